@@ -1,0 +1,1 @@
+"""Command-line entry points of the corpus tools, one module per subcommand."""

@@ -1,0 +1,189 @@
+"""The task format on disk (DESIGN.md, "Task on disk") and its loader.
+
+A task is a folder ``corpus/tasks/<name>/`` holding ``meta.json``, ``buggy/``, ``correct/``,
+optionally ``shared/``, and ``tests/``. Loading never executes task code; it only checks the shape
+and reports the first problem with the task's name and the field at fault.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TASKS_DIR = Path(__file__).resolve().parent / "tasks"
+PREFERENCES = ("recommended", "optional", "avoid")
+FOLDERS = ("buggy", "correct", "shared", "tests")
+
+
+class TaskFormatError(ValueError):
+    """A task folder or its meta.json does not follow the format; the message names task and field."""
+
+    def __init__(self, task: str, field_name: str, reason: str):
+        self.task, self.field, self.reason = task, field_name, reason
+        super().__init__(f"task {task!r}: {field_name}: {reason}")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A runtime observation that reveals the bug: at ``file:line`` the ``expression`` evaluates to
+    something whose repr is ``observed`` (under the buggy version)."""
+
+    file: str
+    line: int
+    expression: str
+    observed: str
+    why: str
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "expression": self.expression,
+                "observed": self.observed, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Task:
+    name: str
+    path: Path
+    category: str
+    preference: str
+    description: str
+    dependencies: tuple[str, ...] = ()
+    timeout_s: float = 30
+    tags: tuple[str, ...] = ()
+    evidence: tuple[Evidence, ...] = ()
+    meta: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def folder(self, kind: str) -> Path:
+        if kind not in FOLDERS:
+            raise ValueError(f"unknown task folder {kind!r}; expected one of {', '.join(FOLDERS)}")
+        return self.path / kind
+
+    def files(self, kind: str) -> dict[str, str]:
+        """Relative path -> text for every file in one of the task's folders (empty if absent)."""
+        root = self.folder(kind)
+        if not root.is_dir():
+            return {}
+        out = {}
+        for p in sorted(root.rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc"):
+                out[p.relative_to(root).as_posix()] = p.read_text(encoding="utf-8")
+        return out
+
+    @property
+    def buggy_files(self) -> dict[str, str]:
+        return self.files("buggy")
+
+    @property
+    def correct_files(self) -> dict[str, str]:
+        return self.files("correct")
+
+    @property
+    def shared_files(self) -> dict[str, str]:
+        return self.files("shared")
+
+    @property
+    def test_files(self) -> dict[str, str]:
+        return self.files("tests")
+
+
+def _require(meta: dict, name: str, key: str, kind: type | tuple[type, ...], *, optional=False, default=None):
+    if key not in meta:
+        if optional:
+            return default
+        raise TaskFormatError(name, key, "missing from meta.json")
+    value = meta[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))):
+        expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise TaskFormatError(name, key, f"expected {expected}, got {type(value).__name__}")
+    return value
+
+
+def _load_evidence(name: str, raw) -> tuple[Evidence, ...]:
+    if not isinstance(raw, list):
+        raise TaskFormatError(name, "evidence", "expected a list of {file, line, expression, observed, why}")
+    items = []
+    for i, item in enumerate(raw):
+        where = f"evidence[{i}]"
+        if not isinstance(item, dict):
+            raise TaskFormatError(name, where, "expected an object")
+        for key, kind in (("file", str), ("line", int), ("expression", str), ("observed", str), ("why", str)):
+            if key not in item:
+                raise TaskFormatError(name, f"{where}.{key}", "missing")
+            if not isinstance(item[key], kind) or isinstance(item[key], bool):
+                raise TaskFormatError(name, f"{where}.{key}", f"expected {kind.__name__}")
+        if item["line"] < 1:
+            raise TaskFormatError(name, f"{where}.line", "must be a positive line number")
+        items.append(Evidence(item["file"], item["line"], item["expression"], item["observed"], item["why"]))
+    return tuple(items)
+
+
+def load_task(path: str | Path) -> Task:
+    """Load and shape-check one task folder. Raises TaskFormatError naming the task and field."""
+    path = Path(path).resolve()
+    name = path.name
+    if not path.is_dir():
+        raise TaskFormatError(name, "folder", f"{path} is not a directory")
+    meta_path = path / "meta.json"
+    if not meta_path.is_file():
+        raise TaskFormatError(name, "meta.json", "file is missing")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise TaskFormatError(name, "meta.json", f"not valid JSON ({exc})") from None
+    if not isinstance(meta, dict):
+        raise TaskFormatError(name, "meta.json", "must hold a JSON object")
+    meta_name = _require(meta, name, "name", str)
+    if meta_name != name:
+        raise TaskFormatError(name, "name", f"is {meta_name!r} but the folder is named {name!r}")
+    category = _require(meta, name, "category", str)
+    preference = _require(meta, name, "preference", str)
+    if preference not in PREFERENCES:
+        raise TaskFormatError(name, "preference", f"{preference!r} is not one of {', '.join(PREFERENCES)}")
+    description = _require(meta, name, "description", str)
+    deps = _require(meta, name, "dependencies", list, optional=True, default=[])
+    if not all(isinstance(d, str) and d.strip() for d in deps):
+        raise TaskFormatError(name, "dependencies", "expected a list of requirement strings like 'pkg==1.2'")
+    timeout_s = _require(meta, name, "timeout_s", (int, float), optional=True, default=30)
+    if timeout_s <= 0:
+        raise TaskFormatError(name, "timeout_s", "must be positive")
+    tags = _require(meta, name, "tags", list, optional=True, default=[])
+    if not all(isinstance(t, str) for t in tags):
+        raise TaskFormatError(name, "tags", "expected a list of strings")
+    evidence = _load_evidence(name, meta.get("evidence", []))
+    for kind in ("buggy", "correct", "tests"):
+        folder = path / kind
+        if not folder.is_dir() or not any(p.is_file() for p in folder.rglob("*.py")):
+            raise TaskFormatError(name, f"{kind}/", "folder is missing or holds no .py file")
+    return Task(name=name, path=path, category=category, preference=preference, description=description,
+                dependencies=tuple(deps), timeout_s=float(timeout_s), tags=tuple(tags), evidence=evidence,
+                meta=meta)
+
+
+def task_dirs(root: str | Path = TASKS_DIR) -> list[Path]:
+    root = Path(root)
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+def load_tasks(root: str | Path = TASKS_DIR, names: list[str] | None = None) -> list[Task]:
+    """Load every task under ``root`` (or just ``names``); the first malformed one raises."""
+    dirs = task_dirs(root)
+    if names is not None:
+        by_name = {p.name: p for p in dirs}
+        missing = [n for n in names if n not in by_name]
+        if missing:
+            raise TaskFormatError(missing[0], "name", f"no such task under {root}")
+        dirs = [by_name[n] for n in names]
+    return [load_task(p) for p in dirs]
+
+
+def resolve_task(name_or_dir: str | Path, root: str | Path = TASKS_DIR) -> Task:
+    """A task by folder path, or by name under ``root``."""
+    candidate = Path(name_or_dir)
+    if candidate.is_dir():
+        return load_task(candidate)
+    by_name = Path(root) / str(name_or_dir)
+    if by_name.is_dir():
+        return load_task(by_name)
+    raise TaskFormatError(str(name_or_dir), "name", f"not a task folder and no task of that name under {root}")

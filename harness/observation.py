@@ -1,0 +1,58 @@
+"""What crosses the model boundary: a tool call in, an observation out (DESIGN.md, "Observation").
+
+Both are plain dataclasses with ``to_dict``/``from_dict`` so the same shapes travel over the sandbox
+service's JSON protocol, into trajectories and into the web app.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass
+class ToolCall:
+    name: str
+    arguments: dict = field(default_factory=dict)
+    id: str = field(default_factory=lambda: f"call_{uuid.uuid4().hex[:12]}")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ToolCall:
+        return cls(name=data["name"], arguments=dict(data.get("arguments") or {}),
+                   id=data.get("id") or f"call_{uuid.uuid4().hex[:12]}")
+
+
+@dataclass
+class Observation:
+    """Filtered, bounded text plus the facts the loop needs without re-parsing it.
+
+    ``position`` is the debugger cursor ``(file, line)`` after the call, or None when no program is
+    paused; ``error`` is True when the text is an ``Error: …`` answer; ``done`` is True only for the
+    ``done`` tool.
+    """
+
+    text: str
+    position: tuple[str, int] | None = None
+    error: bool = False
+    done: bool = False
+    duration_ms: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "position": list(self.position) if self.position else None,
+                "error": self.error, "done": self.done, "duration_ms": round(self.duration_ms, 3)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Observation:
+        pos = data.get("position")
+        return cls(text=data.get("text", ""), position=(pos[0], int(pos[1])) if pos else None,
+                   error=bool(data.get("error")), done=bool(data.get("done")),
+                   duration_ms=float(data.get("duration_ms") or 0.0))
+
+    @classmethod
+    def failure(cls, message: str) -> Observation:
+        """An ``Error: …`` observation; ``message`` should say how to recover."""
+        text = message if message.startswith("Error:") else f"Error: {message}"
+        return cls(text=text, error=True)

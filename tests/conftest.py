@@ -1,0 +1,14 @@
+"""Shared fixtures. Library tests (harness, corpus) use no database; webapp tests do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return REPO_ROOT
