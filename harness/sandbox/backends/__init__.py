@@ -1,0 +1,1 @@
+"""Sandbox backends behind one interface: bwrap (default), docker, local (development only)."""
