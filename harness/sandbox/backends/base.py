@@ -80,5 +80,5 @@ class Backend(abc.ABC):
     def start(self, spec: SandboxSpec) -> Sandbox:
         """A ready sandbox for ``spec`` (its debug service answering)."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional hook, most backends hold nothing
         """Release pooled resources."""
