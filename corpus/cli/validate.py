@@ -1,0 +1,93 @@
+"""``python -m corpus validate`` — every task, in a fresh sandboxed workspace: buggy fails, correct
+passes, the evidence holds. Exit status 0 only when every selected task passes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from tqdm import tqdm
+
+from corpus.format import TASKS_DIR, task_dirs
+from corpus.validation import DEFAULT_MAX_SECONDS, TaskVerdict, ValidationReport, validate_task
+
+SANDBOXES = ("bwrap", "docker", "local")
+DEFAULT_SANDBOX = "local"
+
+
+def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskVerdict]]:
+    """Task folders to validate, and failed verdicts for names that match no folder."""
+    if not names:
+        return task_dirs(root), []
+    found, missing = [], []
+    for name in names:
+        candidate = Path(name)
+        if candidate.is_dir():
+            found.append(candidate)
+        elif (root / name).is_dir():
+            found.append(root / name)
+        else:
+            verdict = TaskVerdict(name)
+            verdict.reject(f"no task folder {name!r} under {root} (give a task name or a folder path)")
+            missing.append(verdict)
+    return found, missing
+
+
+def validate_all(folders: list[Path], *, sandbox: str, workers: int, max_seconds: float,
+                 progress: bool = True) -> list[TaskVerdict]:
+    def one(folder: Path) -> TaskVerdict:
+        return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds)
+
+    verdicts = []
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool, \
+            tqdm(total=len(folders), desc="validating", unit="task", file=sys.stderr,
+                 disable=not progress) as bar:
+        for verdict in pool.map(one, folders):
+            verdicts.append(verdict)
+            bar.update(1)
+    return verdicts
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m corpus validate", description=__doc__)
+    parser.add_argument("--task", action="append", metavar="NAME",
+                        help="validate only this task (a name under --root, or a folder); repeatable")
+    parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
+    parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
+                        help="tasks validated in parallel (default: min(4, CPUs))")
+    parser.add_argument("--sandbox", choices=SANDBOXES, default=DEFAULT_SANDBOX,
+                        help=f"where the tests run (default: {DEFAULT_SANDBOX}; 'local' is for development)")
+    parser.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS,
+                        help=f"longest a buggy or correct run may take (default: {DEFAULT_MAX_SECONDS:g})")
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.workers < 1:
+        print("error: --workers must be at least 1", file=sys.stderr)
+        return 2
+    folders, missing = _select(args.root, args.task)
+    if not folders and not missing:
+        print(f"error: no tasks under {args.root}; add task folders or pass --root", file=sys.stderr)
+        return 2
+    verdicts = validate_all(folders, sandbox=args.sandbox, workers=args.workers, max_seconds=args.max_seconds,
+                            progress=not args.no_progress)
+    report = ValidationReport(sorted(verdicts + missing, key=lambda v: v.task), sandbox=args.sandbox)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        for verdict in report.verdicts:
+            status = "PASS" if verdict.ok else "FAIL"
+            print(f"{status} {verdict.task}")
+            for reason in verdict.reasons:
+                print(f"     - {reason}")
+        data = report.to_dict()
+        print(f"{data['passed']}/{data['total']} tasks pass")
+    return 0 if report.ok else 1

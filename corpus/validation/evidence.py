@@ -1,0 +1,73 @@
+"""The evidence check: each meta.json evidence item must hold under the buggy version.
+
+``install_recorder`` puts the recorder plugin and its spec into a workspace; after the traced run,
+``evidence_problems`` compares what was recorded with what meta.json says, one plain reason per item.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from corpus.format import Evidence
+from corpus.validation.runner import EVIDENCE_DIR
+
+PLUGIN_SOURCE = Path(__file__).with_name("evidence_plugin.py")
+
+
+def install_recorder(workspace: Path, evidence: tuple[Evidence, ...]) -> Path:
+    folder = workspace / EVIDENCE_DIR
+    folder.mkdir()
+    shutil.copyfile(PLUGIN_SOURCE, folder / "_stepwise_evidence.py")
+    spec = [{"file": e.file, "line": e.line, "expression": e.expression} for e in evidence]
+    (folder / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
+    return folder
+
+
+def read_observed(workspace: Path) -> dict[int, dict]:
+    """index -> the first record for that evidence item."""
+    path = workspace / EVIDENCE_DIR / "observed.jsonl"
+    observed: dict[int, dict] = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a half-written last line from a run killed mid-write
+            observed.setdefault(entry["index"], entry)
+    return observed
+
+
+def static_evidence_problems(evidence: tuple[Evidence, ...], workspace_files: dict[str, str]) -> list[str]:
+    """Problems found without running anything: the file must be in the workspace, the line in it."""
+    problems = []
+    for i, item in enumerate(evidence):
+        where = f"evidence[{i}] at {item.file}:{item.line}"
+        if item.file not in workspace_files:
+            problems.append(f"{where}: no such file in the workspace; 'file' must be a path of a buggy/, "
+                            f"shared/ or tests/ module as materialized ({', '.join(sorted(workspace_files))})")
+            continue
+        n_lines = len(workspace_files[item.file].splitlines())
+        if item.line > n_lines:
+            problems.append(f"{where}: the file has only {n_lines} lines")
+        try:
+            compile(item.expression, "<evidence>", "eval")
+        except SyntaxError as exc:
+            problems.append(f"{where}: expression `{item.expression}` is not a Python expression ({exc.msg})")
+    return problems
+
+
+def evidence_problems(evidence: tuple[Evidence, ...], observed: dict[int, dict]) -> list[str]:
+    problems = []
+    for i, item in enumerate(evidence):
+        where = f"evidence[{i}] at {item.file}:{item.line}"
+        entry = observed.get(i)
+        if entry is None:
+            problems.append(f"{where}: line never reached by the buggy tests; pick a line that runs "
+                            "(a pdb breakpoint there must stop)")
+        elif "error" in entry:
+            problems.append(f"{where}: `{item.expression}` raised {entry['error']}")
+        elif entry["repr"] != item.observed:
+            problems.append(f"{where}: `{item.expression}` gave {entry['repr']}, meta says {item.observed}")
+    return problems

@@ -1,0 +1,79 @@
+"""Evidence recorder, loaded into the buggy test run as a pytest plugin (``-p _stepwise_evidence``).
+
+Standalone on purpose: it is copied into the sandboxed workspace and imports nothing from the project.
+It reads ``spec.json`` next to itself ([{"file", "line", "expression"}, ...], files relative to the
+working directory) and, the first time any thread or asyncio task is about to run a target line (a
+'line' trace event: the moment a pdb breakpoint there would stop), evaluates the expression in that
+frame and appends ``{"index", "repr"}`` or ``{"index", "error"}`` to ``observed.jsonl``. Each record is
+written at once, so a run killed at its timeout still leaves what it saw.
+"""
+
+import json
+import os
+import sys
+import threading
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_OUT = os.path.join(_HERE, "observed.jsonl")
+_lock = threading.Lock()
+_pending = {}  # realpath -> {line: [indexes]}
+_file_cache = {}  # co_filename -> its realpath when it holds a target, else None
+
+
+def _load():
+    with open(os.path.join(_HERE, "spec.json"), encoding="utf-8") as fh:
+        items = json.load(fh)
+    for index, item in enumerate(items):
+        path = os.path.realpath(item["file"])
+        _pending.setdefault(path, {}).setdefault(item["line"], []).append((index, item["expression"]))
+
+
+def _file_of(code):
+    # Keyed by file name, not code object: equal code objects from two files compare equal.
+    name = code.co_filename
+    try:
+        return _file_cache[name]
+    except KeyError:
+        path = os.path.realpath(name)
+        result = path if path in _pending else None
+        _file_cache[name] = result
+        return result
+
+
+def _record(entry):
+    with open(_OUT, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps(entry) + "\n")
+
+
+def _observe(frame, targets):
+    for index, expression in targets:
+        try:
+            value = eval(expression, frame.f_globals, frame.f_locals)  # noqa: S307 - the task's own evidence
+            entry = {"index": index, "repr": repr(value)}
+        except BaseException as exc:  # the expression, or its repr, may raise anything
+            entry = {"index": index, "error": f"{type(exc).__name__}: {exc}"}
+        _record(entry)
+
+
+def _local(frame, event, arg):
+    if event == "line":
+        path = _file_of(frame.f_code)
+        lines = _pending.get(path) if path else None
+        if lines and frame.f_lineno in lines:
+            with _lock:
+                targets = lines.pop(frame.f_lineno, None)
+                if targets:
+                    _observe(frame, targets)
+    return _local
+
+
+def _global(frame, event, arg):
+    path = _file_of(frame.f_code)
+    if path is None or not _pending.get(path):
+        return None
+    return _local
+
+
+_load()
+sys.settrace(_global)
+threading.settrace(_global)

@@ -1,0 +1,118 @@
+"""Run pytest in a materialized workspace, inside a sandbox, and read the outcome.
+
+One small function, ``run_pytest``, hides where the process runs: ``local`` is a plain subprocess in the
+workspace (development only); any other name is a harness sandbox backend (``bwrap`` by default,
+``docker``) reached through ``Sandbox.exec``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.sandbox.backends.base import ExecResult, Limits, SandboxSpec
+from harness.sandbox.deps import dependency_path
+
+# Tests run with plain pytest: no third-party plugins, no cache folder, no ini from outside.
+PYTEST_ARGS = ("-q", "-p", "no:cacheprovider", "-o", "addopts=", "--color=no", "-W", "ignore::DeprecationWarning")
+# The evidence run loads the recorder from a hidden folder in the workspace (pytest never collects it).
+EVIDENCE_DIR = ".stepwise_evidence"
+EVIDENCE_BOOT = (f"import sys; sys.path.insert(0, {EVIDENCE_DIR!r}); import pytest; "
+                 "sys.exit(pytest.main(sys.argv[1:]))")
+SUMMARY_COUNT = re.compile(r"(\d+) (passed|failed|errors?|xfailed|xpassed|skipped)")
+
+
+@dataclass
+class PytestRun:
+    returncode: int
+    passed: int
+    failed: int
+    errors: int
+    duration_s: float
+    timed_out: bool
+    output: str
+    reason: str | None = None
+
+    def summary(self) -> dict:
+        return {"returncode": self.returncode, "passed": self.passed, "failed": self.failed,
+                "errors": self.errors, "duration_s": round(self.duration_s, 3), "timed_out": self.timed_out}
+
+    def tail(self, lines: int = 6) -> str:
+        return " | ".join(line for line in self.output.strip().splitlines()[-lines:] if line.strip())
+
+
+def parse_counts(output: str) -> tuple[int, int, int]:
+    """(passed, failed, errors) from pytest's final summary line."""
+    for line in reversed(output.splitlines()):
+        if " in " in line and SUMMARY_COUNT.search(line):
+            counts = {word: int(n) for n, word in SUMMARY_COUNT.findall(line)}
+            return (counts.get("passed", 0), counts.get("failed", 0),
+                    counts.get("error", 0) + counts.get("errors", 0))
+    return 0, 0, 0
+
+
+def _base_env(dependencies: Sequence[str]) -> dict[str, str]:
+    env = {"PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONUNBUFFERED": "1",
+           "LANG": "C.UTF-8"}
+    deps = dependency_path(list(dependencies)) if dependencies else None
+    if deps is not None:
+        env["PYTHONPATH"] = str(deps)
+    return env
+
+
+def _exec_local(workspace: Path, argv: list[str], timeout_s: float, env: dict[str, str]) -> ExecResult:
+    full_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(workspace), **env}
+    proc = subprocess.Popen(argv, cwd=workspace, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, text=True, errors="replace", start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout_s)
+        return ExecResult(proc.returncode, out, err)
+    except subprocess.TimeoutExpired:
+        # Kill the whole process group: a deadlocked test may have started helpers of its own.
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        return ExecResult(-signal.SIGKILL, out, err, timed_out=True,
+                          reason=f"killed after {timeout_s:g}s (timeout_s)")
+
+
+def _exec_sandboxed(sandbox: str, workspace: Path, argv: list[str], timeout_s: float, env: dict[str, str],
+                    dependencies: Sequence[str], protected: Sequence[str]) -> ExecResult:
+    from harness.sandbox.backends import get_backend  # imported late: the backends are optional here
+
+    spec = SandboxSpec(workspace=workspace, arm="base", protected_files=tuple(protected),
+                       dependencies=tuple(dependencies),
+                       limits=Limits(wall_seconds=timeout_s + 60, tool_timeout_s=timeout_s))
+    backend = get_backend(sandbox)
+    box = backend.start(spec)
+    try:
+        return box.exec(argv, timeout_s=timeout_s, env=env)
+    finally:
+        box.close()
+
+
+def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str = "local", dependencies: Sequence[str] = (),
+               protected: Sequence[str] = (), evidence: bool = False) -> PytestRun:
+    """Run the workspace's tests once; ``evidence`` loads the recorder plugin from EVIDENCE_DIR."""
+    python = sys.executable
+    if evidence:
+        argv = [python, "-c", EVIDENCE_BOOT, *PYTEST_ARGS, "-p", "_stepwise_evidence"]
+    else:
+        argv = [python, "-m", "pytest", *PYTEST_ARGS]
+    env = _base_env(dependencies)
+    started = time.monotonic()
+    if sandbox == "local":
+        result = _exec_local(workspace, argv, timeout_s, env)
+    else:
+        result = _exec_sandboxed(sandbox, workspace, argv, timeout_s, env, dependencies, protected)
+    duration = time.monotonic() - started
+    output = (result.stdout or "") + (result.stderr or "")
+    passed, failed, errors = parse_counts(result.stdout or "")
+    return PytestRun(returncode=result.returncode, passed=passed, failed=failed, errors=errors,
+                     duration_s=duration, timed_out=result.timed_out, output=output, reason=result.reason)
