@@ -1,0 +1,1 @@
+"""The Stepwise web app: the Django project (``webapp.config``) and one app per concept."""

@@ -1,0 +1,1 @@
+"""Tasks of the corpus and the preference labels people give them."""

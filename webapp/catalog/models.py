@@ -1,0 +1,63 @@
+from django.conf import settings
+from django.db import models
+
+
+class Preference(models.TextChoices):
+    RECOMMENDED = "recommended", "recommended"
+    OPTIONAL = "optional", "optional"
+    AVOID = "avoid", "avoid"
+
+
+class Split(models.TextChoices):
+    NONE = "", "no split"
+    TRAIN = "train", "train"
+    VALIDATION = "validation", "validation"
+    HELDOUT = "heldout", "held out"
+
+
+class Task(models.Model):
+    """One bug task of the corpus, as imported from ``corpus/tasks/<name>/`` by import_corpus."""
+
+    name = models.CharField(max_length=200, unique=True)
+    category = models.CharField(max_length=100, db_index=True)
+    description = models.TextField()
+    # The preference written in meta.json; people's labels live in PreferenceLabel.
+    preference = models.CharField(max_length=20, choices=Preference.choices)
+    split = models.CharField(max_length=20, choices=Split.choices, blank=True, default="", db_index=True)
+    # {"buggy": {path: text}, "correct": {...}, "shared": {...}, "tests": {...}}
+    files = models.JSONField(default=dict)
+    meta = models.JSONField(default=dict)
+    dependencies = models.JSONField(default=list)
+    tags = models.JSONField(default=list)
+    timeout_s = models.FloatField(default=30)
+    # Difficulty figures (corpus.figures.task_figures).
+    loc = models.PositiveIntegerField(default=0)
+    file_count = models.PositiveIntegerField(default=0)
+    fix_diff_lines = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PreferenceLabel(models.Model):
+    """One person's judgement of a task at one moment. Never edited or deleted: the current label,
+    the history and agreement are derived (see catalog.selectors)."""
+
+    task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="labels")
+    annotator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="preference_labels")
+    preference = models.CharField(max_length=20, choices=Preference.choices)
+    note = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["task", "annotator", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.task.name}: {self.preference} by {self.annotator}"

@@ -1,0 +1,5 @@
+from django.urls import path
+
+from webapp.catalog import views
+
+urlpatterns = [path("", views.home, name="home")]

@@ -1,0 +1,5 @@
+"""Django project configuration. Importing it loads the Celery app, so ``shared_task`` binds to it."""
+
+from webapp.config.celery_app import app as celery_app
+
+__all__ = ["celery_app"]

@@ -1,0 +1,1 @@
+"""Settings split by purpose: base (shared, from the environment), local, test, production."""

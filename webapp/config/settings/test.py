@@ -1,0 +1,24 @@
+"""Tests run against the machine's real PostgreSQL and Redis (scripts/test exports both URLs).
+
+The defaults below are that machine's services, so a bare ``pytest`` works too; importing this
+module never fails (library tests that need no database share the pytest run).
+"""
+
+import os
+import uuid
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/stepwise")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+# Other test runs may share this Redis: a key prefix per run keeps their Celery workers (and
+# control pings) apart. Set in the environment so the worker subprocesses a test starts inherit it.
+KEY_PREFIX = os.environ.setdefault("STEPWISE_TEST_KEYPREFIX", f"stepwise-test-{uuid.uuid4().hex[:12]}:")
+
+from webapp.config.settings.base import *  # noqa: E402,F403
+from webapp.config.settings.base import CHANNEL_LAYERS  # noqa: E402
+
+DEBUG = False
+SECRET_KEY = "test-only-not-secret"
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
+CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": KEY_PREFIX}
+CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = KEY_PREFIX + "channels"
+STEPWISE_HEALTH_TIMEOUT_S = 1.0

@@ -1,0 +1,1 @@
+"""Cross-cutting pieces: /healthz, the admin-user bootstrap, shared helpers."""

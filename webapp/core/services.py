@@ -1,0 +1,49 @@
+"""Writes that belong to no single app: the admin user that scripts/run makes."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+
+@dataclass(frozen=True)
+class AdminLogin:
+    username: str
+    password: str | None  # None when it is not known (changed by hand since it was generated)
+    created: bool
+    source: str  # where the password came from, for the message scripts/run prints
+
+
+@transaction.atomic
+def ensure_admin_user(*, username: str, password: str | None, password_file: Path) -> AdminLogin:
+    """Create the superuser once; a re-run never duplicates it.
+
+    ``password`` given: the user gets that password (also on re-runs). Not given: one is generated on
+    creation and kept in ``password_file`` (mode 0600) so later runs can print it again.
+    """
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+    created = user is None
+    if created:
+        user = User(username=username, is_staff=True, is_superuser=True)
+    if password:
+        source = "STEPWISE_ADMIN_PASSWORD"
+    elif created:
+        password = secrets.token_urlsafe(12)
+        password_file.parent.mkdir(parents=True, exist_ok=True)
+        password_file.write_text(password + "\n", encoding="utf-8")
+        password_file.chmod(0o600)
+        source = f"generated, kept in {password_file}"
+    else:
+        stored = password_file.read_text(encoding="utf-8").strip() if password_file.is_file() else ""
+        if stored and user.check_password(stored):
+            return AdminLogin(username, stored, False, f"generated earlier, kept in {password_file}")
+        return AdminLogin(username, None, False, "changed since; set STEPWISE_ADMIN_PASSWORD to reset it")
+    user.is_staff = user.is_superuser = user.is_active = True
+    user.set_password(password)
+    user.save()
+    return AdminLogin(username, password, created, source)

@@ -1,0 +1,1 @@
+"""Background work: jobs (state, progress, log, error), eval runs and training runs."""

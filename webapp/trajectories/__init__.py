@@ -1,0 +1,1 @@
+"""Recorded episodes (trajectories), their steps, and people's edit-relevance reviews."""

@@ -1,0 +1,95 @@
+from django.conf import settings
+from django.db import models
+
+
+class ExitReason(models.TextChoices):
+    DONE = "done", "done"
+    MAX_TURNS = "max_turns", "max turns"
+    ERROR = "error", "error"
+    CRASH = "crash", "crash"
+
+
+class Arm(models.TextChoices):
+    BASE = "base", "base (shell + files)"
+    DBG = "dbg", "dbg (base + debugger)"
+
+
+class Trajectory(models.Model):
+    """One episode: the whole ``stepwise.trajectory/1`` document, plus its fields as columns.
+
+    ``task`` is nullable on purpose: a trajectory whose task is not (yet) imported is still kept,
+    with the name in ``task_name``; import_corpus links it once the task arrives.
+    """
+
+    episode_id = models.CharField(max_length=200, unique=True)
+    task = models.ForeignKey("catalog.Task", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="trajectories")
+    task_name = models.CharField(max_length=200, db_index=True)
+    split = models.CharField(max_length=20, blank=True, default="")
+    arm = models.CharField(max_length=10, choices=Arm.choices, db_index=True)
+    policy_kind = models.CharField(max_length=50, db_index=True)
+    policy_model = models.CharField(max_length=300, blank=True, default="")
+    verified = models.BooleanField(db_index=True)
+    exit_reason = models.CharField(max_length=20, choices=ExitReason.choices, db_index=True)
+    turns = models.PositiveIntegerField()
+    debugger_started = models.BooleanField(default=False)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    document = models.JSONField()
+    source_path = models.CharField(max_length=1000, blank=True, default="")
+    imported_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        verbose_name_plural = "trajectories"
+
+    def __str__(self) -> str:
+        return f"{self.episode_id} ({self.task_name}, {self.arm})"
+
+
+class Step(models.Model):
+    """One tool call of a trajectory and what came back (``steps[index]`` of the document)."""
+
+    trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="steps")
+    index = models.PositiveIntegerField()
+    turn = models.PositiveIntegerField()
+    tool = models.CharField(max_length=100, db_index=True)
+    arguments = models.JSONField(default=dict)
+    observation = models.TextField()
+    position_file = models.CharField(max_length=500, blank=True, default="")
+    position_line = models.PositiveIntegerField(null=True, blank=True)
+    duration_ms = models.FloatField(null=True, blank=True)
+    error = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["trajectory", "index"]
+        constraints = [models.UniqueConstraint(fields=["trajectory", "index"], name="step_unique_index")]
+
+    def __str__(self) -> str:
+        return f"{self.trajectory.episode_id} #{self.index} {self.tool}"
+
+
+class Verdict(models.TextChoices):
+    RELEVANT = "relevant", "the observation caused the edit"
+    NOT_RELEVANT = "not_relevant", "the edit did not use the observation"
+    UNSURE = "unsure", "cannot tell"
+
+
+class EditRelevanceReview(models.Model):
+    """A person's verdict on whether what one step showed (an observation) drove a later edit."""
+
+    trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="reviews")
+    observation_step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="+")
+    edit_step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="+")
+    verdict = models.CharField(max_length=20, choices=Verdict.choices)
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                 related_name="edit_relevance_reviews")
+    note = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.trajectory.episode_id}: step {self.observation_step.index} -> {self.edit_step.index}: {self.verdict}"

@@ -1,0 +1,154 @@
+"""Writes for trajectories and reviews. Keyword-only arguments; each function is one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC
+from pathlib import Path
+
+from django.db import DatabaseError, transaction
+from django.utils.dateparse import parse_datetime
+
+from harness.trajectory import TrajectoryError, debugger_started, load_trajectory
+from webapp.catalog.models import Task
+from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, Verdict
+
+
+@dataclass
+class TrajectoryImportReport:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    failed: list[tuple[Path, str]] = field(default_factory=list)  # (file, reason)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+
+def _without_nul(value):
+    """PostgreSQL text and jsonb cannot hold U+0000, which program output sometimes does."""
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd")
+    if isinstance(value, list):
+        return [_without_nul(v) for v in value]
+    if isinstance(value, dict):
+        return {_without_nul(k): _without_nul(v) for k, v in value.items()}
+    return value
+
+
+def _when(text):
+    moment = parse_datetime(text) if isinstance(text, str) else None
+    if moment is not None and moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment
+
+
+def trajectory_columns(doc: dict) -> dict:
+    """The queryable columns of a (schema-valid) trajectory document."""
+    policy, result = doc["policy"], doc["result"]
+    return {
+        "task_name": doc["task"],
+        "split": doc.get("split") or "",
+        "arm": doc["arm"],
+        "policy_kind": policy["kind"],
+        "policy_model": policy.get("model") or "",
+        "verified": result["verified"],
+        "exit_reason": result["exit_reason"],
+        "turns": len({step["turn"] for step in doc["steps"]}),
+        "debugger_started": debugger_started(doc),
+        "started_at": _when(doc.get("started_at")),
+        "finished_at": _when(doc.get("finished_at")),
+    }
+
+
+def _step_rows(trajectory: Trajectory, steps: list[dict]) -> list[Step]:
+    rows = []
+    for index, step in enumerate(steps):
+        position = step.get("position") or (None, None)
+        rows.append(Step(trajectory=trajectory, index=index, turn=step["turn"], tool=step["tool"],
+                         arguments=step.get("arguments"), observation=step["observation"],
+                         position_file=position[0] or "", position_line=position[1],
+                         duration_ms=step.get("duration_ms"), error=step.get("error")))
+    return rows
+
+
+@transaction.atomic
+def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajectory, str]:
+    """Store one validated document, keyed by episode_id. Returns (trajectory, outcome) with outcome
+    created / updated / unchanged; the same document twice changes nothing."""
+    document = _without_nul(document)
+    columns = trajectory_columns(document)
+    columns["task"] = Task.objects.filter(name=columns["task_name"]).first()
+    trajectory = Trajectory.objects.select_for_update().filter(episode_id=document["episode_id"]).first()
+    if trajectory is not None and trajectory.document == document:
+        return trajectory, "unchanged"
+    if trajectory is None:
+        trajectory = Trajectory.objects.create(episode_id=document["episode_id"], document=document,
+                                               source_path=source_path, **columns)
+        outcome = "created"
+    else:
+        for key, value in columns.items():
+            setattr(trajectory, key, value)
+        trajectory.document, trajectory.source_path = document, source_path
+        trajectory.save()
+        trajectory.steps.all().delete()
+        outcome = "updated"
+    Step.objects.bulk_create(_step_rows(trajectory, document["steps"]))
+    return trajectory, outcome
+
+
+def trajectory_files(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """Expand files and folders (``*.json`` below them) into files; missing paths are failures."""
+    files, missing = [], []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*.json") if p.is_file())
+        elif path.is_file():
+            files.append(path)
+        else:
+            missing.append((path, "no such file or folder"))
+    return files, missing
+
+
+def import_trajectory_files(*, paths: list[Path], on_file=None) -> TrajectoryImportReport:
+    """Import trajectory documents; a bad file is reported by path with the reason and the others
+    still import (one transaction per file). Idempotent by episode_id."""
+    files, missing = trajectory_files(paths)
+    report = TrajectoryImportReport(failed=list(missing))
+    for path in files:
+        try:
+            document = load_trajectory(path)
+            _, outcome = save_trajectory(document=document, source_path=str(path))
+        except TrajectoryError as exc:
+            report.failed.append((path, str(exc).removeprefix(f"{path}: ")))
+        except DatabaseError as exc:
+            report.failed.append((path, f"the database refused it ({str(exc).strip().splitlines()[0]})"))
+        else:
+            getattr(report, outcome).append(document["episode_id"])
+        if on_file is not None:
+            on_file(path)
+    return report
+
+
+@transaction.atomic
+def link_trajectories_to_task(*, task: Task) -> int:
+    """Attach trajectories imported before their task was; returns how many were linked."""
+    return Trajectory.objects.filter(task__isnull=True, task_name=task.name).update(task=task)
+
+
+@transaction.atomic
+def add_edit_relevance_review(*, trajectory: Trajectory, observation_step: Step, edit_step: Step,
+                              verdict: str, reviewer, note: str = "") -> EditRelevanceReview:
+    """Record whether the observation at one step drove the edit at a later step."""
+    if verdict not in Verdict.values:
+        raise ValueError(f"verdict {verdict!r} is not one of {', '.join(Verdict.values)}")
+    for name, step in (("observation_step", observation_step), ("edit_step", edit_step)):
+        if step.trajectory_id != trajectory.id:
+            raise ValueError(f"{name} (step {step.index}) belongs to another trajectory")
+    if observation_step.index >= edit_step.index:
+        raise ValueError(f"the observation (step {observation_step.index}) must come before the edit "
+                         f"(step {edit_step.index})")
+    return EditRelevanceReview.objects.create(trajectory=trajectory, observation_step=observation_step,
+                                              edit_step=edit_step, verdict=verdict, reviewer=reviewer,
+                                              note=note)
