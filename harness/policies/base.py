@@ -44,6 +44,8 @@ class PolicyInfo:
 class Policy(abc.ABC):
     #: True when the model needs the <tool_call> text format explained in its system prompt.
     text_tool_calls: bool = False
+    #: True when one instance may serve several episodes at once (no per-episode state).
+    shareable: bool = False
 
     @abc.abstractmethod
     def info(self) -> PolicyInfo:

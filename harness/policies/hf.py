@@ -39,6 +39,7 @@ def _template_messages(messages: list[dict]) -> list[dict]:
 
 class HFPolicy(Policy):
     text_tool_calls = True
+    shareable = True  # stateless between calls; generation is serialised by a lock
     _load_lock = threading.Lock()
 
     def __init__(self, name_or_path: str, *, max_new_tokens: int = 512, temperature: float = 0.0,
@@ -64,6 +65,7 @@ class HFPolicy(Policy):
         if self.tokenizer.chat_template is None:
             raise PolicyError(f"hf: {name_or_path!r} has no chat template; use a chat/instruct model")
         self._torch = torch
+        self._generate_lock = threading.Lock()
 
     def info(self) -> PolicyInfo:
         return PolicyInfo("hf", self.name, {"max_new_tokens": self.max_new_tokens,
@@ -82,7 +84,7 @@ class HFPolicy(Policy):
             {"do_sample": False}
         pad = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else \
             self.tokenizer.eos_token_id
-        with self._torch.no_grad():
+        with self._generate_lock, self._torch.no_grad():
             output = self.model.generate(**inputs, max_new_tokens=self.max_new_tokens, pad_token_id=pad,
                                          **sampling)
         new_tokens = output[0, prompt_tokens:]

@@ -32,6 +32,7 @@ def _env(*names: str, default: str | None = None) -> str | None:
 
 
 class OpenAIPolicy(Policy):
+    shareable = True  # stateless between calls; httpx.Client is thread-safe
     def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
                  temperature: float = 0.0, max_tokens: int = 2048, max_retries: int = 6,
                  backoff_s: float = 1.0, timeout_s: float = 300.0, client: httpx.Client | None = None):

@@ -1,0 +1,73 @@
+"""``python -m harness run`` — one episode of one task with one policy; prints a one-line JSON summary.
+
+    python -m harness run --task NAME_OR_DIR --policy SPEC --arm dbg --sandbox bwrap \\
+        --max-turns 50 --out runs/episode.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
+from harness.episode import run_episode
+from harness.policies import PolicyError, make_policy
+from harness.trajectory import debugger_started
+
+
+def split_of_task(name: str) -> str | None:
+    """The task's split from corpus/splits.json, or None when it has none (or splits are absent)."""
+    try:
+        from corpus.splits import split_of
+    except ImportError:
+        return None
+    try:
+        return split_of(name)
+    except (KeyError, ValueError, OSError):
+        return None
+
+
+def summary(doc: dict, out: Path) -> dict:
+    result = doc["result"]
+    return {"verified": result["verified"], "turns": len(doc["steps"]), "exit_reason": result["exit_reason"],
+            "debugger_started": debugger_started(doc), "reason": result.get("reason"), "out": str(out)}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m harness run", description=__doc__.splitlines()[0])
+    p.add_argument("--task", required=True, help="a task name under --tasks-dir, or a task folder")
+    p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where task names are looked up")
+    p.add_argument("--policy", required=True,
+                   help="openai:MODEL | hf:PATH_OR_NAME | script:FILE | replay:TRAJECTORY (options after ?)")
+    p.add_argument("--arm", choices=("base", "dbg"), default="dbg", help="toolset: base, or base + debugger")
+    p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap",
+                   help="sandbox backend (local: no isolation, development only)")
+    p.add_argument("--max-turns", type=int, default=50, help="turn budget (one tool call per turn)")
+    p.add_argument("--out", help="trajectory file (default: trajectories/TASK-ARM-TIME.json)")
+    p.add_argument("--split", help="split label recorded in the trajectory (default: the task's split)")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.max_turns < 1:
+        print("error: --max-turns must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        task = resolve_task(args.task, args.tasks_dir)
+        policy = make_policy(args.policy)
+    except (TaskFormatError, PolicyError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    out = Path(args.out or f"trajectories/{task.name}-{args.arm}-{stamp}.json")
+    try:
+        doc = run_episode(task, policy, arm=args.arm, backend=args.sandbox, max_turns=args.max_turns, out=out,
+                          split=args.split or split_of_task(task.name))
+    finally:
+        policy.close()
+    print(json.dumps(summary(doc, out)))
+    return 0

@@ -1,0 +1,1 @@
+"""The paired with/without-debugger evaluation: runner, metrics, report, plots."""

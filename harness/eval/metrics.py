@@ -1,0 +1,246 @@
+"""The paired evaluation's metrics, computed from episode outcomes (one per trajectory).
+
+Definitions (the reference write-up's "Metrics"; choices made here are said where they are made):
+- pass@1 per arm and run: share of tasks whose attempt in that run verified; the headline pass@1 is
+  the mean over runs.
+- pass@k: the unbiased estimator 1 - C(n-c, k) / C(n, k) per task (n attempts, c verified), averaged
+  over tasks; with k = n it is "solved by any of the k attempts".
+- debugger lift Δ = pass@1(dbg) - pass@1(base) over the (task, run) pairs present in both arms, with
+  a paired bootstrap CI that resamples tasks (all runs of a task move together) and a McNemar test
+  on the discordant pairs (exact two-sided binomial when there are fewer than 25, else chi-square
+  with continuity correction).
+- turns to fix: over D_both, the tasks verified in at least one run of each arm; per task and arm
+  the turns of the verified runs are averaged first, then the median over tasks is taken.
+- start rate: share of dbg trajectories that opened a debugger session (a start_debugger that did
+  not error); debugger and inspection calls are averaged per dbg trajectory.
+- edit relevance: share of debugger-starting dbg trajectories whose quality record says the edit
+  used a runtime observation; None until trajectories carry that record (the scoring issue).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from harness.trajectory import debugger_started
+
+EXACT_MCNEMAR_BELOW = 25
+BOOTSTRAP_SAMPLES = 2000
+EDIT_RELEVANCE_PENDING = "n/a until the scoring issue lands"
+
+
+def _tool_groups() -> tuple[frozenset, frozenset]:
+    from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
+
+    return frozenset(DEBUGGER_TOOLS), frozenset(INSPECTION_TOOLS)
+
+
+@dataclass(frozen=True)
+class EpisodeOutcome:
+    """What the metrics need from one trajectory."""
+
+    task: str
+    arm: str
+    run: int
+    verified: bool
+    turns: int
+    exit_reason: str = "done"
+    debugger_started: bool = False
+    debugger_calls: int = 0
+    inspection_calls: int = 0
+    preference: str | None = None
+    edit_relevant: bool | None = None
+
+
+def _edit_relevant(quality) -> bool | None:
+    if not isinstance(quality, dict):
+        return None
+    value = quality.get("edit_relevant", quality.get("edit_relevance"))
+    if isinstance(value, dict):
+        value = value.get("relevant", value.get("edit_relevant"))
+    return value if isinstance(value, bool) else None
+
+
+def outcome_from_trajectory(doc: dict, *, run: int | None = None, preference: str | None = None) -> EpisodeOutcome:
+    """The outcome of one trajectory document; ``run`` and ``preference`` default to the header's."""
+    debugger_tools, inspection_tools = _tool_groups()
+    steps = doc.get("steps", [])
+    result = doc.get("result", {})
+    return EpisodeOutcome(
+        task=doc["task"], arm=doc["arm"], run=int(run if run is not None else doc.get("run", 1)),
+        verified=bool(result.get("verified")), turns=len(steps),
+        exit_reason=result.get("exit_reason", "crash"), debugger_started=debugger_started(doc),
+        debugger_calls=sum(1 for s in steps if s.get("tool") in debugger_tools),
+        inspection_calls=sum(1 for s in steps if s.get("tool") in inspection_tools),
+        preference=preference or doc.get("preference"), edit_relevant=_edit_relevant(doc.get("quality")),
+    )
+
+
+def _arm(outcomes: Iterable[EpisodeOutcome], arm: str) -> list[EpisodeOutcome]:
+    return [o for o in outcomes if o.arm == arm]
+
+
+def _rate(values: Sequence[bool]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def pass_at_1_by_run(outcomes: Iterable[EpisodeOutcome], arm: str) -> dict[int, float]:
+    by_run: dict[int, list[bool]] = defaultdict(list)
+    for o in _arm(outcomes, arm):
+        by_run[o.run].append(o.verified)
+    return {run: _rate(values) for run, values in sorted(by_run.items())}
+
+
+def pass_at_1(outcomes: Iterable[EpisodeOutcome], arm: str) -> float | None:
+    """The mean over runs of the per-run pass@1."""
+    runs = pass_at_1_by_run(outcomes, arm)
+    return statistics.fmean(runs.values()) if runs else None
+
+
+def pass_at_k_unbiased(n: int, c: int, k: int) -> float:
+    """Probability that at least one of k attempts drawn from n (c of them correct) is correct."""
+    if k > n:
+        raise ValueError(f"pass@{k} needs at least {k} attempts per task, got {n}")
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+def pass_at_k(outcomes: Iterable[EpisodeOutcome], arm: str, k: int) -> float | None:
+    """Mean over tasks of the unbiased pass@k; tasks with fewer than k attempts are left out."""
+    per_task: dict[str, list[bool]] = defaultdict(list)
+    for o in _arm(outcomes, arm):
+        per_task[o.task].append(o.verified)
+    values = [pass_at_k_unbiased(len(v), sum(v), k) for v in per_task.values() if len(v) >= k]
+    return statistics.fmean(values) if values else None
+
+
+def paired(outcomes: Iterable[EpisodeOutcome]) -> list[tuple[str, int, bool, bool]]:
+    """(task, run, base verified, dbg verified) for every (task, run) present in both arms."""
+    cells: dict[tuple[str, int], dict[str, bool]] = defaultdict(dict)
+    for o in outcomes:
+        cells[(o.task, o.run)][o.arm] = o.verified
+    return [(task, run, arms["base"], arms["dbg"]) for (task, run), arms in sorted(cells.items())
+            if "base" in arms and "dbg" in arms]
+
+
+def mcnemar(pairs: Sequence[tuple[str, int, bool, bool]]) -> dict:
+    """McNemar's test on paired outcomes: b = base only solved, c = dbg only solved."""
+    b = sum(1 for _, _, base, dbg in pairs if base and not dbg)
+    c = sum(1 for _, _, base, dbg in pairs if dbg and not base)
+    n = b + c
+    if n == 0:
+        return {"base_only": b, "dbg_only": c, "p_value": 1.0, "method": "no discordant pairs"}
+    if n < EXACT_MCNEMAR_BELOW:
+        tail = sum(math.comb(n, i) for i in range(min(b, c) + 1)) / 2 ** n
+        return {"base_only": b, "dbg_only": c, "p_value": min(1.0, 2 * tail), "method": "exact binomial"}
+    statistic = (abs(b - c) - 1) ** 2 / n
+    return {"base_only": b, "dbg_only": c, "p_value": math.erfc(math.sqrt(statistic / 2)),
+            "method": "chi-square, continuity corrected", "statistic": statistic}
+
+
+def debugger_lift(outcomes: Sequence[EpisodeOutcome], *, samples: int = BOOTSTRAP_SAMPLES,
+                  seed: int = 0, confidence: float = 0.95) -> dict:
+    """Δ = pass@1(dbg) - pass@1(base) on the paired (task, run) cells, a task-level paired bootstrap
+    CI and McNemar's test. A fixed seed keeps reports reproducible."""
+    pairs = paired(outcomes)
+    if not pairs:
+        return {"delta": None, "ci_low": None, "ci_high": None, "pairs": 0, "tasks": 0,
+                "confidence": confidence, "mcnemar": mcnemar(pairs)}
+    per_task: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # [sum of dbg - base, pairs]
+    for task, _, base, dbg in pairs:
+        per_task[task][0] += int(dbg) - int(base)
+        per_task[task][1] += 1
+    totals = list(per_task.values())
+    delta = sum(t[0] for t in totals) / sum(t[1] for t in totals)
+    rng = random.Random(seed)
+    draws = []
+    for _ in range(samples):
+        sample = [totals[rng.randrange(len(totals))] for _ in totals]
+        draws.append(sum(t[0] for t in sample) / sum(t[1] for t in sample))
+    draws.sort()
+    alpha = (1 - confidence) / 2
+    low = draws[int(math.floor(alpha * (samples - 1)))]
+    high = draws[int(math.ceil((1 - alpha) * (samples - 1)))]
+    return {"delta": delta, "ci_low": low, "ci_high": high, "pairs": len(pairs), "tasks": len(totals),
+            "confidence": confidence, "mcnemar": mcnemar(pairs)}
+
+
+def turns_to_fix(outcomes: Iterable[EpisodeOutcome]) -> dict:
+    """Median turns to a verified fix per arm over D_both (see the module docstring)."""
+    solved: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for o in outcomes:
+        if o.verified:
+            solved[o.task][o.arm].append(o.turns)
+    both = sorted(t for t, arms in solved.items() if arms.get("base") and arms.get("dbg"))
+    out: dict = {"tasks": both}
+    for arm in ("base", "dbg"):
+        per_task = [statistics.fmean(solved[t][arm]) for t in both]
+        out[arm] = statistics.median(per_task) if per_task else None
+    return out
+
+
+def start_rate(outcomes: Iterable[EpisodeOutcome]) -> dict:
+    dbg = _arm(outcomes, "dbg")
+    started = sum(o.debugger_started for o in dbg)
+    runs = len({o.run for o in dbg}) or 1
+    return {"rate": _rate([o.debugger_started for o in dbg]), "started": started, "trajectories": len(dbg),
+            "started_per_run": started / runs, "tasks": len({o.task for o in dbg})}
+
+
+def calls_per_task(outcomes: Iterable[EpisodeOutcome], arm: str = "dbg") -> dict:
+    rows = _arm(outcomes, arm)
+    if not rows:
+        return {"debugger": None, "inspection": None}
+    return {"debugger": statistics.fmean(o.debugger_calls for o in rows),
+            "inspection": statistics.fmean(o.inspection_calls for o in rows)}
+
+
+def edit_relevance(outcomes: Iterable[EpisodeOutcome]) -> dict:
+    opened = [o for o in _arm(outcomes, "dbg") if o.debugger_started]
+    scored = [o.edit_relevant for o in opened if o.edit_relevant is not None]
+    if not scored:
+        return {"rate": None, "scored": 0, "note": EDIT_RELEVANCE_PENDING if opened else
+                "no dbg trajectory opened the debugger"}
+    return {"rate": _rate(scored), "scored": len(scored), "note": None}
+
+
+def debugger_opened_split(outcomes: Sequence[EpisodeOutcome]) -> dict:
+    """The write-up's figure 4b: dbg attempts split by whether they opened the debugger, each with
+    its pass@1 and the pass@1 of the matched base attempts (same task and run)."""
+    base = {(o.task, o.run): o.verified for o in _arm(outcomes, "base")}
+    out = {}
+    for label, flag in (("opened", True), ("not_opened", False)):
+        group = [o for o in _arm(outcomes, "dbg") if o.debugger_started is flag]
+        matched = [base[(o.task, o.run)] for o in group if (o.task, o.run) in base]
+        out[label] = {"attempts": len(group), "dbg_pass_at_1": _rate([o.verified for o in group]),
+                      "matched_base_pass_at_1": _rate(matched)}
+    return out
+
+
+def exit_reasons(outcomes: Iterable[EpisodeOutcome], arm: str) -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for o in _arm(outcomes, arm):
+        counts[o.exit_reason] += 1
+    return dict(sorted(counts.items()))
+
+
+def summarize(outcomes: Sequence[EpisodeOutcome], *, k: int | None = None) -> dict:
+    """Every metric of one model over ``outcomes``; ``k`` defaults to the number of runs."""
+    runs = max((o.run for o in outcomes), default=0)
+    k = k or max(runs, 1)
+    arms = {}
+    for arm in ("base", "dbg"):
+        rows = _arm(outcomes, arm)
+        arms[arm] = {"episodes": len(rows), "tasks": len({o.task for o in rows}),
+                     "pass_at_1_by_run": {str(r): v for r, v in pass_at_1_by_run(rows, arm).items()},
+                     "pass_at_1": pass_at_1(rows, arm),
+                     "pass_at_k": pass_at_k(rows, arm, k), "exit_reasons": exit_reasons(rows, arm),
+                     "calls_per_task": calls_per_task(rows, arm)}
+    return {"k": k, "arms": arms, "lift": debugger_lift(outcomes), "turns_to_fix": turns_to_fix(outcomes),
+            "start_rate": start_rate(outcomes), "edit_relevance": edit_relevance(outcomes),
+            "debugger_opened_split": debugger_opened_split(outcomes)}

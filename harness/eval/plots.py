@@ -1,0 +1,131 @@
+"""PNG plots of one or several evaluation reports, after the write-up's figures 4, 4b, 5 and 6.
+
+- solve_rate.png (fig. 4): pass@1 per model and arm, bars = mean over runs, dots = single runs.
+- debugger_opened.png (fig. 4b): dbg attempts split by whether they opened the debugger, against the
+  matched base attempts.
+- turns_to_fix.png (fig. 5): median turns to a verified fix over D_both, per arm.
+- engagement.png (fig. 6): start rate, and debugger / inspection calls per dbg trajectory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402 - the backend must be chosen first
+
+ARM_COLORS = {"base": "#8c8c8c", "dbg": "#2f6db5"}
+ARM_LABELS = {"base": "without debugger", "dbg": "with debugger"}
+
+
+def _labels(reports: Sequence[dict]) -> list[str]:
+    return [r["model"] for r in reports]
+
+
+def _value(v) -> float:
+    return float("nan") if v is None else v
+
+
+def _bars(ax, reports, getter, fmt, width=0.38):
+    xs = range(len(reports))
+    for i, arm in enumerate(("base", "dbg")):
+        offs = [x + (i - 0.5) * width for x in xs]
+        values = [_value(getter(r, arm)) for r in reports]
+        ax.bar(offs, values, width, color=ARM_COLORS[arm], label=ARM_LABELS[arm])
+        for x, v in zip(offs, values, strict=True):
+            if v == v:  # not NaN
+                ax.annotate(fmt(v), (x, v), ha="center", va="bottom",
+                            fontsize=8, xytext=(0, 2), textcoords="offset points")
+    ax.set_xticks(list(xs), _labels(reports), rotation=15 if len(reports) > 3 else 0)
+    return xs
+
+
+def plot_solve_rate(reports: Sequence[dict], path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
+    xs = _bars(ax, reports, lambda r, arm: r["overall"]["arms"][arm]["pass_at_1"], lambda v: f"{100 * v:.0f}%")
+    for x, r in zip(xs, reports, strict=True):
+        for i, arm in enumerate(("base", "dbg")):
+            runs = list(r["overall"]["arms"][arm]["pass_at_1_by_run"].values())
+            ax.scatter([x + (i - 0.5) * 0.38] * len(runs), runs, color="black", s=10, zorder=3)
+    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("pass@1 (dots: single runs)")
+    ax.set_title("Solve rate with and without the debugger")
+    ax.legend(loc="lower right", fontsize=8)
+    return _save(fig, path)
+
+
+def plot_debugger_opened(reports: Sequence[dict], path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(max(5, 2.4 * len(reports) + 2), 4))
+    groups = [("opened", "opened the debugger"), ("not_opened", "never opened it")]
+    width, xs = 0.2, range(len(reports))
+    for gi, (key, label) in enumerate(groups):
+        for ai, (field, arm) in enumerate((("matched_base_pass_at_1", "base"), ("dbg_pass_at_1", "dbg"))):
+            offset = (2 * gi + ai - 1.5) * width
+            values = [_value(r["overall"]["debugger_opened_split"][key][field]) for r in reports]
+            ax.bar([x + offset for x in xs], values, width, color=ARM_COLORS[arm],
+                   alpha=1.0 if key == "opened" else 0.55, label=f"{label}: {ARM_LABELS[arm]}")
+            for x, r in zip(xs, reports, strict=True):
+                n = r["overall"]["debugger_opened_split"][key]["attempts"]
+                ax.annotate(f"n={n}", (x + offset, 0), ha="center", va="bottom", fontsize=7,
+                            xytext=(0, 2), textcoords="offset points")
+    ax.set_xticks(list(xs), _labels(reports))
+    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("pass@1")
+    ax.set_title("dbg attempts by whether the debugger was opened (vs matched base attempts)")
+    ax.legend(fontsize=7, loc="upper right")
+    return _save(fig, path)
+
+
+def plot_turns_to_fix(reports: Sequence[dict], path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
+    _bars(ax, reports, lambda r, arm: r["overall"]["turns_to_fix"][arm], lambda v: f"{v:.1f}")
+    ax.set_ylabel("median turns to fix (D_both)")
+    ax.set_title("Turns to a verified fix on tasks solved in both arms")
+    ax.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def plot_engagement(reports: Sequence[dict], path: Path) -> Path:
+    fig, (left, right) = plt.subplots(1, 2, figsize=(max(8, 2.6 * len(reports) + 4), 4))
+    xs = list(range(len(reports)))
+    rates = [_value(r["overall"]["start_rate"]["rate"]) for r in reports]
+    left.bar(xs, rates, 0.5, color=ARM_COLORS["dbg"])
+    for x, r, v in zip(xs, reports, rates, strict=True):
+        s = r["overall"]["start_rate"]
+        left.annotate(f"{100 * v:.0f}% ({s['started']}/{s['trajectories']})" if v == v else "–", (x, v if v == v else 0),
+                      ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
+    left.set_xticks(xs, _labels(reports))
+    left.set_ylim(0, 1.1)
+    left.set_title("Start rate (dbg trajectories that open the debugger)")
+    width = 0.38
+    for i, (key, color) in enumerate((("debugger", "#2f6db5"), ("inspection", "#e08a1e"))):
+        values = [_value(r["overall"]["arms"]["dbg"]["calls_per_task"][key]) for r in reports]
+        right.bar([x + (i - 0.5) * width for x in xs], values, width, color=color, label=f"{key} calls")
+    right.set_xticks(xs, _labels(reports))
+    right.set_ylabel("calls per dbg trajectory")
+    right.set_title("Engagement depth")
+    right.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def _save(fig, path: Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def write_plots(reports: Sequence[dict], out_dir: str | Path) -> list[Path]:
+    """All four figures into ``out_dir``; returns their paths."""
+    out_dir = Path(out_dir)
+    return [
+        plot_solve_rate(reports, out_dir / "solve_rate.png"),
+        plot_debugger_opened(reports, out_dir / "debugger_opened.png"),
+        plot_turns_to_fix(reports, out_dir / "turns_to_fix.png"),
+        plot_engagement(reports, out_dir / "engagement.png"),
+    ]

@@ -1,0 +1,196 @@
+"""The evaluation report: ``report.json`` (every number) and ``report.md`` (the same, for people).
+
+One report covers one model (one policy spec) over one task set in both arms. ``render_comparison``
+puts several reports side by side for ``python -m harness compare``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+from harness.eval.metrics import EpisodeOutcome, summarize
+from harness.trajectory import now_iso
+
+REPORT_SCHEMA = "stepwise.eval-report/1"
+PREFERENCES = ("recommended", "optional", "avoid")
+NOTES = {
+    "pass_at_k": "unbiased estimator 1 - C(n-c,k)/C(n,k) per task, mean over tasks (k = runs: any of k)",
+    "lift": "Δ = pass@1(dbg) - pass@1(base) on the same (task, run) pairs; 95% CI from a paired "
+            "bootstrap over tasks (2000 resamples, seed 0); McNemar on discordant pairs",
+    "turns_to_fix": "median over D_both (tasks verified in both arms) of the per-task mean turns of "
+                    "verified runs",
+    "start_rate": "share of dbg trajectories with a successful start_debugger",
+    "verification": "an attempt counts only if the independent verifier passed",
+}
+
+
+class ReportError(ValueError):
+    """A report file that cannot be read; the message names the file."""
+
+
+def build_report(outcomes: Sequence[EpisodeOutcome], *, model: str, policy: dict | None = None,
+                 split: str | None = None, runs: int, max_turns: int, sandbox: str | None = None) -> dict:
+    by_preference = defaultdict(list)
+    for o in outcomes:
+        by_preference[o.preference or "unlabelled"].append(o)
+    per_task: dict = defaultdict(lambda: {"preference": None, "base": {}, "dbg": {}})
+    for o in sorted(outcomes, key=lambda o: (o.task, o.arm, o.run)):
+        row = per_task[o.task]
+        row["preference"] = o.preference
+        row[o.arm][str(o.run)] = {"verified": o.verified, "turns": o.turns, "exit_reason": o.exit_reason,
+                                  "debugger_started": o.debugger_started}
+    order = [p for p in (*PREFERENCES, "unlabelled") if p in by_preference]
+    return {
+        "schema": REPORT_SCHEMA, "model": model, "policy": policy or {}, "split": split, "runs": runs,
+        "max_turns": max_turns, "sandbox": sandbox, "created_at": now_iso(),
+        "tasks": sorted({o.task for o in outcomes}), "episodes": len(outcomes),
+        "overall": summarize(outcomes, k=runs),
+        "by_preference": {p: summarize(by_preference[p], k=runs) for p in order},
+        "per_task": dict(per_task), "notes": NOTES,
+    }
+
+
+def load_report(path: str | Path) -> dict:
+    """A report.json (or the folder holding one); raises ReportError naming the file."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / "report.json"
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReportError(f"{path}: no such file; run 'python -m harness eval --out DIR' first") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ReportError(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(report, dict) or report.get("schema") != REPORT_SCHEMA:
+        raise ReportError(f"{path}: not a {REPORT_SCHEMA} report")
+    return report
+
+
+def pct(value) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def num(value, digits: int = 1) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def pp(value) -> str:
+    return "–" if value is None else f"{100 * value:+.1f} pp"
+
+
+def _lift_text(lift: dict) -> str:
+    if lift["delta"] is None:
+        return "– (no paired attempts)"
+    m = lift["mcnemar"]
+    return (f"{pp(lift['delta'])} [{pp(lift['ci_low'])}, {pp(lift['ci_high'])}] "
+            f"(McNemar p={m['p_value']:.3g}, {m['method']}; base-only {m['base_only']}, "
+            f"dbg-only {m['dbg_only']})")
+
+
+def _summary_rows(summary: dict) -> list[tuple[str, str, str]]:
+    base, dbg = summary["arms"]["base"], summary["arms"]["dbg"]
+    k = summary["k"]
+    runs = sorted(set(base["pass_at_1_by_run"]) | set(dbg["pass_at_1_by_run"]), key=int)
+    rows = [(f"pass@1 run {r}", pct(base["pass_at_1_by_run"].get(r)), pct(dbg["pass_at_1_by_run"].get(r)))
+            for r in runs]
+    t = summary["turns_to_fix"]
+    rows += [
+        ("pass@1 (mean over runs)", pct(base["pass_at_1"]), pct(dbg["pass_at_1"])),
+        (f"pass@{k}", pct(base["pass_at_k"]), pct(dbg["pass_at_k"])),
+        (f"median turns to fix (D_both, {len(t['tasks'])} tasks)", num(t["base"]), num(t["dbg"])),
+        ("debugger calls per task", num(base["calls_per_task"]["debugger"]),
+         num(dbg["calls_per_task"]["debugger"])),
+        ("inspection calls per task", num(base["calls_per_task"]["inspection"]),
+         num(dbg["calls_per_task"]["inspection"])),
+        ("episodes", str(base["episodes"]), str(dbg["episodes"])),
+        ("exit reasons", _reasons(base["exit_reasons"]), _reasons(dbg["exit_reasons"])),
+    ]
+    return rows
+
+
+def _reasons(counts: dict) -> str:
+    return ", ".join(f"{k} {v}" for k, v in counts.items()) or "–"
+
+
+def _summary_markdown(summary: dict) -> list[str]:
+    lines = ["| metric | base | dbg |", "| --- | --- | --- |"]
+    lines += [f"| {a} | {b} | {c} |" for a, b, c in _summary_rows(summary)]
+    s, e = summary["start_rate"], summary["edit_relevance"]
+    split = summary["debugger_opened_split"]
+    lines += [
+        "",
+        f"- Debugger lift Δ: {_lift_text(summary['lift'])}",
+        f"- Start rate: {pct(s['rate'])} ({s['started']}/{s['trajectories']} dbg trajectories; "
+        f"{s['started_per_run']:.1f} per run over {s['tasks']} tasks)",
+        f"- Edit relevance: {pct(e['rate']) if e['rate'] is not None else e['note']}",
+        f"- dbg attempts that opened the debugger: {split['opened']['attempts']}, pass@1 "
+        f"{pct(split['opened']['dbg_pass_at_1'])} (matched base {pct(split['opened']['matched_base_pass_at_1'])}); "
+        f"never opened: {split['not_opened']['attempts']}, pass@1 {pct(split['not_opened']['dbg_pass_at_1'])} "
+        f"(matched base {pct(split['not_opened']['matched_base_pass_at_1'])})",
+    ]
+    return lines
+
+
+def render_markdown(report: dict, plots: Sequence[str] = ()) -> str:
+    lines = [
+        f"# Paired evaluation: {report['model']}",
+        "",
+        f"Split `{report['split'] or 'custom task list'}`, {len(report['tasks'])} tasks, {report['runs']} "
+        f"run(s) per arm, budget {report['max_turns']} turns, sandbox `{report['sandbox']}`; "
+        f"{report['episodes']} episodes. Generated {report['created_at']}.",
+        "",
+        "## Overall",
+        "",
+        *_summary_markdown(report["overall"]),
+    ]
+    for preference, summary in report["by_preference"].items():
+        lines += ["", f"## Preference label: {preference}", "", *_summary_markdown(summary)]
+    lines += ["", "## Per task", "", "| task | preference | base (verified/runs) | dbg (verified/runs) |",
+              "| --- | --- | --- | --- |"]
+    for task, row in sorted(report["per_task"].items()):
+        cells = [f"{sum(v['verified'] for v in row[a].values())}/{len(row[a])}" for a in ("base", "dbg")]
+        lines.append(f"| {task} | {row['preference'] or '–'} | {cells[0]} | {cells[1]} |")
+    if plots:
+        lines += ["", "## Plots", ""] + [f"![{Path(p).stem}]({Path(p).name})" for p in plots]
+    lines += ["", "## Definitions", ""] + [f"- {k}: {v}" for k, v in report["notes"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def render_comparison(reports: Sequence[dict]) -> str:
+    """Several models' overall numbers side by side, one column per model."""
+    labels = [r["model"] for r in reports]
+    head = "| metric | " + " | ".join(labels) + " |"
+    lines = ["# Model comparison", "", head, "|" + " --- |" * (len(labels) + 1)]
+
+    def row(name, fn):
+        lines.append(f"| {name} | " + " | ".join(fn(r["overall"], r) for r in reports) + " |")
+
+    row("tasks × runs", lambda s, r: f"{len(r['tasks'])} × {r['runs']}")
+    row("split", lambda s, r: str(r.get("split") or "custom"))
+    for arm in ("base", "dbg"):
+        row(f"pass@1 {arm}", lambda s, r, a=arm: pct(s["arms"][a]["pass_at_1"]))
+        row(f"pass@k {arm}", lambda s, r, a=arm: f"{pct(s['arms'][a]['pass_at_k'])} (k={s['k']})")
+    row("Δ pass@1 (dbg - base)", lambda s, r: pp(s["lift"]["delta"]))
+    row("Δ 95% CI", lambda s, r: "–" if s["lift"]["delta"] is None else
+        f"[{pp(s['lift']['ci_low'])}, {pp(s['lift']['ci_high'])}]")
+    row("McNemar p", lambda s, r: f"{s['lift']['mcnemar']['p_value']:.3g}")
+    row("median turns to fix base (D_both)", lambda s, r: num(s["turns_to_fix"]["base"]))
+    row("median turns to fix dbg (D_both)", lambda s, r: num(s["turns_to_fix"]["dbg"]))
+    row("start rate", lambda s, r: pct(s["start_rate"]["rate"]))
+    row("debugger calls / task (dbg)", lambda s, r: num(s["arms"]["dbg"]["calls_per_task"]["debugger"]))
+    row("inspection calls / task (dbg)", lambda s, r: num(s["arms"]["dbg"]["calls_per_task"]["inspection"]))
+    row("edit relevance", lambda s, r: pct(s["edit_relevance"]["rate"]) if s["edit_relevance"]["rate"]
+        is not None else "n/a")
+    return "\n".join(lines) + "\n"
+
+
+def write_report(report: dict, out_dir: str | Path, plots: Sequence[str] = ()) -> tuple[Path, Path]:
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    json_path, md_path = out_dir / "report.json", out_dir / "report.md"
+    json_path.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    md_path.write_text(render_markdown(report, plots), encoding="utf-8")
+    return json_path, md_path

@@ -1,0 +1,157 @@
+"""The paired runner: every task in both arms, ``runs`` times, in parallel, resumable.
+
+Trajectories land at ``OUT/trajectories/<task>/<arm>-run<r>.json`` (events next to them). A rerun
+with the same ``OUT`` skips every episode whose document exists and did not crash, so an evaluation
+interrupted half-way continues where it stopped. Episodes run on a thread pool: an episode spends
+its time waiting on the sandbox and the model, not in Python.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tqdm import tqdm
+
+from corpus.format import Task
+from harness.episode import run_episode
+from harness.eval.metrics import EpisodeOutcome, outcome_from_trajectory
+from harness.eval.plots import write_plots
+from harness.eval.report import build_report, write_report
+from harness.policies import Policy, make_policy
+from harness.trajectory import TrajectoryError, load_trajectory
+
+
+@dataclass(frozen=True)
+class PlannedEpisode:
+    task: Task
+    arm: str
+    run: int
+
+    def path(self, out_dir: Path) -> Path:
+        return Path(out_dir) / "trajectories" / self.task.name / f"{self.arm}-run{self.run}.json"
+
+
+@dataclass
+class EvalConfig:
+    policy: str  # the policy spec, e.g. "openai:Qwen/Qwen3-Coder-30B"
+    tasks: Sequence[Task]
+    out: Path
+    arms: Sequence[str] = ("base", "dbg")
+    runs: int = 3
+    max_turns: int = 50
+    workers: int = 2
+    sandbox: str = "bwrap"
+    split: str | None = None
+    model: str | None = None  # the label in reports; the spec when None
+    progress: bool = True
+    limits: object = None
+
+
+@dataclass
+class EvalResult:
+    report: dict
+    report_paths: tuple[Path, Path]
+    plots: list[Path]
+    ran: int  # episodes played now
+    skipped: int  # episodes already finished by an earlier run
+    outcomes: list[EpisodeOutcome] = field(default_factory=list)
+
+
+def plan(tasks: Sequence[Task], arms: Sequence[str], runs: int) -> list[PlannedEpisode]:
+    return [PlannedEpisode(task, arm, run) for run in range(1, runs + 1) for task in tasks for arm in arms]
+
+
+def finished_document(path: Path) -> dict | None:
+    """The document at ``path`` if it is a finished episode (valid and not a crash), else None."""
+    if not path.is_file():
+        return None
+    try:
+        doc = load_trajectory(path)
+    except TrajectoryError:
+        return None
+    return None if doc["result"]["exit_reason"] == "crash" else doc
+
+
+class _Policies:
+    """One policy object per worker thread, unless the policy says one can serve all threads."""
+
+    def __init__(self, spec: str):
+        self.spec = spec
+        self.first = make_policy(spec)  # fails early, in the caller's thread, on a bad spec
+        self._local = threading.local()
+        self._made = [self.first]
+        self._lock = threading.Lock()
+        self._first_given = False
+
+    def get(self) -> Policy:
+        if self.first.shareable:
+            return self.first
+        policy = getattr(self._local, "policy", None)
+        if policy is None:
+            with self._lock:
+                if not self._first_given:
+                    policy, self._first_given = self.first, True
+                else:
+                    policy = make_policy(self.spec)
+                    self._made.append(policy)
+            self._local.policy = policy
+        return policy
+
+    def close(self) -> None:
+        for policy in self._made:
+            policy.close()
+
+
+def run_eval(config: EvalConfig) -> EvalResult:
+    if not config.tasks:
+        raise ValueError("no tasks to evaluate: check --split or --tasks")
+    if config.runs < 1 or config.workers < 1:
+        raise ValueError("--runs and --workers must be at least 1")
+    out = Path(config.out)
+    episodes = plan(config.tasks, config.arms, config.runs)
+    todo = [e for e in episodes if finished_document(e.path(out)) is None]
+    policies = _Policies(config.policy)
+    model = config.model or config.policy
+    try:
+        bar = tqdm(total=len(episodes), initial=len(episodes) - len(todo), desc=f"eval {model}",
+                   unit="episode", disable=not config.progress, dynamic_ncols=True)
+
+        def play(episode: PlannedEpisode) -> dict:
+            return run_episode(episode.task, policies.get(), arm=episode.arm, backend=config.sandbox,
+                               max_turns=config.max_turns, out=episode.path(out), split=config.split,
+                               limits=config.limits, header_extra={"run": episode.run})
+
+        verified = 0
+        with bar, ThreadPoolExecutor(max_workers=config.workers) as pool:
+            futures = {pool.submit(play, e): e for e in todo}
+            for future in as_completed(futures):
+                episode = futures[future]
+                try:
+                    doc = future.result()
+                    verified += bool(doc["result"]["verified"])
+                except Exception as exc:  # run_episode records its own failures; this is a last resort
+                    bar.write(f"{episode.task.name}/{episode.arm}/run{episode.run}: {type(exc).__name__}: {exc}")
+                bar.set_postfix(verified=verified)
+                bar.update(1)
+        info = policies.first.info().to_dict()
+    finally:
+        policies.close()
+    outcomes = []
+    for episode in episodes:
+        doc = finished_document(episode.path(out))
+        if doc is None:  # still crashed after this run: count it as an unverified attempt
+            try:
+                doc = load_trajectory(episode.path(out))
+            except TrajectoryError:
+                continue
+        outcomes.append(outcome_from_trajectory(doc, run=episode.run, preference=episode.task.preference))
+    report = build_report(outcomes, model=model, policy=info, split=config.split, runs=config.runs,
+                          max_turns=config.max_turns, sandbox=config.sandbox)
+    plots = write_plots([report], out)
+    paths = write_report(report, out, [str(p) for p in plots])
+    return EvalResult(report, paths, plots, ran=len(todo), skipped=len(episodes) - len(todo),
+                      outcomes=outcomes)
