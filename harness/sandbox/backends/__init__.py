@@ -1,1 +1,37 @@
-"""Sandbox backends behind one interface: bwrap (default), docker, local (development only)."""
+"""Sandbox backends behind one interface: bwrap (default), docker, local (development only).
+
+``get_backend(name)`` builds one by name; with no name, ``$STEPWISE_SANDBOX`` or bwrap. ``local``
+isolates nothing, so it is refused unless it is asked for by name (``get_backend("local")``) or
+``allow_local=True`` is passed (a default taken from the environment is not consent).
+"""
+
+from __future__ import annotations
+
+import os
+
+from harness.sandbox.backends.base import Backend, SandboxError
+
+NAMES = ("bwrap", "docker", "local")
+DEFAULT = "bwrap"
+
+
+def get_backend(name: str | None = None, *, allow_local: bool = False, **options) -> Backend:
+    """The backend called ``name`` (default: bwrap). Options go to the backend's constructor."""
+    explicit = bool(name)
+    name = (name or os.environ.get("STEPWISE_SANDBOX") or DEFAULT).strip().lower()
+    if name == "bwrap":
+        from harness.sandbox.backends.bwrap import BwrapBackend
+
+        return BwrapBackend(**options)
+    if name == "docker":
+        from harness.sandbox.backends.docker import DockerBackend
+
+        return DockerBackend(**options)
+    if name == "local":
+        if not (explicit or allow_local):
+            raise SandboxError("the local backend isolates nothing and is for development only; ask for it "
+                               "by name (get_backend('local'), --sandbox local) or pass allow_local=True")
+        from harness.sandbox.backends.local import LocalBackend
+
+        return LocalBackend(**options)
+    raise SandboxError(f"unknown sandbox backend {name!r}; choose one of {', '.join(NAMES)}")

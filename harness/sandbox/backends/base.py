@@ -71,6 +71,7 @@ class SandboxSpec:
     protected_files: Sequence[str] = field(default_factory=tuple)
     dependencies: Sequence[str] = field(default_factory=tuple)
     limits: Limits = field(default_factory=Limits)
+    service: bool = True  # False: only ``exec`` is needed (validation), no debug service is started
 
 
 class Backend(abc.ABC):

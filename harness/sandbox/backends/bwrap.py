@@ -1,0 +1,286 @@
+"""The default backend: bubblewrap namespaces around the debug service and every ``exec``.
+
+Inside a bwrap sandbox:
+- no network (a fresh network namespace with only loopback, where nothing listens),
+- an empty root holding read-only binds of the system (/usr, a few /etc files), the host Python
+  (the venv and its base interpreter, at their own paths, so pytest and pexpect exist) and the
+  harness package (at /opt/stepwise/lib); the task's dependency folder read-only at
+  /opt/stepwise/deps; the workspace read-write at /workspace; a private /tmp; nothing else of the host,
+- its own PID, IPC and UTS namespaces; the whole tree dies with the host process (--die-with-parent),
+- a clean environment: no host variable passes in (--clearenv, then a short fixed list),
+- every process runs as the unprivileged uid 65534 (setpriv, no capabilities, no_new_privs), so the
+  root-owned read-only test files cannot be written or chmodded (see ``harness.sandbox.protect``),
+- per-sandbox cgroups bound memory, process count and CPU time (``harness.sandbox.cgroups``); with no
+  writable cgroups, rlimits are the fallback; the watchdog enforces the wall clock.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+from harness.sandbox import protect
+from harness.sandbox.backends.base import Backend, ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.supervised import SupervisedSandbox
+from harness.sandbox.cgroups import CgroupLimits
+from harness.sandbox.client import ServiceClient
+from harness.sandbox.deps import dependency_path
+
+HARNESS_DIR = Path(__file__).resolve().parents[2]  # .../harness
+INSIDE_WORKSPACE = "/workspace"
+INSIDE_LIB = "/opt/stepwise/lib"
+INSIDE_DEPS = "/opt/stepwise/deps"
+INSIDE_OUTPUT = "/opt/stepwise/out"
+# The /etc entries programs in the sandbox need; the rest of the host's /etc stays out.
+ETC_ENTRIES = ("passwd", "group", "hosts", "nsswitch.conf", "ld.so.cache", "ld.so.conf", "ld.so.conf.d",
+               "localtime", "alternatives", "ssl", "ca-certificates", "mime.types", "bash.bashrc", "inputrc",
+               "profile", "terminfo", "python3", "python3.11", "pdb.rc")
+START_TIMEOUT_S = 30.0
+_counter = itertools.count()
+
+
+def _python_roots(python: str) -> list[str]:
+    """The folders the interpreter needs: its venv (if any) and its base installation."""
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
+    if python != sys.executable:
+        roots.add(str(Path(python).resolve().parent.parent))
+    return sorted(r for r in roots if r and not r.startswith("/usr"))
+
+
+def sandbox_env(python: str, extra: dict | None = None, *, with_harness: bool = False) -> dict[str, str]:
+    bindir = str(Path(python).parent)
+    path = f"{bindir}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+    pythonpath = [INSIDE_LIB] if with_harness else []
+    pythonpath.append(INSIDE_DEPS)
+    env = {"PATH": path, "HOME": "/tmp", "TMPDIR": "/tmp", "USER": "sandbox", "LOGNAME": "sandbox",
+           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "dumb", "SHELL": "/bin/bash",
+           "PYTHONPATH": ":".join(pythonpath), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1",
+           "PYTHONNOUSERSITE": "1", "PIP_NO_INDEX": "1",
+           # The venv's pytest plugins (hypothesis, django) cost seconds per run and mean nothing to a
+           # task; a task that needs one names it in its conftest (pytest_plugins = [...]).
+           "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    env.update(extra or {})
+    return env
+
+
+def _parents(destinations: list[str]) -> list[str]:
+    """Folders bwrap would create for the mount points; it makes them 0700, which hides what is
+    mounted below from the sandbox uid, so they are made 0755 first."""
+    seen: list[str] = []
+    for dest in destinations:
+        for parent in reversed(Path(dest).parents):
+            text = str(parent)
+            if text != "/" and text not in seen:
+                seen.append(text)
+    args = []
+    for folder in seen:
+        args += ["--perms", "0755", "--dir", folder]
+    return args
+
+
+def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: int,
+               output_dir: Path | None = None) -> list[str]:
+    roots = _python_roots(python)
+    args = _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, "/etc/x"])
+    args += ["--ro-bind", "/usr", "/usr"]
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(top):
+            args += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            args += ["--ro-bind", top, top]
+    for entry in ETC_ENTRIES:
+        if os.path.exists(f"/etc/{entry}"):
+            args += ["--ro-bind", f"/etc/{entry}", f"/etc/{entry}"]
+    for root in roots:
+        args += ["--ro-bind", root, root]
+    args += ["--ro-bind", str(HARNESS_DIR), f"{INSIDE_LIB}/harness"]
+    if deps is not None:
+        args += ["--ro-bind", str(deps), INSIDE_DEPS]
+    else:
+        args += ["--perms", "0755", "--dir", INSIDE_DEPS]
+    args += ["--bind", str(workspace), INSIDE_WORKSPACE]
+    if output_dir is not None:
+        args += ["--bind", str(output_dir), INSIDE_OUTPUT]
+    args += ["--dev", "/dev", "--proc", "/proc",
+             "--perms", "1777", "--size", str(memory_mb * 1024 * 1024), "--tmpfs", "/tmp",
+             "--perms", "1777", "--tmpfs", "/dev/shm", "--remount-ro", "/"]
+    return args
+
+
+def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path | None, limits: Limits,
+               cgroup: CgroupLimits | None, env: dict[str, str], output_dir: Path | None = None) -> list[str]:
+    """The full host command: join the cgroups, set the rlimits, enter bwrap, drop to the sandbox uid."""
+    privileged = os.geteuid() == 0
+    prelude = []
+    if cgroup is not None:
+        files = " ".join(str(p / "cgroup.procs") for p in cgroup.paths.values())
+        prelude.append(f'for f in {files}; do echo $$ > "$f" || exit 125; done')
+    # Per-process backstops; the cgroups (when present) bound the sandbox as a whole.
+    prelude.append(f"ulimit -t {int(limits.cpu_seconds) + 5}")
+    prelude.append("ulimit -f 524288")  # 256 MB per file (512-byte blocks): the workspace is on host disk
+    if cgroup is None:
+        prelude.append(f"ulimit -v {limits.memory_mb * 1024}")
+        if privileged:
+            prelude.append(f"ulimit -u {limits.max_processes}")
+    shell = ["/bin/sh", "-c", "; ".join(prelude) + '; exec "$@"', "sh"]
+    namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+                  "--hostname", "sandbox", "--die-with-parent", "--new-session"]
+    if not privileged:
+        namespaces = ["--unshare-user", "--uid", str(protect.SANDBOX_UID), "--gid", str(protect.SANDBOX_GID)] + namespaces
+    env_args = ["--clearenv"]
+    for key, value in env.items():
+        env_args += ["--setenv", key, value]
+    inner = list(argv)
+    if privileged:
+        inner = ["setpriv", f"--reuid={protect.SANDBOX_UID}", f"--regid={protect.SANDBOX_GID}", "--clear-groups",
+                 "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--", *inner]
+    return [*shell, "bwrap", *namespaces,
+            *mount_args(workspace, python=python, deps=deps, memory_mb=limits.memory_mb, output_dir=output_dir),
+            *env_args, "--chdir", INSIDE_WORKSPACE, "--", *inner]
+
+
+class BwrapSandbox(SupervisedSandbox):
+    backend_name = "bwrap"
+
+    def __init__(self, spec: SandboxSpec, *, python: str):
+        super().__init__(Path(spec.workspace).resolve(), spec.limits)
+        self.spec = spec
+        self.python = python
+        self.id = f"{os.getpid()}-{next(_counter)}-{uuid.uuid4().hex[:6]}"
+        self.state_dir = Path(tempfile.mkdtemp(prefix=f"stepwise-bwrap-{self.id}-"))
+        self.deps = dependency_path(spec.dependencies) if spec.dependencies else None
+        self.cgroup = CgroupLimits.create(self.id, memory_mb=spec.limits.memory_mb,
+                                          max_processes=spec.limits.max_processes,
+                                          cpu_seconds=spec.limits.cpu_seconds)
+        self.process: subprocess.Popen | None = None
+        self._exec_counter = itertools.count()
+
+    # -- start ------------------------------------------------------------------------------------
+    def start_service(self) -> None:
+        argv = [self.python, "-m", "harness.sandbox.service", "--workspace", INSIDE_WORKSPACE]
+        command = bwrap_argv(self.workspace, argv, python=self.python, deps=self.deps, limits=self.limits,
+                             cgroup=self.cgroup, env=sandbox_env(self.python, with_harness=True))
+        with open(self.state_dir / "service.log", "wb") as log:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
+                                            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+                                            start_new_session=True, close_fds=True)
+        self._connect(ServiceClient(self.process.stdout.fileno(), self.process.stdin.fileno()), START_TIMEOUT_S)
+
+    # -- supervision hooks ------------------------------------------------------------------------
+    def _limit_breach(self) -> str | None:
+        return self.cgroup.breach() if self.cgroup is not None else None
+
+    def _exit_detail(self) -> str:
+        parts = []
+        if self.process is not None and self.process.poll() is not None:
+            code = self.process.returncode
+            parts.append(f"exit status {code}" if code >= 0 else f"killed by signal {-code}")
+        try:
+            tail = (self.state_dir / "service.log").read_text(errors="replace").strip().splitlines()[-3:]
+        except OSError:
+            tail = []
+        if tail:
+            parts.append("last output: " + " | ".join(tail))
+        return "; ".join(parts)
+
+    def _stop_processes(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            try:
+                self.process.kill()  # the outer bwrap: its PID namespace goes with it
+            except ProcessLookupError:
+                pass
+        if self.cgroup is not None:
+            self.cgroup.kill_all()
+        if self.process is not None:
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+            for stream in (self.process.stdin, self.process.stdout):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+    def _release(self) -> None:
+        if self.cgroup is not None:
+            self.cgroup.destroy()
+        shutil.rmtree(self.state_dir, ignore_errors=True)
+
+    # -- exec -------------------------------------------------------------------------------------
+    def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
+             output_dir: Path | None = None) -> ExecResult:
+        """A fresh process in a fresh namespace set over the same workspace, with its own limits.
+
+        ``output_dir`` (a host folder) is mounted read-write at /opt/stepwise/out for this process
+        only, so results written there cannot be touched by the episode's own processes.
+        """
+        if self.closed:
+            raise SandboxError("the sandbox is closed; exec needs a running sandbox")
+        argv = [str(a) for a in argv]
+        if not argv:
+            raise SandboxError("exec needs a command, e.g. ['python', '-m', 'pytest', '-q']")
+        group = CgroupLimits.create(f"{self.id}-x{next(self._exec_counter)}", memory_mb=self.limits.memory_mb,
+                                    max_processes=self.limits.max_processes, cpu_seconds=self.limits.cpu_seconds)
+        command = bwrap_argv(self.workspace, argv, python=self.python, deps=self.deps, limits=self.limits,
+                             cgroup=group, env=sandbox_env(self.python, env), output_dir=output_dir)
+        return run_contained(command, group, timeout_s)
+
+
+def run_contained(command: list[str], group: CgroupLimits | None, timeout_s: float) -> ExecResult:
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, start_new_session=True)
+    timed_out = False
+    try:
+        stdout, stderr = process.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        process.kill()
+        if group is not None:
+            group.kill_all()
+        stdout, stderr = process.communicate()
+    reason = group.breach() if group is not None else None
+    if group is not None:
+        group.destroy()
+    if timed_out and reason is None:
+        reason = f"timed out after {timeout_s:g} s and was stopped"
+    if process.returncode == 125 and not stdout and group is not None:
+        reason = reason or "could not join the sandbox's cgroups"
+    return ExecResult(returncode=process.returncode, stdout=stdout.decode(errors="replace"),
+                      stderr=stderr.decode(errors="replace"), timed_out=timed_out, reason=reason)
+
+
+class BwrapBackend(Backend):
+    name = "bwrap"
+
+    def __init__(self, *, python: str | None = None):
+        self.python = python or sys.executable
+        if shutil.which("bwrap") is None:
+            raise SandboxError("bubblewrap is not installed; install it (Debian: apt-get install bubblewrap) "
+                               "or choose another backend")
+
+    def prepare(self, spec: SandboxSpec) -> BwrapSandbox:
+        workspace = Path(spec.workspace)
+        if not workspace.is_dir():
+            raise SandboxError(f"the workspace {workspace} does not exist; materialize the task first")
+        protect.protect_workspace(workspace, spec.protected_files)
+        return BwrapSandbox(spec, python=self.python)
+
+    def start(self, spec: SandboxSpec) -> BwrapSandbox:
+        sandbox = self.prepare(spec)
+        if not getattr(spec, "service", True):
+            return sandbox
+        try:
+            sandbox.start_service()
+            sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
+        except BaseException:
+            sandbox.close()
+            raise
+        return sandbox

@@ -1,0 +1,142 @@
+"""What every service-backed sandbox shares: calls through the service client with deadlines, a
+watchdog for the limits and the wall clock, and the crash bookkeeping (``crashed``/``crash_reason``).
+
+A backend subclass supplies how processes are stopped (``_stop_processes``), how a limit breach is
+read (``_limit_breach``), how the service's exit is described (``_exit_detail``) and ``exec``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from harness.observation import Observation, ToolCall
+from harness.sandbox.backends.base import Limits, Sandbox, SandboxError
+from harness.sandbox.client import ServiceClient, ServiceLost
+
+# How long past the session's own command timeout the host waits before calling the service stuck.
+CALL_GRACE_S = 15.0
+WATCH_INTERVAL_S = 0.2
+
+
+class SupervisedSandbox(Sandbox):
+    backend_name = "?"
+
+    def __init__(self, workspace: Path, limits: Limits):
+        self.workspace = Path(workspace)
+        self.limits = limits
+        self.client: ServiceClient | None = None
+        self.crashed = False
+        self.crash_reason: str | None = None
+        self.closed = False
+        self.opened = False
+        self.started_at = time.monotonic()
+        self.ready_info: dict = {}
+        self._lock = threading.Lock()
+        self._stop_watch = threading.Event()
+        self._watchdog: threading.Thread | None = None
+
+    # -- what a backend provides ------------------------------------------------------------------
+    def _stop_processes(self) -> None:
+        raise NotImplementedError
+
+    def _limit_breach(self) -> str | None:
+        return None
+
+    def _exit_detail(self) -> str:
+        return ""
+
+    # -- start-up ---------------------------------------------------------------------------------
+    def _connect(self, client: ServiceClient, timeout_s: float) -> None:
+        self.client = client
+        try:
+            self.ready_info = client.wait_ready(timeout_s)
+        except ServiceLost as exc:
+            detail = self._exit_detail()
+            self._stop_processes()
+            raise SandboxError(f"the {self.backend_name} sandbox did not start: {exc}"
+                               f"{'; ' + detail if detail else ''}") from None
+        self._watchdog = threading.Thread(target=self._watch, name=f"sandbox-watch-{id(self):x}", daemon=True)
+        self._watchdog.start()
+
+    def open_session(self, *, arm: str, protected_files, timeout_s: float = 30.0) -> None:
+        """Make the episode's DebugSession inside the running service (done at start, or at acquire
+        for a pooled sandbox)."""
+        command_timeout = float(self.limits.tool_timeout_s)
+        message = {"op": "open", "arm": arm, "protected_files": list(protected_files),
+                   "tool_timeout_s": min(10.0, command_timeout), "command_timeout_s": command_timeout}
+        with self._lock:
+            try:
+                answer = self.client.request(message, timeout_s)
+            except ServiceLost as exc:
+                self._crash(str(exc))
+                raise SandboxError(f"the debug service did not open a session: {self.crash_reason}") from None
+        if not answer.get("ok"):
+            # The service answers calls with this error; keep the sandbox usable for exec.
+            self.ready_info.setdefault("session_error", answer.get("error"))
+        self.opened = True
+
+    # -- the watchdog -----------------------------------------------------------------------------
+    def _watch(self) -> None:
+        while not self._stop_watch.wait(WATCH_INTERVAL_S):
+            reason = self._limit_breach()
+            if reason is None and time.monotonic() - self.started_at > self.limits.wall_seconds:
+                reason = (f"wall-clock limit reached: the sandbox ran longer than "
+                          f"{self.limits.wall_seconds:g} s")
+            if reason:
+                self._crash(reason)
+                return
+
+    def _crash(self, reason: str) -> None:
+        if not self.crashed:
+            self.crashed = True
+            self.crash_reason = reason
+        self._stop_watch.set()
+        self._stop_processes()
+
+    # -- the interface ----------------------------------------------------------------------------
+    def call(self, call: ToolCall) -> Observation:
+        if self.closed:
+            return Observation.failure("the sandbox is closed; start a new episode")
+        if self.crashed:
+            return Observation.failure(f"the sandbox has stopped ({self.crash_reason}); the episode is over")
+        if self.client is None:
+            return Observation.failure("this sandbox runs no debug service (started with service=False)")
+        started = time.perf_counter()
+        message = {"op": "call", "call": call.to_dict()}
+        with self._lock:
+            try:
+                answer = self.client.request(message, self.limits.tool_timeout_s + CALL_GRACE_S)
+            except ServiceLost as exc:
+                # A breach found by the watchdog explains the lost service better than the EOF does.
+                reason = self._limit_breach() or self.crash_reason
+                if reason is None:
+                    detail = self._exit_detail()
+                    reason = f"{exc}{'; ' + detail if detail else ''}"
+                self._crash(reason)
+                return Observation.failure(f"the sandbox has stopped ({self.crash_reason}); the episode is over")
+        if not answer.get("ok") or not isinstance(answer.get("observation"), dict):
+            return Observation.failure(f"the debug service refused the call: {answer.get('error')}")
+        observation = Observation.from_dict(answer["observation"])
+        breach = self._limit_breach()
+        if breach:
+            self._crash(breach)
+            observation.text += f"\nError: the sandbox was stopped: {breach}; the episode is over"
+            observation.error = True
+        if not observation.duration_ms:
+            observation.duration_ms = (time.perf_counter() - started) * 1000
+        return observation
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._stop_watch.set()
+        # No polite close: stopping the process tree (PID namespace, cgroup, container) ends the
+        # session's debugger and shell too, and is what guarantees nothing survives.
+        self._stop_processes()
+        self._release()
+
+    def _release(self) -> None:
+        """Free what the backend holds once every process is gone (cgroups, containers)."""

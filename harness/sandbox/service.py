@@ -1,0 +1,211 @@
+"""The in-sandbox debug service: one long-lived process that owns the episode's ``DebugSession``.
+
+Run inside the sandbox as ``python -m harness.sandbox.service --workspace /workspace``; it speaks a
+line-delimited JSON protocol on stdin/stdout (or, with ``--socket PATH``, on a Unix socket, one
+client at a time). Every message is one JSON object on one line, UTF-8.
+
+Service -> host, first line (on stdin/stdout at start-up; on a socket when a client connects)::
+
+    {"ready": true, "pid": 7, "python": "3.11.7", "session_error": null}
+
+``session_error`` is a sentence when the session class could not be imported; the service still
+answers, and every ``call`` then gets an ``Error: …`` observation.
+
+Host -> service, answered in order with one line each, echoing ``seq`` when it was sent::
+
+    {"op": "open", "seq": 1, "arm": "dbg", "protected_files": ["test_x.py"],
+     "tool_timeout_s": 10, "command_timeout_s": 30}          -> {"seq": 1, "ok": true}
+    {"op": "call", "seq": 2, "call": {"name": "bash", "arguments": {"command": "ls"}, "id": "c1"}}
+                                                               -> {"seq": 2, "ok": true, "observation": {...}}
+    {"op": "ping", "seq": 3}                                   -> {"seq": 3, "ok": true}
+    {"op": "close", "seq": 4}                                  -> {"seq": 4, "ok": true}, then exit
+
+``open`` makes the session (so a warm pool can start the service before it knows the episode);
+``call`` before ``open`` opens with the defaults. A request the service cannot read gets
+``{"ok": false, "error": "…"}``; the observation dict is ``Observation.to_dict()``. End of input
+closes the session and exits. Only the stdlib, pexpect and the harness's session modules are
+imported, so the service runs on a bare Debian python3 (the Docker image) as well as the host venv.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import socket
+import sys
+import time
+
+from harness.observation import Observation, ToolCall
+
+DEFAULT_SESSION = "harness.session:DebugSession"
+
+
+class Service:
+    def __init__(self, workspace: str, session_factory: str = DEFAULT_SESSION):
+        self.workspace = workspace
+        self.session = None
+        self.session_class = None
+        self.session_error = None
+        module_name, _, class_name = session_factory.partition(":")
+        try:
+            self.session_class = getattr(importlib.import_module(module_name), class_name or "DebugSession")
+        except Exception as exc:  # noqa: BLE001 - reported to the host, the service keeps answering
+            self.session_error = f"the debug session {session_factory!r} could not be loaded ({exc})"
+
+    def ready_message(self) -> dict:
+        return {"ready": True, "pid": os.getpid(), "python": platform.python_version(),
+                "session_error": self.session_error}
+
+    def open(self, request: dict) -> dict:
+        if self.session_class is None:
+            return {"ok": False, "error": self.session_error}
+        self.close_session()
+        kwargs = {"arm": request.get("arm", "dbg"), "protected_files": tuple(request.get("protected_files") or ())}
+        for key in ("tool_timeout_s", "command_timeout_s"):
+            if request.get(key) is not None:
+                kwargs[key] = float(request[key])
+        try:
+            self.session = self.session_class(self.workspace, **kwargs)
+        except Exception as exc:  # noqa: BLE001
+            return {"ok": False, "error": f"the debug session could not start: {exc}"}
+        return {"ok": True}
+
+    def call(self, request: dict) -> dict:
+        raw = request.get("call")
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            return {"ok": False, "error": "a call needs 'call': {\"name\": ..., \"arguments\": {...}}"}
+        call = ToolCall.from_dict(raw)
+        started = time.perf_counter()
+        if self.session is None:
+            opened = self.open({})
+            if not opened["ok"]:
+                return {"ok": True, "observation": Observation.failure(opened["error"]).to_dict()}
+        try:
+            observation = self.session.handle(call)
+        except Exception as exc:  # noqa: BLE001 - the session should never raise; never let it kill us
+            observation = Observation.failure(f"the tool {call.name!r} failed inside the sandbox ({exc}); "
+                                              "try another call")
+        if not observation.duration_ms:
+            observation.duration_ms = (time.perf_counter() - started) * 1000
+        return {"ok": True, "observation": observation.to_dict()}
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            try:
+                self.session.close()
+            except Exception:  # noqa: BLE001
+                pass
+            self.session = None
+
+    def handle(self, line: bytes) -> tuple[dict, bool]:
+        """The answer to one request line, and whether to stop afterwards."""
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise ValueError("not an object")
+        except ValueError as exc:
+            return {"ok": False, "error": f"could not read the request ({exc}); send one JSON object per line"}, False
+        op = request.get("op")
+        if op == "call":
+            answer = self.call(request)
+        elif op == "open":
+            answer = self.open(request)
+        elif op == "ping":
+            answer = {"ok": True}
+        elif op == "close":
+            self.close_session()
+            answer = {"ok": True}
+        else:
+            answer = {"ok": False, "error": f"unknown op {op!r}; expected open, call, ping or close"}
+        if "seq" in request:
+            answer["seq"] = request["seq"]
+        return answer, op == "close"
+
+    def serve(self, reader, writer) -> bool:
+        """Answer requests until ``close`` (returns True) or end of input (returns False)."""
+        self._write(writer, self.ready_message())
+        for line in reader:
+            if not line.strip():
+                continue
+            answer, stop = self.handle(line)
+            self._write(writer, answer)
+            if stop:
+                return True
+        return False
+
+    @staticmethod
+    def _write(writer, message: dict) -> None:
+        writer.write(json.dumps(message).encode() + b"\n")
+        writer.flush()
+
+
+def _private_stdio():
+    """Move the protocol off fds 0/1 so children and stray prints cannot read or corrupt it."""
+    reader = os.fdopen(os.dup(0), "rb", buffering=0)
+    writer = os.fdopen(os.dup(1), "wb")
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    os.dup2(2, 1)
+    return _Lines(reader), writer
+
+
+class _Lines:
+    """Iterate lines from an unbuffered binary stream without holding back a ready line."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.buffer = b""
+
+    def __iter__(self):
+        while True:
+            while b"\n" not in self.buffer:
+                chunk = self.stream.read(65536)
+                if not chunk:
+                    if self.buffer:
+                        yield self.buffer
+                    return
+                self.buffer += chunk
+            line, _, self.buffer = self.buffer.partition(b"\n")
+            yield line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m harness.sandbox.service", description=__doc__.split("\n")[0])
+    parser.add_argument("--workspace", default=os.getcwd(), help="the episode's workspace (default: cwd)")
+    parser.add_argument("--socket", help="listen on this Unix socket instead of stdin/stdout")
+    parser.add_argument("--session", default=os.environ.get("STEPWISE_SESSION", DEFAULT_SESSION),
+                        help="module:Class of the session (default %(default)s)")
+    args = parser.parse_args(argv)
+    # The session's children (the agent's shell, pytest) should not import the harness itself.
+    harness_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    kept = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and os.path.abspath(p) != harness_root]
+    os.environ["PYTHONPATH"] = os.pathsep.join(kept)
+    service = Service(args.workspace, args.session)
+    if not args.socket:
+        reader, writer = _private_stdio()
+        service.serve(reader, writer)
+        service.close_session()
+        return 0
+    if os.path.exists(args.socket):
+        os.unlink(args.socket)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(args.socket)
+    server.listen(1)
+    try:
+        while True:
+            conn, _ = server.accept()
+            with conn, conn.makefile("rb", buffering=0) as raw, conn.makefile("wb") as writer:
+                if service.serve(_Lines(raw), writer):
+                    break
+    finally:
+        service.close_session()
+        server.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
