@@ -16,6 +16,7 @@ Inside a bwrap sandbox:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import shutil
@@ -38,6 +39,7 @@ INSIDE_WORKSPACE = "/workspace"
 INSIDE_LIB = "/opt/stepwise/lib"
 INSIDE_DEPS = "/opt/stepwise/deps"
 INSIDE_OUTPUT = "/opt/stepwise/out"
+INSIDE_EXTRA = "/opt/stepwise/extra"
 # The /etc entries programs in the sandbox need; the rest of the host's /etc stays out.
 ETC_ENTRIES = ("passwd", "group", "hosts", "nsswitch.conf", "ld.so.cache", "ld.so.conf", "ld.so.conf.d",
                "localtime", "alternatives", "ssl", "ca-certificates", "mime.types", "bash.bashrc", "inputrc",
@@ -88,7 +90,7 @@ def _parents(destinations: list[str]) -> list[str]:
 def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: int,
                output_dir: Path | None = None) -> list[str]:
     roots = _python_roots(python)
-    args = _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, "/etc/x"])
+    args = _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, f"{INSIDE_EXTRA}/0", "/etc/x"])
     args += ["--ro-bind", "/usr", "/usr"]
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(top):
@@ -115,7 +117,8 @@ def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: in
 
 
 def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path | None, limits: Limits,
-               cgroup: CgroupLimits | None, env: dict[str, str], output_dir: Path | None = None) -> list[str]:
+               cgroup: CgroupLimits | None, env: dict[str, str], output_dir: Path | None = None,
+               extra_binds: dict[str, str] | None = None) -> list[str]:
     """The full host command: join the cgroups, set the rlimits, enter bwrap, drop to the sandbox uid."""
     privileged = os.geteuid() == 0
     prelude = []
@@ -141,18 +144,25 @@ def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path 
     if privileged:
         inner = ["setpriv", f"--reuid={protect.SANDBOX_UID}", f"--regid={protect.SANDBOX_GID}", "--clear-groups",
                  "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--", *inner]
-    return [*shell, "bwrap", *namespaces,
-            *mount_args(workspace, python=python, deps=deps, memory_mb=limits.memory_mb, output_dir=output_dir),
+    mounts = mount_args(workspace, python=python, deps=deps, memory_mb=limits.memory_mb, output_dir=output_dir)
+    for host, inside in (extra_binds or {}).items():
+        mounts[-2:-2] = ["--ro-bind", host, inside]  # before the final --remount-ro /
+    return [*shell, "bwrap", *namespaces, *mounts,
             *env_args, "--chdir", INSIDE_WORKSPACE, "--", *inner]
 
 
 class BwrapSandbox(SupervisedSandbox):
     backend_name = "bwrap"
+    workspace_inside = INSIDE_WORKSPACE
+    output_mount = INSIDE_OUTPUT
 
-    def __init__(self, spec: SandboxSpec, *, python: str):
+    def __init__(self, spec: SandboxSpec, *, python: str, session_factory: str | None = None,
+                 service_paths: Sequence[str | Path] = ()):
         super().__init__(Path(spec.workspace).resolve(), spec.limits)
         self.spec = spec
         self.python = python
+        self.session_factory = session_factory
+        self.service_paths = [Path(p).resolve() for p in service_paths]
         self.id = f"{os.getpid()}-{next(_counter)}-{uuid.uuid4().hex[:6]}"
         self.state_dir = Path(tempfile.mkdtemp(prefix=f"stepwise-bwrap-{self.id}-"))
         self.deps = dependency_path(spec.dependencies) if spec.dependencies else None
@@ -161,12 +171,39 @@ class BwrapSandbox(SupervisedSandbox):
                                           cpu_seconds=spec.limits.cpu_seconds)
         self.process: subprocess.Popen | None = None
         self._exec_counter = itertools.count()
+        self.python_inside = python
+
+    @contextlib.contextmanager
+    def paused(self):
+        """Freeze the episode's processes (the service and all it started) for the duration, so
+        nothing the agent left running can act while the verifier runs."""
+        freezer = self.cgroup.paths["freezer"] / "freezer.state" if self.cgroup is not None else None
+        try:
+            if freezer is not None:
+                freezer.write_text("FROZEN")
+        except OSError:
+            freezer = None
+        try:
+            yield
+        finally:
+            if freezer is not None:
+                try:
+                    freezer.write_text("THAWED")
+                except OSError:
+                    pass
 
     # -- start ------------------------------------------------------------------------------------
     def start_service(self) -> None:
-        argv = [self.python, "-m", "harness.sandbox.service", "--workspace", INSIDE_WORKSPACE]
+        # -P: the workspace (the service's cwd) must not shadow the modules the service imports.
+        argv = [self.python, "-P", "-m", "harness.sandbox.service", "--workspace", INSIDE_WORKSPACE]
+        if self.session_factory:
+            argv += ["--session", self.session_factory]
+        extra = {str(p): f"{INSIDE_EXTRA}/{i}" for i, p in enumerate(self.service_paths)}
+        env = sandbox_env(self.python, with_harness=True)
+        if extra:
+            env["PYTHONPATH"] = ":".join([*extra.values(), env["PYTHONPATH"]])
         command = bwrap_argv(self.workspace, argv, python=self.python, deps=self.deps, limits=self.limits,
-                             cgroup=self.cgroup, env=sandbox_env(self.python, with_harness=True))
+                             cgroup=self.cgroup, env=env, extra_binds=extra)
         with open(self.state_dir / "service.log", "wb") as log:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                                             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
@@ -260,8 +297,13 @@ def run_contained(command: list[str], group: CgroupLimits | None, timeout_s: flo
 class BwrapBackend(Backend):
     name = "bwrap"
 
-    def __init__(self, *, python: str | None = None):
+    def __init__(self, *, python: str | None = None, session_factory: str | None = None,
+                 service_paths: Sequence[str | Path] = ()):
+        """``session_factory`` ("module:Class") replaces harness.session.DebugSession inside the
+        service; ``service_paths`` are host folders put (read-only) on the service's import path."""
         self.python = python or sys.executable
+        self.session_factory = session_factory
+        self.service_paths = tuple(service_paths)
         if shutil.which("bwrap") is None:
             raise SandboxError("bubblewrap is not installed; install it (Debian: apt-get install bubblewrap) "
                                "or choose another backend")
@@ -271,7 +313,8 @@ class BwrapBackend(Backend):
         if not workspace.is_dir():
             raise SandboxError(f"the workspace {workspace} does not exist; materialize the task first")
         protect.protect_workspace(workspace, spec.protected_files)
-        return BwrapSandbox(spec, python=self.python)
+        return BwrapSandbox(spec, python=self.python, session_factory=self.session_factory,
+                            service_paths=self.service_paths)
 
     def start(self, spec: SandboxSpec) -> BwrapSandbox:
         sandbox = self.prepare(spec)
