@@ -1,0 +1,323 @@
+"""The pdb controller: model-facing debugger tools mapped onto one real pdb, with state that persists.
+
+Breakpoints, the target file and the cursor live here, so they survive the restarts the controller
+does on its own (program ran to its end, a file was edited, the program was stuck in native code).
+"""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+from harness.debugger import parsing
+from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit
+from harness.debugger.filtering import envelope
+from harness.debugger.process import DebuggedProgram, Exchange, is_test_file
+from harness.observation import Observation
+
+RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
+                "step_out": "return"}
+
+
+class DebuggerError(ValueError):
+    """A debugger call that cannot be done as asked; the message says what to do instead."""
+
+
+class PdbController:
+    def __init__(self, workspace: Path | str, *, python: str, env: dict[str, str] | None = None,
+                 tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0):
+        self.workspace = str(Path(workspace).resolve())
+        self.python = python
+        self.env = dict(env or {})
+        self.tool_timeout_s = tool_timeout_s
+        self.start_timeout_s = max(start_timeout_s, tool_timeout_s)
+        self.program: DebuggedProgram | None = None
+        self.target: str | None = None  # the file start_debugger was given, as shown
+        self.breakpoints: list[Breakpoint] = []
+        self.position: tuple[str, int] | None = None
+        self.raw_bytes_closed = 0
+
+    # --- state --------------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.program is not None
+
+    @property
+    def raw_bytes(self) -> int:
+        return self.raw_bytes_closed + (self.program.raw_bytes if self.program else 0)
+
+    def close(self) -> None:
+        if self.program is not None:
+            self.raw_bytes_closed += self.program.raw_bytes
+            self.program.close()
+            self.program = None
+        self.position = None
+
+    def resolve(self, file: str) -> tuple[Path, str]:
+        """A source path the model gave → (absolute path, name as shown). Library files outside the
+        workspace may be given by absolute path (to break inside a dependency)."""
+        if not isinstance(file, str) or not file.strip():
+            raise DebuggerError("Error: give a file path relative to the workspace, e.g. 'test_module.py'.")
+        candidate = Path(file.strip())
+        path = candidate if candidate.is_absolute() else Path(self.workspace) / candidate
+        path = path.resolve()
+        if not path.is_file():
+            names = sorted(p.name for p in Path(self.workspace).glob("*.py"))[:12]
+            raise DebuggerError(f"Error: no file {file} in the workspace. Use a path relative to the workspace "
+                                f"root; its Python files include: {', '.join(names) or '(none)'}.")
+        if path.suffix != ".py":
+            raise DebuggerError(f"Error: {file} is not a Python source file; pick a .py file.")
+        return path, parsing.shown_path(str(path), self.workspace)
+
+    # --- starting -----------------------------------------------------------------------------
+    def start(self, file: str) -> Observation:
+        path, shown = self.resolve(file)
+        restarting = self.started
+        self.target = shown
+        text, failed = self._launch(path)
+        if failed:
+            return Observation.failure(text)
+        how = ("under pytest --trace: the tests run, paused at the start of the first test"
+               if is_test_file(shown) else "under python -m pdb: paused at its first line")
+        lead = "Debugger restarted" if restarting else "Debugger started"
+        return self._answer(f"{lead} on {shown} {how}.\n{text}")
+
+    def _launch(self, path: Path) -> tuple[str, bool]:
+        """(Re)start the program on ``path`` and re-arm every breakpoint; (text, failed)."""
+        self.close()
+        self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env)
+        first = self.program.read(self.start_timeout_s)
+        if first.status != "prompt":
+            output = parsing.clean(first.raw, self.workspace)[-2000:]
+            self.close()
+            return (f"Error: the debugger could not start on {parsing.shown_path(str(path), self.workspace)}; "
+                    f"the program ended before pausing:\n{output}\nFix the error shown, or start on another file "
+                    "(a test file runs under pytest).", True)
+        self._track(first.raw)
+        notes = self._rearm()
+        return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
+
+    def restart(self, reason: str) -> str:
+        path, _ = self.resolve(self.target)
+        text, failed = self._launch(path)
+        if failed:
+            return f"{reason} Restarting failed:\n{text}"
+        where = f" Paused at {self.position[0]}:{self.position[1]}." if self.position else ""
+        return f"{reason} The debugger restarted on {self.target}.{where}\n{text}".rstrip()
+
+    def _rearm(self) -> list[str]:
+        kept, notes = [], []
+        for bp in self.breakpoints:
+            try:
+                path, _ = self.resolve(bp.file)
+                check_line(path, bp.file, bp.line)
+            except (DebuggerError, BreakpointError) as exc:
+                notes.append(f"breakpoint {bp.file}:{bp.line} removed: {str(exc).removeprefix('Error: ')}")
+                continue
+            self.program.send(f"break {path}:{bp.line}", self.tool_timeout_s)
+            kept.append(bp)
+        self.breakpoints = kept
+        if kept:
+            notes.append("breakpoints: " + ", ".join(f"{bp.file}:{bp.line}" for bp in kept))
+        return notes
+
+    # --- one exchange -------------------------------------------------------------------------
+    def _track(self, raw: str) -> None:
+        found = parsing.last_position(raw)
+        if found is not None:
+            self.position = (parsing.shown_path(found.path, self.workspace), found.line)
+
+    def _answer(self, body: str, *, error: bool = False) -> Observation:
+        return Observation(text=envelope(body, self.position), position=self.position, error=error)
+
+    def _query(self, command: str) -> Observation:
+        """A command that does not run the program (inspection, listing, frames)."""
+        exchange = self.program.send(command, self.tool_timeout_s)
+        if exchange.status == "interrupted":
+            self._track(exchange.raw)
+            return self._answer(f"Error: this did not finish within {self.tool_timeout_s:g}s and was interrupted "
+                                "(an endless loop, or waiting on something?).\n"
+                                + parsing.clean(exchange.raw, self.workspace), error=True)
+        if exchange.status != "prompt":
+            return self._after_run(exchange)
+        self._track(exchange.raw)
+        body = parsing.clean(exchange.raw, self.workspace)
+        error = body.startswith("Error:") or body.startswith("***")
+        if body.startswith("***"):
+            body = "Error: " + body[3:].strip()
+        return self._answer(body or "(no output)", error=error)
+
+    def run(self, tool: str) -> Observation:
+        return self._after_run(self.program.send(RUN_COMMANDS[tool], self.tool_timeout_s))
+
+    def _after_run(self, exchange: Exchange) -> Observation:
+        raw = exchange.raw
+        if exchange.status == "prompt":
+            self._track(raw)
+            body = parsing.clean(raw, self.workspace)
+            if parsing.SCRIPT_FINISHED in raw:
+                body = self._no_hit_message(None) + "\n" + body.replace(parsing.SCRIPT_FINISHED, "").strip()
+            elif parsing.is_post_mortem(raw):
+                body = ("The program raised an uncaught exception: paused post-mortem at the raising frame "
+                        "(inspect it; stepping or continuing ends the program and restarts the debugger).\n" + body)
+            return self._answer(body.strip() or "(no output)")
+        if exchange.status == "interrupted":
+            self._track(raw)
+            body = parsing.clean(raw, self.workspace)
+            return self._answer(f"The program did not pause within {self.tool_timeout_s:g}s: it looks stuck "
+                                "(a deadlock or an endless loop). It was interrupted; below is where every "
+                                "thread is, and the debugger is paused in the main thread.\n" + body)
+        output = parsing.clean(raw, self.workspace)
+        if exchange.status == "killed":
+            message = self.restart("The program was stuck in native code and did not answer an interrupt; "
+                                   "it was stopped. Where every thread was:\n" + output[-2500:] + "\n")
+            return self._answer(message)
+        program_output = output[-1500:]
+        message = self.restart(self._no_hit_message(parsing.pytest_summary(raw)))
+        if program_output:
+            message += f"\nOutput of the finished run:\n{program_output}"
+        return self._answer(message)
+
+    def _no_hit_message(self, summary: str | None) -> str:
+        ran = f" ({summary})" if summary else ""
+        text = f"The program ran to its end{ran} without hitting any breakpoint."
+        library = [bp for bp in self.breakpoints if not is_test_file(bp.file)]
+        if self.target and not is_test_file(self.target) and library:
+            text += (" Hint: your breakpoints are in a library file that this program never calls; start the "
+                     "debugger on the TEST file (start_debugger with a test_*.py file) so the function is "
+                     "actually called.")
+        elif not self.breakpoints:
+            text += " Hint: set a breakpoint (add_breakpoint) on the line to inspect before continue_execution."
+        return text
+
+    # --- breakpoints --------------------------------------------------------------------------
+    def add_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
+        lines, errors = [], 0
+        for file, numbers in requests:
+            try:
+                path, shown = self.resolve(file)
+            except DebuggerError as exc:
+                lines.append(str(exc))
+                errors += 1
+                continue
+            for number in numbers:
+                bp = Breakpoint(shown, number)
+                if bp in self.breakpoints:
+                    lines.append(f"{shown}:{number}: breakpoint already set")
+                    continue
+                try:
+                    check_line(path, shown, number)
+                except BreakpointError as exc:
+                    lines.append(str(exc))
+                    errors += 1
+                    continue
+                exchange = self.program.send(f"break {path}:{number}", self.tool_timeout_s)
+                answer = parsing.clean(exchange.raw, self.workspace)
+                if parsing.BREAKPOINT_SET.search(exchange.raw):
+                    self.breakpoints.append(bp)
+                    lines.append(f"{shown}:{number}: breakpoint set")
+                else:
+                    errors += 1
+                    lines.append(f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
+                                 "Pick another line with code on it.")
+        if errors and errors == len(lines):
+            return self._answer("\n".join(lines), error=True)
+        return self._answer("\n".join(lines))
+
+    def remove_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
+        lines, errors = [], 0
+        for file, numbers in requests:
+            try:
+                path, shown = self.resolve(file)
+            except DebuggerError as exc:
+                lines.append(str(exc))
+                errors += 1
+                continue
+            for number in numbers:
+                bp = Breakpoint(shown, number)
+                if bp not in self.breakpoints:
+                    current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
+                    lines.append(f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.")
+                    errors += 1
+                    continue
+                self.program.send(f"clear {path}:{number}", self.tool_timeout_s)
+                self.breakpoints.remove(bp)
+                lines.append(f"{shown}:{number}: breakpoint removed")
+        return self._answer("\n".join(lines), error=bool(errors) and errors == len(lines))
+
+    # --- inspection ---------------------------------------------------------------------------
+    def print_variable(self, name: str) -> Observation:
+        obs = self._query("stepwise_print " + _encode(name))
+        if obs.error and "NameError" in obs.text:
+            obs.text = obs.text.replace("</execution_position>",
+                                        "Use examine_locals to see the names in this frame.\n</execution_position>")
+        return obs
+
+    def examine_locals(self) -> Observation:
+        return self._query("stepwise_locals")
+
+    def examine_globals(self) -> Observation:
+        return self._query("stepwise_globals")
+
+    def run_expression(self, expression: str) -> Observation:
+        return self._query("stepwise_run " + _encode(expression))
+
+    def list_code(self, line: int | None = None) -> Observation:
+        if line is None:
+            return self._query("list .")
+        return self._query(f"list {max(1, line - 5)}, {line + 5}")
+
+    def where_am_i(self) -> Observation:
+        return self._query("stepwise_where")
+
+    def select_frame(self, index: int) -> Observation:
+        return self._query(f"stepwise_frame {index}")
+
+    # --- edits --------------------------------------------------------------------------------
+    def file_changed(self, file: str, old_text: str, new_text: str) -> str:
+        """Move breakpoints with their lines and restart a running program; a note for the model."""
+        notes = []
+        if any(bp.file == file for bp in self.breakpoints):
+            self.breakpoints, remap = follow_edit(self.breakpoints, file, old_text, new_text)
+            if remap.moved or remap.dropped:
+                notes.append(remap.describe().capitalize() + ".")
+            else:
+                notes.append(f"Breakpoints in {file} stay on their lines.")
+        if self.started and file.endswith(".py"):
+            notes.append(self.restart("The debugged program was running the old code:"))
+        return "\n".join(notes)
+
+
+def _encode(text: str) -> str:
+    return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+
+def request_list(file, line, breakpoints, *, tool: str) -> list[tuple[str, list[int]]]:
+    """Normalize ``(file, line)`` or ``breakpoints=[{file, lines}]`` into [(file, [lines])]."""
+    example = f"{tool}(file='module.py', line=12) or {tool}(breakpoints=[{{'file': 'module.py', 'lines': [12, 20]}}])"
+    if breakpoints is not None:
+        if not isinstance(breakpoints, list) or not breakpoints:
+            raise DebuggerError(f"Error: breakpoints must be a non-empty list, e.g. {example}.")
+        requests = []
+        for item in breakpoints:
+            if not isinstance(item, dict) or "file" not in item:
+                raise DebuggerError(f"Error: each breakpoints entry needs 'file' and 'lines', e.g. {example}.")
+            lines = item.get("lines", item.get("line"))
+            lines = lines if isinstance(lines, list) else [lines]
+            requests.append((item["file"], [_line_number(v, example) for v in lines]))
+        return requests
+    if file is None or line is None:
+        raise DebuggerError(f"Error: say where: {example}.")
+    lines = line if isinstance(line, list) else [line]
+    return [(file, [_line_number(v, example) for v in lines])]
+
+
+def _line_number(value, example: str) -> int:
+    if isinstance(value, bool):
+        raise DebuggerError(f"Error: a line must be a whole number, e.g. {example}.")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise DebuggerError(f"Error: line {value!r} is not a line number; give whole numbers, e.g. {example}.")
+

@@ -1,0 +1,74 @@
+"""Reading pdb's terminal output: the execution point, what happened, and the noise to drop."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+# pdb's execution-point line: "> /abs/path/module.py(12)function()"
+POSITION_LINE = re.compile(r"^> (?P<path>.+?)\((?P<line>\d+)\)(?P<function>[^()\s]*)\(\)(?:->(?P<value>.*))?$",
+                           re.MULTILINE)
+BREAKPOINT_SET = re.compile(r"Breakpoint (?P<number>\d+) at (?P<path>.+):(?P<line>\d+)")
+# pytest's banners (">>>>> PDB runcall >>>>>"), its session header and separators.
+PYTEST_BANNER = re.compile(r"^(>{5,}|={5,}|!{5,}|_{5,}).*$")
+PYTEST_NOISE = re.compile(r"^(platform \w+ -- Python|rootdir: |configfile: |plugins: |collected \d+ item|cachedir: )")
+POST_MORTEM_MARKERS = ("entering PDB", "Uncaught exception. Entering post mortem debugging")
+SCRIPT_FINISHED = "The program finished and will be restarted"
+SCRIPT_POST_MORTEM_NOISE = ("Running 'cont' or 'step' will restart the program",
+                            "Uncaught exception. Entering post mortem debugging")
+PYTEST_SUMMARY = re.compile(r"^(?:=+ )?(?P<summary>(?:\d+ (?:passed|failed|error|errors|skipped|xfailed|xpassed)"
+                            r"(?:, )?)+ in [\d.]+s)", re.MULTILINE)
+
+
+@dataclass
+class Position:
+    path: str  # absolute, as pdb printed it
+    line: int
+    function: str
+
+
+def last_position(text: str) -> Position | None:
+    found = None
+    for match in POSITION_LINE.finditer(text):
+        found = match
+    if found is None:
+        return None
+    return Position(found["path"], int(found["line"]), found["function"])
+
+
+def shown_path(path: str, workspace: str) -> str:
+    """A workspace file by its relative name; anything else (a library) as pdb printed it."""
+    real = os.path.realpath(path)
+    if real.startswith(workspace + os.sep):
+        return os.path.relpath(real, workspace)
+    return path
+
+
+def is_post_mortem(text: str) -> bool:
+    return any(marker in text for marker in POST_MORTEM_MARKERS)
+
+
+def pytest_summary(text: str) -> str | None:
+    found = None
+    for match in PYTEST_SUMMARY.finditer(text):
+        found = match
+    return found["summary"] if found else None
+
+
+def clean(text: str, workspace: str) -> str:
+    """Terminal text to model text: CRs, banners, startup noise and absolute workspace paths go;
+    the execution-point line becomes ``file:line in function()``."""
+    text = text.replace("\r\n", "\n").replace("\r", "")
+    out = []
+    for line in text.split("\n"):
+        if PYTEST_BANNER.match(line) or PYTEST_NOISE.match(line) or line in SCRIPT_POST_MORTEM_NOISE:
+            continue
+        position = POSITION_LINE.match(line)
+        if position:
+            line = f"{shown_path(position['path'], workspace)}:{position['line']} in {position['function']}()"
+            if position["value"] is not None:
+                line += f" returning {position['value']}"
+        out.append(line)
+    cleaned = "\n".join(out).replace(workspace + os.sep, "")
+    return re.sub(r"\n{3,}", "\n\n", cleaned).strip("\n")

@@ -1,0 +1,115 @@
+"""One debugged program: the ``stepwise_pdb`` subprocess under a PTY, and one exchange with it.
+
+An exchange sends a pdb command and reads up to the unique prompt. When the program does not pause
+within the time limit, it is interrupted (SIGINT: the in-process debugger prints every thread and
+pauses); when even that gets no prompt (a thread stuck in native code), faulthandler's dump is
+requested with SIGUSR1 and the process is killed, so a call never hangs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import pexpect
+
+from harness.debugger.process_tree import close_child
+
+AGENT = Path(__file__).with_name("stepwise_pdb.py")
+TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test)\.py$")
+INTERRUPT_GRACE_S = 5.0  # for the program to reach the prompt after SIGINT
+DUMP_GRACE_S = 1.0  # for faulthandler's dump to arrive after SIGUSR1
+
+
+def is_test_file(name: str) -> bool:
+    return bool(TEST_FILE.search(name.replace(os.sep, "/")))
+
+
+@dataclass
+class Exchange:
+    """What one command produced; ``status`` says how the read ended."""
+
+    raw: str
+    status: str  # "prompt" | "ended" (the process exited) | "interrupted" | "killed"
+
+
+class DebuggedProgram:
+    def __init__(self, *, workspace: str, target: Path, python: str, env: dict[str, str]):
+        self.workspace = workspace
+        self.target = target
+        self.mode = "pytest" if is_test_file(str(target)) else "script"
+        self.prompt = f"(Pdb-{uuid.uuid4().hex[:10]}) "
+        self.raw_bytes = 0  # everything pdb printed, for the benchmark's raw-vs-filtered figure
+        full_env = dict(os.environ)
+        full_env.update(env)
+        full_env.update({
+            "STEPWISE_PDB_PROMPT": self.prompt, "STEPWISE_WORKSPACE": workspace, "TERM": "dumb",
+            "PY_COLORS": "0", "NO_COLOR": "1", "COLUMNS": "200", "PYTHONDONTWRITEBYTECODE": "1",
+            "PYTHONUNBUFFERED": "1",
+        })
+        # Plugins the environment happens to have (hypothesis alone costs seconds) slow every start; a
+        # task that needs one can pass PYTEST_DISABLE_PLUGIN_AUTOLOAD="" in env.
+        if "PYTEST_DISABLE_PLUGIN_AUTOLOAD" not in env:
+            full_env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+        elif not env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]:
+            full_env.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+        argv = ["-u", str(AGENT), f"--{self.mode}", str(target)]
+        self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
+                                   codec_errors="replace", echo=False, timeout=None, maxread=65536,
+                                   dimensions=(50, 200))
+        self.child.delaybeforesend = None  # pexpect's default 50 ms per send would dominate
+        self.child.delayafterread = None
+
+    @property
+    def alive(self) -> bool:
+        return self.child is not None and self.child.isalive()
+
+    def read(self, timeout_s: float) -> Exchange:
+        index = self._expect(timeout_s)
+        if index == 0:
+            return Exchange(self._take(), "prompt")
+        if index == 1:
+            return Exchange(self._take(), "ended")
+        return self._interrupt()
+
+    def send(self, command: str, timeout_s: float) -> Exchange:
+        try:
+            self.child.sendline(command)
+        except OSError:
+            return Exchange("", "ended")
+        return self.read(timeout_s)
+
+    def _expect(self, timeout_s: float) -> int:
+        return self.child.expect_exact([self.prompt, pexpect.EOF, pexpect.TIMEOUT], timeout=timeout_s,
+                                       searchwindowsize=len(self.prompt) + 64)
+
+    def _take(self) -> str:
+        text = self.child.before or ""
+        self.raw_bytes += len(text.encode("utf-8", "replace")) + len(self.prompt)
+        return text
+
+    def _interrupt(self) -> Exchange:
+        try:
+            os.kill(self.child.pid, signal.SIGINT)
+        except ProcessLookupError:
+            return Exchange(self._take(), "ended")
+        index = self._expect(INTERRUPT_GRACE_S)
+        if index == 0:
+            return Exchange(self._take(), "interrupted")
+        if index == 1:
+            return Exchange(self._take(), "ended")
+        try:
+            os.kill(self.child.pid, signal.SIGUSR1)
+        except ProcessLookupError:
+            pass
+        self._expect(DUMP_GRACE_S)
+        text = self._take()
+        self.close()
+        return Exchange(text, "killed")
+
+    def close(self) -> None:
+        close_child(self.child)

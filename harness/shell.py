@@ -1,0 +1,207 @@
+"""The ``bash`` tool: one persistent shell per session, under a PTY.
+
+How a command's end is found: the model's text is passed to ``eval`` as one ANSI-C quoted word (so a
+multi-line script, heredocs and loops included, is a single command line and bash prints one prompt),
+then a marker carrying a fresh random token and ``$?`` is printed, then the UUID-tagged prompt.
+Program output cannot fake the marker: the token is new for every command and never shown.
+Stdin is /dev/null, so nothing waits for keyboard input, and ``PYTHONBREAKPOINT=0`` disarms
+``breakpoint()`` in anything the shell runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shlex
+import signal
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import pexpect
+
+from harness.debugger.process_tree import close_child
+
+MAX_LINES = 100
+MAX_BYTES = 8192
+INTERRUPT_GRACE_S = 3.0
+
+PDB_HINT = ("Error: direct pdb use through bash is not available here: {what}. Use the debugger tools "
+            "instead: start_debugger(file) (a test file runs under pytest), add_breakpoint, continue_execution, "
+            "step_over, examine_locals, print_variable.")
+# Searching or reading text that mentions pdb is fine; only commands that would run it are refused.
+READ_ONLY_COMMANDS = {"grep", "egrep", "fgrep", "rg", "ag", "ack", "cat", "head", "tail", "less", "more", "wc",
+                      "awk", "find", "ls", "nl", "sort", "uniq", "diff", "git", "sha1sum", "md5sum", "file", "sed"}
+PDB_IN_CODE = re.compile(r"\bpdb\s*\.\s*(set_trace|post_mortem|run|runcall|pm)\s*\(|\bbreakpoint\s*\(|"
+                         r"^\s*import\s+pdb\b|\bfrom\s+pdb\s+import\b|\bimport\s+pdb\b")
+
+
+def refusal(command: str) -> str | None:
+    """Why ``command`` would drive pdb directly, or None. Documented choices:
+    refused: ``python -m pdb``, pytest's ``--pdb``/``--trace``/``--pdbcls``, and code that calls pdb or
+    ``breakpoint()`` outside a read-only command (``python -c``, ``echo … > x.py``, heredocs);
+    allowed: reading or searching for those words (``grep breakpoint x.py``, ``sed -n 1,20p``)."""
+    for segment in re.split(r"&&|\|\||[;|&\n]", command):
+        try:
+            words = shlex.split(segment, comments=False)
+        except ValueError:
+            words = segment.split()
+        while words and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=.*", words[0]):
+            words = words[1:]  # VAR=value prefixes
+        if not words:
+            continue
+        program = os.path.basename(words[0])
+        joined = " ".join(words)
+        if re.match(r"python[\d.]*$", program) and re.search(r"(^| )-m ?pdb\b|(^| )-mpdb\b", joined):
+            return PDB_HINT.format(what="python -m pdb")
+        runs_pytest = program in ("pytest", "py.test") or (
+            re.match(r"python[\d.]*$", program) and re.search(r"-m ?pytest\b", joined))
+        if runs_pytest:
+            for flag in ("--pdb", "--trace", "--pdbcls"):
+                if any(w == flag or w.startswith(flag + "=") for w in words):
+                    return PDB_HINT.format(what=f"pytest {flag}")
+        read_only = program in READ_ONLY_COMMANDS and ">" not in segment and not (
+            program == "sed" and any(w.startswith("-i") for w in words))
+        if not read_only and PDB_IN_CODE.search(segment):
+            return PDB_HINT.format(what="code that calls pdb or breakpoint()")
+    return None
+
+
+def ansi_c_quote(text: str) -> str:
+    """``text`` as one bash word in $'…' form: newlines and control characters escaped."""
+    out = []
+    for char in text:
+        if char == "\\":
+            out.append("\\\\")
+        elif char == "'":
+            out.append("\\'")
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\t":
+            out.append("\\t")
+        elif ord(char) < 32 or ord(char) == 127:
+            out.append(f"\\x{ord(char):02x}")
+        else:
+            out.append(char)
+    return "$'" + "".join(out) + "'"
+
+
+@dataclass
+class ShellResult:
+    output: str  # bounded, truncation envelope included
+    exit_code: int | None  # None when the command was interrupted
+    timed_out: bool = False
+    truncated: bool = False
+    restarted: bool = False
+    raw_bytes: int = 0
+
+
+def bound_output(output: str, command: str) -> tuple[str, bool]:
+    """At most MAX_LINES lines and MAX_BYTES bytes, inside the truncation envelope when cut."""
+    data = output.encode("utf-8", "replace")
+    lines = output.split("\n")
+    if len(lines) <= MAX_LINES and len(data) <= MAX_BYTES:
+        return output, False
+    kept = "\n".join(lines[:MAX_LINES]).encode("utf-8", "replace")[:MAX_BYTES].decode("utf-8", "ignore")
+    digest = hashlib.sha1(data).hexdigest()[:12]
+    shown = command.strip().replace("\n", " ; ").replace('"', "'")
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    kept_lines = kept.count("\n") + 1
+    note = (f"[{len(lines) - kept_lines} more lines ({len(data) - len(kept.encode())} bytes) not shown: read a "
+            "narrower window, e.g. sed -n '1,80p' FILE, or filter with grep / head / tail]")
+    return (f'<TOOL_OUTPUT_TRUNCATED command="{shown}" lines={len(lines)} bytes={len(data)} sha1={digest}>\n'
+            f"{kept}\n{note}\n</TOOL_OUTPUT_TRUNCATED>"), True
+
+
+class Shell:
+    def __init__(self, cwd: Path | str, *, env: dict[str, str] | None = None, timeout_s: float = 30.0):
+        self.cwd = str(cwd)
+        self.extra_env = dict(env or {})
+        self.timeout_s = timeout_s
+        self.child: pexpect.spawn | None = None
+        self.prompt = ""
+
+    def start(self) -> None:
+        self.prompt = f"__STEPWISE_PS1_{uuid.uuid4().hex}__ "
+        env = dict(os.environ)
+        env.update(self.extra_env)
+        env.update({"PS1": self.prompt, "PS2": "", "PROMPT_COMMAND": "", "TERM": "dumb", "HISTFILE": "/dev/null",
+                    "PAGER": "cat", "GIT_PAGER": "cat", "PYTHONBREAKPOINT": "0", "PY_COLORS": "0",
+                    "PYTHONDONTWRITEBYTECODE": "1"})
+        self.child = pexpect.spawn("bash", ["--norc", "--noprofile", "--noediting", "-i"], cwd=self.cwd, env=env,
+                                   encoding="utf-8", codec_errors="replace", echo=False, timeout=None,
+                                   maxread=65536, dimensions=(50, 500))
+        self.child.delaybeforesend = None
+        self.child.delayafterread = None
+        self.child.expect_exact(self.prompt, timeout=30)
+
+    @property
+    def alive(self) -> bool:
+        return self.child is not None and self.child.isalive()
+
+    def run(self, command: str, timeout_s: float | None = None) -> ShellResult:
+        restarted = False
+        if not self.alive:
+            restarted = self.child is not None
+            self.close()
+            self.start()
+        timeout = self.timeout_s if timeout_s is None else timeout_s
+        token = uuid.uuid4().hex
+        marker = re.compile(rf"\n?__STEPWISE_EXIT_{token}__:(\d+)\r?\n{re.escape(self.prompt)}")
+        self.child.sendline(f"eval {ansi_c_quote(command)} < /dev/null; "
+                            f"printf '\\n__STEPWISE_EXIT_%s__:%s\\n' {token} $?")
+        index = self.child.expect([marker, pexpect.EOF, pexpect.TIMEOUT], timeout=timeout, searchwindowsize=4096)
+        raw = (self.child.before or "").replace("\r\n", "\n").replace("\r", "")
+        if index == 0:
+            output, truncated = bound_output(raw.strip("\n"), command)
+            return ShellResult(output, int(self.child.match.group(1)), truncated=truncated, restarted=restarted,
+                               raw_bytes=len(raw.encode("utf-8", "replace")))
+        if index == 1:  # the command ended the shell (exit, exec): start a fresh one
+            self.close()
+            self.start()
+            output, truncated = bound_output(raw.strip("\n"), command)
+            return ShellResult(output + "\n[the shell exited; a new shell was started in the workspace]",
+                               None, truncated=truncated, restarted=True)
+        recovered = self._interrupt()
+        output, truncated = bound_output(raw.strip("\n"), command)
+        note = (f"Error: the command did not finish within {timeout:g}s and was interrupted. "
+                + ("The shell is still usable (directory and variables kept)." if recovered else
+                   "The shell had to be restarted in the workspace (directory and variables reset).")
+                + " Run long programs with a time limit, e.g. timeout 20 python -m pytest -x -q.")
+        return ShellResult(f"{output}\n{note}".strip("\n"), None, timed_out=True, truncated=truncated,
+                           restarted=not recovered)
+
+    def _interrupt(self) -> bool:
+        """Stop the running command (SIGINT to the foreground job, then SIGKILL); True if the same shell
+        answers again, False if it had to be replaced."""
+        for step in ("interrupt", "kill"):
+            if step == "interrupt":
+                self.child.sendintr()
+            else:
+                try:
+                    group = os.tcgetpgrp(self.child.child_fd)
+                    if group != self.child.pid:
+                        os.killpg(group, signal.SIGKILL)
+                except OSError:
+                    pass
+            if self._resync():
+                return True
+        self.close()
+        self.start()
+        return False
+
+    def _resync(self) -> bool:
+        token = uuid.uuid4().hex
+        try:
+            self.child.sendline(f"printf '__STEPWISE_SYNC_%s__\\n' {token}")
+            index = self.child.expect([rf"__STEPWISE_SYNC_{token}__\r?\n{re.escape(self.prompt)}", pexpect.EOF,
+                                       pexpect.TIMEOUT], timeout=INTERRUPT_GRACE_S)
+        except OSError:
+            return False
+        return index == 0
+
+    def close(self) -> None:
+        if self.child is not None:
+            close_child(self.child)
+            self.child = None
