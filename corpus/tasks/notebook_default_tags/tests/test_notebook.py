@@ -30,9 +30,10 @@ def test_tagging_one_note_leaves_the_others_alone():
     todo = book.add("Errands")
     ideas.tag("Garden", " plans ")
     todo.tag("shopping")
+    counts = book.tag_counts()
     assert ideas.tags == ["garden", "plans"]
     assert book.tagged("garden") == ["Ideas"]
-    assert book.tag_counts() == {"garden": 1, "plans": 1, "shopping": 1}
+    assert counts == {"garden": 1, "plans": 1, "shopping": 1}
 
 
 def test_untag_removes_only_that_label():
