@@ -122,6 +122,8 @@ else:
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "filesystem://"
     CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or f"file://{CELERY_DIR / 'results'}"
     if CELERY_BROKER_URL == "filesystem://":
+        for sub in ("queue", "control", "processed", "results"):
+            (CELERY_DIR / sub).mkdir(parents=True, exist_ok=True)
         CELERY_BROKER_TRANSPORT_OPTIONS = {
             "data_folder_in": str(CELERY_DIR / "queue"),
             "data_folder_out": str(CELERY_DIR / "queue"),
