@@ -11,7 +11,9 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/stepwi
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 # Other test runs may share this Redis: a key prefix per run keeps their Celery workers (and
 # control pings) apart. Set in the environment so the worker subprocesses a test starts inherit it.
-KEY_PREFIX = os.environ.setdefault("STEPWISE_TEST_KEYPREFIX", f"stepwise-test-{uuid.uuid4().hex[:12]}:")
+# pytest-xdist workers inherit the controller's run id, so each adds its own worker name.
+KEY_PREFIX = (os.environ.setdefault("STEPWISE_TEST_RUN_ID", f"stepwise-test-{uuid.uuid4().hex[:12]}")
+              + os.environ.get("PYTEST_XDIST_WORKER", "") + ":")
 
 from webapp.config.settings.base import *  # noqa: E402,F403
 from webapp.config.settings.base import CHANNEL_LAYERS  # noqa: E402

@@ -1,0 +1,143 @@
+"""Fixtures for the web app tests: small task folders and trajectory documents built by hand, users,
+and a real Celery worker subprocess on the machine's Redis.
+
+The tests never depend on the tasks in corpus/tasks (others add tasks all the time): every corpus
+is built in tmp_path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _require_postgresql(request):
+    """These tests pin behaviour on the real PostgreSQL; SQLite would hide differences."""
+    if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
+        engine = settings.DATABASES["default"]["ENGINE"]
+        if "postgresql" not in engine:
+            pytest.fail(f"the web app tests need PostgreSQL, got {engine}; run scripts/test or set "
+                        "DATABASE_URL=postgres://postgres@127.0.0.1:5432/stepwise")
+
+
+def write_task(root: Path, name: str, *, category: str = "state", preference: str = "recommended",
+               description: str = "a counter forgets its reset", buggy: str | None = None,
+               correct: str | None = None, meta_extra: dict | None = None) -> Path:
+    """A minimal valid task folder: one module (buggy + correct) and one test."""
+    folder = root / name
+    for sub in ("buggy", "correct", "tests"):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+    meta = {"name": name, "category": category, "preference": preference, "description": description,
+            "dependencies": [], "timeout_s": 30, "tags": ["unit"], **(meta_extra or {})}
+    (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
+    (folder / "buggy" / "counter.py").write_text(
+        buggy or "def reset(state):\n    state['n'] = 1\n    return state\n", encoding="utf-8")
+    (folder / "correct" / "counter.py").write_text(
+        correct or "def reset(state):\n    state['n'] = 0\n    return state\n", encoding="utf-8")
+    (folder / "tests" / "test_counter.py").write_text(
+        "from counter import reset\n\n\ndef test_reset():\n    assert reset({'n': 5}) == {'n': 0}\n",
+        encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def corpus_root(tmp_path) -> Path:
+    root = tmp_path / "corpus" / "tasks"
+    root.mkdir(parents=True)
+    return root
+
+
+def trajectory_document(episode_id: str = "ep-1", *, task: str = "counter_reset", arm: str = "dbg",
+                        verified: bool = True, exit_reason: str = "done", steps: list[dict] | None = None) -> dict:
+    """A valid stepwise.trajectory/1 document, written by hand after harness/trajectory.py's schema."""
+    if steps is None:
+        steps = [
+            {"turn": 0, "tool": "start_debugger", "arguments": {"file": "test_counter.py"},
+             "observation": '<execution_position file="test_counter.py" line=1> ... </execution_position>',
+             "position": ["test_counter.py", 1], "duration_ms": 120.5, "error": False},
+            {"turn": 1, "tool": "print_variable", "arguments": {"name": "state"},
+             "observation": "{'n': 1}", "position": ["counter.py", 3], "duration_ms": 8.0, "error": False},
+            {"turn": 2, "tool": "edit_file",
+             "arguments": {"file_path": "counter.py", "old_string": "= 1", "new_string": "= 0"},
+             "observation": "Edited counter.py", "position": None, "duration_ms": 2.0, "error": False},
+        ]
+    return {
+        "schema": "stepwise.trajectory/1", "episode_id": episode_id, "task": task, "split": "train",
+        "arm": arm, "policy": {"kind": "scripted", "model": None, "params": {}}, "sandbox": "bwrap",
+        "max_turns": 20, "started_at": "2026-11-29T10:00:00.000Z", "finished_at": "2026-11-29T10:00:05.000Z",
+        "messages": [{"role": "system", "content": "Fix the bug."}, {"role": "user", "content": "go"}],
+        "steps": steps,
+        "result": {"verified": verified, "exit_reason": exit_reason, "tests": {"passed": 1, "failed": 0},
+                   "patch": "--- a/counter.py\n+++ b/counter.py\n", "reason": None},
+        "quality": None,
+    }
+
+
+def write_json(path: Path, doc) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str, **extra):
+        return django_user_model.objects.create_user(username=username, password="pw-" + username, **extra)
+
+    return make
+
+
+def _ping_names(timeout_s: float) -> list[str]:
+    from webapp.config.celery_app import app
+
+    replies = app.control.ping(timeout=timeout_s) or []
+    return [name for reply in replies for name in reply]
+
+
+@pytest.fixture
+def celery_worker(transactional_db, tmp_path):
+    """A real `celery worker` process on the test Redis (same key prefix) and the test database.
+
+    Function-scoped and torn down at the end of the test, so no other test sees a worker answer.
+    """
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
+           "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL}
+    log_path = tmp_path / "worker.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "webapp.config.celery_app", "worker", "--pool", "solo",
+             "--loglevel", "info", "--hostname", f"test-{os.getpid()}@%h", "--without-gossip",
+             "--without-mingle", "--without-heartbeat"],
+            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90  # a wait for start-up on a loaded machine, not an assertion
+        while not _ping_names(0.5):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the Celery worker did not come up; its log:\n{log_path.read_text()[-3000:]}")
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _database_url_of_test_db() -> str:
+    params = connection.settings_dict
+    user = params.get("USER") or "postgres"
+    password = f":{params['PASSWORD']}" if params.get("PASSWORD") else ""
+    host, port = params.get("HOST") or "127.0.0.1", params.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{params['NAME']}"
