@@ -13,10 +13,15 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, task_dirs
-from corpus.validation import DEFAULT_MAX_SECONDS, TaskVerdict, ValidationReport, validate_task
+from corpus.validation import (
+    DEFAULT_MAX_SECONDS,
+    DEFAULT_SANDBOX,
+    TaskVerdict,
+    ValidationReport,
+    validate_task,
+)
 
 SANDBOXES = ("bwrap", "docker", "local")
-DEFAULT_SANDBOX = "local"
 
 
 def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskVerdict]]:
@@ -40,7 +45,12 @@ def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskV
 def validate_all(folders: list[Path], *, sandbox: str, workers: int, max_seconds: float,
                  progress: bool = True) -> list[TaskVerdict]:
     def one(folder: Path) -> TaskVerdict:
-        return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds)
+        try:
+            return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds)
+        except Exception as exc:  # one broken task must not take the whole report down
+            verdict = TaskVerdict(folder.name)
+            verdict.reject(f"validator error ({type(exc).__name__}: {exc}); report this with the task")
+            return verdict
 
     verdicts = []
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool, \
@@ -61,9 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
                         help="tasks validated in parallel (default: min(4, CPUs))")
     parser.add_argument("--sandbox", choices=SANDBOXES, default=DEFAULT_SANDBOX,
-                        help=f"where the tests run (default: {DEFAULT_SANDBOX}; 'local' is for development)")
+                        help=f"where the tests run (default: {DEFAULT_SANDBOX}; 'local' isolates nothing, for development)")
     parser.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS,
-                        help=f"longest a buggy or correct run may take (default: {DEFAULT_MAX_SECONDS:g})")
+                        help=f"longest the buggy or correct tests may take (default: {DEFAULT_MAX_SECONDS:g})")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     return parser
 

@@ -1,7 +1,7 @@
 """Task validation: each task, in a fresh sandboxed workspace, must fail buggy, pass correct, and show
 its evidence; see ``checks.validate_task`` and ``corpus.cli.validate``."""
 
-from corpus.validation.checks import DEFAULT_MAX_SECONDS, validate_task
+from corpus.validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
 from corpus.validation.report import TaskVerdict, ValidationReport
 
-__all__ = ["DEFAULT_MAX_SECONDS", "TaskVerdict", "ValidationReport", "validate_task"]
+__all__ = ["DEFAULT_MAX_SECONDS", "DEFAULT_SANDBOX", "TaskVerdict", "ValidationReport", "validate_task"]

@@ -27,6 +27,7 @@ EVIDENCE_DIR = ".stepwise_evidence"
 EVIDENCE_BOOT = (f"import sys; sys.path.insert(0, {EVIDENCE_DIR!r}); import pytest; "
                  "sys.exit(pytest.main(sys.argv[1:]))")
 SUMMARY_COUNT = re.compile(r"(\d+) (passed|failed|errors?|xfailed|xpassed|skipped)")
+SUMMARY_TIME = re.compile(r" in (\d+(?:\.\d+)?)s")
 
 
 @dataclass
@@ -35,14 +36,21 @@ class PytestRun:
     passed: int
     failed: int
     errors: int
-    duration_s: float
+    duration_s: float  # wall time of the whole process, interpreter start included
     timed_out: bool
     output: str
     reason: str | None = None
+    tests_s: float | None = None  # the time pytest reports for the session itself
+
+    @property
+    def speed_s(self) -> float:
+        """The time to judge a task's speed by: pytest's own, which machine load inflates least."""
+        return self.tests_s if self.tests_s is not None else self.duration_s
 
     def summary(self) -> dict:
         return {"returncode": self.returncode, "passed": self.passed, "failed": self.failed,
-                "errors": self.errors, "duration_s": round(self.duration_s, 3), "timed_out": self.timed_out}
+                "errors": self.errors, "duration_s": round(self.duration_s, 3), "tests_s": self.tests_s,
+                "timed_out": self.timed_out}
 
     def tail(self, lines: int = 6) -> str:
         return " | ".join(line for line in self.output.strip().splitlines()[-lines:] if line.strip())
@@ -58,7 +66,16 @@ def parse_counts(output: str) -> tuple[int, int, int]:
     return 0, 0, 0
 
 
-def _base_env(dependencies: Sequence[str]) -> dict[str, str]:
+def parse_session_time(output: str) -> float | None:
+    for line in reversed(output.splitlines()):
+        match = SUMMARY_TIME.search(line)
+        if match and SUMMARY_COUNT.search(line):
+            return float(match.group(1))
+    return None
+
+
+def _local_env(dependencies: Sequence[str]) -> dict[str, str]:
+    """The variables a local run gets; a sandbox backend sets its own (and mounts the dependencies)."""
     env = {"PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONUNBUFFERED": "1",
            "LANG": "C.UTF-8"}
     deps = dependency_path(list(dependencies)) if dependencies else None
@@ -82,17 +99,17 @@ def _exec_local(workspace: Path, argv: list[str], timeout_s: float, env: dict[st
                           reason=f"killed after {timeout_s:g}s (timeout_s)")
 
 
-def _exec_sandboxed(sandbox: str, workspace: Path, argv: list[str], timeout_s: float, env: dict[str, str],
+def _exec_sandboxed(sandbox: str, workspace: Path, argv: list[str], timeout_s: float,
                     dependencies: Sequence[str], protected: Sequence[str]) -> ExecResult:
-    from harness.sandbox.backends import get_backend  # imported late: the backends are optional here
+    from harness.sandbox.backends import get_backend  # imported late: only sandboxed runs need it
 
+    # service=False: validation only execs pytest, so no debug service is started.
     spec = SandboxSpec(workspace=workspace, arm="base", protected_files=tuple(protected),
-                       dependencies=tuple(dependencies),
+                       dependencies=tuple(dependencies), service=False,
                        limits=Limits(wall_seconds=timeout_s + 60, tool_timeout_s=timeout_s))
-    backend = get_backend(sandbox)
-    box = backend.start(spec)
+    box = get_backend(sandbox).start(spec)
     try:
-        return box.exec(argv, timeout_s=timeout_s, env=env)
+        return box.exec(argv, timeout_s=timeout_s)
     finally:
         box.close()
 
@@ -105,14 +122,14 @@ def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str = "local", dep
         argv = [python, "-c", EVIDENCE_BOOT, *PYTEST_ARGS, "-p", "_stepwise_evidence"]
     else:
         argv = [python, "-m", "pytest", *PYTEST_ARGS]
-    env = _base_env(dependencies)
     started = time.monotonic()
     if sandbox == "local":
-        result = _exec_local(workspace, argv, timeout_s, env)
+        result = _exec_local(workspace, argv, timeout_s, _local_env(dependencies))
     else:
-        result = _exec_sandboxed(sandbox, workspace, argv, timeout_s, env, dependencies, protected)
+        result = _exec_sandboxed(sandbox, workspace, argv, timeout_s, dependencies, protected)
     duration = time.monotonic() - started
     output = (result.stdout or "") + (result.stderr or "")
     passed, failed, errors = parse_counts(result.stdout or "")
     return PytestRun(returncode=result.returncode, passed=passed, failed=failed, errors=errors,
-                     duration_s=duration, timed_out=result.timed_out, output=output, reason=result.reason)
+                     duration_s=duration, timed_out=result.timed_out, output=output, reason=result.reason,
+                     tests_s=parse_session_time(result.stdout or ""))
