@@ -1,0 +1,68 @@
+"""Choosing a backend, bad input to it, the local development backend, and exec without a service."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.observation import ToolCall
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxError, SandboxSpec
+from harness.sandbox.materialize import materialize
+from harness.verify import verify
+from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL, session_options
+
+
+def test_local_is_refused_when_it_only_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("STEPWISE_SANDBOX", "local")
+
+    with pytest.raises(SandboxError, match="development only"):
+        get_backend()
+    assert get_backend(allow_local=True).name == "local"
+    assert get_backend("local").name == "local"
+
+
+def test_an_unknown_backend_name_says_which_exist():
+    with pytest.raises(SandboxError, match="bwrap, docker, local"):
+        get_backend("firecracker")
+
+
+def test_a_missing_workspace_is_a_clear_error(bwrap_backend, tmp_path):
+    with pytest.raises(SandboxError, match="materialize the task first"):
+        bwrap_backend.start(SandboxSpec(workspace=tmp_path / "nowhere"))
+
+
+def test_exec_without_a_service_runs_pytest_in_isolation(bwrap_backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "validate", variant="correct")
+    sandbox = bwrap_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                              limits=SMALL, service=False))
+    try:
+        result = sandbox.exec(["python", "-m", "pytest", "-q", "-p", "no:cacheprovider"], timeout_s=120)
+        refused = sandbox.call(ToolCall("bash", {"command": "ls"}))
+    finally:
+        sandbox.close()
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 passed" in result.stdout
+    assert refused.error and "service=False" in refused.text
+
+
+def test_exec_of_an_empty_command_is_refused(start_sandbox):
+    sandbox, _ = start_sandbox()
+
+    with pytest.raises(SandboxError, match="needs a command"):
+        sandbox.exec([])
+
+
+def test_the_local_backend_runs_an_episode_and_verifies_it(task, tmp_path):
+    backend = get_backend("local", **session_options())
+    workspace = materialize(task, tmp_path / "local")
+    sandbox = backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                        limits=SMALL))
+    try:
+        sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+        result = verify(sandbox, workspace, task)
+    finally:
+        sandbox.close()
+
+    assert result.verified, result.output
+    assert result.passed == 2

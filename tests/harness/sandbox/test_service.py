@@ -1,0 +1,95 @@
+"""The debug service's line-delimited JSON protocol, and what the host sees when the service dies."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from harness.observation import ToolCall
+from harness.sandbox.client import ServiceClient, ServiceLost
+from tests.harness.sandbox.conftest import REPO_ROOT_FOR_SERVICE, session_options
+
+
+@pytest.fixture
+def service(tmp_path):
+    """The service as a plain subprocess over a scratch workspace, and a client talking to it."""
+    options = session_options()
+    argv = [sys.executable, "-P", "-m", "harness.sandbox.service", "--workspace", str(tmp_path)]
+    if options:
+        argv += ["--session", options["session_factory"]]
+    paths = [*options.get("service_paths", []), str(REPO_ROOT_FOR_SERVICE)]
+    process = subprocess.Popen(argv, cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)})
+    client = ServiceClient(process.stdout.fileno(), process.stdin.fileno())
+    yield process, client
+    process.kill()
+    process.wait()
+    process.stdin.close()
+    process.stdout.close()
+
+
+def test_the_service_announces_itself_then_answers_each_request_in_order(service, tmp_path):
+    process, client = service
+
+    ready = client.wait_ready(30)
+    opened = client.request({"op": "open", "arm": "base", "protected_files": []}, 30)
+    called = client.request({"op": "call", "call": ToolCall("bash", {"command": "echo hi > f.txt; echo ok"}).to_dict()}, 30)
+    pong = client.request({"op": "ping"}, 5)
+
+    assert ready["ready"] is True and ready["session_error"] is None
+    assert opened == {"ok": True, "seq": 1}
+    assert called["ok"] and called["seq"] == 2
+    assert "ok" in called["observation"]["text"]
+    assert (tmp_path / "f.txt").read_text() == "hi\n"
+    assert pong == {"ok": True, "seq": 3}
+
+
+def test_bad_requests_get_an_error_that_says_what_to_send(service):
+    process, client = service
+    client.wait_ready(30)
+
+    os.write(process.stdin.fileno(), b"this is not json\n")
+    garbage = client._read_line(time.monotonic() + 10)
+    unknown = client.request({"op": "launch"}, 5)
+    shapeless = client.request({"op": "call", "call": {"arguments": {}}}, 5)
+
+    assert garbage["ok"] is False and "one JSON object per line" in garbage["error"]
+    assert unknown["ok"] is False and "expected open, call, ping or close" in unknown["error"]
+    assert shapeless["ok"] is False and '"name"' in shapeless["error"]
+
+
+def test_close_ends_the_service(service):
+    process, client = service
+    client.wait_ready(30)
+
+    answer = client.request({"op": "close"}, 10)
+
+    assert answer["ok"]
+    assert process.wait(timeout=30) == 0
+
+
+def test_a_silent_service_raises_service_lost_instead_of_hanging():
+    read_end, write_end = os.pipe()
+    try:
+        client = ServiceClient(read_end, write_end)
+        with pytest.raises(ServiceLost, match="did not answer in time"):
+            client.wait_ready(0.2)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+def test_a_service_that_dies_mid_episode_yields_an_error_observation_and_a_crash(start_sandbox):
+    sandbox, _ = start_sandbox()
+
+    observation = sandbox.call(ToolCall("bash", {"command": "kill -9 $PPID; sleep 5"}))
+    again = sandbox.call(ToolCall("bash", {"command": "echo hello"}))
+
+    assert observation.error
+    assert sandbox.crashed
+    assert "exited" in sandbox.crash_reason
+    assert again.error and "episode is over" in again.text

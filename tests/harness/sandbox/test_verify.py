@@ -1,0 +1,87 @@
+"""The verifier decides from a fresh pytest run on the original tests, not from the model's claim."""
+
+from __future__ import annotations
+
+from harness.observation import ToolCall
+from harness.verify import read_junit, verify
+from tests.harness.sandbox.conftest import FIXED_SOURCE
+
+
+def test_an_edit_that_makes_the_tests_pass_is_verified(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+
+    result = verify(sandbox, workspace, task)
+
+    assert result.verified, result.output
+    assert (result.passed, result.failed) == (2, 0)
+    assert result.reason is None
+    assert "-    return sum(values[1:])" in result.patch
+    assert "+    return sum(values)" in result.patch
+    assert "test_counter.py" not in result.patch
+
+
+def test_done_with_failing_tests_is_not_verified(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    sandbox.call(ToolCall("done", {}))
+
+    result = verify(sandbox, workspace, task)
+
+    assert not result.verified
+    assert (result.passed, result.failed) == (1, 1)
+    assert "failed" in result.reason
+    assert result.patch == ""
+
+
+def test_rewritten_assertions_are_undone_before_the_tests_run(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    # The sandboxed user cannot write the test; this stands for any route that got past that (a
+    # backend without ownership, a bug): the verifier must still judge the original assertions.
+    test_file = workspace.path / "test_counter.py"
+    test_file.chmod(0o644)
+    test_file.write_text("def test_total():\n    assert True\n")
+
+    result = verify(sandbox, workspace, task)
+
+    assert not result.verified
+    assert result.restored == ["test_counter.py"]
+    assert result.failed == 1
+    assert test_file.read_text() == task.test_files["test_counter.py"]
+
+
+def test_a_conftest_that_would_pass_everything_is_removed(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    sneaky = ("import pytest\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n"
+              "    outcome = yield\n    report = outcome.get_result()\n    report.outcome = 'passed'\n")
+    sandbox.call(ToolCall("write_file", {"file_path": "conftest.py", "content": sneaky}))
+    sandbox.call(ToolCall("write_file", {"file_path": "test_extra.py", "content": "def test_ok():\n    pass\n"}))
+
+    result = verify(sandbox, workspace, task)
+
+    assert not result.verified
+    assert "conftest.py" in result.removed
+    assert result.passed + result.failed == 2  # only the task's own tests were collected
+
+
+def test_a_report_forged_by_the_episodes_own_processes_does_not_count(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    fake = '<testsuites><testsuite tests="2" failures="0" errors="0" skipped="0"/></testsuites>'
+    sandbox.call(ToolCall("write_file", {"file_path": "fake.xml", "content": fake}))
+    # Left running: drops a passing report wherever one might be read from.
+    sandbox.call(ToolCall("bash", {"command": "(while true; do for d in /opt/stepwise/out /workspace /tmp; do "
+                                              "cp fake.xml $d/report.xml; done; sleep 0.01; done) "
+                                              ">/dev/null 2>&1 & echo started"}))
+
+    result = verify(sandbox, workspace, task)
+
+    assert not result.verified
+    assert result.failed == 1
+
+
+def test_the_junit_report_is_read_for_counts(tmp_path):
+    report = tmp_path / "report.xml"
+    report.write_text('<?xml version="1.0"?><testsuites><testsuite name="pytest" tests="5" failures="1" '
+                      'errors="1" skipped="1"></testsuite></testsuites>')
+
+    assert read_junit(report) == {"tests": 5, "failures": 1, "errors": 1, "skipped": 1}
+    assert read_junit(tmp_path / "missing.xml") is None
