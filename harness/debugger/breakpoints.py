@@ -89,9 +89,9 @@ class Remap:
 def follow_edit(breakpoints: list[Breakpoint], file: str, old_text: str, new_text: str) -> tuple[list[Breakpoint], Remap]:
     """Move the breakpoints of ``file`` with their lines from ``old_text`` to ``new_text``.
 
-    A line kept as is follows its shift; a line rewritten in place (a replaced block of the same
-    size) keeps its offset in the block; a deleted line, or one that became blank or a comment,
-    loses its breakpoint.
+    A line kept as is follows its shift; a line inside a rewritten block goes to the same text in the
+    new block, else to its closest look-alike there (difflib ratio >= 0.6); a deleted line, or one
+    whose new place is blank or a comment, loses its breakpoint.
     """
     old_lines, new_lines = old_text.splitlines(), new_text.splitlines()
     opcodes = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False).get_opcodes()
@@ -101,7 +101,7 @@ def follow_edit(breakpoints: list[Breakpoint], file: str, old_text: str, new_tex
         if bp.file != file:
             result.append(bp)
             continue
-        target = _map_line(opcodes, bp.line - 1)
+        target = _map_line(opcodes, bp.line - 1, old_lines, new_lines)
         if target is not None:
             text = new_lines[target] if target < len(new_lines) else ""
             usable = (target + 1) in runnable if runnable is not None else not _is_blank_or_comment(text)
@@ -118,13 +118,18 @@ def follow_edit(breakpoints: list[Breakpoint], file: str, old_text: str, new_tex
     return result, remap
 
 
-def _map_line(opcodes, index: int) -> int | None:
+def _map_line(opcodes, index: int, old_lines: list[str], new_lines: list[str]) -> int | None:
     for tag, i1, i2, j1, j2 in opcodes:
         if not i1 <= index < i2:
             continue
         if tag == "equal":
             return j1 + (index - i1)
-        if tag == "replace" and (i2 - i1) == (j2 - j1):
-            return j1 + (index - i1)
-        return None
+        if tag != "replace":
+            return None
+        block = new_lines[j1:j2]
+        text = old_lines[index]
+        if text in block:
+            return j1 + block.index(text)
+        close = difflib.get_close_matches(text, block, n=1, cutoff=0.6)
+        return j1 + block.index(close[0]) if close else None
     return None

@@ -7,6 +7,8 @@ does on its own (program ran to its end, a file was edited, the program was stuc
 from __future__ import annotations
 
 import base64
+import os
+import shutil
 from pathlib import Path
 
 from harness.debugger import parsing
@@ -27,7 +29,8 @@ class PdbController:
     def __init__(self, workspace: Path | str, *, python: str, env: dict[str, str] | None = None,
                  tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0):
         self.workspace = str(Path(workspace).resolve())
-        self.python = python
+        # The program runs with the workspace as its directory: a relative interpreter path would break.
+        self.python = shutil.which(python) or os.path.abspath(python)
         self.env = dict(env or {})
         self.tool_timeout_s = tool_timeout_s
         self.start_timeout_s = max(start_timeout_s, tool_timeout_s)

@@ -30,7 +30,7 @@ class Position:
 
 def last_position(text: str) -> Position | None:
     found = None
-    for match in POSITION_LINE.finditer(text):
+    for match in POSITION_LINE.finditer(text.replace("\r", "")):
         found = match
     if found is None:
         return None

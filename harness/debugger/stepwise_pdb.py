@@ -268,7 +268,6 @@ def main(argv: list[str]) -> int:
     faulthandler.register(signal.SIGUSR1, all_threads=True)
     mode, target = argv[0], argv[1]
     if mode == "--pytest":
-        sys.modules["stepwise_pdb"] = sys.modules[__name__]  # so --pdbcls finds this very module
         sys.path[0] = os.getcwd()  # as `python -m pytest` would have it
         import pytest
 
@@ -281,4 +280,12 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    # Run as the module ``stepwise_pdb``, not as __main__: pdb empties __main__'s namespace to run
+    # the script there, which would take this module's globals with it.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("stepwise_pdb", __file__)
+    agent = importlib.util.module_from_spec(spec)
+    sys.modules["stepwise_pdb"] = agent
+    spec.loader.exec_module(agent)
+    sys.exit(agent.main(sys.argv[1:]))

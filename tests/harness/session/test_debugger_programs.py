@@ -1,0 +1,148 @@
+"""Every debugger tool against a real pdb (under pytest --trace or python -m pdb) on small programs."""
+
+from __future__ import annotations
+
+
+def test_a_bug_visible_only_in_a_local_four_frames_deep(open_session):
+    session = open_session("deep_local")
+    started = session.call("start_debugger", {"file": "test_pricing.py"})
+    assert started.position == ("test_pricing.py", 5)
+    assert 'under pytest --trace' in started.text
+
+    session.call("add_breakpoint", {"file": "pricing.py", "line": 2})
+    first = session.call("continue_execution")
+    assert first.position == ("pricing.py", 2)
+    assert first.text.startswith('<execution_position file="pricing.py" line=2>')
+    assert "rate = 0" in session.call("examine_locals").text
+
+    second = session.call("continue_execution")
+    assert second.position == ("pricing.py", 2)
+    assert session.call("print_variable", {"name": "rate"}).text.splitlines()[1] == "rate = 15"
+
+    stepped = session.call("step_over")
+    assert stepped.position == ("pricing.py", 3)
+    assert "discounted = -70.0" in session.call("examine_locals").text
+
+    stack = session.call("where_am_i").text
+    for frame in ("pricing.py:3 in apply_discount", "pricing.py:8 in line_total", "pricing.py:13 in order_total",
+                  "pricing.py:18 in checkout", "test_pricing.py:6 in test_checkout"):
+        assert frame in stack
+    assert "> [0] pricing.py:3 in apply_discount" in stack
+
+    caller = session.call("select_frame", {"index": 1})
+    assert caller.position == ("pricing.py", 8)
+    assert "'discount': 15" in session.call("print_variable", {"name": "item"}).text
+    assert session.call("run_expression", {"expression": "item['discount'] / 100"}).text.splitlines()[1] == "0.15"
+
+    returned = session.call("step_out")
+    assert "--Return--" in returned.text
+    assert "returning -70.0" in returned.text
+
+    listing = session.call("list_code", {"line": 2}).text
+    assert "discounted = price * (1 - rate)" in listing
+    assert "/" not in listing.split("\n", 1)[1].split("discounted")[0]  # no absolute paths leak
+
+
+def test_a_recursive_function_shows_one_frame_per_level(open_session):
+    session = open_session("recursive")
+    session.call("start_debugger", {"file": "test_tree.py"})
+    session.call("add_breakpoint", {"file": "tree.py", "line": 6})
+    hit = session.call("continue_execution")
+    assert hit.position == ("tree.py", 6)
+    stack = session.call("where_am_i").text
+    assert stack.count("in depth:") == 3  # root -> a -> b, paused in the deepest
+    assert "'name': 'b'" in session.call("print_variable", {"name": "node"}).text
+
+    session.call("select_frame", {"index": 1})
+    assert session.call("print_variable", {"name": "node"}).text.splitlines()[1].startswith("node = {'name': 'a'")
+    session.call("select_frame", {"index": 2})
+    assert session.call("print_variable", {"name": "node"}).text.splitlines()[1].startswith("node = {'name': 'root'")
+    assert session.call("select_frame", {"index": 99}).text.splitlines()[1].startswith("Error: no frame 99")
+
+
+def test_a_deadlock_is_interrupted_and_every_thread_is_shown(open_session):
+    session = open_session("deadlock", tool_timeout_s=3.0)
+    session.call("start_debugger", {"file": "test_bank.py"})
+    answer = session.call("continue_execution")
+    assert "did not pause within 3s" in answer.text
+    assert "(main)" in answer.text
+    assert answer.text.count("bank.py:13 in transfer: with target.lock:") == 2  # both workers wait here
+    assert "bank.py:25 in settle: first.join()" in answer.text
+    assert answer.position == ("bank.py", 25)  # paused in the main thread's innermost workspace frame
+
+    # still usable: the stuck frame can be inspected
+    assert "first = <Thread(Thread-" in session.call("examine_locals").text
+
+
+def test_an_exception_raised_in_a_library_pauses_post_mortem_at_the_raising_frame(open_session):
+    session = open_session("library_exception")
+    session.call("start_debugger", {"file": "test_config_parser.py"})
+    answer = session.call("continue_execution")
+    assert answer.position == ("config_parser.py", 4)
+    assert "uncaught exception" in answer.text
+    assert "ValueError: not enough values to unpack" in answer.text
+    assert session.call("print_variable", {"name": "line"}).text.splitlines()[1] == "line = ''"
+    assert "'a': '1'" in session.call("print_variable", {"name": "result"}).text
+
+
+def test_a_huge_repr_is_capped_in_listings_and_truncated_in_answers(open_session):
+    session = open_session("huge_repr")
+    start = session.call("start_debugger", {"file": "blob.py"})
+    assert start.position == ("blob.py", 1)
+    assert "under python -m pdb" in start.text
+    session.call("add_breakpoint", {"file": "blob.py", "line": 12})
+    session.call("continue_execution")
+
+    listing = session.call("examine_globals").text
+    blob_line = next(line for line in listing.splitlines() if line.startswith("  blob = "))
+    assert blob_line.startswith("  blob = Blob([0, 1, 2,")
+    assert blob_line.endswith("chars>")
+    assert len(blob_line) < 260
+    assert "__builtins__ = <filtered>" in listing
+    assert "__name__" not in listing and "__file__" not in listing
+
+    printed = session.call("print_variable", {"name": "blob"}).text
+    assert "<OUTPUT_TRUNCATED remaining_bytes=" in printed
+    assert len(printed.encode()) < 4096 + 200
+
+    names = session.call("print_variable", {"name": "names"}).text
+    assert "'name_39': 39" in names  # small enough: shown whole
+
+    many = session.call("run_expression", {"expression": "{f'v{i}': i for i in range(50)}"}).text
+    assert "'v49': 49" in many
+
+
+def test_locals_listing_stops_at_thirty_entries(open_session):
+    session = open_session("huge_repr")
+    session.call("start_debugger", {"file": "blob.py"})
+    session.call("run_expression", {"expression": "exec('\\n'.join(f'x{i} = {i}' for i in range(40)))"})
+    listing = session.call("examine_locals").text
+    assert sum(line.startswith("  x") for line in listing.splitlines()) == 30
+    assert "more entries not shown" in listing
+
+
+def test_no_breakpoint_hit_restarts_with_the_hint_to_start_from_the_test_file(open_session):
+    session = open_session("never_called")
+    session.call("start_debugger", {"file": "inventory.py"})
+    session.call("add_breakpoint", {"file": "inventory.py", "line": 2})
+    answer = session.call("continue_execution")
+    assert "ran to its end without hitting any breakpoint" in answer.text
+    assert "start the debugger on the TEST file" in answer.text
+    assert answer.position == ("inventory.py", 1)  # restarted, paused at the first line again
+
+    session.call("start_debugger", {"file": "test_inventory.py"})
+    hit = session.call("continue_execution")
+    assert hit.position == ("inventory.py", 2)
+    assert "amount = 2" in session.call("examine_locals").text
+
+
+def test_a_test_file_run_to_its_end_restarts_the_debugger_and_says_so(open_session):
+    session = open_session("never_called")
+    session.call("start_debugger", {"file": "test_inventory.py"})
+    post_mortem = session.call("continue_execution")  # the test fails: post-mortem first
+    assert "uncaught exception" in post_mortem.text
+    ended = session.call("continue_execution")
+    assert "ran to its end (1 failed" in ended.text
+    assert "The debugger restarted on test_inventory.py" in ended.text
+    assert ended.position == ("test_inventory.py", 7)
+    assert session.debugger_started
