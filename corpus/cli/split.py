@@ -1,0 +1,46 @@
+"""``python -m corpus split`` — hash new tasks into train / validation / heldout; old ones never move."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from corpus.format import TASKS_DIR, task_dirs
+from corpus.splits import SPLITS, SPLITS_FILE, SplitsError, assign, read_splits_file, write_splits
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m corpus split", description=__doc__)
+    parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
+    parser.add_argument("--file", type=Path, default=SPLITS_FILE, help="the splits file (default: corpus/splits.json)")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 when a task has no split yet (for CI)")
+    args = parser.parse_args(argv)
+    names = [p.name for p in task_dirs(args.root)]
+    try:
+        existing = read_splits_file(args.file)["assignments"] if args.file.exists() else {}
+    except SplitsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    update = assign(names, existing)
+    for name, split in update.added.items():
+        print(f"new    {name} -> {split}")
+    for name in update.missing:
+        print(f"gone   {name} (assigned to {existing[name]}, no folder under {args.root}; kept so its "
+              "name stays guarded — delete the entry by hand if it should go)")
+    counts = update.counts()
+    total = sum(counts.values()) or 1
+    print("splits: " + ", ".join(f"{s} {counts[s]} ({100 * counts[s] / total:.0f}%)" for s in SPLITS))
+    if args.check:
+        if update.added:
+            print(f"error: {len(update.added)} task(s) have no split; run 'python -m corpus split' and commit "
+                  f"{args.file.name}", file=sys.stderr)
+            return 1
+        return 0
+    if update.added or not args.file.exists():
+        write_splits(update.assignments, args.file)
+        print(f"wrote {args.file}")
+    else:
+        print(f"{args.file} is up to date")
+    return 0

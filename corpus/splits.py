@@ -1,0 +1,102 @@
+"""Sticky train / validation / heldout splits, kept in the committed file ``corpus/splits.json``.
+
+A new task is placed by a stable hash of its name (sha256, the same on every machine and Python run);
+a task already in the file never moves, so a heldout task stays heldout however the corpus grows.
+Tasks that left the corpus stay in the file (and are reported) so their names keep being guarded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SPLITS_FILE = Path(__file__).resolve().parent / "splits.json"
+SPLITS = ("train", "validation", "heldout")
+TARGETS = {"train": 0.57, "validation": 0.21, "heldout": 0.22}
+VERSION = 1
+
+
+class SplitsError(ValueError):
+    """The splits file is missing or malformed; the message names the file and the entry."""
+
+
+def hash_split(name: str, targets: dict[str, float] = TARGETS) -> str:
+    """The split a new task named ``name`` falls into: a point in [0, 1) from sha256, cut by targets."""
+    point = int(hashlib.sha256(name.encode("utf-8")).hexdigest()[:16], 16) / 16 ** 16
+    total = sum(targets.values())
+    edge = 0.0
+    for split in SPLITS:
+        edge += targets.get(split, 0.0) / total
+        if point < edge:
+            return split
+    return SPLITS[-1]
+
+
+def read_splits_file(path: str | Path = SPLITS_FILE) -> dict:
+    """The whole document ({"version", "targets", "assignments"}), checked."""
+    path = Path(path)
+    if not path.is_file():
+        raise SplitsError(f"{path}: no splits file; run 'python -m corpus split' to create it")
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SplitsError(f"{path}: not valid JSON ({exc}); restore it from git") from None
+    if not isinstance(doc, dict) or doc.get("version") != VERSION or not isinstance(doc.get("assignments"), dict):
+        raise SplitsError(f"{path}: expected {{\"version\": {VERSION}, \"targets\": {{...}}, "
+                          "\"assignments\": {task: split}}")
+    for name, split in doc["assignments"].items():
+        if split not in SPLITS:
+            raise SplitsError(f"{path}: assignments[{name!r}] is {split!r}; expected one of {', '.join(SPLITS)}")
+    return doc
+
+
+def load_splits(path: str | Path = SPLITS_FILE) -> dict[str, str]:
+    """Task name -> "train" | "validation" | "heldout"."""
+    return dict(read_splits_file(path)["assignments"])
+
+
+def split_of(name: str, path: str | Path = SPLITS_FILE) -> str | None:
+    """The split of task ``name``, or None when it has not been assigned yet."""
+    return load_splits(path).get(name)
+
+
+def tasks_in_split(split: str, path: str | Path = SPLITS_FILE) -> list[str]:
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
+    return sorted(name for name, s in load_splits(path).items() if s == split)
+
+
+@dataclass
+class SplitUpdate:
+    assignments: dict[str, str]
+    added: dict[str, str] = field(default_factory=dict)  # new task -> its split
+    missing: list[str] = field(default_factory=list)  # assigned but no longer in the corpus
+
+    def counts(self) -> dict[str, int]:
+        return {split: sum(1 for s in self.assignments.values() if s == split) for split in SPLITS}
+
+
+def assign(task_names: list[str], existing: dict[str, str],
+           targets: dict[str, float] = TARGETS) -> SplitUpdate:
+    """Keep every existing assignment; hash in only the names not yet assigned."""
+    assignments = dict(existing)
+    added = {name: hash_split(name, targets) for name in sorted(set(task_names) - set(existing))}
+    assignments.update(added)
+    missing = sorted(set(existing) - set(task_names))
+    return SplitUpdate(dict(sorted(assignments.items())), added, missing)
+
+
+def write_splits(assignments: dict[str, str], path: str | Path = SPLITS_FILE,
+                 targets: dict[str, float] = TARGETS) -> None:
+    """Write atomically (a temporary file renamed over the old one)."""
+    path = Path(path)
+    doc = {"version": VERSION, "targets": targets, "assignments": dict(sorted(assignments.items()))}
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".splits-", suffix=".json")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(doc, fh, indent=2)
+        fh.write("\n")
+    os.replace(tmp, path)

@@ -1,0 +1,88 @@
+"""Sticky splits: new tasks are hashed in, old assignments never move, gone tasks are reported."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from corpus.cli import split as split_cli
+from corpus.splits import (
+    TARGETS,
+    SplitsError,
+    hash_split,
+    load_splits,
+    split_of,
+    tasks_in_split,
+    write_splits,
+)
+from tests.corpus.taskfactory import write_task
+
+
+def test_hash_split_is_stable_and_near_the_targets():
+    names = [f"task_{i}" for i in range(3000)]
+
+    counts = Counter(hash_split(name) for name in names)
+
+    assert [hash_split(n) for n in names[:50]] == [hash_split(n) for n in names[:50]]
+    for split, share in TARGETS.items():
+        assert abs(counts[split] / len(names) - share) < 0.03, counts
+
+
+def test_split_adds_a_new_task_and_moves_no_old_one(tmp_path, capsys):
+    root, splits_file = tmp_path / "tasks", tmp_path / "splits.json"
+    for name in ("alpha", "beta", "gamma"):
+        write_task(root, name)
+    assert split_cli.main(["--root", str(root), "--file", str(splits_file)]) == 0
+    first = load_splits(splits_file)
+    # A hand-placed assignment must survive too, even where the hash would say otherwise.
+    other = next(s for s in ("train", "validation", "heldout") if s != hash_split("alpha"))
+    write_splits({**first, "alpha": other}, splits_file)
+
+    write_task(root, "delta")
+    assert split_cli.main(["--root", str(root), "--file", str(splits_file)]) == 0
+
+    second = load_splits(splits_file)
+    assert set(second) == {"alpha", "beta", "gamma", "delta"}
+    assert second["alpha"] == other
+    assert {n: second[n] for n in ("beta", "gamma")} == {n: first[n] for n in ("beta", "gamma")}
+    assert second["delta"] == hash_split("delta")
+    assert f"new    delta -> {hash_split('delta')}" in capsys.readouterr().out
+
+
+def test_a_task_that_left_the_corpus_is_reported_and_kept(tmp_path, capsys):
+    root, splits_file = tmp_path / "tasks", tmp_path / "splits.json"
+    write_task(root, "alpha")
+    write_splits({"alpha": "train", "retired": "heldout"}, splits_file)
+
+    assert split_cli.main(["--root", str(root), "--file", str(splits_file)]) == 0
+
+    assert "gone   retired (assigned to heldout" in capsys.readouterr().out
+    assert split_of("retired", splits_file) == "heldout"
+    assert tasks_in_split("heldout", splits_file) == ["retired"]
+
+
+def test_check_mode_fails_while_a_task_has_no_split_and_writes_nothing(tmp_path):
+    root, splits_file = tmp_path / "tasks", tmp_path / "splits.json"
+    write_task(root, "alpha")
+    write_splits({}, splits_file)
+
+    code = split_cli.main(["--root", str(root), "--file", str(splits_file), "--check"])
+
+    assert code == 1
+    assert load_splits(splits_file) == {}
+
+
+def test_a_malformed_splits_file_is_named_with_what_to_do(tmp_path):
+    splits_file = tmp_path / "splits.json"
+    splits_file.write_text(json.dumps({"version": 1, "assignments": {"alpha": "test"}}))
+
+    with pytest.raises(SplitsError, match=r"assignments\['alpha'\] is 'test'; expected one of train"):
+        load_splits(splits_file)
+
+
+def test_the_committed_splits_file_loads_and_uses_every_split():
+    assignments = load_splits()
+
+    assert set(assignments.values()) == {"train", "validation", "heldout"}
