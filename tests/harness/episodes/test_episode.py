@@ -1,0 +1,176 @@
+"""Real episodes on a real task (this folder's fixtures) in a bwrap sandbox, driven by scripted,
+HTTP and tiny-model policies."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from harness.cli import run as run_cli
+from harness.episode import run_episode
+from harness.policies import make_policy
+from harness.trajectory import events_path_for, load_trajectory, read_events, validation_errors
+
+FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
+                                          "new_string": "self.values.pop(0)"}}
+PYTEST = {"name": "bash", "arguments": {"command": "python -m pytest -q"}}
+DEBUG_THEN_FIX = [
+    {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}},
+    {"name": "add_breakpoint", "arguments": {"file": "stats_window.py", "line": 11}},
+    {"name": "continue_execution", "arguments": {}},
+    {"name": "print_variable", "arguments": {"name": "self.values"}},
+    FIX, PYTEST,
+]
+
+
+def assert_chat_is_consistent(doc):
+    """Every assistant tool call is answered by a tool message with its id, in order."""
+    pending = []
+    for message in doc["messages"][2:]:
+        if message["role"] == "assistant":
+            assert not pending
+            pending = [c["id"] for c in message.get("tool_calls", [])]
+        elif message["role"] == "tool":
+            assert message["tool_call_id"] == pending.pop(0)
+    assert doc["messages"][0]["role"] == "system" and doc["messages"][1]["role"] == "user"
+
+
+def test_a_fix_found_with_the_debugger_is_verified(running_average, write_script, tmp_path):
+    events = []
+    out = tmp_path / "episode.json"
+    doc = run_episode(running_average, make_policy(f"script:{write_script(DEBUG_THEN_FIX)}"), arm="dbg",
+                      out=out, on_event=events.append, split="heldout")
+    assert validation_errors(doc) == []
+    assert doc["result"]["verified"] is True and doc["result"]["exit_reason"] == "done"
+    assert doc["result"]["tests"] == {"passed": 2, "failed": 0}
+    assert "+            self.values.pop(0)" in doc["result"]["patch"]
+    assert [s["tool"] for s in doc["steps"]][:4] == ["start_debugger", "add_breakpoint", "continue_execution",
+                                                     "print_variable"]
+    assert doc["steps"][2]["position"] == ["stats_window.py", 11]
+    assert "[1, 2, 6]" in doc["steps"][3]["observation"]
+    assert doc["steps"][-1]["tool"] == "done" and [s["turn"] for s in doc["steps"]] == list(range(1, 8))
+    assert_chat_is_consistent(doc)
+    assert load_trajectory(out) == doc
+    assert [e["event"] for e in events][0] == "header" and events[-1]["event"] == "result"
+    assert [e["event"] for e in read_events(events_path_for(out))] == [e["event"] for e in events]
+    assert doc["split"] == "heldout" and doc["arm"] == "dbg" and doc["policy"]["kind"] == "script"
+
+
+def test_done_without_a_fix_is_not_verified(running_average, write_script, tmp_path, capsys):
+    script = write_script([PYTEST])
+    code = run_cli.main(["--task", str(running_average.path), "--policy", f"script:{script}", "--arm", "base",
+                         "--sandbox", "bwrap", "--out", str(tmp_path / "t.json")])
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0
+    assert {k: summary[k] for k in ("verified", "turns", "exit_reason", "debugger_started")} == {
+        "verified": False, "turns": 2, "exit_reason": "done", "debugger_started": False}
+    doc = load_trajectory(tmp_path / "t.json")
+    assert doc["result"]["tests"]["failed"] == 1 and doc["result"]["patch"] == ""
+    assert "1 failed" in doc["steps"][0]["observation"]
+
+
+def test_running_out_of_turns_after_an_edit_is_verified_at_the_end(running_average, write_script, tmp_path):
+    read = {"name": "bash", "arguments": {"command": "wc -l stats_window.py"}}
+    doc = run_episode(running_average, make_policy(f"script:{write_script([read, FIX, read, read])}"),
+                      arm="base", max_turns=3, out=tmp_path / "t.json")
+    assert doc["result"]["exit_reason"] == "max_turns" and len(doc["steps"]) == 3
+    assert doc["result"]["verified"] is True
+
+
+def test_an_edit_made_through_bash_counts_as_a_change(running_average, write_script, tmp_path):
+    sed = {"name": "bash", "arguments": {"command": "sed -i 's/values.pop()/values.pop(0)/' stats_window.py"}}
+    doc = run_episode(running_average, make_policy(f"script:{write_script([sed, sed])}"), arm="base",
+                      max_turns=1, out=tmp_path / "t.json")
+    assert doc["result"]["exit_reason"] == "max_turns" and doc["result"]["verified"] is True
+
+
+def test_running_out_of_turns_without_a_change_is_not_verified(running_average, write_script, tmp_path):
+    doc = run_episode(running_average, make_policy(f"script:{write_script([PYTEST, PYTEST])}"), arm="base",
+                      max_turns=1, out=tmp_path / "t.json")
+    assert doc["result"]["exit_reason"] == "max_turns" and doc["result"]["verified"] is False
+    assert "never changed" in doc["result"]["reason"]
+
+
+def test_malformed_tool_calls_get_error_observations_and_the_episode_goes_on(running_average, write_script,
+                                                                            tmp_path):
+    calls = [
+        {"content": "I think the bug is in add()."},
+        {"content": '<tool_call>{"name": "bash", "arguments": {"command": </tool_call>'},
+        {"name": "no_such_tool", "arguments": {}},
+        {"name": "edit_file", "arguments": {"file_path": "stats_window.py"}},
+        {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}},  # not in the base arm
+        {"name": "write_file", "arguments": {"file_path": "test_stats_window.py", "content": "x = 1\n"}},
+    ]
+    doc = run_episode(running_average, make_policy(f"script:{write_script(calls)}"), arm="base",
+                      out=tmp_path / "t.json")
+    assert validation_errors(doc) == []
+    assert doc["result"]["exit_reason"] == "done" and doc["result"]["verified"] is False
+    steps = doc["steps"]
+    assert [s["tool"] for s in steps[:2]] == ["<invalid>", "<invalid>"]
+    assert all(s["error"] and s["observation"].startswith("Error:") for s in steps[:6])
+    assert "no tool call" in steps[0]["observation"] and "not valid JSON" in steps[1]["observation"]
+    assert doc["messages"][3] == {"role": "user", "content": steps[0]["observation"]}
+    assert steps[-1]["tool"] == "done" and not steps[-1]["error"]
+    assert doc["result"]["tests"]["failed"] == 1  # the protected test was not replaced
+    assert_chat_is_consistent(doc)
+
+
+def test_an_interrupted_episode_is_recorded_as_a_crash(running_average, write_script, tmp_path):
+    def stop_at_second_step(event):
+        if event["event"] == "step" and event["step"]["turn"] == 2:
+            raise KeyboardInterrupt
+
+    out = tmp_path / "t.json"
+    with pytest.raises(KeyboardInterrupt):
+        run_episode(running_average, make_policy(f"script:{write_script([PYTEST, PYTEST, FIX])}"), arm="base",
+                    out=out, on_event=stop_at_second_step)
+    doc = load_trajectory(out)
+    assert doc["result"]["exit_reason"] == "crash" and doc["result"]["verified"] is False
+    assert [s["turn"] for s in doc["steps"]] == [1, 2]
+
+
+def test_replaying_a_trajectory_reissues_its_calls(running_average, write_script, tmp_path):
+    first = run_episode(running_average, make_policy(f"script:{write_script(DEBUG_THEN_FIX)}"), arm="dbg",
+                        out=tmp_path / "first.json")
+    again = run_episode(running_average, make_policy(f"replay:{tmp_path / 'first.json'}"), arm="dbg",
+                        out=tmp_path / "again.json")
+    assert [(s["tool"], s["arguments"]) for s in again["steps"]] == [(s["tool"], s["arguments"])
+                                                                   for s in first["steps"]]
+    assert again["result"]["verified"] is True and again["policy"]["kind"] == "replay"
+
+
+def test_openai_policy_plays_an_episode_over_http(running_average, chat_server, tmp_path):
+    from tests.harness.episodes.conftest import completion
+
+    chat_server.queue(
+        completion(tool_calls=[("bash", {"command": "sed -n '8,12p' stats_window.py"})], usage=(300, 12)),
+        completion(content='Found it.\n<tool_call>{"name": "edit_file", "arguments": {"file_path": '
+                           '"stats_window.py", "old_string": "self.values.pop()", "new_string": '
+                           '"self.values.pop(0)"}}</tool_call>', usage=(420, 40)),
+        completion(content="Looks right to me.", usage=(500, 5)),
+        completion(tool_calls=[("done", {})], usage=(520, 3)),
+    )
+    policy = make_policy(f"openai:fixture-model?base_url={chat_server.url}")
+    doc = run_episode(running_average, policy, arm="dbg", out=tmp_path / "t.json")
+    assert validation_errors(doc) == []
+    assert [s["tool"] for s in doc["steps"]] == ["bash", "edit_file", "<invalid>", "done"]
+    assert "self.values.pop()" in doc["steps"][0]["observation"]
+    assert doc["result"]["verified"] is True
+    assert [s["usage"]["total_tokens"] for s in doc["steps"]] == [312, 460, 505, 523]
+    assert doc["result"]["usage"] == {"prompt_tokens": 1740, "completion_tokens": 60, "total_tokens": 1800}
+    sent = chat_server.requests[-1]["body"]
+    assert {t["function"]["name"] for t in sent["tools"]} >= {"start_debugger", "bash", "done"}
+    assert sent["messages"][3]["role"] == "tool" and sent["messages"][3]["tool_call_id"] == "call_0"
+    assert_chat_is_consistent(doc)
+
+
+def test_a_tiny_random_hf_model_plays_a_well_formed_episode(running_average, tiny_model_dir, tmp_path):
+    policy = make_policy(f"hf:{tiny_model_dir}?max_new_tokens=12")
+    doc = run_episode(running_average, policy, arm="dbg", max_turns=3, out=tmp_path / "t.json")
+    assert validation_errors(doc) == []
+    assert len(doc["steps"]) == 3 and doc["result"]["exit_reason"] in ("max_turns", "done")
+    assert doc["policy"] == {"kind": "hf", "model": str(tiny_model_dir),
+                             "params": {"max_new_tokens": 12, "temperature": 0.0, "device": "cpu"}}
+    assert all(s["usage"]["completion_tokens"] <= 12 for s in doc["steps"])
+    assert "<tool_call>" in doc["messages"][0]["content"]  # the text call format is explained
