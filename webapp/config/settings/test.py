@@ -24,3 +24,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast log
 CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": KEY_PREFIX}
 CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = KEY_PREFIX + "channels"
 STEPWISE_HEALTH_TIMEOUT_S = 1.0
+# Static files straight from the app folders: no collectstatic before a test run.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,48 @@
+"""Login is required everywhere except /healthz and the login page itself."""
+
+import pytest
+
+from webapp.catalog.models import Task
+from webapp.catalog.services import add_preference_label
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("path", ["/", "/admin/", "/admin/catalog/task/", "/accounts/password_change/"])
+def test_pages_redirect_to_the_login_page_when_logged_out(client, path):
+    response = client.get(path)
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(("/accounts/login/?next=", "/admin/login/?next="))
+
+
+def test_the_login_page_is_served_to_everyone(client):
+    response = client.get("/accounts/login/")
+
+    assert response.status_code == 200
+    assert b'name="username"' in response.content and b'name="password"' in response.content
+
+
+def test_logging_in_leads_to_the_task_list_with_counts(client, make_user):
+    ann = make_user("ann")
+    task = Task.objects.create(name="counter_reset", category="state", description="d", preference="optional",
+                               loc=6, file_count=2, fix_diff_lines=2)
+    add_preference_label(task=task, annotator=ann, preference="avoid")
+    add_preference_label(task=task, annotator=ann, preference="optional")
+
+    login = client.post("/accounts/login/", {"username": "ann", "password": "pw-ann"})
+    home = client.get("/")
+
+    assert (login.status_code, login["Location"]) == (302, "/")
+    assert home.status_code == 200
+    assert [(t.name, t.label_count, t.trajectory_count) for t in home.context["tasks"]] == [("counter_reset", 2, 0)]
+    assert b"1 task, 1 labelled" in home.content
+
+
+def test_the_admin_lists_every_model_for_a_superuser(admin_client):
+    response = admin_client.get("/admin/")
+
+    assert response.status_code == 200
+    for model in (b"Tasks", b"Preference labels", b"Trajectories", b"Steps", b"Edit relevance reviews",
+                  b"Jobs", b"Eval runs", b"Training runs"):
+        assert model in response.content

@@ -1,0 +1,49 @@
+"""/healthz: every component's state as JSON, 200 only when all configured ones work."""
+
+import os
+
+import pytest
+from django.test import override_settings
+
+pytestmark = pytest.mark.django_db
+
+
+def test_healthz_is_ok_when_a_real_worker_answers(client, celery_worker):
+    response = client.get("/healthz")
+
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["status"] == "ok"
+    components = body["components"]
+    assert components["database"] == {"name": "database", "ok": True, "detail": "postgresql answered",
+                                      "configured": True}
+    assert components["redis"]["ok"] and components["redis"]["configured"]
+    assert components["channel_layer"]["detail"] == "RedisChannelLayer round trip ok"
+    assert components["celery_worker"]["ok"]
+    assert components["celery_worker"]["detail"].startswith(f"1 worker(s) answered: test-{os.getpid()}@")
+
+
+def test_healthz_is_503_and_says_so_when_no_worker_answers(client):
+    response = client.get("/healthz")
+
+    assert response.status_code == 503
+    assert response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["status"] == "unhealthy"
+    assert body["components"]["celery_worker"]["ok"] is False
+    assert "no worker answered a ping" in body["components"]["celery_worker"]["detail"]
+    assert body["components"]["database"]["ok"] and body["components"]["channel_layer"]["ok"]
+
+
+def test_healthz_reports_an_unreachable_redis_without_a_traceback(client):
+    with override_settings(REDIS_URL="redis://127.0.0.1:1/0"):
+        response = client.get("/healthz")
+
+    assert response.status_code == 503
+    redis_state = response.json()["components"]["redis"]
+    assert redis_state["ok"] is False and redis_state["configured"] is True
+    assert "ConnectionError" in redis_state["detail"] and "Traceback" not in redis_state["detail"]
+
+
+def test_healthz_needs_no_login_and_only_answers_get(client):
+    assert client.post("/healthz").status_code == 405

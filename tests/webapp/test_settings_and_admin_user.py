@@ -1,0 +1,140 @@
+"""Settings from the environment (embedded default, production's refusals) and the admin bootstrap."""
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import override_settings
+
+from tests.webapp.conftest import REPO_ROOT
+
+SETTINGS_VARS = ("DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "CELERY_BROKER_URL",
+                 "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE", "STEPWISE_VAR_DIR")
+
+
+def clean_env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
+    return {**env, **extra}
+
+
+def run_python(code: str, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_with_nothing_set_the_app_needs_no_server(tmp_path):
+    shown = run_python(
+        "import json; from django.conf import settings as s; print(json.dumps({"
+        "'db': s.DATABASES['default']['ENGINE'], 'layer': s.CHANNEL_LAYERS['default']['BACKEND'], "
+        "'broker': s.CELERY_BROKER_URL, 'results': s.CELERY_RESULT_BACKEND, 'debug': s.DEBUG, "
+        "'events': [s.CELERY_WORKER_SEND_TASK_EVENTS, s.CELERY_TASK_SEND_SENT_EVENT], "
+        "'key': bool(s.SECRET_KEY)}))",
+        clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local", STEPWISE_VAR_DIR=str(tmp_path)))
+
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout) == {
+        "db": "django.db.backends.sqlite3", "layer": "channels.layers.InMemoryChannelLayer",
+        "broker": "filesystem://", "results": f"file://{tmp_path}/celery/results", "debug": True,
+        "events": [True, True], "key": True}
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+def test_with_urls_set_the_app_uses_postgresql_and_redis(tmp_path):
+    shown = run_python(
+        "from django.conf import settings as s; print(s.DATABASES['default']['ENGINE'], "
+        "s.CHANNEL_LAYERS['default']['BACKEND'], s.CELERY_BROKER_URL, s.CELERY_RESULT_BACKEND)",
+        clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local", STEPWISE_VAR_DIR=str(tmp_path),
+                  DATABASE_URL="postgres://u@db:5432/x", REDIS_URL="redis://cache:6379/1"))
+
+    assert shown.stdout.split() == ["django.db.backends.postgresql", "channels_redis.core.RedisChannelLayer",
+                                    "redis://cache:6379/1", "redis://cache:6379/1"]
+
+
+@pytest.mark.parametrize(("missing", "message"), [
+    ("DJANGO_SECRET_KEY", "DJANGO_SECRET_KEY is not set: production needs a secret key"),
+    ("DJANGO_ALLOWED_HOSTS", "DJANGO_ALLOWED_HOSTS is not set: list the host names"),
+    ("DATABASE_URL", "DATABASE_URL is not set: production runs on PostgreSQL"),
+])
+def test_production_refuses_to_start_without_its_secrets(missing, message):
+    env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.production", DJANGO_SECRET_KEY="k" * 50,
+                    DJANGO_ALLOWED_HOSTS="example.org", DATABASE_URL="postgres://u@db:5432/x")
+    del env[missing]
+
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=REPO_ROOT, env=env, capture_output=True,
+                            text=True, timeout=120)
+
+    assert result.returncode == 1
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.django_db
+def test_the_admin_user_is_made_once_and_its_password_printed_again(tmp_path, monkeypatch):
+    monkeypatch.delenv("STEPWISE_ADMIN_PASSWORD", raising=False)
+    monkeypatch.delenv("STEPWISE_ADMIN_USER", raising=False)
+    first, second = StringIO(), StringIO()
+
+    with override_settings(VAR_DIR=tmp_path):
+        call_command("ensure_admin", stdout=first)
+        call_command("ensure_admin", stdout=second)
+
+    password = (tmp_path / "admin-password").read_text().strip()
+    user = get_user_model().objects.get(username="admin")
+    assert get_user_model().objects.count() == 1
+    assert user.is_superuser and user.check_password(password)
+    assert f"admin user 'admin' created; password: {password}" in first.getvalue()
+    assert f"admin user 'admin' exists; password: {password}" in second.getvalue()
+
+
+@pytest.mark.django_db
+def test_the_admin_password_from_the_environment_wins(tmp_path, monkeypatch):
+    monkeypatch.setenv("STEPWISE_ADMIN_USER", "root")
+    monkeypatch.setenv("STEPWISE_ADMIN_PASSWORD", "from-env-123")
+
+    with override_settings(VAR_DIR=tmp_path):
+        call_command("ensure_admin", stdout=StringIO())
+        monkeypatch.setenv("STEPWISE_ADMIN_PASSWORD", "rotated-456")
+        call_command("ensure_admin", stdout=StringIO())
+
+    user = get_user_model().objects.get(username="root")
+    assert user.check_password("rotated-456") and not (tmp_path / "admin-password").exists()
+
+
+HEALTH_UNTIL_WORKER_ANSWERS = """
+import json, time
+import django
+django.setup()
+from django.test import Client
+deadline = time.monotonic() + 90  # waiting for the worker to start on a loaded machine
+while True:
+    response = Client().get("/healthz")
+    if response.status_code == 200 or time.monotonic() > deadline:
+        break
+print(json.dumps({"code": response.status_code, **response.json()}))
+"""
+
+
+def test_healthz_in_the_embedded_default_sees_a_real_worker_over_the_filesystem(tmp_path):
+    env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local", STEPWISE_VAR_DIR=str(tmp_path),
+                    DJANGO_ALLOWED_HOSTS="testserver")
+    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "webapp.config.celery_app", "worker",
+                               "--pool", "solo", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+                              cwd=REPO_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        shown = run_python(HEALTH_UNTIL_WORKER_ANSWERS, env)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+
+    assert shown.returncode == 0, shown.stderr
+    body = json.loads(shown.stdout)
+    assert (body["code"], body["status"]) == (200, "ok")
+    assert body["components"]["database"]["detail"] == "sqlite answered"
+    assert body["components"]["redis"] == {"name": "redis", "ok": True, "configured": False,
+                                           "detail": "not configured (embedded default)"}
+    assert body["components"]["channel_layer"]["detail"] == "InMemoryChannelLayer round trip ok"
+    assert body["components"]["celery_worker"]["ok"]
