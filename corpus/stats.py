@@ -1,0 +1,107 @@
+"""The corpus's shape: a per-task table, medians and 90th percentiles, counts by label, and plots
+(size by LOC and file count; fix-diff length; categories and preference labels)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from corpus.figures import task_figures
+from corpus.format import PREFERENCES, Task
+
+MEASURES = ("loc", "files", "fix_diff_lines")
+MEASURE_TITLES = {"loc": "LOC (tests counted)", "files": "files", "fix_diff_lines": "fix-diff lines"}
+
+
+@dataclass(frozen=True)
+class TaskRow:
+    name: str
+    category: str
+    preference: str
+    split: str
+    loc: int
+    files: int
+    fix_diff_lines: int
+    dependencies: int
+
+
+def task_rows(tasks: list[Task], splits: dict[str, str] | None = None) -> list[TaskRow]:
+    splits = splits or {}
+    rows = []
+    for task in tasks:
+        figures = task_figures(task)
+        rows.append(TaskRow(task.name, task.category, task.preference, splits.get(task.name, "-"),
+                            figures["loc"], figures["files"], figures["fix_diff_lines"], len(task.dependencies)))
+    return sorted(rows, key=lambda r: r.name)
+
+
+def summarize(rows: list[TaskRow]) -> dict:
+    """Median, 90th percentile and max of each measure; counts by category, preference and split."""
+    summary: dict = {"tasks": len(rows), "measures": {}}
+    for measure in MEASURES:
+        values = np.array([getattr(r, measure) for r in rows], dtype=float)
+        summary["measures"][measure] = (
+            {"median": float(np.median(values)), "p90": float(np.percentile(values, 90)), "max": float(values.max())}
+            if len(values) else {"median": 0.0, "p90": 0.0, "max": 0.0})
+    summary["by_category"] = dict(sorted(Counter(r.category for r in rows).items()))
+    summary["by_preference"] = {p: sum(1 for r in rows if r.preference == p) for p in PREFERENCES}
+    summary["by_split"] = dict(sorted(Counter(r.split for r in rows).items()))
+    summary["with_dependencies"] = sum(1 for r in rows if r.dependencies)
+    return summary
+
+
+def write_csv(rows: list[TaskRow], path: Path) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(TaskRow.__dataclass_fields__))
+        writer.writeheader()
+        writer.writerows(asdict(r) for r in rows)
+
+
+def _fmt(value: float) -> str:
+    return f"{value:g}" if value == int(value) else f"{value:.1f}"
+
+
+def summary_markdown(summary: dict) -> str:
+    lines = [f"{summary['tasks']} tasks ({summary['with_dependencies']} with a dependency manifest).", "",
+             "| measure | median | 90th percentile | max |", "| --- | ---: | ---: | ---: |"]
+    for measure in MEASURES:
+        m = summary["measures"][measure]
+        lines.append(f"| {MEASURE_TITLES[measure]} | {_fmt(m['median'])} | {_fmt(m['p90'])} | {_fmt(m['max'])} |")
+    lines += ["", "| preference | tasks |", "| --- | ---: |"]
+    lines += [f"| {p} | {n} |" for p, n in summary["by_preference"].items()]
+    lines += ["", "| category | tasks |", "| --- | ---: |"]
+    lines += [f"| {c} | {n} |" for c, n in sorted(summary["by_category"].items(), key=lambda kv: (-kv[1], kv[0]))]
+    return "\n".join(lines) + "\n"
+
+
+def table_markdown(rows: list[TaskRow], summary: dict) -> str:
+    lines = ["# Corpus statistics", "", summary_markdown(summary), "## Tasks", "",
+             "| task | category | preference | split | LOC | files | fix-diff lines | deps |",
+             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: |"]
+    lines += [f"| {r.name} | {r.category} | {r.preference} | {r.split} | {r.loc} | {r.files} | "
+              f"{r.fix_diff_lines} | {r.dependencies} |" for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def write_report(rows: list[TaskRow], out: Path) -> dict[str, Path]:
+    """Write the table (CSV + markdown), summary JSON and the plots into ``out``; returns name -> path."""
+    from corpus.stats_plots import plot_fix_diff, plot_labels, plot_size
+
+    out.mkdir(parents=True, exist_ok=True)
+    summary = summarize(rows)
+    paths = {"csv": out / "tasks.csv", "markdown": out / "tasks.md", "summary_markdown": out / "summary.md",
+             "summary": out / "summary.json", "size_plot": out / "size.png", "fix_diff_plot": out / "fix_diff.png",
+             "labels_plot": out / "labels.png"}
+    write_csv(rows, paths["csv"])
+    paths["markdown"].write_text(table_markdown(rows, summary), encoding="utf-8")
+    paths["summary_markdown"].write_text(summary_markdown(summary), encoding="utf-8")
+    paths["summary"].write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    plot_size(rows, summary, paths["size_plot"])
+    plot_fix_diff(rows, summary, paths["fix_diff_plot"])
+    plot_labels(summary, paths["labels_plot"])
+    return paths

@@ -1,0 +1,73 @@
+"""The corpus plots (matplotlib, Agg backend: no display needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402 - the backend must be chosen first
+from matplotlib.ticker import MaxNLocator  # noqa: E402
+
+from corpus.stats import TaskRow  # noqa: E402
+
+PREFERENCE_COLORS = {"recommended": "#2a9d8f", "optional": "#e9c46a", "avoid": "#e76f51"}
+
+
+def _mark(ax, summary: dict, measure: str, unit: str) -> None:
+    m = summary["measures"][measure]
+    ax.axvline(m["median"], color="black", linestyle="--", linewidth=1, label=f"median {m['median']:g} {unit}")
+    ax.axvline(m["p90"], color="grey", linestyle=":", linewidth=1, label=f"90th pct {m['p90']:g} {unit}")
+    ax.legend(frameon=False, fontsize=8)
+
+
+def plot_size(rows: list[TaskRow], summary: dict, path: Path) -> None:
+    """Figure-10 style: the LOC distribution, and LOC against file count coloured by preference."""
+    fig, (hist, scatter) = plt.subplots(1, 2, figsize=(11, 4))
+    locs = [r.loc for r in rows]
+    hist.hist(locs, bins=min(30, max(5, len(rows) // 3)), color="#457b9d", edgecolor="white")
+    _mark(hist, summary, "loc", "LOC")
+    hist.yaxis.set_major_locator(MaxNLocator(integer=True))
+    hist.set(xlabel="lines of code per task (non-blank, tests counted)", ylabel="tasks",
+             title=f"Task size ({len(rows)} tasks)")
+    for preference, color in PREFERENCE_COLORS.items():
+        picked = [r for r in rows if r.preference == preference]
+        scatter.scatter([r.files for r in picked], [r.loc for r in picked], s=22, alpha=0.75, color=color,
+                        label=f"{preference} ({len(picked)})")
+    scatter.set(xlabel="files per task (buggy + shared + tests)", ylabel="lines of code", title="LOC by file count")
+    scatter.legend(frameon=False, fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_fix_diff(rows: list[TaskRow], summary: dict, path: Path) -> None:
+    """Figure-11 style: how many lines the fix changes (added + removed)."""
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.hist([r.fix_diff_lines for r in rows], bins=min(30, max(5, len(rows) // 3)), color="#e76f51",
+            edgecolor="white")
+    _mark(ax, summary, "fix_diff_lines", "lines")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(xlabel="fix-diff lines (added + removed, buggy -> correct)", ylabel="tasks",
+           title=f"Fix size ({len(rows)} tasks)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_labels(summary: dict, path: Path) -> None:
+    """Tasks per category and per preference label."""
+    categories = sorted(summary["by_category"].items(), key=lambda kv: kv[1])
+    fig, (cat_ax, pref_ax) = plt.subplots(1, 2, figsize=(11, max(3.5, 0.3 * len(categories) + 1)),
+                                          gridspec_kw={"width_ratios": [2, 1]})
+    cat_ax.barh([c for c, _ in categories], [n for _, n in categories], color="#457b9d")
+    cat_ax.set(xlabel="tasks", title="Tasks by category")
+    cat_ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    prefs = summary["by_preference"]
+    pref_ax.bar(list(prefs), list(prefs.values()), color=[PREFERENCE_COLORS[p] for p in prefs])
+    pref_ax.set(ylabel="tasks", title="Debugger preference label")
+    pref_ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

@@ -1,0 +1,68 @@
+"""``corpus stats`` writes the per-task table, the summary and the plots."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from corpus.cli import stats as stats_cli
+from corpus.format import load_task
+from corpus.splits import write_splits
+from corpus.stats import summarize, task_rows
+from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, write_task
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def test_rows_count_loc_with_tests_files_and_fix_lines(tmp_path):
+    task = load_task(write_task(tmp_path, shared={"helpers.py": "def helper():\n    return 1\n"}))
+
+    [row] = task_rows([task], {"counter_skip": "train"})
+
+    # counter.py 5 + helpers.py 2 + test_counter.py 3 non-blank lines; the fix changes one line (-1 +1).
+    assert (row.loc, row.files, row.fix_diff_lines, row.split) == (10, 3, 2, "train")
+
+
+def test_summary_gives_medians_90th_percentiles_and_label_counts(tmp_path):
+    bigger = CORRECT_COUNTER + "\n".join(f"X{i} = {i}" for i in range(20)) + "\n"
+    tasks = [load_task(write_task(tmp_path, "a")), load_task(write_task(tmp_path, "b", preference="avoid")),
+             load_task(write_task(tmp_path, "c", buggy={"counter.py": BUGGY_COUNTER + bigger[len(CORRECT_COUNTER):]},
+                                  correct={"counter.py": bigger}, category="caching"))]
+
+    summary = summarize(task_rows(tasks))
+
+    assert summary["measures"]["loc"]["median"] == 8
+    assert summary["measures"]["loc"]["max"] == 28
+    assert summary["by_preference"] == {"recommended": 0, "optional": 2, "avoid": 1}
+    assert summary["by_category"] == {"caching": 1, "off_by_one": 2}
+
+
+def test_stats_command_writes_table_summary_and_plots(tmp_path, capsys):
+    root, out, splits_file = tmp_path / "tasks", tmp_path / "out", tmp_path / "splits.json"
+    write_task(root, "alpha")
+    write_task(root, "beta", preference="recommended")
+    write_splits({"alpha": "train", "beta": "heldout"}, splits_file)
+
+    code = stats_cli.main(["--out", str(out), "--root", str(root), "--splits", str(splits_file)])
+
+    assert code == 0
+    with open(out / "tasks.csv", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [(r["name"], r["split"], r["loc"]) for r in rows] == [("alpha", "train", "8"), ("beta", "heldout", "8")]
+    assert "| alpha | off_by_one | optional | train | 8 | 2 | 2 | 0 |" in (out / "tasks.md").read_text()
+    assert json.loads((out / "summary.json").read_text())["measures"]["fix_diff_lines"]["p90"] == 2
+    for plot in ("size.png", "fix_diff.png", "labels.png"):
+        assert (out / plot).read_bytes()[:8] == PNG_MAGIC
+    assert "fix-diff lines       median 2" in capsys.readouterr().out
+
+
+def test_stats_skips_a_malformed_task_and_says_so(tmp_path, capsys):
+    root = tmp_path / "tasks"
+    write_task(root, "alpha")
+    write_task(root, "broken", preference="maybe")
+
+    code = stats_cli.main(["--out", str(tmp_path / "out"), "--root", str(root), "--splits", str(tmp_path / "none")])
+
+    assert code == 1
+    assert "skipped: task 'broken': preference: 'maybe' is not one of" in capsys.readouterr().err
+    assert (tmp_path / "out" / "size.png").is_file()
