@@ -34,6 +34,10 @@ from corpus.format import Task, resolve_task
 from harness.observation import Observation, ToolCall
 from harness.policies.base import INVALID_TOOL, Policy, PolicyError
 from harness.prompts import ARMS, system_prompt, task_prompt
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import Limits, SandboxSpec
+from harness.sandbox.materialize import materialize
+from harness.tools import toolset
 from harness.trajectory import (
     EventStream,
     events_path_for,
@@ -42,6 +46,7 @@ from harness.trajectory import (
     read_events,
     write_document,
 )
+from harness.verify import verify
 
 log = logging.getLogger(__name__)
 
@@ -82,9 +87,6 @@ def workspace_fingerprint(root: Path) -> dict[str, str]:
 
 def _start_sandbox(backend, task: Task, workspace, arm: str, limits):
     """Start a sandbox on ``backend`` (a name or a Backend); returns (sandbox, backend_to_close)."""
-    from harness.sandbox.backends import get_backend
-    from harness.sandbox.backends.base import Limits, SandboxSpec
-
     owned = None
     if isinstance(backend, str):
         backend = owned = get_backend(backend, allow_local=(backend == "local"))
@@ -99,8 +101,6 @@ def _start_sandbox(backend, task: Task, workspace, arm: str, limits):
 
 
 def _verification_result(sandbox, workspace, task: Task) -> dict:
-    from harness.verify import verify
-
     try:
         v = verify(sandbox, workspace, task)
     except Exception as exc:  # verification must not lose the episode
@@ -132,8 +132,6 @@ def _add_usage(total: dict, usage: dict | None) -> None:
 def _play(task: Task, policy: Policy, sandbox, workspace, arm: str, max_turns: int,
           rec: _Recorder) -> dict:
     """The turn loop and verification; returns the result object."""
-    from harness.tools import toolset
-
     tools = toolset(arm)
     messages = [
         {"role": "system", "content": system_prompt(arm, text_tool_calls=policy.text_tool_calls)},
@@ -233,8 +231,6 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="b
     tmp = Path(tempfile.mkdtemp(prefix=f"stepwise-episode-{task.name}-"))
     sandbox = owned_backend = None
     try:
-        from harness.sandbox.materialize import materialize
-
         workspace = materialize(task, tmp / "workspace")
         try:
             sandbox, owned_backend = _start_sandbox(backend, task, workspace, arm, limits)

@@ -26,17 +26,12 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
 from harness.trajectory import debugger_started
 
 EXACT_MCNEMAR_BELOW = 25
 BOOTSTRAP_SAMPLES = 2000
 EDIT_RELEVANCE_PENDING = "n/a until the scoring issue lands"
-
-
-def _tool_groups() -> tuple[frozenset, frozenset]:
-    from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
-
-    return frozenset(DEBUGGER_TOOLS), frozenset(INSPECTION_TOOLS)
 
 
 @dataclass(frozen=True)
@@ -67,15 +62,14 @@ def _edit_relevant(quality) -> bool | None:
 
 def outcome_from_trajectory(doc: dict, *, run: int | None = None, preference: str | None = None) -> EpisodeOutcome:
     """The outcome of one trajectory document; ``run`` and ``preference`` default to the header's."""
-    debugger_tools, inspection_tools = _tool_groups()
     steps = doc.get("steps", [])
     result = doc.get("result", {})
     return EpisodeOutcome(
         task=doc["task"], arm=doc["arm"], run=int(run if run is not None else doc.get("run", 1)),
         verified=bool(result.get("verified")), turns=len(steps),
         exit_reason=result.get("exit_reason", "crash"), debugger_started=debugger_started(doc),
-        debugger_calls=sum(1 for s in steps if s.get("tool") in debugger_tools),
-        inspection_calls=sum(1 for s in steps if s.get("tool") in inspection_tools),
+        debugger_calls=sum(1 for s in steps if s.get("tool") in DEBUGGER_TOOLS),
+        inspection_calls=sum(1 for s in steps if s.get("tool") in INSPECTION_TOOLS),
         preference=preference or doc.get("preference"), edit_relevant=_edit_relevant(doc.get("quality")),
     )
 

@@ -1,0 +1,129 @@
+"""The evaluation metrics on hand-made trajectories whose answers are worked out by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from harness.eval.metrics import (
+    EDIT_RELEVANCE_PENDING,
+    EpisodeOutcome,
+    debugger_lift,
+    mcnemar,
+    outcome_from_trajectory,
+    paired,
+    pass_at_1,
+    pass_at_1_by_run,
+    pass_at_k,
+    pass_at_k_unbiased,
+    start_rate,
+    summarize,
+    turns_to_fix,
+)
+
+
+def trajectory(task, arm, run, verified, tools=(), *, turns=None, quality=None, error_tools=()):
+    """A minimal trajectory document: the listed tools as steps, padded with bash to ``turns``."""
+    names = list(tools) + ["bash"] * max(0, (turns or 0) - len(tools))
+    steps = [{"turn": i + 1, "tool": name, "arguments": {}, "observation": "", "position": None,
+              "duration_ms": 1.0, "error": name in error_tools} for i, name in enumerate(names)]
+    return {"schema": "stepwise.trajectory/1", "episode_id": f"{task}-{arm}-{run}", "task": task, "arm": arm,
+            "run": run, "preference": "recommended", "policy": {"kind": "script"}, "max_turns": 50,
+            "started_at": "2026-01-01T00:00:00Z", "messages": [], "steps": steps, "quality": quality,
+            "result": {"verified": verified, "exit_reason": "done" if verified else "max_turns"}}
+
+
+# base and dbg outcomes over 4 tasks x 2 runs, as (verified, turns) per run.
+TABLE = {
+    "t1": {"base": [(True, 4), (True, 6)], "dbg": [(True, 8), (True, 10)]},
+    "t2": {"base": [(True, 5), (False, 50)], "dbg": [(False, 50), (False, 50)]},
+    "t3": {"base": [(False, 50), (False, 50)], "dbg": [(True, 7), (False, 50)]},
+    "t4": {"base": [(True, 10), (True, 12)], "dbg": [(True, 20), (False, 50)]},
+}
+
+
+@pytest.fixture
+def outcomes():
+    return [outcome_from_trajectory(trajectory(task, arm, run + 1, verified, turns=turns))
+            for task, arms in TABLE.items() for arm, runs in arms.items()
+            for run, (verified, turns) in enumerate(runs)]
+
+
+def test_pass_at_1_per_run_and_mean(outcomes):
+    assert pass_at_1_by_run(outcomes, "base") == {1: 0.75, 2: 0.5}
+    assert pass_at_1_by_run(outcomes, "dbg") == {1: 0.75, 2: 0.25}
+    assert pass_at_1(outcomes, "base") == 0.625 and pass_at_1(outcomes, "dbg") == 0.5
+
+
+def test_pass_at_k_uses_the_unbiased_estimator(outcomes):
+    assert pass_at_k_unbiased(3, 1, 2) == pytest.approx(2 / 3)
+    assert pass_at_k_unbiased(5, 0, 3) == 0.0 and pass_at_k_unbiased(5, 3, 3) == 1.0
+    assert pass_at_k(outcomes, "base", 2) == 0.75 and pass_at_k(outcomes, "dbg", 2) == 0.75
+    assert pass_at_k(outcomes, "base", 1) == pass_at_1(outcomes, "base")
+    assert pass_at_k(outcomes, "base", 3) is None  # only two attempts per task
+
+
+def test_lift_is_paired_with_a_bootstrap_interval_and_mcnemar(outcomes):
+    assert len(paired(outcomes)) == 8
+    lift = debugger_lift(outcomes)
+    assert lift["delta"] == pytest.approx(-0.125)
+    assert lift["ci_low"] <= lift["delta"] <= lift["ci_high"]
+    assert -1 <= lift["ci_low"] and lift["ci_high"] <= 1
+    # discordant: (t2, run 1) and (t4, run 2) base only, (t3, run 1) dbg only -> exact, p = 2 * 4/8
+    assert lift["mcnemar"] == {"base_only": 2, "dbg_only": 1, "p_value": 1.0, "method": "exact binomial"}
+    assert debugger_lift(outcomes) == lift  # seeded: reports are reproducible
+
+
+def test_a_uniform_lift_has_a_degenerate_interval():
+    rows = [EpisodeOutcome(f"t{i}", arm, 1, arm == "dbg", 5) for i in range(6) for arm in ("base", "dbg")]
+    lift = debugger_lift(rows)
+    assert (lift["delta"], lift["ci_low"], lift["ci_high"]) == (1.0, 1.0, 1.0)
+    assert lift["mcnemar"]["p_value"] == pytest.approx(2 / 64)
+
+
+def test_mcnemar_switches_to_chi_square_with_many_discordant_pairs():
+    pairs = [("t", i, True, False) for i in range(5)] + [("t", 100 + i, False, True) for i in range(25)]
+    result = mcnemar(pairs)
+    assert result["method"] == "chi-square, continuity corrected"
+    assert result["statistic"] == pytest.approx(361 / 30)
+    assert result["p_value"] == pytest.approx(5.2258e-4, rel=1e-3)
+    assert mcnemar([])["p_value"] == 1.0
+
+
+def test_turns_to_fix_is_the_median_over_tasks_solved_in_both_arms(outcomes):
+    # D_both = {t1, t4}; base: t1 (4+6)/2=5, t4 11 -> 8; dbg: t1 9, t4 20 (only its verified run) -> 14.5
+    assert turns_to_fix(outcomes) == {"tasks": ["t1", "t4"], "base": 8.0, "dbg": 14.5}
+
+
+def test_start_rate_counts_successful_debugger_starts_in_the_dbg_arm():
+    docs = [trajectory("t1", "dbg", 1, True, ["start_debugger", "add_breakpoint", "continue_execution",
+                                             "examine_locals", "print_variable", "edit_file"]),
+            trajectory("t2", "dbg", 1, False, ["start_debugger"], error_tools={"start_debugger"}),
+            trajectory("t3", "dbg", 1, False, ["bash", "edit_file"]),
+            trajectory("t4", "dbg", 1, True, ["start_debugger", "run_expression"]),
+            trajectory("t1", "base", 1, True, ["bash"])]
+    rows = [outcome_from_trajectory(d) for d in docs]
+    assert start_rate(rows) == {"rate": 0.5, "started": 2, "trajectories": 4, "started_per_run": 2.0, "tasks": 4}
+    assert [(r.debugger_calls, r.inspection_calls) for r in rows[:4]] == [(5, 2), (1, 0), (0, 0), (2, 1)]
+    summary = summarize(rows)
+    assert summary["arms"]["dbg"]["calls_per_task"] == {"debugger": 2.0, "inspection": 0.75}
+    assert summary["edit_relevance"] == {"rate": None, "scored": 0, "note": EDIT_RELEVANCE_PENDING}
+
+
+def test_edit_relevance_reads_the_quality_record():
+    docs = [trajectory("t1", "dbg", 1, True, ["start_debugger"], quality={"edit_relevant": True}),
+            trajectory("t2", "dbg", 1, True, ["start_debugger"], quality={"edit_relevance": {"relevant": False}}),
+            trajectory("t3", "dbg", 1, True, ["bash"], quality={"edit_relevant": True})]  # never opened it
+    summary = summarize([outcome_from_trajectory(d) for d in docs])
+    assert summary["edit_relevance"] == {"rate": 0.5, "scored": 2, "note": None}
+
+
+def test_dbg_attempts_split_by_opening_the_debugger():
+    docs = [trajectory("t1", "dbg", 1, False, ["start_debugger"]), trajectory("t1", "base", 1, True),
+            trajectory("t2", "dbg", 1, True, ["bash"]), trajectory("t2", "base", 1, True),
+            trajectory("t3", "dbg", 1, False, ["bash"]), trajectory("t3", "base", 1, False)]
+    split = summarize([outcome_from_trajectory(d) for d in docs])["debugger_opened_split"]
+    assert split["opened"] == {"attempts": 1, "dbg_pass_at_1": 0.0, "matched_base_pass_at_1": 1.0}
+    assert split["not_opened"] == {"attempts": 2, "dbg_pass_at_1": 0.5, "matched_base_pass_at_1": 0.5}
+    assert not math.isnan(split["not_opened"]["dbg_pass_at_1"])
