@@ -5,7 +5,6 @@ Everything here is real: bubblewrap, the cgroups, pytest and bash inside the san
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -16,7 +15,6 @@ from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSpec
 from harness.sandbox.materialize import materialize
 
-STANDIN = Path(__file__).resolve().parent / "standin"
 REPO_ROOT_FOR_SERVICE = Path(__file__).resolve().parents[3]  # holds the harness package
 
 BUGGY = "def total(values):\n    return sum(values[1:])  # BUG: skips the first value\n"
@@ -40,14 +38,6 @@ def write_task(root: Path, name: str = "tiny_counter", **meta) -> Path:
     return folder
 
 
-def session_options() -> dict:
-    """The real DebugSession when it is in the tree; until then a stand-in that lives in this test
-    folder (standin/standin_session.py) and only runs bash and writes files."""
-    if importlib.util.find_spec("harness.session") is not None:
-        return {}
-    return {"session_factory": "standin_session:StandInSession", "service_paths": [str(STANDIN)]}
-
-
 @pytest.fixture
 def task(tmp_path):
     return load_task(write_task(tmp_path / "tasks"))
@@ -55,7 +45,7 @@ def task(tmp_path):
 
 @pytest.fixture
 def bwrap_backend():
-    return get_backend("bwrap", **session_options())
+    return get_backend("bwrap")
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSpec
 from harness.sandbox.materialize import materialize
 from harness.verify import verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL, session_options
+from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
 
 
 def test_local_is_refused_when_it_only_comes_from_the_environment(monkeypatch):
@@ -54,7 +54,7 @@ def test_exec_of_an_empty_command_is_refused(start_sandbox):
 
 
 def test_the_local_backend_runs_an_episode_and_verifies_it(task, tmp_path):
-    backend = get_backend("local", **session_options())
+    backend = get_backend("local")
     workspace = materialize(task, tmp_path / "local")
     sandbox = backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
                                         limits=SMALL))

@@ -10,20 +10,18 @@ import time
 import pytest
 
 from harness.observation import ToolCall
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.client import ServiceClient, ServiceLost
-from tests.harness.sandbox.conftest import REPO_ROOT_FOR_SERVICE, session_options
+from tests.harness.sandbox.conftest import REPO_ROOT_FOR_SERVICE
 
 
 @pytest.fixture
 def service(tmp_path):
     """The service as a plain subprocess over a scratch workspace, and a client talking to it."""
-    options = session_options()
     argv = [sys.executable, "-P", "-m", "harness.sandbox.service", "--workspace", str(tmp_path)]
-    if options:
-        argv += ["--session", options["session_factory"]]
-    paths = [*options.get("service_paths", []), str(REPO_ROOT_FOR_SERVICE)]
     process = subprocess.Popen(argv, cwd=tmp_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)})
+                               env={**os.environ, "PYTHONPATH": str(REPO_ROOT_FOR_SERVICE)})
     client = ServiceClient(process.stdout.fileno(), process.stdin.fileno())
     yield process, client
     process.kill()
@@ -93,3 +91,30 @@ def test_a_service_that_dies_mid_episode_yields_an_error_observation_and_a_crash
     assert sandbox.crashed
     assert "exited" in sandbox.crash_reason
     assert again.error and "episode is over" in again.text
+
+
+def test_the_real_debugger_pauses_and_shows_locals_inside_the_sandbox(start_sandbox):
+    sandbox, _ = start_sandbox()
+
+    started = sandbox.call(ToolCall("start_debugger", {"file": "test_counter.py"}))
+    sandbox.call(ToolCall("add_breakpoint", {"file": "counter.py", "line": 2}))
+    paused = sandbox.call(ToolCall("continue_execution", {}))
+    shown = sandbox.call(ToolCall("print_variable", {"name": "values"}))
+
+    assert not started.error, started.text
+    assert paused.position == ("counter.py", 2)
+    assert "[1, 2, 3]" in shown.text
+
+
+def test_a_session_that_cannot_be_loaded_answers_calls_with_an_error(tmp_path):
+    backend = get_backend("bwrap", session_factory="no_such_module:Session")
+    sandbox = backend.start(SandboxSpec(workspace=tmp_path))
+    try:
+        observation = sandbox.call(ToolCall("bash", {"command": "ls"}))
+        exec_result = sandbox.exec(["true"])
+    finally:
+        sandbox.close()
+
+    assert observation.error and "could not be loaded" in observation.text
+    assert not sandbox.crashed
+    assert exec_result.returncode == 0

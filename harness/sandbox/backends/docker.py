@@ -1,0 +1,277 @@
+"""The Docker backend: the debug service in a container of the project's own image.
+
+The image (``stepwise-sandbox:latest``) is built by ``harness/sandbox/docker/build-offline.sh``
+(debootstrap + ``docker import``, no registry needed) or from the Dockerfile next to it. Each sandbox
+is a container with ``network_mode="none"``, memory, pids and CPU-time limits, no capabilities,
+no-new-privileges, a read-only root with a private /tmp, running as uid 65534; the workspace is
+bind-mounted read-write at /workspace (tests stay root-owned and read-only, see
+``harness.sandbox.protect``), the harness package read-only at /opt/stepwise/lib/harness. The
+service listens on a Unix socket in a bind-mounted host folder. ``exec`` runs a fresh container over
+the same workspace. Containers are removed when the sandbox closes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+
+from harness.sandbox import cgroups, protect
+from harness.sandbox.backends.base import Backend, ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.supervised import SupervisedSandbox
+from harness.sandbox.client import ServiceClient
+from harness.sandbox.deps import dependency_path
+
+IMAGE = os.environ.get("STEPWISE_SANDBOX_IMAGE", "stepwise-sandbox:latest")
+HARNESS_DIR = Path(__file__).resolve().parents[2]
+INSIDE_WORKSPACE = "/workspace"
+INSIDE_LIB = "/opt/stepwise/lib"
+INSIDE_DEPS = "/opt/stepwise/deps"
+INSIDE_OUTPUT = "/opt/stepwise/out"
+INSIDE_CONTROL = "/run/stepwise"
+INSIDE_EXTRA = "/opt/stepwise/extra"
+START_TIMEOUT_S = 60.0
+LABEL = "stepwise.sandbox"
+
+
+def _docker():
+    try:
+        import docker
+    except ImportError:
+        raise SandboxError("the docker SDK is not installed; pip install 'stepwise[sandbox]'") from None
+    return docker
+
+
+def _container_cgroup(container_id: str, limits: Limits) -> cgroups.CgroupLimits | None:
+    """The container's own cgroup v1 groups (cgroupfs driver), read for breach reasons."""
+    paths = {c: cgroups.ROOT / c / "docker" / container_id for c in cgroups.CONTROLLERS}
+    if not all(p.is_dir() for p in paths.values()):
+        return None
+    return cgroups.CgroupLimits(name=container_id, paths=paths, memory_mb=limits.memory_mb,
+                                max_processes=limits.max_processes, cpu_seconds=limits.cpu_seconds)
+
+
+class DockerSandbox(SupervisedSandbox):
+    backend_name = "docker"
+    python_inside = "python3"
+    workspace_inside = INSIDE_WORKSPACE
+    output_mount = INSIDE_OUTPUT
+
+    def __init__(self, spec: SandboxSpec, *, client, image: str, session_factory: str | None = None,
+                 service_paths: Sequence[str | Path] = ()):
+        super().__init__(Path(spec.workspace).resolve(), spec.limits)
+        self.spec = spec
+        self.docker = client
+        self.image = image
+        self.session_factory = session_factory
+        self.service_paths = [Path(p).resolve() for p in service_paths]
+        self.id = uuid.uuid4().hex[:12]
+        self.deps = dependency_path(spec.dependencies) if spec.dependencies else None
+        self.control_dir = Path(tempfile.mkdtemp(prefix=f"stepwise-docker-{self.id}-"))
+        self.control_dir.chmod(0o1777)
+        self.container = None
+        self.cgroup: cgroups.CgroupLimits | None = None
+        self.socket: socket.socket | None = None
+
+    # -- containers -------------------------------------------------------------------------------
+    def _run_options(self, *, output_dir: Path | None = None, extra_env: dict | None = None) -> dict:
+        docker = _docker()
+        limits = self.limits
+        volumes = {str(self.workspace): {"bind": INSIDE_WORKSPACE, "mode": "rw"},
+                   str(HARNESS_DIR): {"bind": f"{INSIDE_LIB}/harness", "mode": "ro"}}
+        if self.deps is not None:
+            volumes[str(self.deps)] = {"bind": INSIDE_DEPS, "mode": "ro"}
+        if output_dir is not None:
+            volumes[str(output_dir)] = {"bind": INSIDE_OUTPUT, "mode": "rw"}
+        env = {"HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONPATH": INSIDE_DEPS, "PYTHONDONTWRITEBYTECODE": "1",
+               "PYTHONUNBUFFERED": "1", "TERM": "dumb", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+        env.update(extra_env or {})
+        return dict(
+            image=self.image, detach=True, network_mode="none", user=f"{protect.SANDBOX_UID}:{protect.SANDBOX_GID}",
+            working_dir=INSIDE_WORKSPACE, volumes=volumes, environment=env,
+            mem_limit=f"{limits.memory_mb}m", memswap_limit=f"{limits.memory_mb}m", pids_limit=limits.max_processes,
+            cap_drop=["ALL"], security_opt=["no-new-privileges"], read_only=True,
+            tmpfs={"/tmp": f"size={limits.memory_mb}m,mode=1777"},
+            ulimits=[docker.types.Ulimit(name="cpu", soft=int(limits.cpu_seconds) + 5, hard=int(limits.cpu_seconds) + 5),
+                     docker.types.Ulimit(name="fsize", soft=256 * 2**20, hard=256 * 2**20)],
+            labels={LABEL: self.id}, hostname="sandbox")
+
+    def start_service(self) -> None:
+        options = self._run_options()
+        options["volumes"][str(self.control_dir)] = {"bind": INSIDE_CONTROL, "mode": "rw"}
+        extra_paths = []
+        for index, path in enumerate(self.service_paths):
+            options["volumes"][str(path)] = {"bind": f"{INSIDE_EXTRA}/{index}", "mode": "ro"}
+            extra_paths.append(f"{INSIDE_EXTRA}/{index}")
+        options["environment"]["PYTHONPATH"] = ":".join([*extra_paths, INSIDE_LIB, INSIDE_DEPS])
+        command = ["python3", "-P", "-m", "harness.sandbox.service", "--workspace", INSIDE_WORKSPACE,
+                   "--socket", f"{INSIDE_CONTROL}/service.sock"]
+        if self.session_factory:
+            command += ["--session", self.session_factory]
+        try:
+            self.container = self.docker.containers.run(command=command, name=f"stepwise-{self.id}", **options)
+        except Exception as exc:  # noqa: BLE001 - docker.errors.* all mean "did not start"
+            raise SandboxError(f"the docker sandbox did not start: {exc}") from None
+        self.cgroup = _container_cgroup(self.container.id, self.limits)
+        sock_path = self.control_dir / "service.sock"
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            if sock_path.exists():
+                try:
+                    self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                    self.socket.connect(str(sock_path))
+                    break
+                except OSError:
+                    self.socket.close()
+                    self.socket = None
+            if time.monotonic() > deadline or self._exited():
+                detail = self._exit_detail()
+                self._stop_processes()
+                raise SandboxError(f"the docker sandbox's service did not come up{'; ' + detail if detail else ''}")
+            time.sleep(0.005)
+        self._connect(ServiceClient(self.socket.fileno(), self.socket.fileno()), START_TIMEOUT_S)
+
+    def _exited(self) -> bool:
+        try:
+            self.container.reload()
+            return self.container.status in ("exited", "dead")
+        except Exception:  # noqa: BLE001
+            return True
+
+    # -- supervision hooks ------------------------------------------------------------------------
+    def _limit_breach(self) -> str | None:
+        return self.cgroup.breach() if self.cgroup is not None else None
+
+    def _exit_detail(self) -> str:
+        if self.container is None:
+            return ""
+        try:
+            self.container.reload()
+            state = self.container.attrs.get("State", {})
+            if state.get("OOMKilled"):
+                return f"memory limit reached: the container used more than {self.limits.memory_mb} MB"
+            tail = self.container.logs(tail=3).decode(errors="replace").strip().replace("\n", " | ")
+            return f"container {self.container.status}, exit code {state.get('ExitCode')}" + (
+                f"; last output: {tail}" if tail else "")
+        except Exception:  # noqa: BLE001 - already gone
+            return "the container is gone"
+
+    def _stop_processes(self) -> None:
+        if self.socket is not None:
+            with contextlib.suppress(OSError):
+                self.socket.close()
+            self.socket = None
+        if self.container is not None:
+            with contextlib.suppress(Exception):
+                self.container.remove(force=True)
+
+    def _release(self) -> None:
+        shutil.rmtree(self.control_dir, ignore_errors=True)
+
+    @contextlib.contextmanager
+    def paused(self):
+        paused = False
+        if self.container is not None and not self.crashed:
+            try:
+                self.container.pause()
+                paused = True
+            except Exception:  # noqa: BLE001 - not running: nothing to pause
+                paused = False
+        try:
+            yield
+        finally:
+            if paused:
+                with contextlib.suppress(Exception):
+                    self.container.unpause()
+
+    # -- exec -------------------------------------------------------------------------------------
+    def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
+             output_dir: Path | None = None) -> ExecResult:
+        """A fresh container over the same workspace with the same image and limits."""
+        if self.closed:
+            raise SandboxError("the sandbox is closed; exec needs a running sandbox")
+        argv = [str(a) for a in argv]
+        if not argv:
+            raise SandboxError("exec needs a command, e.g. ['python3', '-m', 'pytest', '-q']")
+        if argv[0] == "python":
+            argv[0] = "python3"
+        if output_dir is not None:
+            Path(output_dir).chmod(0o777)
+        try:
+            container = self.docker.containers.run(command=argv, **self._run_options(output_dir=output_dir, extra_env=env))
+        except Exception as exc:  # noqa: BLE001
+            raise SandboxError(f"could not run {argv[0]!r} in a docker sandbox: {exc}") from None
+        timed_out = False
+        try:
+            try:
+                status = container.wait(timeout=timeout_s)
+                code = int(status.get("StatusCode", -1))
+            except Exception:  # noqa: BLE001 - requests' read timeout: the command ran too long
+                timed_out = True
+                with contextlib.suppress(Exception):
+                    container.kill()
+                code = -9
+            container.reload()
+            oom = container.attrs.get("State", {}).get("OOMKilled")
+            stdout = container.logs(stdout=True, stderr=False).decode(errors="replace")
+            stderr = container.logs(stdout=False, stderr=True).decode(errors="replace")
+        finally:
+            with contextlib.suppress(Exception):
+                container.remove(force=True)
+        reason = None
+        if oom:
+            reason = f"memory limit reached: the process used more than {self.limits.memory_mb} MB"
+        elif timed_out:
+            reason = f"timed out after {timeout_s:g} s and was stopped"
+        return ExecResult(returncode=code, stdout=stdout, stderr=stderr, timed_out=timed_out, reason=reason)
+
+
+class DockerBackend(Backend):
+    name = "docker"
+
+    def __init__(self, *, image: str = IMAGE, session_factory: str | None = None,
+                 service_paths: Sequence[str | Path] = (), client=None):
+        docker = _docker()
+        try:
+            self.client = client or docker.from_env(timeout=120)
+            self.client.ping()
+        except Exception as exc:  # noqa: BLE001
+            raise SandboxError(f"cannot reach the Docker engine ({exc}); start it with scripts/services") from None
+        try:
+            self.client.images.get(image)
+        except docker.errors.ImageNotFound:
+            raise SandboxError(f"the sandbox image {image} is missing; build it with "
+                               "harness/sandbox/docker/build-offline.sh (or docker build harness/sandbox/docker)") from None
+        self.image = image
+        self.session_factory = session_factory
+        self.service_paths = tuple(service_paths)
+
+    def prepare(self, spec: SandboxSpec) -> DockerSandbox:
+        workspace = Path(spec.workspace)
+        if not workspace.is_dir():
+            raise SandboxError(f"the workspace {workspace} does not exist; materialize the task first")
+        protect.protect_workspace(workspace, spec.protected_files)
+        return DockerSandbox(spec, client=self.client, image=self.image, session_factory=self.session_factory,
+                             service_paths=self.service_paths)
+
+    def start(self, spec: SandboxSpec) -> DockerSandbox:
+        sandbox = self.prepare(spec)
+        if not spec.service:
+            return sandbox
+        try:
+            sandbox.start_service()
+            sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
+        except BaseException:
+            sandbox.close()
+            raise
+        return sandbox
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.client.close()
