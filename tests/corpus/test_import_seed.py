@@ -1,0 +1,109 @@
+"""The seed-format importer: a single-folder bundle becomes a task folder that validates."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from corpus.cli import import_seed as import_cli
+from corpus.format import load_task
+from corpus.importers import SeedFormatError, import_seed_bundle
+from corpus.importers.shim import strip_shim
+from corpus.validation import validate_task
+from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER
+
+SEED_TEST = '''\
+import pytest
+
+if pytest.use_correct:
+    from counter_correct import total
+    from report_correct import describe
+else:
+    from counter import total
+    from report import describe
+
+
+def test_total():
+    assert total([1, 2, 3]) == 6
+
+
+def test_describe():
+    assert describe([4]) == "sum=4"
+'''
+REPORT = "from counter import total\nfrom fmt import label\n\n\ndef describe(values):\n    return label(total(values))\n"
+REPORT_CORRECT = REPORT.replace("from counter import", "from counter_correct import")
+
+
+def write_bundle(folder, **meta_overrides):
+    folder.mkdir(parents=True)
+    files = {"counter.py": BUGGY_COUNTER, "counter_correct.py": CORRECT_COUNTER, "report.py": REPORT,
+             "report_correct.py": REPORT_CORRECT, "fmt.py": "def label(n):\n    return f'sum={n}'\n",
+             "test_counter.py": SEED_TEST,
+             "conftest.py": "import pytest\n\n\ndef pytest_configure(config):\n    pytest.use_correct = False\n"}
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    meta = {"name": "Seed Counter", "category": "off_by_one", "debugger_preference": "Recommended",
+            "description": "sum skips the first value",
+            "evidence": [{"file": "counter.py", "line": 4, "expression": "value", "observed": "2", "why": "x"}]}
+    meta.update(meta_overrides)
+    (folder / "metadata.json").write_text(json.dumps(meta))
+    return folder
+
+
+def test_a_seed_bundle_becomes_a_task_that_validates(tmp_path):
+    bundle = write_bundle(tmp_path / "bundle")
+
+    imported = import_seed_bundle(bundle, tmp_path / "tasks")
+
+    task = load_task(imported.path)
+    assert task.name == "seed_counter" and task.preference == "recommended"
+    assert task.buggy_files == {"counter.py": BUGGY_COUNTER, "report.py": REPORT}
+    assert task.correct_files == {"counter.py": CORRECT_COUNTER, "report.py": REPORT}
+    assert task.shared_files == {"fmt.py": "def label(n):\n    return f'sum={n}'\n"}
+    assert task.test_files["test_counter.py"].startswith(
+        "import pytest\n\nfrom counter import total\nfrom report import describe\n\n\ndef test_total")
+    assert "conftest.py" not in task.test_files
+    assert validate_task(task).ok
+
+
+def test_the_shim_is_replaced_by_its_else_branch_at_its_own_indent():
+    source = "def load():\n    if pytest.use_correct:\n        import a_correct as a\n    else:\n        import a\n    return a\n"
+
+    stripped, count = strip_shim(source)
+
+    assert (stripped, count) == ("def load():\n    import a\n    return a\n", 1)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda b: (b / "counter_correct.py").unlink() or (b / "report_correct.py").unlink(),
+     "no x_correct.py file"),
+    (lambda b: (b / "counter.py").unlink(), "counter_correct.py has no buggy counter.py next to it"),
+    (lambda b: (b / "test_counter.py").write_text(SEED_TEST.replace("else:\n    from counter import total\n"
+                                                                    "    from report import describe\n", "")),
+     "test_counter.py:3: the 'if pytest.use_correct:' block has no 'else:' branch"),
+    (lambda b: (b / "metadata.json").write_text("{not json"), "metadata.json is not valid JSON"),
+    (lambda b: (b / "metadata.json").write_text(json.dumps({"name": "x"})), "the metadata has no 'preference'"),
+])
+def test_a_bundle_that_does_not_fit_gets_a_clear_error(tmp_path, change, message):
+    bundle = write_bundle(tmp_path / "bundle")
+    change(bundle)
+
+    with pytest.raises(SeedFormatError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        import_seed_bundle(bundle, tmp_path / "tasks")
+    assert not (tmp_path / "tasks" / "seed_counter").exists()
+
+
+def test_cli_imports_a_folder_of_bundles_and_refuses_to_overwrite(tmp_path, capsys):
+    write_bundle(tmp_path / "src" / "one", name="one")
+    write_bundle(tmp_path / "src" / "two", name="two")
+    dest = tmp_path / "tasks"
+
+    first = import_cli.main([str(tmp_path / "src"), "--dest", str(dest)])
+    again = import_cli.main([str(tmp_path / "src" / "one"), "--dest", str(dest)])
+
+    assert (first, again) == (0, 1)
+    assert sorted(p.name for p in dest.iterdir()) == ["one", "two"]
+    captured = capsys.readouterr()
+    assert "note: test_counter.py: stripped 1 pytest.use_correct shim(s)" in captured.out
+    assert "already exists; choose another --name or pass --overwrite" in captured.err
