@@ -1,0 +1,20 @@
+"""VAT per invoice line. Amounts are integer cents; rates are whole or half percents."""
+
+RATES = {"standard": 20, "reduced": 7, "books": 5.5, "zero": 0}
+
+
+class UnknownRate(KeyError):
+    pass
+
+
+def rate_percent(category):
+    try:
+        return RATES[category]
+    except KeyError:
+        raise UnknownRate(f"no VAT rate for category {category!r}") from None
+
+
+def vat_cents(net_cents, category):
+    """VAT on one line, rounded to the cent, halves rounded up (as the tax office does)."""
+    raw = net_cents * rate_percent(category) / 100
+    return round(raw)
