@@ -147,6 +147,21 @@ PROGRAMS: dict[str, dict[str, str]] = {
             "    assert restock(dict(LEVELS), 'apple', 2) == {'apple': 3}\n"
         ),
     },
+    # The main thread blocks SIGINT and then waits forever: only faulthandler can say where it is.
+    "stuck_in_native_code": {
+        "stuck.py": (
+            "import signal\n"                               # 1
+            "import threading\n"                            # 2
+            "\n"                                            # 3
+            "\n"                                            # 4
+            "def wait_forever():\n"                         # 5
+            "    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})\n"  # 6
+            "    threading.Event().wait()\n"                # 7
+            "\n"                                            # 8
+            "\n"                                            # 9
+            "wait_forever()\n"                              # 10
+        ),
+    },
 }
 
 

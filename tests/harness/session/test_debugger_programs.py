@@ -74,6 +74,17 @@ def test_a_deadlock_is_interrupted_and_every_thread_is_shown(open_session):
     assert "first = <Thread(Thread-" in session.call("examine_locals").text
 
 
+def test_a_program_that_ignores_the_interrupt_is_dumped_by_faulthandler_and_restarted(open_session):
+    session = open_session("stuck_in_native_code", tool_timeout_s=2.0)
+    session.call("start_debugger", {"file": "stuck.py"})
+    answer = session.call("continue_execution")
+    assert "stuck in native code and did not answer an interrupt" in answer.text
+    assert 'File "stuck.py", line 7 in wait_forever' in answer.text
+    assert 'File "stuck.py", line 10 in <module>' in answer.text
+    assert "The debugger restarted on stuck.py. Paused at stuck.py:1." in answer.text
+    assert answer.position == ("stuck.py", 1)
+
+
 def test_an_exception_raised_in_a_library_pauses_post_mortem_at_the_raising_frame(open_session):
     session = open_session("library_exception")
     session.call("start_debugger", {"file": "test_config_parser.py"})

@@ -1,0 +1,71 @@
+"""``python -m harness shell --workspace DIR [--arm dbg]``: drive a DebugSession by hand.
+
+Reads one tool call per line as JSON, ``{"name": "step_over", "arguments": {}}``, and prints each
+observation. A bare tool name (``where_am_i``) is accepted as a call without arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from harness.session import DebugSession
+from harness.tools import ARMS, tool_names
+
+EXAMPLE = '{"name": "start_debugger", "arguments": {"file": "test_module.py"}}'
+
+
+def parse_line(line: str) -> tuple[str, dict] | str:
+    """(name, arguments) from one input line, or an error message saying how to write it."""
+    text = line.strip()
+    if not text.startswith("{"):
+        return (text, {}) if text.replace("_", "").isalnum() else f"error: write a JSON tool call, e.g. {EXAMPLE}"
+    try:
+        call = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return f"error: not valid JSON ({exc.msg} at column {exc.colno}); e.g. {EXAMPLE}"
+    if not isinstance(call, dict) or not isinstance(call.get("name"), str):
+        return f'error: the call needs a "name", e.g. {EXAMPLE}'
+    return call["name"], call.get("arguments") or {}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m harness shell", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workspace", required=True, type=Path, help="folder with the task's files")
+    parser.add_argument("--arm", choices=ARMS, default="dbg", help="toolset: base (no debugger) or dbg")
+    parser.add_argument("--protect", action="append", default=[], metavar="FILE",
+                        help="a file the tools must not change (repeatable); test_*.py files by default")
+    parser.add_argument("--python", default=None, help="interpreter for the debugged program")
+    parser.add_argument("--tool-timeout", type=float, default=10.0, help="seconds per debugger call")
+    parser.add_argument("--command-timeout", type=float, default=30.0, help="seconds per bash command")
+    args = parser.parse_args(argv)
+    if not args.workspace.is_dir():
+        print(f"error: --workspace {args.workspace} is not a folder", file=sys.stderr)
+        return 2
+    protected = args.protect or [p.relative_to(args.workspace).as_posix() for p in args.workspace.rglob("test_*.py")]
+    interactive = sys.stdin.isatty()
+    with DebugSession(args.workspace, arm=args.arm, protected_files=protected, python=args.python,
+                      tool_timeout_s=args.tool_timeout, command_timeout_s=args.command_timeout) as session:
+        if interactive:
+            print(f"tools ({args.arm}): {', '.join(sorted(tool_names(args.arm)))}\n"
+                  f"one call per line, e.g. {EXAMPLE}; Ctrl-D or done to finish")
+        while True:
+            if interactive:
+                print("tool> ", end="", flush=True)
+            line = sys.stdin.readline()
+            if not line:
+                break
+            if not line.strip():
+                continue
+            parsed = parse_line(line)
+            if isinstance(parsed, str):
+                print(parsed, flush=True)
+                continue
+            observation = session.call(*parsed)
+            print(observation.text, flush=True)
+            if observation.done:
+                break
+    return 0

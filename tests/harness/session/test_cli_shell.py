@@ -1,0 +1,39 @@
+"""``python -m harness shell``: one JSON tool call per line in, one observation per call out."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.harness.session.programs import write_program
+
+
+def test_the_shell_command_drives_a_session_from_json_lines(tmp_path, repo_root):
+    workspace = write_program("deep_local", tmp_path / "ws")
+    calls = "\n".join([
+        '{"name": "start_debugger", "arguments": {"file": "pricing.py"}}',
+        '{"name": "add_breakpoint", "arguments": {"file": "pricing.py", "line": 18}}',
+        "not json at all",
+        '{"name": "bash", "arguments": {"command": "echo from-bash"}}',
+        '{"name": "write_file", "arguments": {"file_path": "test_pricing.py", "content": ""}}',
+        "done",
+        '{"name": "bash", "arguments": {"command": "echo never"}}',
+    ]) + "\n"
+    result = subprocess.run([sys.executable, "-m", "harness", "shell", "--workspace", str(workspace)],
+                            input=calls, capture_output=True, text=True, cwd=repo_root, timeout=120)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert '<execution_position file="pricing.py" line=1>' in out
+    assert "pricing.py:18: breakpoint set" in out
+    assert "error: write a JSON tool call" in out
+    assert "from-bash" in out
+    assert "test_pricing.py is a test file and is protected" in out  # test files protected by default
+    assert out.rstrip().endswith("Episode finished.")
+    assert "never" not in out
+
+
+def test_a_missing_workspace_is_a_clear_error(tmp_path, repo_root):
+    result = subprocess.run([sys.executable, "-m", "harness", "shell", "--workspace", str(tmp_path / "nope")],
+                            capture_output=True, text=True, cwd=repo_root, timeout=60)
+    assert result.returncode == 2
+    assert "is not a folder" in result.stderr
