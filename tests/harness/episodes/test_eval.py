@@ -1,0 +1,107 @@
+"""``python -m harness eval`` on a scripted policy over this folder's three fixture tasks (real bwrap
+episodes), then a resumed run, then ``python -m harness compare``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from harness.cli import compare as compare_cli
+from harness.cli import evaluate as evaluate_cli
+from harness.eval.metrics import EpisodeOutcome
+from harness.eval.report import build_report, render_markdown
+
+PYTEST = {"name": "bash", "arguments": {"command": "python -m pytest -q"}}
+FIX_AVERAGE = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
+                                                  "new_string": "self.values.pop(0)"}}
+FIX_PRICE = {"name": "edit_file", "arguments": {"file_path": "pricing.py", "old_string": "1 + tax_rate), 1)",
+                                                "new_string": "1 + tax_rate), 2)"}}
+FIX_TAGS = {"name": "write_file", "arguments": {"file_path": "tagging.py", "content": (
+    "class Item:\n    def __init__(self, name):\n        self.name = name\n        self.tags = []\n\n"
+    "    def tag(self, label):\n        self.tags.append(label)\n        return self\n")}}
+SCRIPT = {"tool_calls": [PYTEST], "tasks": {
+    "running_average": {
+        "dbg": [{"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}},
+                {"name": "add_breakpoint", "arguments": {"file": "stats_window.py", "line": 11}},
+                {"name": "continue_execution", "arguments": {}},
+                {"name": "examine_locals", "arguments": {}}, FIX_AVERAGE],
+        "base": [FIX_AVERAGE, PYTEST]},
+    "tag_defaults": {"dbg": [FIX_TAGS], "base": [PYTEST]},
+    "price_rounding": {"tool_calls": [FIX_PRICE]},
+}}
+TASKS = "running_average,tag_defaults,price_rounding"
+
+
+@pytest.fixture
+def script(tmp_path):
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(SCRIPT), encoding="utf-8")
+    return path
+
+
+def test_eval_writes_report_and_plots_and_a_rerun_resumes(script, fixture_tasks_dir, tmp_path, capsys):
+    out = tmp_path / "eval"
+    argv = ["--policy", f"script:{script}", "--tasks", TASKS, "--tasks-dir", str(fixture_tasks_dir),
+            "--arms", "base,dbg", "--runs", "1", "--max-turns", "10", "--workers", "2", "--out", str(out)]
+    assert evaluate_cli.main(argv) == 0
+    assert "6 episode(s) run, 0 already done" in capsys.readouterr().out
+    report = json.loads((out / "report.json").read_text())
+    overall = report["overall"]
+    assert overall["arms"]["base"]["pass_at_1"] == pytest.approx(2 / 3)
+    assert overall["arms"]["dbg"]["pass_at_1"] == 1.0
+    assert overall["lift"]["delta"] == pytest.approx(1 / 3)
+    assert overall["lift"]["mcnemar"]["dbg_only"] == 1 and overall["lift"]["mcnemar"]["base_only"] == 0
+    assert overall["start_rate"]["started"] == 1 and overall["start_rate"]["rate"] == pytest.approx(1 / 3)
+    assert overall["turns_to_fix"]["tasks"] == ["price_rounding", "running_average"]
+    assert overall["arms"]["dbg"]["calls_per_task"]["inspection"] == pytest.approx(1 / 3)
+    assert set(report["by_preference"]) == {"recommended", "optional", "avoid"}
+    assert report["by_preference"]["optional"]["lift"]["delta"] == 1.0
+    assert report["per_task"]["tag_defaults"]["base"]["1"]["verified"] is False
+    markdown = (out / "report.md").read_text()
+    assert "| pass@1 (mean over runs) | 66.7% | 100.0% |" in markdown
+    assert "## Preference label: recommended" in markdown and "Edit relevance: n/a until the scoring issue lands" in markdown
+    for name in ("solve_rate", "debugger_opened", "turns_to_fix", "engagement"):
+        assert (out / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"({name}.png)" in markdown
+    trajectories = sorted((out / "trajectories").rglob("*.json"))
+    assert len(trajectories) == 6
+    before = {p: p.stat().st_mtime_ns for p in trajectories}
+
+    assert evaluate_cli.main(argv) == 0
+    assert "0 episode(s) run, 6 already done" in capsys.readouterr().out
+    assert {p: p.stat().st_mtime_ns for p in trajectories} == before
+
+    (out / "trajectories" / "tag_defaults" / "base-run1.json").unlink()
+    assert evaluate_cli.main(argv) == 0
+    assert "1 episode(s) run, 5 already done" in capsys.readouterr().out
+
+    assert compare_cli.main([str(out), str(out / "report.json"), "--out", str(tmp_path / "cmp")]) == 0
+    table = capsys.readouterr().out
+    assert "| Δ pass@1 (dbg - base) | +33.3 pp | +33.3 pp |" in table
+    assert (tmp_path / "cmp" / "comparison.md").is_file() and (tmp_path / "cmp" / "engagement.png").is_file()
+
+
+def test_eval_and_compare_refuse_bad_input_with_a_clear_message(fixture_tasks_dir, tmp_path, capsys):
+    assert evaluate_cli.main(["--policy", "script:/nope.json", "--tasks", "running_average", "--tasks-dir",
+                              str(fixture_tasks_dir), "--out", str(tmp_path)]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert evaluate_cli.main(["--policy", "script:/nope.json", "--tasks", "no_such_task", "--tasks-dir",
+                              str(fixture_tasks_dir), "--out", str(tmp_path)]) == 2
+    assert "no_such_task" in capsys.readouterr().err
+    assert evaluate_cli.main(["--policy", "script:x", "--arms", "dbg,gdb", "--out", str(tmp_path)]) == 2
+    assert "--arms" in capsys.readouterr().err
+    assert compare_cli.main([str(tmp_path / "missing")]) == 2
+    assert "python -m harness eval" in capsys.readouterr().err
+
+
+def test_the_markdown_report_shows_runs_and_the_lift_interval():
+    rows = [EpisodeOutcome(t, arm, run, verified, 5, preference="avoid")
+            for t, arm, run, verified in [("a", "base", 1, True), ("a", "dbg", 1, False),
+                                          ("a", "base", 2, False), ("a", "dbg", 2, False)]]
+    report = build_report(rows, model="m", split="heldout", runs=2, max_turns=50, sandbox="bwrap")
+    text = render_markdown(report)
+    assert "| pass@1 run 1 | 100.0% | 0.0% |" in text and "| pass@1 run 2 | 0.0% | 0.0% |" in text
+    assert "| pass@2 | 100.0% | 0.0% |" in text
+    assert "Debugger lift Δ: -50.0 pp [-50.0 pp, -50.0 pp]" in text
+    assert "McNemar p=1, exact binomial" in text
