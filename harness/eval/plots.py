@@ -50,23 +50,24 @@ def plot_solve_rate(reports: Sequence[dict], path: Path) -> Path:
         for i, arm in enumerate(("base", "dbg")):
             runs = list(r["overall"]["arms"][arm]["pass_at_1_by_run"].values())
             ax.scatter([x + (i - 0.5) * 0.38] * len(runs), runs, color="black", s=10, zorder=3)
-    ax.set_ylim(0, 1.08)
+    ax.set_ylim(0, 1.22)
     ax.set_ylabel("pass@1 (dots: single runs)")
     ax.set_title("Solve rate with and without the debugger")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="upper center", ncol=2, fontsize=8)
     return _save(fig, path)
 
 
 def plot_debugger_opened(reports: Sequence[dict], path: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(max(5, 2.4 * len(reports) + 2), 4))
-    groups = [("opened", "opened the debugger"), ("not_opened", "never opened it")]
+    fig, ax = plt.subplots(figsize=(max(5, 2.4 * len(reports) + 2), 4.6))
+    groups = [("opened", "opened"), ("not_opened", "never opened")]
     width, xs = 0.2, range(len(reports))
     for gi, (key, label) in enumerate(groups):
         for ai, (field, arm) in enumerate((("matched_base_pass_at_1", "base"), ("dbg_pass_at_1", "dbg"))):
             offset = (2 * gi + ai - 1.5) * width
             values = [_value(r["overall"]["debugger_opened_split"][key][field]) for r in reports]
             ax.bar([x + offset for x in xs], values, width, color=ARM_COLORS[arm],
-                   alpha=1.0 if key == "opened" else 0.55, label=f"{label}: {ARM_LABELS[arm]}")
+                   alpha=1.0 if key == "opened" else 0.55,
+                   label=f"{label}: {'dbg attempts' if arm == 'dbg' else 'matched base attempts'}")
             for x, r in zip(xs, reports, strict=True):
                 n = r["overall"]["debugger_opened_split"][key]["attempts"]
                 ax.annotate(f"n={n}", (x + offset, 0), ha="center", va="bottom", fontsize=7,
@@ -74,8 +75,8 @@ def plot_debugger_opened(reports: Sequence[dict], path: Path) -> Path:
     ax.set_xticks(list(xs), _labels(reports))
     ax.set_ylim(0, 1.08)
     ax.set_ylabel("pass@1")
-    ax.set_title("dbg attempts by whether the debugger was opened (vs matched base attempts)")
-    ax.legend(fontsize=7, loc="upper right")
+    ax.set_title("Did opening the debugger pay off?")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2)
     return _save(fig, path)
 
 
@@ -83,8 +84,9 @@ def plot_turns_to_fix(reports: Sequence[dict], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
     _bars(ax, reports, lambda r, arm: r["overall"]["turns_to_fix"][arm], lambda v: f"{v:.1f}")
     ax.set_ylabel("median turns to fix (D_both)")
-    ax.set_title("Turns to a verified fix on tasks solved in both arms")
-    ax.legend(fontsize=8)
+    ax.set_title("Turns to a verified fix, tasks solved in both arms")
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.2)
+    ax.legend(loc="upper center", ncol=2, fontsize=8)
     return _save(fig, path)
 
 
@@ -99,7 +101,7 @@ def plot_engagement(reports: Sequence[dict], path: Path) -> Path:
                       ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
     left.set_xticks(xs, _labels(reports))
     left.set_ylim(0, 1.1)
-    left.set_title("Start rate (dbg trajectories that open the debugger)")
+    left.set_title("Start rate (dbg trajectories)")
     width = 0.38
     for i, (key, color) in enumerate((("debugger", "#2f6db5"), ("inspection", "#e08a1e"))):
         values = [_value(r["overall"]["arms"]["dbg"]["calls_per_task"][key]) for r in reports]
