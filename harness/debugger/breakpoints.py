@@ -4,6 +4,7 @@ with their lines when a file is edited."""
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,18 +39,25 @@ def _is_blank_or_comment(text: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
+@functools.lru_cache(maxsize=64)
+def _analyse(path: str, mtime_ns: int, size: int) -> tuple[list[str], frozenset[int] | None]:
+    """A file's lines and its runnable lines, cached until the file changes."""
+    source = Path(path).read_text(encoding="utf-8")
+    runnable = code_lines(source, path)
+    return source.splitlines(), None if runnable is None else frozenset(runnable)
+
+
 def check_line(path: Path, shown: str, line: int) -> None:
     """Raise BreakpointError unless pdb can stop on ``line`` of ``path``."""
     try:
-        source = path.read_text(encoding="utf-8")
+        stat = path.stat()
+        lines, runnable = _analyse(str(path), stat.st_mtime_ns, stat.st_size)
     except (OSError, UnicodeDecodeError) as exc:
         raise BreakpointError(f"Error: cannot read {shown} ({exc.__class__.__name__}); "
                               "pick a Python source file of the workspace.") from exc
-    lines = source.splitlines()
     if line < 1 or line > len(lines):
         raise BreakpointError(f"Error: cannot set a breakpoint at line {line} of {shown}: the file has "
                               f"{len(lines)} lines. Pick a line between 1 and {len(lines)} with code on it.")
-    runnable = code_lines(source, str(path))
     text = lines[line - 1]
     if runnable is None:
         if _is_blank_or_comment(text):
