@@ -174,3 +174,15 @@ def test_a_tiny_random_hf_model_plays_a_well_formed_episode(running_average, tin
                              "params": {"max_new_tokens": 12, "temperature": 0.0, "device": "cpu"}}
     assert all(s["usage"]["completion_tokens"] <= 12 for s in doc["steps"])
     assert "<tool_call>" in doc["messages"][0]["content"]  # the text call format is explained
+
+
+def test_an_endpoint_that_refuses_ends_the_episode_with_error(running_average, chat_server, tmp_path):
+    from tests.harness.episodes.conftest import completion
+
+    chat_server.queue(completion(tool_calls=[("bash", {"command": "ls"})]),
+                      (401, {"error": {"message": "invalid api key"}}))
+    policy = make_policy(f"openai:fixture-model?base_url={chat_server.url}")
+    doc = run_episode(running_average, policy, arm="base", out=tmp_path / "t.json")
+    assert validation_errors(doc) == []
+    assert doc["result"]["exit_reason"] == "error" and doc["result"]["verified"] is False
+    assert "HTTP 401" in doc["result"]["reason"] and len(doc["steps"]) == 1
