@@ -1,3 +1,5 @@
-"""Websocket routes (live debugger sessions, job progress). Apps append their consumers here."""
+"""Websocket routes (job progress now; live debugger sessions join here)."""
 
-websocket_urlpatterns: list = []
+from webapp.runs.routing import websocket_urlpatterns as job_routes
+
+websocket_urlpatterns: list = [*job_routes]
