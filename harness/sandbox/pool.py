@@ -102,15 +102,18 @@ class SandboxPool:
             except queue.Empty:
                 self.cold_starts += 1
                 return self.backend.start(spec)
-            self._wanted.release()  # start the replacement now
             if sandbox.crashed or sandbox.closed:
                 sandbox.close()
+                self._wanted.release()
                 continue
             try:
                 self._hand_over(sandbox, spec)
             except (OSError, SandboxError) as exc:
                 sandbox.close()
                 raise SandboxError(f"could not hand the workspace {spec.workspace} to a pooled sandbox: {exc}") from exc
+            finally:
+                # The replacement starts only now, so its start-up does not compete with the hand-over.
+                self._wanted.release()
             self.warm_acquires += 1
             return sandbox
 

@@ -40,10 +40,12 @@ command -v debootstrap >/dev/null 2>&1 || die "debootstrap is not installed (Deb
 rootfs=$(mktemp -d /var/tmp/stepwise-rootfs.XXXXXX)
 trap 'rm -rf "$rootfs"' EXIT
 log "debootstrap $suite from $mirror into $rootfs (a few minutes)"
-debootstrap --variant=minbase --include=python3,python3-pytest,python3-pexpect,procps \
+debootstrap --variant=minbase --include=python3,python-is-python3,python3-pytest,python3-pexpect,procps \
   "$suite" "$rootfs" "$mirror" >"$rootfs.log" 2>&1 || { tail -n 20 "$rootfs.log" >&2; rm -f "$rootfs.log"; die "debootstrap failed (is $mirror reachable?)"; }
 rm -f "$rootfs.log"
 
+# mktemp made the folder 0700; as the image's / that would lock the sandbox user out of everything.
+chmod 0755 "$rootfs"
 # What the sandbox mounts over, and nothing it does not need.
 mkdir -p "$rootfs/workspace" "$rootfs/opt/stepwise/lib" "$rootfs/opt/stepwise/deps" "$rootfs/opt/stepwise/out" \
   "$rootfs/run/stepwise"
@@ -60,6 +62,6 @@ tar -C "$rootfs" --numeric-owner -c . | docker import \
   --change 'USER 65534:65534' \
   --change 'CMD ["python3"]' \
   - "$image" >/dev/null
-docker run --rm --network none "$image" python3 -c 'import pytest, pexpect; print("pytest", pytest.__version__)' \
-  || die "the imported image cannot run python3 with pytest and pexpect"
+docker run --rm --network none "$image" python -c 'import pytest, pexpect; print("pytest", pytest.__version__)' \
+  || { docker image rm "$image" >/dev/null 2>&1; die "the imported image cannot run python3 with pytest and pexpect"; }
 log "built $image"

@@ -51,7 +51,9 @@ def test_a_memory_hog_hits_the_memory_limit_and_ends_the_sandbox(start_sandbox):
 
 
 def test_an_endless_loop_hits_the_cpu_time_limit_and_ends_the_sandbox(start_sandbox):
-    sandbox, _ = start_sandbox()
+    # A long command timeout, so that on a loaded machine the CPU budget (not the shell's own
+    # timeout) is what stops the loop.
+    sandbox, _ = start_sandbox(limits=dataclasses.replace(SMALL, cpu_seconds=2, tool_timeout_s=600))
 
     observation = bash(sandbox, "python -c 'while True: pass'")
 

@@ -1,0 +1,227 @@
+"""Sandbox start-up and episode overhead, per backend (medians and p95; never asserted in tests).
+
+    .venv/bin/python bench/sandbox_startup.py [--backends bwrap,docker] [--runs 20] [--parallel 1,2,4]
+                                              [--episodes 8] [--json out.json]
+
+Measures:
+- the interpreter's own start-up (``python -c pass``) and the debug service's start-to-ready with no
+  sandbox at all (the floor every backend pays);
+- cold start-to-ready of each backend: ``backend.start(spec)`` until its service answered ``open``;
+- acquiring a ready sandbox from a warm ``SandboxPool``;
+- a trivial 10-turn scripted episode (warm acquire, 10 tool calls, verification, close): its wall
+  time, and the harness's overhead = wall time minus the programs it ran (each tool's time inside
+  the session, as the service measured it, plus the same pytest run bare on the host);
+- episodes per minute with N episodes in parallel.
+Prints a Markdown table (the README's) and optionally writes the numbers as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from corpus.format import load_task  # noqa: E402
+from harness.observation import ToolCall  # noqa: E402
+from harness.sandbox.backends import get_backend  # noqa: E402
+from harness.sandbox.backends.base import Limits, SandboxSpec  # noqa: E402
+from harness.sandbox.client import ServiceClient  # noqa: E402
+from harness.sandbox.materialize import materialize  # noqa: E402
+from harness.sandbox.pool import SandboxPool  # noqa: E402
+from harness.verify import verify  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+BUGGY = "def total(values):\n    return sum(values[1:])\n"
+FIXED = "def total(values):\n    return sum(values)\n"
+TEST = "from counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n"
+SCRIPT = [ToolCall("bash", {"command": "ls"}), ToolCall("bash", {"command": "cat counter.py"}),
+          ToolCall("bash", {"command": "grep -n total test_counter.py"}),
+          ToolCall("bash", {"command": "wc -l counter.py"}), ToolCall("bash", {"command": "true"}),
+          ToolCall("edit_file", {"file_path": "counter.py", "old_string": "values[1:]", "new_string": "values"}),
+          ToolCall("bash", {"command": "cat counter.py"}), ToolCall("bash", {"command": "echo checked"}),
+          ToolCall("bash", {"command": "true"}), ToolCall("done", {})]
+
+
+def stats(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"median_ms": round(statistics.median(ordered) * 1000, 1), "p95_ms": round(p95 * 1000, 1),
+            "n": len(ordered)}
+
+
+def make_task(root: Path):
+    folder = root / "bench_counter"
+    for kind, text in (("buggy", BUGGY), ("correct", FIXED)):
+        (folder / kind).mkdir(parents=True)
+        (folder / kind / "counter.py").write_text(text)
+    (folder / "tests").mkdir()
+    (folder / "tests" / "test_counter.py").write_text(TEST)
+    (folder / "meta.json").write_text(json.dumps({"name": "bench_counter", "category": "bench",
+                                                   "preference": "optional", "description": "bench"}))
+    return load_task(folder)
+
+
+def spec_for(workspace, limits: Limits) -> SandboxSpec:
+    return SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files, limits=limits)
+
+
+def bench_interpreter(runs: int) -> dict:
+    plain = []
+    for _ in tqdm(range(runs), desc="python -c pass", leave=False):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        plain.append(time.perf_counter() - started)
+    service = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for _ in tqdm(range(runs), desc="service, no sandbox", leave=False):
+            started = time.perf_counter()
+            process = subprocess.Popen([sys.executable, "-P", "-m", "harness.sandbox.service", "--workspace", scratch],
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=scratch,
+                                       env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+            client = ServiceClient(process.stdout.fileno(), process.stdin.fileno())
+            client.wait_ready(60)
+            client.request({"op": "open", "arm": "dbg", "protected_files": []}, 60)
+            service.append(time.perf_counter() - started)
+            process.kill()
+            process.wait()
+            process.stdin.close()
+            process.stdout.close()
+    return {"python -c pass": stats(plain), "service start-to-ready, no sandbox": stats(service)}
+
+
+def bench_cold(backend, task, root: Path, runs: int, limits: Limits) -> dict:
+    samples = []
+    for index in tqdm(range(runs), desc=f"{backend.name} cold start", leave=False):
+        workspace = materialize(task, root / f"cold-{backend.name}-{index}")
+        started = time.perf_counter()
+        sandbox = backend.start(spec_for(workspace, limits))
+        samples.append(time.perf_counter() - started)
+        sandbox.close()
+    return stats(samples)
+
+
+def bench_pool(backend, task, root: Path, runs: int, limits: Limits) -> dict:
+    samples = []
+    with SandboxPool(backend, size=2, limits=limits) as pool:
+        for index in tqdm(range(runs), desc=f"{backend.name} warm acquire", leave=False):
+            pool.wait_ready(120)
+            workspace = materialize(task, root / f"warm-{backend.name}-{index}")
+            started = time.perf_counter()
+            sandbox = pool.acquire(spec_for(workspace, limits))
+            samples.append(time.perf_counter() - started)
+            pool.release(sandbox)
+    return stats(samples)
+
+
+def bare_pytest_s(task, root: Path) -> float:
+    """The verification's own program, run bare on the host: what any harness would pay."""
+    workspace = materialize(task, root / f"bare-{time.monotonic_ns()}")
+    (workspace.path / "counter.py").write_text(FIXED)
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-q", "--junitxml=report.xml",
+                    "test_counter.py"], cwd=workspace.path, capture_output=True,
+                   env={"PATH": "/usr/bin:/bin", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    return time.perf_counter() - started
+
+
+def episode(pool: SandboxPool, task, root: Path, limits: Limits, label: str) -> tuple[float, float]:
+    """(wall seconds, seconds spent inside the tools) for one scripted episode."""
+    workspace = materialize(task, root / label)
+    started = time.perf_counter()
+    sandbox = pool.acquire(spec_for(workspace, limits))
+    inside = 0.0
+    for call in SCRIPT:
+        observation = sandbox.call(ToolCall(call.name, call.arguments))
+        inside += observation.duration_ms / 1000
+    result = verify(sandbox, workspace, task)
+    pool.release(sandbox)
+    wall = time.perf_counter() - started
+    if not result.verified:
+        raise RuntimeError(f"the scripted episode was not verified: {result.reason}\n{result.output}")
+    return wall, inside
+
+
+def bench_episode(backend, task, root: Path, runs: int, limits: Limits) -> dict:
+    walls, overheads = [], []
+    with SandboxPool(backend, size=2, limits=limits) as pool:
+        pool.wait_ready(120)
+        for index in tqdm(range(runs), desc=f"{backend.name} 10-turn episode", leave=False):
+            pool.wait_ready(120)
+            wall, inside = episode(pool, task, root, limits, f"ep-{backend.name}-{index}")
+            bare = bare_pytest_s(task, root)
+            walls.append(wall)
+            overheads.append(wall - inside - bare)
+    return {"episode wall": stats(walls), "harness overhead": stats(overheads)}
+
+
+def bench_parallel(backend, task, root: Path, parallel: int, episodes: int, limits: Limits) -> float:
+    with SandboxPool(backend, size=parallel, limits=limits) as pool:
+        pool.wait_ready(300)
+        started = time.perf_counter()
+        with ThreadPoolExecutor(parallel) as workers:
+            jobs = [workers.submit(episode, pool, task, root, limits, f"par-{backend.name}-{parallel}-{i}")
+                    for i in range(episodes)]
+            for job in tqdm(jobs, desc=f"{backend.name} x{parallel}", leave=False):
+                job.result()
+        elapsed = time.perf_counter() - started
+    return round(episodes / elapsed * 60, 1)
+
+
+def table(results: dict) -> str:
+    lines = ["| measure | backend | median | p95 |", "| --- | --- | --- | --- |"]
+    for name, value in results["floor"].items():
+        lines.append(f"| {name} | host | {value['median_ms']} ms | {value['p95_ms']} ms |")
+    for backend, data in results["backends"].items():
+        for name in ("cold start-to-ready", "warm pool acquire", "episode wall", "harness overhead"):
+            if name in data:
+                lines.append(f"| {name} | {backend} | {data[name]['median_ms']} ms | {data[name]['p95_ms']} ms |")
+        for parallel, rate in data.get("episodes per minute", {}).items():
+            lines.append(f"| episodes/min, {parallel} in parallel | {backend} | {rate} | |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--backends", default="bwrap,docker", help="comma-separated (default %(default)s)")
+    parser.add_argument("--runs", type=int, default=20, help="samples per measure (default %(default)s)")
+    parser.add_argument("--episode-runs", type=int, default=5, help="scripted episodes timed (default %(default)s)")
+    parser.add_argument("--parallel", default="1,2,4", help="parallel episode counts (default %(default)s)")
+    parser.add_argument("--episodes", type=int, default=8, help="episodes per parallel measure (default %(default)s)")
+    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    args = parser.parse_args(argv)
+    limits = Limits()
+    results = {"floor": bench_interpreter(args.runs), "backends": {}}
+    with tempfile.TemporaryDirectory(prefix="stepwise-bench-") as scratch:
+        root = Path(scratch)
+        task = make_task(root / "tasks")
+        for name in [b.strip() for b in args.backends.split(",") if b.strip()]:
+            try:
+                backend = get_backend(name)
+            except Exception as exc:  # noqa: BLE001 - report and go on with the others
+                print(f"skipping {name}: {exc}", file=sys.stderr)
+                continue
+            data = {"cold start-to-ready": bench_cold(backend, task, root, args.runs, limits),
+                    "warm pool acquire": bench_pool(backend, task, root, args.runs, limits)}
+            data.update(bench_episode(backend, task, root, args.episode_runs, limits))
+            data["episodes per minute"] = {p: bench_parallel(backend, task, root, int(p), args.episodes, limits)
+                                           for p in args.parallel.split(",") if p.strip()}
+            results["backends"][name] = data
+            backend.close()
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""The Docker backend, against the real engine and the project's own image (scripts/services starts
+the engine and builds the image offline; these tests fail, with the reason, where it is missing)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from harness.observation import ToolCall
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxSpec
+from harness.sandbox.materialize import materialize
+from harness.sandbox.pool import SandboxPool
+from harness.verify import verify
+from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
+from tests.harness.sandbox.test_isolation import CONNECT
+from tests.harness.sandbox.test_limits import wait_for_crash
+
+pytestmark = pytest.mark.docker
+
+
+@pytest.fixture(scope="module")
+def docker_backend():
+    backend = get_backend("docker")  # raises a SandboxError saying how to start the engine / build the image
+    yield backend
+    backend.close()
+
+
+@pytest.fixture
+def docker_sandbox(docker_backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "docker-ws")
+    sandbox = docker_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                               limits=SMALL))
+    yield sandbox, workspace
+    sandbox.close()
+
+
+def bash(sandbox, command: str) -> str:
+    return sandbox.call(ToolCall("bash", {"command": command})).text
+
+
+def test_a_container_has_no_network_no_host_secrets_and_an_unprivileged_user(docker_sandbox, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://stepwise:hunter2@127.0.0.1/stepwise")
+    sandbox, _ = docker_sandbox
+
+    postgres = bash(sandbox, CONNECT.format(port=5432).replace("python ", "python3 "))
+    redis = bash(sandbox, CONNECT.format(port=6379).replace("python ", "python3 "))
+    shown = bash(sandbox, "echo UID=$(id -u); env; echo x > /etc/evil || echo ROOT_READ_ONLY")
+
+    assert "BLOCKED" in postgres and "CONNECTED" not in postgres
+    assert "BLOCKED" in redis and "CONNECTED" not in redis
+    assert re.search(r"UID=65534\b", shown)
+    assert "hunter2" not in shown and "DATABASE_URL" not in shown
+    assert "ROOT_READ_ONLY" in shown
+
+
+def test_a_container_cannot_change_a_test_file(docker_sandbox):
+    sandbox, workspace = docker_sandbox
+    original = (workspace.path / "test_counter.py").read_text()
+
+    shown = bash(sandbox, "chmod u+w test_counter.py || echo CHMOD_FAILED; "
+                          "echo 'def test_total(): pass' > test_counter.py || echo WRITE_FAILED")
+
+    assert "CHMOD_FAILED" in shown and "WRITE_FAILED" in shown
+    assert (workspace.path / "test_counter.py").read_text() == original
+
+
+def test_a_fix_made_in_a_container_is_verified_in_a_fresh_one(docker_sandbox, task):
+    sandbox, workspace = docker_sandbox
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+
+    result = verify(sandbox, workspace, task)
+
+    assert result.verified, result.output
+    assert (result.passed, result.failed) == (2, 0)
+
+
+def test_a_fork_bomb_in_a_container_ends_the_sandbox_with_a_reason(docker_sandbox):
+    sandbox, _ = docker_sandbox
+
+    bash(sandbox, ":(){ :|:& };:")
+    wait_for_crash(sandbox)
+
+    assert sandbox.crashed
+    assert "process limit" in sandbox.crash_reason
+
+
+def test_the_container_is_removed_when_the_sandbox_closes(docker_backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "removed")
+    sandbox = docker_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                               limits=SMALL))
+    container_id = sandbox.container.id
+
+    sandbox.close()
+
+    remaining = docker_backend.client.containers.list(all=True, filters={"id": container_id})
+    assert remaining == []
+
+
+def test_the_docker_pool_hands_out_a_warm_container(docker_backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "pooled")
+    with SandboxPool(docker_backend, size=1, limits=SMALL) as pool:
+        assert pool.wait_ready(180), pool.last_error
+        sandbox = pool.acquire(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                           limits=SMALL))
+        listing = bash(sandbox, "ls")
+        pool.release(sandbox)
+
+    assert "counter.py" in listing and "test_counter.py" in listing
+    assert pool.warm_acquires == 1
