@@ -39,6 +39,7 @@ class PdbController:
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
         self.raw_bytes_closed = 0
+        self.hits_since_start = 0  # breakpoint stops since the program last (re)started
 
     # --- state --------------------------------------------------------------------------------
     @property
@@ -80,6 +81,11 @@ class PdbController:
         text, failed = self._launch(path)
         if failed:
             return Observation.failure(text)
+        if self.program.mode == "pytest" and self.position and self.position[0].startswith("/"):
+            # pytest --pdb stopped inside pytest itself: the test module could not be collected.
+            self.close()
+            return Observation.failure(f"Error: pytest could not collect {shown}; nothing was started. Fix the "
+                                       f"error below (or start on another file):\n{text}")
         how = ("under pytest --trace: the tests run, paused at the start of the first test"
                if is_test_file(shown) else "under python -m pdb: paused at its first line")
         lead = "Debugger restarted" if restarting else "Debugger started"
@@ -88,6 +94,7 @@ class PdbController:
     def _launch(self, path: Path) -> tuple[str, bool]:
         """(Re)start the program on ``path`` and re-arm every breakpoint; (text, failed)."""
         self.close()
+        self.hits_since_start = 0
         self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env)
         first = self.program.read(self.start_timeout_s)
         if first.status != "prompt":
@@ -157,6 +164,8 @@ class PdbController:
         raw = exchange.raw
         if exchange.status == "prompt":
             self._track(raw)
+            if self.position and any((bp.file, bp.line) == self.position for bp in self.breakpoints):
+                self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
             if parsing.SCRIPT_FINISHED in raw:
                 body = self._no_hit_message(None) + "\n" + body.replace(parsing.SCRIPT_FINISHED, "").strip()
@@ -183,9 +192,14 @@ class PdbController:
 
     def _no_hit_message(self, summary: str | None) -> str:
         ran = f" ({summary})" if summary else ""
+        if self.hits_since_start:
+            return f"The program ran to its end{ran} without hitting another breakpoint."
         text = f"The program ran to its end{ran} without hitting any breakpoint."
         library = [bp for bp in self.breakpoints if not is_test_file(bp.file)]
-        if self.target and not is_test_file(self.target) and library:
+        if self.target and is_test_file(self.target) and self.breakpoints:
+            text += (" Hint: none of the breakpoint lines ran during these tests; put them on the failing "
+                     "test's call path (step_into from the test shows where it goes).")
+        elif self.target and not is_test_file(self.target) and library:
             text += (" Hint: your breakpoints are in a library file that this program never calls; start the "
                      "debugger on the TEST file (start_debugger with a test_*.py file) so the function is "
                      "actually called.")

@@ -157,3 +157,15 @@ def test_a_test_file_run_to_its_end_restarts_the_debugger_and_says_so(open_sessi
     assert "The debugger restarted on test_inventory.py" in ended.text
     assert ended.position == ("test_inventory.py", 7)
     assert session.debugger_started
+
+
+def test_a_test_file_that_cannot_be_collected_is_an_error_not_a_session(tmp_path):
+    from harness.session import DebugSession
+
+    (tmp_path / "test_broken.py").write_text("import not_installed_anywhere\n\n\ndef test_x():\n    pass\n")
+    with DebugSession(tmp_path) as session:
+        answer = session.call("start_debugger", {"file": "test_broken.py"})
+        assert answer.error
+        assert answer.text.startswith("Error: pytest could not collect test_broken.py; nothing was started.")
+        assert "No module named 'not_installed_anywhere'" in answer.text
+        assert not session.debugger_started
