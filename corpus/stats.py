@@ -88,6 +88,18 @@ def table_markdown(rows: list[TaskRow], summary: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+README_START, README_END = "<!-- corpus-stats:start -->", "<!-- corpus-stats:end -->"
+
+
+def fill_readme_block(readme_text: str, summary: dict) -> str:
+    """``readme_text`` with the summary placed between the corpus-stats markers (ValueError without them)."""
+    start, end = readme_text.find(README_START), readme_text.find(README_END)
+    if start < 0 or end < start:
+        raise ValueError(f"no '{README_START}' ... '{README_END}' block to fill")
+    return (readme_text[:start + len(README_START)] + "\n" + summary_markdown(summary)
+            + readme_text[end:])
+
+
 def write_report(rows: list[TaskRow], out: Path) -> dict[str, Path]:
     """Write the table (CSV + markdown), summary JSON and the plots into ``out``; returns name -> path."""
     from corpus.stats_plots import plot_fix_diff, plot_labels, plot_size

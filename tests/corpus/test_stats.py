@@ -66,3 +66,17 @@ def test_stats_skips_a_malformed_task_and_says_so(tmp_path, capsys):
     assert code == 1
     assert "skipped: task 'broken': preference: 'maybe' is not one of" in capsys.readouterr().err
     assert (tmp_path / "out" / "size.png").is_file()
+
+
+def test_stats_fills_the_readme_block_and_nothing_else(tmp_path):
+    root, readme = tmp_path / "tasks", tmp_path / "README.md"
+    write_task(root, "alpha")
+    readme.write_text("# Title\n<!-- corpus-stats:start -->\nold\n<!-- corpus-stats:end -->\ntail\n")
+
+    code = stats_cli.main(["--out", str(tmp_path / "out"), "--root", str(root), "--splits", str(tmp_path / "none"),
+                           "--readme", str(readme)])
+
+    text = readme.read_text()
+    assert code == 0
+    assert text.startswith("# Title\n<!-- corpus-stats:start -->\n1 tasks (0 with a dependency manifest).")
+    assert "old" not in text and text.endswith("<!-- corpus-stats:end -->\ntail\n")
