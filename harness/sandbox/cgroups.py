@@ -2,7 +2,7 @@
 
 Rlimits alone are not enough here: the harness runs as root and RLIMIT_NPROC counts per user across
 every sandbox, so a fork bomb would either be ignored or starve its neighbours. Each sandbox gets its
-own group under ``/sys/fs/cgroup/<controller>/stepwise/<id>``; a process joins by writing its pid to
+own group under ``/sys/fs/cgroup/<controller>/<the harness's own group>/stepwise/<id>``; a process joins by writing its pid to
 ``cgroup.procs`` before it execs (see ``join_command``), and everything it forks stays inside.
 
 ``breach()`` reads the controllers' own counters (pids.events, memory.oom_control, cpuacct.usage)
@@ -34,9 +34,23 @@ def _read_int(path: Path) -> int:
     return int(text) if text.lstrip("-").isdigit() else 0
 
 
+def own_group(controller: str) -> Path:
+    """This process's own group in ``controller``'s hierarchy: sandboxes nest below it, so whatever
+    bounds the harness (a container, a job) still bounds its sandboxes."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if controller in controllers.split(","):
+            return ROOT / controller / path.lstrip("/")
+    return ROOT / controller
+
+
 def available() -> bool:
     """True when every controller is mounted and this process may make groups in it."""
-    return all(os.access(ROOT / c, os.W_OK) and (ROOT / c / "cgroup.procs").exists() for c in CONTROLLERS)
+    return all(os.access(own_group(c), os.W_OK) and (own_group(c) / "cgroup.procs").exists() for c in CONTROLLERS)
 
 
 @dataclass
@@ -54,7 +68,7 @@ class CgroupLimits:
         paths = {}
         try:
             for controller in CONTROLLERS:
-                path = ROOT / controller / "stepwise" / name
+                path = own_group(controller) / "stepwise" / name
                 path.mkdir(parents=True, exist_ok=True)
                 paths[controller] = path
             (paths["pids"] / "pids.max").write_text(str(max_processes))

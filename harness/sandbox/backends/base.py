@@ -48,8 +48,12 @@ class Sandbox(abc.ABC):
         service yields an ``Error: …`` observation and sets ``crashed``/``crash_reason``."""
 
     @abc.abstractmethod
-    def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None) -> ExecResult:
-        """Run a fresh process inside the sandbox, in the workspace, under the same isolation."""
+    def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
+             output_dir: Path | None = None) -> ExecResult:
+        """Run a fresh process inside the sandbox, in the workspace, under the same isolation.
+
+        ``output_dir``: a host folder this process alone may write (mounted at ``output_mount``
+        inside; the local backend uses the host path as it is). The verifier's report goes there."""
 
     @abc.abstractmethod
     def close(self) -> None:
