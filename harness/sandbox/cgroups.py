@@ -53,6 +53,28 @@ def available() -> bool:
     return all(os.access(own_group(c), os.W_OK) and (own_group(c) / "cgroup.procs").exists() for c in CONTROLLERS)
 
 
+_pruned = False
+
+
+def prune_stale() -> None:
+    """Remove empty groups left by harness processes that died without closing their sandboxes
+    (group names start with the owning process's pid)."""
+    for controller in CONTROLLERS:
+        parent = own_group(controller) / "stepwise"
+        try:
+            children = list(parent.iterdir())
+        except OSError:
+            continue
+        for child in children:
+            owner = child.name.split("-", 1)[0]
+            if not child.is_dir() or not owner.isdigit() or Path(f"/proc/{owner}").exists():
+                continue
+            try:
+                child.rmdir()  # fails, harmlessly, while a process is still inside
+            except OSError:
+                pass
+
+
 @dataclass
 class CgroupLimits:
     name: str
@@ -63,8 +85,12 @@ class CgroupLimits:
 
     @classmethod
     def create(cls, name: str, *, memory_mb: int, max_processes: int, cpu_seconds: float) -> CgroupLimits | None:
+        global _pruned
         if not available():
             return None
+        if not _pruned:
+            _pruned = True
+            prune_stale()
         paths = {}
         try:
             for controller in CONTROLLERS:
