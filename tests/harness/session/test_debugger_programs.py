@@ -46,6 +46,10 @@ def test_a_bug_visible_only_in_a_local_four_frames_deep(open_session):
 def test_a_recursive_function_shows_one_frame_per_level(open_session):
     session = open_session("recursive")
     session.call("start_debugger", {"file": "test_tree.py"})
+    assert session.call("step_over").position == ("test_tree.py", 6)
+    entered = session.call("step_into")
+    assert entered.position == ("tree.py", 1)
+    assert "--Call--" in entered.text and "tree.py:1 in depth()" in entered.text
     session.call("add_breakpoint", {"file": "tree.py", "line": 6})
     hit = session.call("continue_execution")
     assert hit.position == ("tree.py", 6)
@@ -94,6 +98,22 @@ def test_an_exception_raised_in_a_library_pauses_post_mortem_at_the_raising_fram
     assert "ValueError: not enough values to unpack" in answer.text
     assert session.call("print_variable", {"name": "line"}).text.splitlines()[1] == "line = ''"
     assert "'a': '1'" in session.call("print_variable", {"name": "result"}).text
+    assert session.call("run_expression", {"expression": "result['z'] = 26"}).text.splitlines()[1] == \
+        "(statement executed)"
+    assert "'z': 26" in session.call("print_variable", {"name": "result"}).text
+    failed = session.call("run_expression", {"expression": "result['missing']"})
+    assert failed.error
+    assert failed.text.splitlines()[1] == "Error: KeyError: 'missing'"
+
+
+def test_an_endless_expression_is_interrupted_and_the_debugger_keeps_answering(open_session):
+    session = open_session("huge_repr", tool_timeout_s=2.0)
+    session.call("start_debugger", {"file": "blob.py"})
+    answer = session.call("run_expression", {"expression": "while True: pass"})
+    assert answer.error
+    assert "did not finish within 2s and was interrupted" in answer.text
+    assert answer.position == ("blob.py", 1)
+    assert session.call("step_over").position == ("blob.py", 9)  # past the class statement
 
 
 def test_a_huge_repr_is_capped_in_listings_and_truncated_in_answers(open_session):
