@@ -1,0 +1,58 @@
+import pytest
+from admin import FlagAdmin
+from flags import FlagClient
+from flagstore import FlagStore
+
+
+def setup():
+    store = FlagStore()
+    admin = FlagAdmin(store)
+    return store, admin, FlagClient(store, "prod")
+
+
+def test_kill_switch_on_mixed_case_flag():
+    _, admin, client = setup()
+    admin.set_rollout("prod", "NewCheckout", True)
+    assert client.is_enabled("NewCheckout", 7)
+    admin.kill("prod", "NewCheckout")
+    assert not client.is_enabled("NewCheckout", 7)
+
+
+def test_unknown_flag_is_off():
+    _, _, client = setup()
+    assert client.is_enabled("nothing", 1) is False
+
+
+def test_percentage_rollout():
+    _, admin, client = setup()
+    admin.set_rollout("prod", "search", True, 30)
+    assert [client.is_enabled("search", uid) for uid in (5, 29, 30, 99)] == [True, True, False, False]
+
+
+def test_reads_are_cached():
+    store, admin, client = setup()
+    admin.set_rollout("prod", "search", True)
+    client.is_enabled("search", 1)
+    client.is_enabled("Search ", 2)
+    assert store.reads == 1
+
+
+def test_lower_case_flag_change_is_seen():
+    _, admin, client = setup()
+    admin.set_rollout("prod", "beta", True)
+    assert client.is_enabled("beta", 1)
+    admin.kill("prod", "beta")
+    assert not client.is_enabled("beta", 1)
+
+
+def test_other_environment_changes_keep_cache():
+    store, admin, client = setup()
+    admin.set_rollout("prod", "beta", True)
+    client.get("beta")
+    admin.set_rollout("staging", "beta", False)
+    assert client.get("beta").enabled and store.reads == 1
+
+
+def test_bad_percent_is_rejected():
+    with pytest.raises(ValueError, match="0..100"):
+        setup()[1].set_rollout("prod", "x", True, 150)
