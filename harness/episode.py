@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from corpus.format import Task, resolve_task
+from corpus.splits import split_of
 from harness.observation import Observation, ToolCall
 from harness.policies.base import INVALID_TOOL, Policy, PolicyError
 from harness.prompts import ARMS, system_prompt, task_prompt
@@ -198,6 +199,14 @@ def _play(task: Task, policy: Policy, sandbox, workspace, arm: str, max_turns: i
     result["turns"] = turns
     result["usage"] = usage_total or None
     return result
+
+
+def split_of_task(name: str) -> str | None:
+    """The task's split from corpus/splits.json, or None when it has none (or splits are absent)."""
+    try:
+        return split_of(name)
+    except (KeyError, ValueError, OSError):
+        return None
 
 
 def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="bwrap", max_turns: int = 50,

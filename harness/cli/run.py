@@ -13,21 +13,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
-from harness.episode import run_episode
+from harness.episode import run_episode, split_of_task
 from harness.policies import PolicyError, make_policy
 from harness.trajectory import debugger_started
-
-
-def split_of_task(name: str) -> str | None:
-    """The task's split from corpus/splits.json, or None when it has none (or splits are absent)."""
-    try:
-        from corpus.splits import split_of
-    except ImportError:
-        return None
-    try:
-        return split_of(name)
-    except (KeyError, ValueError, OSError):
-        return None
 
 
 def summary(doc: dict, out: Path) -> dict:

@@ -8,6 +8,7 @@ its time waiting on the sandbox and the model, not in Python.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -17,7 +18,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.format import Task
-from harness.episode import run_episode
+from harness.episode import run_episode, split_of_task
 from harness.eval.metrics import EpisodeOutcome, outcome_from_trajectory
 from harness.eval.plots import write_plots
 from harness.eval.report import build_report, write_report
@@ -106,12 +107,46 @@ class _Policies:
             policy.close()
 
 
+def _cancel_queued_on_interrupt(pool: ThreadPoolExecutor):
+    def guarded(iterator):
+        try:
+            yield from iterator
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return guarded
+
+
+MANIFEST = "eval.json"
+
+
+def check_manifest(config: EvalConfig) -> None:
+    """Record what OUT evaluates; refuse to resume it with another policy or turn budget, which would
+    mix two experiments in one report. More tasks or runs may be added to an existing OUT."""
+    out = Path(config.out)
+    path = out / MANIFEST
+    mine = {"policy": config.policy, "max_turns": config.max_turns, "sandbox": config.sandbox}
+    if path.is_file():
+        try:
+            theirs = json.loads(path.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            theirs = {}
+        clash = [k for k in mine if k in theirs and theirs[k] != mine[k]]
+        if clash:
+            raise ValueError(f"{out} already holds an evaluation with " + ", ".join(
+                f"{k}={theirs[k]!r}" for k in clash) + "; resume it with the same settings or use another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({**mine, "arms": list(config.arms), "runs": config.runs, "split": config.split,
+                                "tasks": [t.name for t in config.tasks]}, indent=1), encoding="utf-8")
+
+
 def run_eval(config: EvalConfig) -> EvalResult:
     if not config.tasks:
         raise ValueError("no tasks to evaluate: check --split or --tasks")
     if config.runs < 1 or config.workers < 1:
         raise ValueError("--runs and --workers must be at least 1")
     out = Path(config.out)
+    check_manifest(config)
     episodes = plan(config.tasks, config.arms, config.runs)
     todo = [e for e in episodes if finished_document(e.path(out)) is None]
     policies = _Policies(config.policy)
@@ -122,13 +157,16 @@ def run_eval(config: EvalConfig) -> EvalResult:
 
         def play(episode: PlannedEpisode) -> dict:
             return run_episode(episode.task, policies.get(), arm=episode.arm, backend=config.sandbox,
-                               max_turns=config.max_turns, out=episode.path(out), split=config.split,
+                               max_turns=config.max_turns, out=episode.path(out),
+                               split=config.split or split_of_task(episode.task.name),
                                limits=config.limits, header_extra={"run": episode.run})
 
         verified = 0
         with bar, ThreadPoolExecutor(max_workers=config.workers) as pool:
             futures = {pool.submit(play, e): e for e in todo}
-            for future in as_completed(futures):
+            # On Ctrl-C, queued episodes are dropped; running ones finish; a rerun resumes.
+            stop = _cancel_queued_on_interrupt(pool)
+            for future in stop(as_completed(futures)):
                 episode = futures[future]
                 try:
                     doc = future.result()

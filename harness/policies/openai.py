@@ -94,7 +94,10 @@ class OpenAIPolicy(Policy):
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else None
         if usage:
             usage = {k: usage[k] for k in ("prompt_tokens", "completion_tokens", "total_tokens") if k in usage}
-        return turn_from_reply(message.get("content"), message.get("tool_calls"), usage)
+        content = message.get("content")
+        if isinstance(content, list):  # some endpoints send content as typed parts
+            content = "".join(part.get("text", "") for part in content if isinstance(part, dict))
+        return turn_from_reply(content, message.get("tool_calls"), usage)
 
     def close(self) -> None:
         self._client.close()

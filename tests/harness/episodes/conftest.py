@@ -14,6 +14,8 @@ import pytest
 from corpus.format import load_task
 
 FIXTURE_TASKS = Path(__file__).resolve().parent / "fixtures" / "tasks"
+# The fixture tasks' own tests run inside sandboxes, never as part of this suite.
+collect_ignore_glob = ["fixtures/*"]
 
 
 @pytest.fixture(scope="session")

@@ -58,6 +58,7 @@ def test_eval_writes_report_and_plots_and_a_rerun_resumes(script, fixture_tasks_
     assert set(report["by_preference"]) == {"recommended", "optional", "avoid"}
     assert report["by_preference"]["optional"]["lift"]["delta"] == 1.0
     assert report["per_task"]["tag_defaults"]["base"]["1"]["verified"] is False
+    assert json.loads((out / "trajectories" / "tag_defaults" / "dbg-run1.json").read_text())["run"] == 1
     markdown = (out / "report.md").read_text()
     assert "| pass@1 (mean over runs) | 66.7% | 100.0% |" in markdown
     assert "## Preference label: recommended" in markdown and "Edit relevance: n/a until the scoring issue lands" in markdown
@@ -75,6 +76,9 @@ def test_eval_writes_report_and_plots_and_a_rerun_resumes(script, fixture_tasks_
     (out / "trajectories" / "tag_defaults" / "base-run1.json").unlink()
     assert evaluate_cli.main(argv) == 0
     assert "1 episode(s) run, 5 already done" in capsys.readouterr().out
+
+    assert evaluate_cli.main([*argv[:-6], "--max-turns", "20", *argv[-4:]]) == 2
+    assert "already holds an evaluation with max_turns=10" in capsys.readouterr().err
 
     assert compare_cli.main([str(out), str(out / "report.json"), "--out", str(tmp_path / "cmp")]) == 0
     table = capsys.readouterr().out

@@ -138,3 +138,14 @@ def test_hf_policy_generates_from_a_tiny_random_model(tiny_model_dir):
     assert turn.message["role"] == "assistant"
     assert (turn.tool_call is None) == (turn.error is not None)
     assert json.dumps(turn.message)  # recordable as JSON
+
+
+def test_run_refuses_an_unknown_task_or_policy_with_a_clear_message(fixture_tasks_dir, capsys):
+    from harness.cli import run as run_cli
+
+    assert run_cli.main(["--task", "no_such_task", "--tasks-dir", str(fixture_tasks_dir),
+                         "--policy", "script:x.json"]) == 2
+    assert "no_such_task" in capsys.readouterr().err
+    assert run_cli.main(["--task", "running_average", "--tasks-dir", str(fixture_tasks_dir),
+                         "--policy", "claude"]) == 2
+    assert "KIND:TARGET" in capsys.readouterr().err
