@@ -4,7 +4,7 @@ import json
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from webapp.catalog.models import PreferenceLabel, Task
 from webapp.catalog.selectors import current_label, label_agreement, label_history, latest_labels_by_annotator
@@ -80,3 +80,11 @@ def test_export_labels_writes_one_json_line_per_label(make_user, tmp_path):
     assert [(row["task"], row["annotator"], row["preference"], row["note"]) for row in lines] == [
         ("counter_reset", "ann", "avoid", "n1"), ("counter_reset", "ann", "optional", "")]
     assert (tmp_path / "labels.jsonl").read_text() == stdout.getvalue()
+
+
+def test_an_export_to_an_unwritable_place_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+
+    with pytest.raises(CommandError, match=r"a_file/labels.jsonl: cannot write the export .*; pick another --out"):
+        call_command("export_labels", "--out", str(blocker / "labels.jsonl"))

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from django.core.management.base import CommandError
+
 
 def write_jsonl(rows: Iterable[dict], out: TextIO) -> int:
     count = 0
@@ -22,9 +24,12 @@ def export_jsonl(rows: Iterable[dict], *, out_path: str | None, stdout: TextIO) 
     if out_path in (None, "-"):
         return write_jsonl(rows, stdout)
     path = Path(out_path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        count = write_jsonl(rows, fh)
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            count = write_jsonl(rows, fh)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot write the export ({exc.strerror or exc}); pick another --out") from None
     return count

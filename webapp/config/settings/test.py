@@ -18,6 +18,8 @@ KEY_PREFIX = (os.environ.setdefault("STEPWISE_TEST_RUN_ID", f"stepwise-test-{uui
 from webapp.config.settings.base import *  # noqa: E402,F403
 from webapp.config.settings.base import CHANNEL_LAYERS  # noqa: E402
 
+# A test database per run: developers sharing one PostgreSQL can run the suite at the same time.
+DATABASES["default"]["TEST"] = {"NAME": "test_" + KEY_PREFIX.rstrip(":").replace("-", "_")}  # noqa: F405
 DEBUG = False
 SECRET_KEY = "test-only-not-secret"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
