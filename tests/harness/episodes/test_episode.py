@@ -186,3 +186,13 @@ def test_an_endpoint_that_refuses_ends_the_episode_with_error(running_average, c
     assert validation_errors(doc) == []
     assert doc["result"]["exit_reason"] == "error" and doc["result"]["verified"] is False
     assert "HTTP 401" in doc["result"]["reason"] and len(doc["steps"]) == 1
+
+
+def test_a_sandbox_killed_from_inside_ends_the_episode_as_a_crash(running_average, write_script, tmp_path):
+    kill_all = {"name": "bash", "arguments": {"command": "kill -KILL -1"}}
+    doc = run_episode(running_average, make_policy(f"script:{write_script([kill_all, PYTEST])}"), arm="base",
+                      out=tmp_path / "t.json")
+    assert validation_errors(doc) == []
+    assert doc["result"]["exit_reason"] == "crash" and doc["result"]["verified"] is False
+    assert len(doc["steps"]) == 1 and doc["steps"][0]["error"] is True
+    assert doc["result"]["reason"]
