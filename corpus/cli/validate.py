@@ -43,10 +43,10 @@ def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskV
 
 
 def validate_all(folders: list[Path], *, sandbox: str, workers: int, max_seconds: float,
-                 progress: bool = True) -> list[TaskVerdict]:
+                 progress: bool = True, repeat: int = 1) -> list[TaskVerdict]:
     def one(folder: Path) -> TaskVerdict:
         try:
-            return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds)
+            return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds, repeat=repeat)
         except Exception as exc:  # one broken task must not take the whole report down
             verdict = TaskVerdict(folder.name)
             verdict.reject(f"validator error ({type(exc).__name__}: {exc}); report this with the task")
@@ -74,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"where the tests run (default: {DEFAULT_SANDBOX}; 'local' isolates nothing, for development)")
     parser.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS,
                         help=f"longest the buggy or correct tests may take (default: {DEFAULT_MAX_SECONDS:g})")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="run buggy and correct this many times each, to catch flaky races (default: 1)")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     return parser
 
@@ -87,8 +89,11 @@ def main(argv: list[str]) -> int:
     if not folders and not missing:
         print(f"error: no tasks under {args.root}; add task folders or pass --root", file=sys.stderr)
         return 2
+    if args.repeat < 1:
+        print("error: --repeat must be at least 1", file=sys.stderr)
+        return 2
     verdicts = validate_all(folders, sandbox=args.sandbox, workers=args.workers, max_seconds=args.max_seconds,
-                            progress=not args.no_progress)
+                            progress=not args.no_progress, repeat=args.repeat)
     report = ValidationReport(sorted(verdicts + missing, key=lambda v: v.task), sandbox=args.sandbox)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))

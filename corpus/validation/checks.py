@@ -83,8 +83,11 @@ def _run_variant(task: Task, root: Path, variant: str, *, sandbox: str,
 
 
 def validate_task(task_or_path: Task | str | Path, *, sandbox: str = DEFAULT_SANDBOX,
-                  max_seconds: float = DEFAULT_MAX_SECONDS) -> TaskVerdict:
-    """The verdict for one task; a malformed task is a failed verdict with the loader's reason."""
+                  max_seconds: float = DEFAULT_MAX_SECONDS, repeat: int = 1) -> TaskVerdict:
+    """The verdict for one task; a malformed task is a failed verdict with the loader's reason.
+
+    ``repeat`` runs buggy and correct that many times each (a race must fail the same way every time).
+    """
     if isinstance(task_or_path, Task):
         task = task_or_path
     else:
@@ -100,7 +103,7 @@ def validate_task(task_or_path: Task | str | Path, *, sandbox: str = DEFAULT_SAN
             verdict.reject(problem)
         root = Path(tempfile.mkdtemp(prefix=f"stepwise-validate-{task.name}-"))
         try:
-            _dynamic_checks(task, verdict, root, sandbox=sandbox, max_seconds=max_seconds)
+            _dynamic_checks(task, verdict, root, sandbox=sandbox, max_seconds=max_seconds, repeat=max(1, repeat))
         finally:
             shutil.rmtree(root, ignore_errors=True)
     except DependencyInstallError as exc:
@@ -112,16 +115,20 @@ def validate_task(task_or_path: Task | str | Path, *, sandbox: str = DEFAULT_SAN
     return verdict
 
 
-def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: str, max_seconds: float) -> None:
+def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: str, max_seconds: float,
+                    repeat: int) -> None:
     for variant in ("buggy", "correct"):
-        run, _ = _run_variant(task, root, variant, sandbox=sandbox)
-        verdict.runs[variant] = run.summary()
-        problem = _describe_failure(variant, run, task)
-        if problem:
-            verdict.reject(problem)
-        elif run.speed_s > max_seconds:
-            verdict.reject(f"{variant} tests took {run.speed_s:.1f}s; a task must run in under "
+        for attempt in range(1, repeat + 1):
+            run, _ = _run_variant(task, root / f"run{attempt}", variant, sandbox=sandbox)
+            verdict.runs[variant if attempt == 1 else f"{variant}#{attempt}"] = run.summary()
+            problem = _describe_failure(variant, run, task)
+            if problem is None and run.speed_s > max_seconds:
+                problem = (f"{variant} tests took {run.speed_s:.1f}s; a task must run in under "
                            f"{max_seconds:g}s (it is run many times during data generation)")
+            if problem:
+                # Repeats catch races: an outcome that changes between runs is not a deterministic task.
+                verdict.reject(problem if attempt == 1 else f"flaky: run {attempt} of {repeat}: {problem}")
+                break
     if not task.evidence or any(r.startswith("evidence[") for r in verdict.reasons):
         return
     run, workspace = _run_variant(task, root, "buggy", sandbox=sandbox, evidence=True)

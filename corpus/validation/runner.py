@@ -99,7 +99,13 @@ def _exec_local(workspace: Path, argv: list[str], timeout_s: float, env: dict[st
                           reason=f"killed after {timeout_s:g}s (timeout_s)")
 
 
-def _exec_sandboxed(sandbox: str, workspace: Path, argv: list[str], timeout_s: float,
+def pytest_argv(python: str, *, evidence: bool) -> list[str]:
+    if evidence:
+        return [python, "-c", EVIDENCE_BOOT, *PYTEST_ARGS, "-p", "_stepwise_evidence"]
+    return [python, "-m", "pytest", *PYTEST_ARGS]
+
+
+def _exec_sandboxed(sandbox: str, workspace: Path, evidence: bool, timeout_s: float,
                     dependencies: Sequence[str], protected: Sequence[str]) -> ExecResult:
     from harness.sandbox.backends import get_backend  # imported late: only sandboxed runs need it
 
@@ -109,7 +115,9 @@ def _exec_sandboxed(sandbox: str, workspace: Path, argv: list[str], timeout_s: f
                        limits=Limits(wall_seconds=timeout_s + 60, tool_timeout_s=timeout_s))
     box = get_backend(sandbox).start(spec)
     try:
-        return box.exec(argv, timeout_s=timeout_s)
+        # The interpreter as the sandbox sees it: the host venv's under bwrap, the image's under docker.
+        python = getattr(box, "python_inside", None) or sys.executable
+        return box.exec(pytest_argv(python, evidence=evidence), timeout_s=timeout_s)
     finally:
         box.close()
 
@@ -117,16 +125,12 @@ def _exec_sandboxed(sandbox: str, workspace: Path, argv: list[str], timeout_s: f
 def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str = "local", dependencies: Sequence[str] = (),
                protected: Sequence[str] = (), evidence: bool = False) -> PytestRun:
     """Run the workspace's tests once; ``evidence`` loads the recorder plugin from EVIDENCE_DIR."""
-    python = sys.executable
-    if evidence:
-        argv = [python, "-c", EVIDENCE_BOOT, *PYTEST_ARGS, "-p", "_stepwise_evidence"]
-    else:
-        argv = [python, "-m", "pytest", *PYTEST_ARGS]
     started = time.monotonic()
     if sandbox == "local":
-        result = _exec_local(workspace, argv, timeout_s, _local_env(dependencies))
+        result = _exec_local(workspace, pytest_argv(sys.executable, evidence=evidence), timeout_s,
+                             _local_env(dependencies))
     else:
-        result = _exec_sandboxed(sandbox, workspace, argv, timeout_s, dependencies, protected)
+        result = _exec_sandboxed(sandbox, workspace, evidence, timeout_s, dependencies, protected)
     duration = time.monotonic() - started
     output = (result.stdout or "") + (result.stderr or "")
     passed, failed, errors = parse_counts(result.stdout or "")

@@ -171,3 +171,11 @@ def test_cli_exits_0_when_every_selected_task_passes_and_names_unknown_tasks(tmp
     assert good == 0 and unknown == 1
     out = capsys.readouterr().out
     assert "PASS good_task" in out and "no task folder 'nope'" in out
+
+
+def test_repeat_runs_buggy_and_correct_again_in_fresh_workspaces(tmp_path):
+    verdict = validate_task(write_task(tmp_path), repeat=2)
+
+    assert verdict.ok, verdict.reasons
+    assert set(verdict.runs) == {"buggy", "buggy#2", "correct", "correct#2", "evidence"}
+    assert verdict.runs["buggy#2"]["failed"] == 1
