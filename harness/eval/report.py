@@ -23,6 +23,9 @@ NOTES = {
     "turns_to_fix": "median over D_both (tasks verified in both arms) of the per-task mean turns of "
                     "verified runs",
     "start_rate": "share of dbg trajectories with a successful start_debugger",
+    "calls_per_task": "debugger (all debugger tools) and inspection (print_variable, examine_locals, "
+                      "examine_globals, run_expression) calls, mean per attempt (task × run)",
+    "by_preference": "the same metrics restricted to tasks with that debugger-preference label",
     "verification": "an attempt counts only if the independent verifier passed",
 }
 

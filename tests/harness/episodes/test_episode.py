@@ -170,8 +170,8 @@ def test_a_tiny_random_hf_model_plays_a_well_formed_episode(running_average, tin
     doc = run_episode(running_average, policy, arm="dbg", max_turns=3, out=tmp_path / "t.json")
     assert validation_errors(doc) == []
     assert len(doc["steps"]) == 3 and doc["result"]["exit_reason"] in ("max_turns", "done")
-    assert doc["policy"] == {"kind": "hf", "model": str(tiny_model_dir),
-                             "params": {"max_new_tokens": 12, "temperature": 0.0, "device": "cpu"}}
+    assert doc["policy"]["kind"] == "hf" and doc["policy"]["model"] == str(tiny_model_dir)
+    assert doc["policy"]["params"]["max_new_tokens"] == 12
     assert all(s["usage"]["completion_tokens"] <= 12 for s in doc["steps"])
     assert "<tool_call>" in doc["messages"][0]["content"]  # the text call format is explained
 
