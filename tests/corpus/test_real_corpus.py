@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from corpus.cli.validate import validate_all
 from corpus.format import task_dirs
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1200)  # grows with the corpus: about 3 short pytest runs per task
 def test_every_task_in_the_corpus_validates():
     folders = task_dirs()
     assert folders, "corpus/tasks holds no task"
