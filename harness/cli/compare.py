@@ -14,7 +14,7 @@ from harness.eval.report import ReportError, load_report, render_comparison
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m harness compare", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m harness compare", description="Put several evaluation reports side by side.")
     p.add_argument("reports", nargs="+", help="eval output folders (or report.json files)")
     p.add_argument("--out", help="folder for comparison.md and the combined PNG plots")
     args = p.parse_args(argv)

@@ -35,7 +35,7 @@ def tasks_for(split: str | None, names: str | None, tasks_dir: str) -> list:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m harness eval", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m harness eval", description="The paired with/without-debugger evaluation of one policy (resumable).")
     p.add_argument("--policy", required=True, help="policy spec, e.g. openai:MODEL, hf:PATH, script:FILE")
     p.add_argument("--split", default="heldout", help="split of corpus/splits.json (default heldout)")
     p.add_argument("--tasks", help="comma-separated task names instead of a split")

@@ -25,7 +25,7 @@ def summary(doc: dict, out: Path) -> dict:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m harness run", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m harness run", description="Run one episode of a task with a policy and print a one-line JSON summary.")
     p.add_argument("--task", required=True, help="a task name under --tasks-dir, or a task folder")
     p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where task names are looked up")
     p.add_argument("--policy", required=True,
