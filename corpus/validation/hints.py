@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from harness.sandbox.materialize import strip_bug_markers
 
 HINT_WORDS = re.compile(
-    r"\b(bugs?|buggy|fixme|todo|wrong(?:ly)?|hack(?:s|y)?|xxx|broken|incorrect(?:ly)?)\b", re.IGNORECASE)
+    r"\b(bug(?:s|gy|fix|ged)?|fixme|todo|wrong(?:ly)?|hack(?:s|y)?|xxx|broken|incorrect(?:ly)?)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
