@@ -145,7 +145,8 @@ def _play(task: Task, policy: Policy, sandbox, workspace, arm: str, max_turns: i
     policy.reset(task=task.name, arm=arm)
     usage_total: dict = {}
     changed = False
-    fingerprint = workspace_fingerprint(workspace.path)
+    root = Path(getattr(sandbox, "workspace", None) or workspace.path)  # where the sandbox's files are seen
+    fingerprint = workspace_fingerprint(root)
     exit_reason, reason, turns = "max_turns", None, 0
     for turn in range(1, max_turns + 1):
         try:
@@ -177,7 +178,7 @@ def _play(task: Task, policy: Policy, sandbox, workspace, arm: str, max_turns: i
         if call.name in EDIT_TOOLS and not observation.error:
             changed = True
         elif call.name == "bash":
-            now = workspace_fingerprint(workspace.path)
+            now = workspace_fingerprint(root)
             changed = changed or now != fingerprint
             fingerprint = now
         if observation.done:
