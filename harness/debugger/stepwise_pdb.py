@@ -121,12 +121,15 @@ def thread_dump() -> str:
 
 class StepwisePdb(pdb.Pdb):
     busy = False  # a debugger command is executing (True) or the program is running (False)
+    at_prompt = False  # inside the command loop (waiting for or running a command)
     last_resume: str | None = None  # "continue" or "step": how the program was last resumed
     active: StepwisePdb | None = None
 
     def __init__(self, *args, **kwargs):
         kwargs["nosigint"] = True  # SIGINT is ours (see on_sigint); pdb must not swap handlers
         kwargs["readrc"] = False
+        # Stepping never stops inside pytest's own machinery: past a test's end it goes to the next test.
+        kwargs["skip"] = list(kwargs.get("skip") or []) + ["_pytest", "_pytest.*", "pluggy", "pluggy.*", "pytest"]
         super().__init__(*args, **kwargs)
         self.prompt = PROMPT
         self.use_rawinput = 0  # plain readline() on stdin: no readline escape codes in the PTY
@@ -144,6 +147,13 @@ class StepwisePdb(pdb.Pdb):
             return super().onecmd(line)
         finally:
             StepwisePdb.busy = False
+
+    def _cmdloop(self):
+        previous, StepwisePdb.at_prompt = StepwisePdb.at_prompt, True
+        try:
+            super()._cmdloop()
+        finally:
+            StepwisePdb.at_prompt = previous
 
     def runcall(self, func, /, *args, **kwds):
         # pytest --trace pauses at the start of every test. After a `continue` the model asked to
@@ -254,6 +264,8 @@ def on_sigint(signum, frame):
     debugger = StepwisePdb.active
     if debugger is None or StepwisePdb.busy:
         raise KeyboardInterrupt  # a debugger command (run_expression) is looping: cancel it
+    if StepwisePdb.at_prompt:
+        return  # the answer came just as the harness gave up waiting: nothing to interrupt
     if not any(in_workspace(f.filename) for f in traceback.extract_stack(frame)):
         return  # pytest or the interpreter is busy (collecting, reporting, exiting): let it finish
     sys.stdout.write("\n--Interrupted: the program did not pause within the time limit--\n")
