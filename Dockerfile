@@ -25,7 +25,7 @@ RUN pip install --no-deps -e . \
     && DJANGO_SECRET_KEY=build-only DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
        python manage.py collectstatic --noinput -v0 \
     && useradd --create-home --uid 1000 stepwise \
-    && mkdir -p /var/lib/stepwise && chown stepwise /var/lib/stepwise
+    && mkdir -p /var/lib/stepwise && chown -R stepwise /var/lib/stepwise
 
 USER stepwise
 EXPOSE 8000
