@@ -109,3 +109,14 @@ def test_the_markdown_report_shows_runs_and_the_lift_interval():
     assert "| pass@2 | 100.0% | 0.0% |" in text
     assert "Debugger lift Δ: -50.0 pp [-50.0 pp, -50.0 pp]" in text
     assert "McNemar p=1, exact binomial" in text
+
+
+def test_a_single_arm_report_renders_with_blanks_where_pairs_are_missing(tmp_path):
+    from harness.eval.plots import write_plots
+
+    rows = [EpisodeOutcome("a", "dbg", 1, True, 4, debugger_started=True, debugger_calls=3)]
+    report = build_report(rows, model="m", split=None, runs=1, max_turns=50, sandbox="bwrap")
+    text = render_markdown(report)
+    assert "| pass@1 (mean over runs) | – | 100.0% |" in text
+    assert "Debugger lift Δ: – (no paired attempts)" in text
+    assert all(p.stat().st_size > 0 for p in write_plots([report], tmp_path))
