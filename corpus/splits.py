@@ -1,7 +1,9 @@
 """Sticky train / validation / heldout splits, kept in the committed file ``corpus/splits.json``.
 
-A new task is placed by a stable hash of its name (sha256, the same on every machine and Python run);
-a task already in the file never moves, so a heldout task stays heldout however the corpus grows.
+A new task is placed by a stable hash of its name (sha256, the same on every machine and Python run),
+cut by how far each split is below its target share, so the corpus stays near 57 / 21 / 22 % even while
+it is small; a task already in the file never moves, so a heldout task stays heldout however the corpus
+grows.
 Tasks that left the corpus stay in the file (and are reported) so their names keep being guarded.
 """
 
@@ -24,13 +26,17 @@ class SplitsError(ValueError):
     """The splits file is missing or malformed; the message names the file and the entry."""
 
 
-def hash_split(name: str, targets: dict[str, float] = TARGETS) -> str:
-    """The split a new task named ``name`` falls into: a point in [0, 1) from sha256, cut by targets."""
-    point = int(hashlib.sha256(name.encode("utf-8")).hexdigest()[:16], 16) / 16 ** 16
-    total = sum(targets.values())
-    edge = 0.0
+def hash_point(name: str, salt: str = "") -> float:
+    """A point in [0, 1) from sha256 of the name: the same everywhere, unlike hash()."""
+    return int(hashlib.sha256(f"{salt}{name}".encode()).hexdigest()[:16], 16) / 16 ** 16
+
+
+def hash_split(name: str, weights: dict[str, float] = TARGETS) -> str:
+    """The split whose share of [0, 1) (in proportion to ``weights``) holds the name's point."""
+    total = sum(weights.values())
+    point, edge = hash_point(name, "split:"), 0.0
     for split in SPLITS:
-        edge += targets.get(split, 0.0) / total
+        edge += weights.get(split, 0.0) / total
         if point < edge:
             return split
     return SPLITS[-1]
@@ -82,10 +88,21 @@ class SplitUpdate:
 
 def assign(task_names: list[str], existing: dict[str, str],
            targets: dict[str, float] = TARGETS) -> SplitUpdate:
-    """Keep every existing assignment; hash in only the names not yet assigned."""
-    assignments = dict(existing)
-    added = {name: hash_split(name, targets) for name in sorted(set(task_names) - set(existing))}
-    assignments.update(added)
+    """Keep every existing assignment; hash in only the names not yet assigned.
+
+    New names go in the order of their hash; each is cut by the splits' current shortfall against the
+    targets (by the targets themselves when none falls short), so the shares track the targets.
+    """
+    present = set(task_names)
+    counts = {split: sum(1 for n, s in existing.items() if s == split and n in present) for split in SPLITS}
+    added = {}
+    for name in sorted(present - set(existing), key=hash_point):
+        total = sum(counts.values()) + 1
+        shortfall = {split: max(0.0, targets[split] * total - counts[split]) for split in SPLITS}
+        split = hash_split(name, shortfall if sum(shortfall.values()) > 0 else targets)
+        added[name] = split
+        counts[split] += 1
+    assignments = {**existing, **added}
     missing = sorted(set(existing) - set(task_names))
     return SplitUpdate(dict(sorted(assignments.items())), added, missing)
 
