@@ -1,36 +1,20 @@
-"""Reading corpus/splits.json ({"version": 1, "assignments": {task: split}}) for import_corpus.
+"""The task splits for import_corpus, from corpus/splits.json through corpus.splits.
 
-Read directly rather than through corpus.splits so the import works whichever corpus version is
-checked out; a missing file means no task has a split yet.
+A missing file means no task has a split yet (the corpus may not have been split); a malformed one
+is an error naming the file and the entry at fault.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from webapp.catalog.models import Split
+from corpus.splits import SplitsError, load_splits
 
-VALID_SPLITS = tuple(value for value in Split.values if value)
-
-
-class SplitsFileError(ValueError):
-    """The splits file exists but cannot be used; the message names the file and what to fix."""
+SplitsFileError = SplitsError  # the name the importer and its callers catch
 
 
 def load_split_assignments(path: Path) -> dict[str, str]:
-    if not path.is_file():
+    """Task name -> train / validation / heldout; empty when the file does not exist."""
+    if not Path(path).is_file():
         return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SplitsFileError(f"{path}: not valid JSON ({exc})") from None
-    assignments = data.get("assignments") if isinstance(data, dict) else None
-    if not isinstance(assignments, dict):
-        raise SplitsFileError(f"{path}: expected an object with \"assignments\": {{task name: split}}")
-    bad = {name: split for name, split in assignments.items() if split not in VALID_SPLITS}
-    if bad:
-        name, split = next(iter(bad.items()))
-        raise SplitsFileError(f"{path}: assignments[{name!r}] is {split!r}; expected one of "
-                              f"{', '.join(VALID_SPLITS)}")
-    return dict(assignments)
+    return load_splits(path)
