@@ -202,6 +202,16 @@ def _play(task: Task, policy: Policy, sandbox, workspace, arm: str, max_turns: i
     return result
 
 
+def _score(scorer: Callable[[dict], dict | None], events_path: Path, rec: _Recorder) -> None:
+    try:
+        quality = scorer(from_events(read_events(events_path)))
+    except Exception:  # a failing scorer must not lose the episode; the document stays unscored
+        log.exception("the quality scorer failed on %s", events_path)
+        return
+    if quality is not None:
+        rec.emit("quality", {"quality": quality})
+
+
 def split_of_task(name: str) -> str | None:
     """The task's split from corpus/splits.json, or None when it has none (or splits are absent)."""
     try:
@@ -213,12 +223,15 @@ def split_of_task(name: str) -> str | None:
 def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="bwrap", max_turns: int = 50,
                 out: str | Path, split: str | None = None,
                 on_event: Callable[[dict], None] | None = None, limits=None,
-                episode_id: str | None = None, header_extra: dict | None = None) -> dict:
+                episode_id: str | None = None, header_extra: dict | None = None,
+                scorer: Callable[[dict], dict | None] | None = None) -> dict:
     """Play one episode and return its trajectory document, also written to ``out``.
 
     ``backend`` is a backend name ("bwrap", "docker", "local") or a started Backend to share between
     episodes; ``on_event(event)`` receives every event as it is recorded (header, message, step, result).
     ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).
+    ``scorer(document)`` may return a quality record (e.g. ``{"edit_relevant": True, ...}``); it is
+    appended as a ``quality`` event and lands in the document's ``quality`` field.
     """
     if not isinstance(task, Task):
         task = resolve_task(task)
@@ -250,6 +263,8 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="b
         else:
             result = _play(task, policy, sandbox, workspace, arm, max_turns, rec)
         rec.emit("result", {"result": result})
+        if scorer is not None:
+            _score(scorer, events_path, rec)
     except Exception as exc:
         log.exception("episode %s/%s stopped", task.name, arm)
         rec.emit("result", {"result": {"verified": False, "exit_reason": "crash",

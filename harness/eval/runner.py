@@ -50,6 +50,7 @@ class EvalConfig:
     model: str | None = None  # the label in reports; the spec when None
     progress: bool = True
     limits: object = None
+    scorer: object = None  # scorer(document) -> quality record, see run_episode
 
 
 @dataclass
@@ -159,7 +160,8 @@ def run_eval(config: EvalConfig) -> EvalResult:
             return run_episode(episode.task, policies.get(), arm=episode.arm, backend=config.sandbox,
                                max_turns=config.max_turns, out=episode.path(out),
                                split=config.split or split_of_task(episode.task.name),
-                               limits=config.limits, header_extra={"run": episode.run})
+                               limits=config.limits, header_extra={"run": episode.run},
+                               scorer=config.scorer)
 
         verified = 0
         with bar, ThreadPoolExecutor(max_workers=config.workers) as pool:

@@ -196,3 +196,25 @@ def test_a_sandbox_killed_from_inside_ends_the_episode_as_a_crash(running_averag
     assert doc["result"]["exit_reason"] == "crash" and doc["result"]["verified"] is False
     assert len(doc["steps"]) == 1 and doc["steps"][0]["error"] is True
     assert doc["result"]["reason"]
+
+
+def test_a_scorer_adds_its_quality_record_and_a_failing_one_changes_nothing(running_average, write_script,
+                                                                           tmp_path):
+    script = write_script([PYTEST])
+    seen = []
+
+    def scorer(doc):
+        seen.append(doc["result"]["exit_reason"])
+        return {"edit_relevant": False, "score": 0.25}
+
+    doc = run_episode(running_average, make_policy(f"script:{script}"), arm="dbg", max_turns=1,
+                      out=tmp_path / "scored.json", scorer=scorer)
+    assert seen == ["max_turns"] and doc["quality"] == {"edit_relevant": False, "score": 0.25}
+    assert load_trajectory(tmp_path / "scored.json")["quality"] == doc["quality"]
+
+    def broken(doc):
+        raise RuntimeError("scorer bug")
+
+    doc = run_episode(running_average, make_policy(f"script:{script}"), arm="dbg", max_turns=1,
+                      out=tmp_path / "unscored.json", scorer=broken)
+    assert doc["quality"] is None and doc["result"]["exit_reason"] == "max_turns"
