@@ -1,0 +1,35 @@
+"""Token bucket: ``rate`` tokens per second accrue up to ``capacity``; a request spends tokens."""
+
+
+class TokenBucket:
+    def __init__(self, clock, rate, capacity):
+        if rate <= 0 or capacity < 1:
+            raise ValueError("rate must be positive and capacity at least 1")
+        self.clock = clock
+        self.rate = float(rate)
+        self.capacity = int(capacity)
+        self.tokens = self.capacity
+        self._updated = clock.now()
+
+    def _refill(self):
+        now = self.clock.now()
+        added = int((now - self._updated) * self.rate)
+        self.tokens = min(self.capacity, self.tokens + added)
+        self._updated = now
+
+    def try_take(self, count=1):
+        if count > self.capacity:
+            raise ValueError(f"cannot take {count} tokens from a bucket of {self.capacity}")
+        self._refill()
+        if self.tokens >= count:
+            self.tokens -= count
+            return True
+        return False
+
+    def wait_time(self, count=1):
+        """Seconds until ``count`` tokens will be available (0 when they already are)."""
+        self._refill()
+        missing = count - self.tokens
+        if missing <= 0:
+            return 0.0
+        return round(missing / self.rate - (self.clock.now() - self._updated), 6)
