@@ -11,6 +11,8 @@ import os
 import shutil
 from pathlib import Path
 
+import pexpect
+
 from harness.debugger import parsing
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit
 from harness.debugger.filtering import envelope
@@ -95,7 +97,12 @@ class PdbController:
         """(Re)start the program on ``path`` and re-arm every breakpoint; (text, failed)."""
         self.close()
         self.hits_since_start = 0
-        self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env)
+        try:
+            self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env)
+        except (OSError, pexpect.ExceptionPexpect) as exc:
+            self.program = None
+            return (f"Error: the debugger could not start: the interpreter {self.python} did not run ({exc}). "
+                    "Check the session's python setting.", True)
         first = self.program.read(self.start_timeout_s)
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
