@@ -87,18 +87,27 @@ def workspace_fingerprint(root: Path) -> dict[str, str]:
 
 
 def _start_sandbox(backend, task: Task, workspace, arm: str, limits):
-    """Start a sandbox on ``backend`` (a name or a Backend); returns (sandbox, backend_to_close)."""
+    """Start a sandbox on ``backend`` (a name, a Backend, or a warm SandboxPool, whose ``acquire``
+    is used); returns (sandbox, backend_to_close)."""
     owned = None
     if isinstance(backend, str):
         backend = owned = get_backend(backend, allow_local=(backend == "local"))
     spec = SandboxSpec(workspace=workspace.path, arm=arm, protected_files=tuple(workspace.protected_files),
                        dependencies=tuple(task.dependencies), limits=limits or Limits())
     try:
-        return backend.start(spec), owned
+        start = getattr(backend, "acquire", None) or backend.start
+        return start(spec), owned
     except BaseException:
         if owned is not None:
             owned.close()
         raise
+
+
+def _backend_name(backend) -> str:
+    if isinstance(backend, str):
+        return backend
+    inner = getattr(backend, "backend", backend)  # a pool names the backend it fills from
+    return getattr(inner, "name", type(inner).__name__)
 
 
 def _verification_result(sandbox, workspace, task: Task) -> dict:
@@ -227,8 +236,9 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="b
                 scorer: Callable[[dict], dict | None] | None = None) -> dict:
     """Play one episode and return its trajectory document, also written to ``out``.
 
-    ``backend`` is a backend name ("bwrap", "docker", "local") or a started Backend to share between
-    episodes; ``on_event(event)`` receives every event as it is recorded (header, message, step, result).
+    ``backend`` is a backend name ("bwrap", "docker", "local"), a Backend to share between episodes,
+    or a ``SandboxPool`` (warm starts). ``on_event(event)`` receives every event as it is recorded
+    (header, message, step, result, quality).
     ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).
     ``scorer(document)`` may return a quality record (e.g. ``{"edit_relevant": True, ...}``); it is
     appended as a ``quality`` event and lands in the document's ``quality`` field.
@@ -247,7 +257,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="b
     rec = _Recorder(stream, on_event)
     rec.emit("header", {"header": {
         "episode_id": episode_id or uuid.uuid4().hex, "task": task.name, "split": split, "arm": arm,
-        "policy": policy.info().to_dict(), "sandbox": backend if isinstance(backend, str) else backend.name,
+        "policy": policy.info().to_dict(), "sandbox": _backend_name(backend),
         "max_turns": max_turns, "started_at": now_iso(), "preference": task.preference,
         **(header_extra or {}),
     }})

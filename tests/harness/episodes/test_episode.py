@@ -10,6 +10,8 @@ import pytest
 from harness.cli import run as run_cli
 from harness.episode import run_episode
 from harness.policies import make_policy
+from harness.sandbox.backends import get_backend
+from harness.sandbox.pool import SandboxPool
 from harness.trajectory import events_path_for, load_trajectory, read_events, validation_errors
 
 FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
@@ -130,11 +132,16 @@ def test_an_interrupted_episode_is_recorded_as_a_crash(running_average, write_sc
     assert [s["turn"] for s in doc["steps"]] == [1, 2]
 
 
-def test_replaying_a_trajectory_reissues_its_calls(running_average, write_script, tmp_path):
+def test_replaying_a_trajectory_in_a_pooled_sandbox_reissues_its_calls(running_average, write_script,
+                                                                       tmp_path):
     first = run_episode(running_average, make_policy(f"script:{write_script(DEBUG_THEN_FIX)}"), arm="dbg",
                         out=tmp_path / "first.json")
-    again = run_episode(running_average, make_policy(f"replay:{tmp_path / 'first.json'}"), arm="dbg",
-                        out=tmp_path / "again.json")
+    with SandboxPool(get_backend("bwrap"), size=1) as pool:
+        assert pool.wait_ready(timeout_s=60)
+        again = run_episode(running_average, make_policy(f"replay:{tmp_path / 'first.json'}"), arm="dbg",
+                            backend=pool, out=tmp_path / "again.json")
+        assert pool.warm_acquires == 1
+    assert again["sandbox"] == "bwrap"
     assert [(s["tool"], s["arguments"]) for s in again["steps"]] == [(s["tool"], s["arguments"])
                                                                    for s in first["steps"]]
     assert again["result"]["verified"] is True and again["policy"]["kind"] == "replay"
