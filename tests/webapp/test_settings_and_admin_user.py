@@ -72,6 +72,17 @@ def test_production_refuses_to_start_without_its_secrets(missing, message):
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
+def test_an_unusable_database_url_is_named_with_an_example(tmp_path):
+    env = clean_env(DATABASE_URL="mysqlx://db/x", STEPWISE_VAR_DIR=str(tmp_path))
+
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=REPO_ROOT, env=env, capture_output=True,
+                            text=True, timeout=120)
+
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "error: DATABASE_URL='mysqlx://db/x' cannot be used" in result.stderr
+    assert "expected e.g. postgres://user:password@host:5432/stepwise" in result.stderr
+
+
 @pytest.mark.django_db
 def test_the_admin_user_is_made_once_and_its_password_printed_again(tmp_path, monkeypatch):
     monkeypatch.delenv("STEPWISE_ADMIN_PASSWORD", raising=False)

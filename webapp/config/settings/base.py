@@ -91,7 +91,11 @@ TEMPLATES = [
 # --- database -------------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    try:
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL={DATABASE_URL!r} cannot be used ({exc}); expected e.g. "
+                                   "postgres://user:password@host:5432/stepwise") from None
 else:
     DATABASES = {
         "default": {
