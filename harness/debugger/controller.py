@@ -184,7 +184,7 @@ class PdbController:
             self._track(raw)
             body = parsing.clean(raw, self.workspace)
             return self._answer(f"The program did not pause within {self.tool_timeout_s:g}s: it looks stuck "
-                                "(a deadlock or an endless loop). It was interrupted; below is where every "
+                                "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "
                                 "thread is, and the debugger is paused in the main thread.\n" + body)
         output = parsing.clean(raw, self.workspace)
         if exchange.status == "killed":
