@@ -83,6 +83,17 @@ def test_an_unusable_database_url_is_named_with_an_example(tmp_path):
     assert "expected e.g. postgres://user:password@host:5432/stepwise" in result.stderr
 
 
+def test_an_unreachable_database_is_a_one_line_error(tmp_path):
+    env = clean_env(DATABASE_URL="postgres://postgres@127.0.0.1:1/stepwise", STEPWISE_VAR_DIR=str(tmp_path))
+
+    result = subprocess.run([sys.executable, "manage.py", "migrate"], cwd=REPO_ROOT, env=env, capture_output=True,
+                            text=True, timeout=120)
+
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: the database cannot be used (connection failed")
+    assert result.stderr.rstrip().endswith("start it (scripts/services) or fix DATABASE_URL")
+
+
 @pytest.mark.django_db
 def test_the_admin_user_is_made_once_and_its_password_printed_again(tmp_path, monkeypatch):
     monkeypatch.delenv("STEPWISE_ADMIN_PASSWORD", raising=False)
