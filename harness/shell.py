@@ -65,6 +65,8 @@ def refusal(command: str) -> str | None:
             program == "sed" and any(w.startswith("-i") for w in words))
         if not read_only and PDB_IN_CODE.search(segment):
             return PDB_HINT.format(what="code that calls pdb or breakpoint()")
+        if not read_only and re.search(r"-m\s*pdb\b", segment):  # e.g. bash -c "python -m pdb app.py"
+            return PDB_HINT.format(what="python -m pdb")
     return None
 
 

@@ -89,6 +89,7 @@ def test_exit_ends_the_shell_and_a_new_one_takes_over(shell, tmp_path):
     "python3 -c \"breakpoint(); run()\"",
     "echo 'breakpoint()' >> app.py",
     "cat > run.py <<EOF\nimport pdb\npdb.run('main()')\nEOF",
+    "bash -c 'python3 -m pdb app.py'",
 ])
 def test_driving_pdb_through_bash_is_refused_with_a_pointer_to_the_debugger_tools(command):
     message = refusal(command)
