@@ -1,9 +1,14 @@
 """Login is required everywhere except /healthz and the login page itself."""
 
 import pytest
+from django.contrib import admin
 
+from tests.webapp.conftest import trajectory_document
 from webapp.catalog.models import Task
 from webapp.catalog.services import add_preference_label
+from webapp.runs.models import EvalRun, TrainingRun
+from webapp.runs.services import create_job
+from webapp.trajectories.services import add_edit_relevance_review, save_trajectory
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +51,22 @@ def test_the_admin_lists_every_model_for_a_superuser(admin_client):
     for model in (b"Tasks", b"Preference labels", b"Trajectories", b"Steps", b"Edit relevance reviews",
                   b"Jobs", b"Eval runs", b"Training runs"):
         assert model in response.content
+
+
+def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make_user):
+    task = Task.objects.create(name="counter_reset", category="state", description="d", preference="optional")
+    add_preference_label(task=task, annotator=admin_user, preference="avoid")
+    trajectory, _ = save_trajectory(document=trajectory_document("ep-1"))
+    add_edit_relevance_review(trajectory=trajectory, observation_step=trajectory.steps.get(index=1),
+                              edit_step=trajectory.steps.get(index=2), verdict="relevant", reviewer=admin_user)
+    job = create_job(kind="import_corpus", created_by=admin_user, enqueue=False)
+    EvalRun.objects.create(name="eval", job=job)
+    TrainingRun.objects.create(name="sft", kind="sft", base_model="tiny")
+    ours = [model for model in admin.site._registry if model._meta.app_label in ("catalog", "trajectories", "runs")]
+
+    assert len(ours) == 8
+    for model in ours:
+        meta = model._meta
+        listing = admin_client.get(f"/admin/{meta.app_label}/{meta.model_name}/")
+        detail = admin_client.get(f"/admin/{meta.app_label}/{meta.model_name}/{model.objects.first().pk}/change/")
+        assert (meta.label, listing.status_code, detail.status_code) == (meta.label, 200, 200)
