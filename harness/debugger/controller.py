@@ -174,8 +174,17 @@ class PdbController:
             if self.position and any((bp.file, bp.line) == self.position for bp in self.breakpoints):
                 self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
-            if parsing.SCRIPT_FINISHED in raw:
-                body = self._no_hit_message(None) + "\n" + body.replace(parsing.SCRIPT_FINISHED, "").strip()
+            exited = parsing.SCRIPT_EXITED.search(body)
+            if parsing.SCRIPT_FINISHED in raw or exited:
+                # python -m pdb restarts the script by itself, paused at its first line again.
+                self.hits_since_start = 0
+                summary = f"sys.exit({exited['status'].strip()})" if exited else None
+                rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
+                body = f"{self._no_hit_message(summary)} The debugger restarted it.\n{rest}"
+            elif parsing.SCRIPT_POST_MORTEM_DONE.search(body):
+                self.hits_since_start = 0
+                rest = parsing.SCRIPT_POST_MORTEM_DONE.sub("", body).strip()
+                body = f"The post-mortem session ended; the debugger restarted the program.\n{rest}"
             elif parsing.is_post_mortem(raw):
                 body = ("The program raised an uncaught exception: paused post-mortem at the raising frame "
                         "(inspect it; stepping or continuing ends the program and restarts the debugger).\n" + body)

@@ -13,8 +13,13 @@ BREAKPOINT_SET = re.compile(r"Breakpoint (?P<number>\d+) at (?P<path>.+):(?P<lin
 # pytest's banners (">>>>> PDB runcall >>>>>"), its session header and separators.
 PYTEST_BANNER = re.compile(r"^(>{5,}|={5,}|!{5,}|_{5,}).*$")
 PYTEST_NOISE = re.compile(r"^(platform \w+ -- Python|rootdir: |configfile: |plugins: |collected \d+ item|cachedir: )")
+# Traceback entries of the debugger's own machinery (pdb.main running the script), source line included.
+DEBUGGER_FRAME = re.compile(r'^  File "(?:[^"]*[/\\](?:pdb|bdb|stepwise_pdb)\.py|<string>)", line \d+, in .*\n(?:    .*\n){0,2}',
+                            re.MULTILINE)
 POST_MORTEM_MARKERS = ("entering PDB", "Uncaught exception. Entering post mortem debugging")
 SCRIPT_FINISHED = "The program finished and will be restarted"
+SCRIPT_EXITED = re.compile(r"The program exited via sys\.exit\(\)\. Exit status: ?(?P<status>.*)")
+SCRIPT_POST_MORTEM_DONE = re.compile(r"Post mortem debugger finished\. The .* will be restarted")
 SCRIPT_POST_MORTEM_NOISE = ("Running 'cont' or 'step' will restart the program",
                             "Uncaught exception. Entering post mortem debugging")
 PYTEST_SUMMARY = re.compile(r"^(?:=+ )?(?P<summary>(?:\d+ (?:passed|failed|error|errors|skipped|xfailed|xpassed)"
@@ -59,7 +64,7 @@ def pytest_summary(text: str) -> str | None:
 def clean(text: str, workspace: str) -> str:
     """Terminal text to model text: CRs, banners, startup noise and absolute workspace paths go;
     the execution-point line becomes ``file:line in function()``."""
-    text = text.replace("\r\n", "\n").replace("\r", "")
+    text = DEBUGGER_FRAME.sub("", text.replace("\r\n", "\n").replace("\r", ""))
     out = []
     for line in text.split("\n"):
         if PYTEST_BANNER.match(line) or PYTEST_NOISE.match(line) or line in SCRIPT_POST_MORTEM_NOISE:

@@ -189,3 +189,25 @@ def test_a_test_file_that_cannot_be_collected_is_an_error_not_a_session(tmp_path
         assert answer.text.startswith("Error: pytest could not collect test_broken.py; nothing was started.")
         assert "No module named 'not_installed_anywhere'" in answer.text
         assert not session.debugger_started
+
+
+def test_a_script_that_raises_or_exits_is_reported_and_restarted_by_python_m_pdb(tmp_path):
+    from harness.session import DebugSession
+
+    (tmp_path / "boom.py").write_text("x = 1\nraise ValueError('boom')\n")
+    (tmp_path / "leave.py").write_text("import sys\nsys.exit(3)\n")
+    with DebugSession(tmp_path) as session:
+        session.call("start_debugger", {"file": "boom.py"})
+        raised = session.call("continue_execution")
+        assert raised.position == ("boom.py", 2)
+        assert 'File "boom.py", line 2, in <module>' in raised.text
+        assert "pdb.py" not in raised.text and "bdb.py" not in raised.text  # the debugger's own frames go
+        assert "ValueError: boom" in raised.text
+        after = session.call("continue_execution")
+        assert after.text.splitlines()[1] == "The post-mortem session ended; the debugger restarted the program."
+        assert after.position == ("boom.py", 1)
+
+        session.call("start_debugger", {"file": "leave.py"})
+        left = session.call("continue_execution")
+        assert "The program ran to its end (sys.exit(3)) without hitting any breakpoint." in left.text
+        assert left.position == ("leave.py", 1)
