@@ -101,8 +101,10 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "stepwise.sqlite3",
-            # The web process and the worker share the file: wait for a lock instead of failing.
-            "OPTIONS": {"timeout": 20},
+            # The web process and the worker share the file: WAL lets readers run beside a writer,
+            # and writers wait for the lock (taken at BEGIN) instead of failing mid-transaction.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE",
+                        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
