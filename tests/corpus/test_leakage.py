@@ -51,3 +51,25 @@ def test_training_tasks_and_unrelated_text_pass(corpus):
     guard.check(names=["open_counter"], texts=["def total(values):\n    return sum(values)\n"])
 
     assert guard.heldout == frozenset({"secret_ledger"})
+
+
+def test_no_training_task_in_the_corpus_copies_heldout_code():
+    from corpus.format import TaskFormatError, load_task, task_dirs
+    from corpus.splits import load_splits
+
+    guard, splits = LeakageGuard.from_corpus(), load_splits()
+    leaks = []
+    for folder in task_dirs():
+        if splits.get(folder.name) == "heldout":
+            continue
+        try:
+            task = load_task(folder)
+        except TaskFormatError:
+            continue  # a task still being written; the validator reports it
+        texts = [text for kind in ("buggy", "correct", "shared", "tests") for text in task.files(kind).values()]
+        try:
+            guard.check(names=[task.name], texts=texts)
+        except LeakageError as exc:
+            leaks.append(f"{task.name}: {exc}")
+
+    assert leaks == []
