@@ -7,7 +7,7 @@ import argparse
 import json
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from tqdm import tqdm
@@ -56,10 +56,12 @@ def validate_all(folders: list[Path], *, sandbox: str, workers: int, max_seconds
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool, \
             tqdm(total=len(folders), desc="validating", unit="task", file=sys.stderr,
                  disable=not progress) as bar:
-        for verdict in pool.map(one, folders):
+        for future in as_completed([pool.submit(one, folder) for folder in folders]):
+            verdict = future.result()
             verdicts.append(verdict)
+            bar.set_postfix_str(f"{verdict.task}: {'pass' if verdict.ok else 'FAIL'}", refresh=False)
             bar.update(1)
-    return verdicts
+    return sorted(verdicts, key=lambda v: v.task)
 
 
 def build_parser() -> argparse.ArgumentParser:
