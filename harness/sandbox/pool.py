@@ -41,6 +41,7 @@ class SandboxPool:
         self._wanted = threading.Semaphore(size)
         self._counter = 0
         self._lock = threading.Lock()
+        self._closing: list[threading.Thread] = []
         self._filler = threading.Thread(target=self._fill, name="sandbox-pool-filler", daemon=True)
         self._filler.start()
 
@@ -138,9 +139,18 @@ class SandboxPool:
         sandbox.started_at = time.monotonic()
         sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
 
-    def release(self, sandbox: Sandbox) -> None:
-        """Done with ``sandbox``: it is closed (never reused); the workspace folder is left to its owner."""
-        sandbox.close()
+    def release(self, sandbox: Sandbox, *, wait: bool = False) -> None:
+        """Done with ``sandbox``: it is closed (never reused); the workspace folder is left to its owner.
+
+        Closing runs in the background unless ``wait``: removing a container can take seconds and the
+        caller should not pay for it. ``close()`` of the pool waits for those still closing."""
+        if wait:
+            sandbox.close()
+            return
+        closer = threading.Thread(target=sandbox.close, name="sandbox-close")
+        closer.start()
+        with self._lock:
+            self._closing = [t for t in self._closing if t.is_alive()] + [closer]
 
     def close(self) -> None:
         self.closed = True
@@ -157,6 +167,8 @@ class SandboxPool:
                 self.ready.get_nowait().close()
             except queue.Empty:
                 break
+        for closer in list(self._closing):
+            closer.join(timeout=120)
         shutil.rmtree(self.staging_root, ignore_errors=True)
 
     def __enter__(self):

@@ -17,6 +17,7 @@ import os
 import shutil
 import socket
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Sequence
@@ -78,6 +79,8 @@ class DockerSandbox(SupervisedSandbox):
         self.container = None
         self.cgroup: cgroups.CgroupLimits | None = None
         self.socket: socket.socket | None = None
+        self._removal_lock = threading.Lock()
+        self._removed = False
 
     # -- containers -------------------------------------------------------------------------------
     def _run_options(self, *, output_dir: Path | None = None, extra_env: dict | None = None) -> dict:
@@ -167,9 +170,12 @@ class DockerSandbox(SupervisedSandbox):
             with contextlib.suppress(OSError):
                 self.socket.close()
             self.socket = None
-        if self.container is not None:
-            with contextlib.suppress(Exception):
-                self.container.remove(force=True)
+        # The watchdog and close() may both get here; the second waits for the first removal to end.
+        with self._removal_lock:
+            if self.container is not None and not self._removed:
+                with contextlib.suppress(Exception):
+                    self.container.remove(force=True)
+                self._removed = True
 
     def _release(self) -> None:
         shutil.rmtree(self.control_dir, ignore_errors=True)

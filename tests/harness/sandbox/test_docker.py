@@ -7,13 +7,14 @@ import re
 
 import pytest
 
+from corpus.format import load_task
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.materialize import materialize
 from harness.sandbox.pool import SandboxPool
 from harness.verify import verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
+from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL, write_task
 from tests.harness.sandbox.test_isolation import CONNECT
 from tests.harness.sandbox.test_limits import wait_for_crash
 
@@ -27,9 +28,16 @@ def docker_backend():
     backend.close()
 
 
-@pytest.fixture
-def docker_sandbox(docker_backend, task, tmp_path):
-    workspace = materialize(task, tmp_path / "docker-ws")
+@pytest.fixture(scope="module")
+def docker_task(tmp_path_factory):
+    return load_task(write_task(tmp_path_factory.mktemp("docker-tasks")))
+
+
+@pytest.fixture(scope="module")
+def docker_sandbox(docker_backend, docker_task, tmp_path_factory):
+    """One container shared by the read-only checks below (a container start costs seconds on the
+    vfs storage driver); the test that edits the workspace comes last in this file."""
+    workspace = materialize(docker_task, tmp_path_factory.mktemp("docker") / "ws")
     sandbox = docker_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
                                                limits=SMALL))
     yield sandbox, workspace
@@ -66,36 +74,19 @@ def test_a_container_cannot_change_a_test_file(docker_sandbox):
     assert (workspace.path / "test_counter.py").read_text() == original
 
 
-def test_a_fix_made_in_a_container_is_verified_in_a_fresh_one(docker_sandbox, task):
-    sandbox, workspace = docker_sandbox
-    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
-
-    result = verify(sandbox, workspace, task)
-
-    assert result.verified, result.output
-    assert (result.passed, result.failed) == (2, 0)
-
-
-def test_a_fork_bomb_in_a_container_ends_the_sandbox_with_a_reason(docker_sandbox):
-    sandbox, _ = docker_sandbox
-
-    bash(sandbox, ":(){ :|:& };:")
-    wait_for_crash(sandbox)
-
-    assert sandbox.crashed
-    assert "process limit" in sandbox.crash_reason
-
-
-def test_the_container_is_removed_when_the_sandbox_closes(docker_backend, task, tmp_path):
-    workspace = materialize(task, tmp_path / "removed")
+def test_a_fork_bomb_ends_the_container_with_a_reason_and_close_removes_it(docker_backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "bomb")
     sandbox = docker_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
                                                limits=SMALL))
     container_id = sandbox.container.id
 
+    bash(sandbox, ":(){ :|:& };:")
+    wait_for_crash(sandbox)
     sandbox.close()
 
-    remaining = docker_backend.client.containers.list(all=True, filters={"id": container_id})
-    assert remaining == []
+    assert sandbox.crashed
+    assert "process limit" in sandbox.crash_reason
+    assert docker_backend.client.containers.list(all=True, filters={"id": container_id}) == []
 
 
 def test_the_docker_pool_hands_out_a_warm_container(docker_backend, task, tmp_path):
@@ -109,3 +100,13 @@ def test_the_docker_pool_hands_out_a_warm_container(docker_backend, task, tmp_pa
 
     assert "counter.py" in listing and "test_counter.py" in listing
     assert pool.warm_acquires == 1
+
+
+def test_a_fix_made_in_a_container_is_verified_in_a_fresh_one(docker_sandbox, docker_task):
+    sandbox, workspace = docker_sandbox
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+
+    result = verify(sandbox, workspace, docker_task)
+
+    assert result.verified, result.output
+    assert (result.passed, result.failed) == (2, 0)
