@@ -1,0 +1,39 @@
+import charts
+import pytest
+from options import ChartOptions, OptionsError
+
+SALES = {"north": 10, "south": 5}
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    charts.chart_header.cache_clear()
+    charts.renders.clear()
+
+
+def test_custom_accent_does_not_stick_to_later_charts():
+    custom = charts.render_request("Sales", SALES, {"theme": "light", "color.accent": "#00aa00"})
+    plain = charts.render_request("Sales", SALES, {"theme": "light"})
+    assert custom.startswith("[#ffffff|#00aa00]")
+    assert plain.startswith("[#ffffff|#1f77b4]")
+
+
+def test_header_uses_theme_colours():
+    header = charts.render_request("Sales", SALES, {"theme": "dark", "width": "20"}).splitlines()[0]
+    assert header == "[#111111|#ff7f0e]        Sales        "
+
+
+def test_bars_scale_to_width():
+    lines = charts.render_request("Sales", SALES, {"width": "22"}).splitlines()
+    assert lines[1:] == ["north      |##########", "south      |#####"]
+
+
+def test_same_options_render_header_once():
+    charts.render_request("Sales", SALES, {"theme": "dark"})
+    charts.render_request("Sales", {"east": 3}, {"theme": "dark"})
+    assert charts.renders == ["Sales"]
+
+
+def test_unknown_colour_is_rejected():
+    with pytest.raises(OptionsError, match="cannot override shadow"):
+        ChartOptions(colors={"shadow": "#000"}).palette()
