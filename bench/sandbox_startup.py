@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -200,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     args = parser.parse_args(argv)
     limits = Limits()
-    results = {"floor": bench_interpreter(args.runs), "backends": {}}
+    results = {"floor": bench_interpreter(args.runs), "backends": {}, "load_average": list(os.getloadavg()),
+               "cpus": os.cpu_count()}
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-") as scratch:
         root = Path(scratch)
         task = make_task(root / "tasks")
@@ -215,7 +217,10 @@ def main(argv: list[str] | None = None) -> int:
             data.update(bench_episode(backend, task, root, args.episode_runs, limits))
             data["episodes per minute"] = {p: bench_parallel(backend, task, root, int(p), args.episodes, limits)
                                            for p in args.parallel.split(",") if p.strip()}
-            results["backends"][name] = data
+            label = name
+            if name == "docker":  # the storage driver decides how long a container takes to start
+                label = f"docker ({backend.client.info().get('Driver', '?')})"
+            results["backends"][label] = data
             backend.close()
     print(table(results))
     if args.json:

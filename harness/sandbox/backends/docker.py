@@ -124,6 +124,7 @@ class DockerSandbox(SupervisedSandbox):
         self.cgroup = _container_cgroup(self.container.id, self.limits)
         sock_path = self.control_dir / "service.sock"
         deadline = time.monotonic() + START_TIMEOUT_S
+        next_check = time.monotonic() + 0.25
         while True:
             if sock_path.exists():
                 try:
@@ -133,7 +134,12 @@ class DockerSandbox(SupervisedSandbox):
                 except OSError:
                     self.socket.close()
                     self.socket = None
-            if time.monotonic() > deadline or self._exited():
+            now = time.monotonic()
+            exited = False
+            if now > next_check:  # asking the engine is costly; the socket file is not
+                next_check = now + 0.25
+                exited = self._exited()
+            if now > deadline or exited:
                 detail = self._exit_detail()
                 self._stop_processes()
                 raise SandboxError(f"the docker sandbox's service did not come up{'; ' + detail if detail else ''}")
