@@ -7,6 +7,7 @@ import pytest
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSpec
+from harness.sandbox.deps import manifest_key
 from harness.sandbox.materialize import materialize
 from harness.verify import verify
 from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
@@ -66,3 +67,25 @@ def test_the_local_backend_runs_an_episode_and_verifies_it(task, tmp_path):
 
     assert result.verified, result.output
     assert result.passed == 2
+
+
+def test_a_tasks_dependency_folder_is_importable_and_read_only_inside(bwrap_backend, task, tmp_path, monkeypatch):
+    # A pre-filled cache entry stands for what deps.py installs with pip, so the test needs no index.
+    monkeypatch.setenv("STEPWISE_CACHE", str(tmp_path / "cache"))
+    dependencies = ("fancylib==1.0",)
+    folder = tmp_path / "cache" / "deps" / manifest_key(dependencies)
+    folder.mkdir(parents=True)
+    (folder / "fancylib.py").write_text("ANSWER = 42\n")
+    (folder / ".complete").write_text("fancylib==1.0\n")
+    workspace = materialize(task, tmp_path / "with-deps")
+    sandbox = bwrap_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                              dependencies=dependencies, limits=SMALL))
+    try:
+        shown = sandbox.call(ToolCall("bash", {"command": "python -c 'import fancylib; print(\"ANSWER\", fancylib.ANSWER)'; "
+                                                          "echo x > /opt/stepwise/deps/fancylib.py || echo DEPS_READ_ONLY"})).text
+    finally:
+        sandbox.close()
+
+    assert "ANSWER 42" in shown
+    assert "DEPS_READ_ONLY" in shown
+    assert (folder / "fancylib.py").read_text() == "ANSWER = 42\n"
