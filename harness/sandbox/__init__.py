@@ -1,1 +1,8 @@
-"""Sandboxes: a fresh isolated workspace per episode, the in-sandbox debug service, verification."""
+"""Sandboxes: a fresh isolated workspace per episode, the in-sandbox debug service, verification.
+
+- ``materialize``: a task becomes a flat workspace (buggy + shared + tests); ``protect``: who owns what.
+- ``service`` (runs inside) and ``client`` (the host's side): the line-delimited JSON protocol.
+- ``backends``: ``get_backend("bwrap" | "docker" | "local")`` -> ``Backend.start(SandboxSpec)``.
+- ``cgroups``: per-sandbox memory, process and CPU-time limits; ``deps``: dependency folders.
+- ``pool``: ``SandboxPool`` of warm sandboxes. Verification lives in ``harness.verify``.
+"""
