@@ -14,7 +14,7 @@ from django.test import override_settings
 from tests.webapp.conftest import REPO_ROOT
 
 SETTINGS_VARS = ("DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "CELERY_BROKER_URL",
-                 "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE", "STEPWISE_VAR_DIR")
+                 "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE", "STEPWISE_VAR_DIR", "DJANGO_DEBUG")
 
 
 def clean_env(**extra) -> dict:
