@@ -1,0 +1,58 @@
+import json
+
+import pytest
+from export import ExportError, export, to_json
+from model import Person, Project, Team
+
+
+def test_shared_owner_is_written_in_full_for_each_project():
+    ada = Person("ada", email="ada@example.org")
+    team = Team("core", projects=[Project("api", owner=ada), Project("web", owner=ada)])
+    data = export(team)
+    assert [p["owner"] for p in data["projects"]] == [
+        {"kind": "person", "name": "ada", "email": "ada@example.org"}] * 2
+
+
+def test_plain_tree():
+    team = Team("core", lead=Person("bo", email="bo@example.org"), size=4)
+    assert export(team) == {"kind": "team", "name": "core", "size": 4,
+                            "lead": {"kind": "person", "name": "bo", "email": "bo@example.org"}}
+
+
+def test_back_link_becomes_a_reference():
+    team = Team("core")
+    cy = Person("cy", team=team)
+    team.fields["members"] = [cy]
+    assert export(team)["members"][0]["team"] == {"$ref": "$"}
+
+
+def test_nested_cycle_reference_names_the_ancestor():
+    api = Project("api")
+    owner = Person("di", works_on=api)
+    api.fields["owner"] = owner
+    team = Team("core", projects=[api])
+    assert export(team)["projects"][0]["owner"]["works_on"] == {"$ref": "$.projects[0]"}
+
+
+def test_json_is_stable():
+    team = Team("core", lead=Person("bo"), tags=[])
+    assert json.loads(to_json(team)) == {"kind": "team", "name": "core", "tags": [],
+                                         "lead": {"kind": "person", "name": "bo"}}
+
+
+def test_depth_limit():
+    head = Person("p0")
+    node = head
+    for i in range(1, 30):
+        nxt = Person(f"p{i}")
+        node.fields["next"] = nxt
+        node = nxt
+    with pytest.raises(ExportError, match="deeper than 20"):
+        export(head)
+
+
+def test_dependency_diamond():
+    log = Project("log")
+    team = Team("core", projects=[Project("api", uses=[log]), Project("web", uses=[log])])
+    uses = [p["uses"] for p in export(team)["projects"]]
+    assert uses == [[{"kind": "project", "name": "log"}], [{"kind": "project", "name": "log"}]]
