@@ -4,9 +4,10 @@
                                               [--episodes 8] [--json out.json]
 
 Measures:
-- the interpreter's own start-up (``python -c pass``) and the debug service's start-to-ready with no
-  sandbox at all (the floor every backend pays);
-- cold start-to-ready of each backend: ``backend.start(spec)`` until its service answered ``open``;
+- the interpreter's own start-up (``python -c pass``);
+- cold start-to-ready of each backend: ``backend.start(spec)`` until its service answered ``open``,
+  interleaved with the same service started bare (no sandbox); their paired difference is what the
+  sandbox itself costs;
 - acquiring a ready sandbox from a warm ``SandboxPool``;
 - a trivial 10-turn scripted episode (warm acquire, 10 tool calls, verification, close): its wall
   time, and the harness's overhead = wall time minus the programs it ran (each tool's time inside
@@ -82,33 +83,44 @@ def bench_interpreter(runs: int) -> dict:
         started = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], check=True)
         plain.append(time.perf_counter() - started)
-    service = []
-    with tempfile.TemporaryDirectory() as scratch:
-        for _ in tqdm(range(runs), desc="service, no sandbox", leave=False):
-            started = time.perf_counter()
-            process = subprocess.Popen([sys.executable, "-P", "-m", "harness.sandbox.service", "--workspace", scratch],
-                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=scratch,
-                                       env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
-            client = ServiceClient(process.stdout.fileno(), process.stdin.fileno())
-            client.wait_ready(60)
-            client.request({"op": "open", "arm": "dbg", "protected_files": []}, 60)
-            service.append(time.perf_counter() - started)
-            process.kill()
-            process.wait()
-            process.stdin.close()
-            process.stdout.close()
-    return {"python -c pass": stats(plain), "service start-to-ready, no sandbox": stats(service)}
+    return {"python -c pass": stats(plain)}
+
+
+def bare_service_s(scratch: str) -> float:
+    """The debug service started with no sandbox, until it answered ``open``: the interpreter's own
+    start-up for the program every backend runs."""
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-P", "-m", "harness.sandbox.service", "--workspace", scratch],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=scratch,
+                               env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    client = ServiceClient(process.stdout.fileno(), process.stdin.fileno())
+    client.wait_ready(60)
+    client.request({"op": "open", "arm": "dbg", "protected_files": []}, 60)
+    elapsed = time.perf_counter() - started
+    process.kill()
+    process.wait()
+    process.stdin.close()
+    process.stdout.close()
+    return elapsed
 
 
 def bench_cold(backend, task, root: Path, runs: int, limits: Limits) -> dict:
-    samples = []
-    for index in tqdm(range(runs), desc=f"{backend.name} cold start", leave=False):
-        workspace = materialize(task, root / f"cold-{backend.name}-{index}")
-        started = time.perf_counter()
-        sandbox = backend.start(spec_for(workspace, limits))
-        samples.append(time.perf_counter() - started)
-        sandbox.close()
-    return stats(samples)
+    """Cold starts interleaved with bare service starts, so load drift on a shared machine cancels
+    out of the paired difference."""
+    cold, bare, extra = [], [], []
+    with tempfile.TemporaryDirectory() as scratch:
+        for index in tqdm(range(runs), desc=f"{backend.name} cold start", leave=False):
+            bare_s = bare_service_s(scratch)
+            workspace = materialize(task, root / f"cold-{backend.name}-{index}")
+            started = time.perf_counter()
+            sandbox = backend.start(spec_for(workspace, limits))
+            cold_s = time.perf_counter() - started
+            sandbox.close()
+            cold.append(cold_s)
+            bare.append(bare_s)
+            extra.append(cold_s - bare_s)
+    return {"cold start-to-ready": stats(cold), "service start-to-ready, no sandbox": stats(bare),
+            "cold start minus bare service": stats(extra)}
 
 
 def bench_pool(backend, task, root: Path, runs: int, limits: Limits) -> dict:
@@ -183,7 +195,8 @@ def table(results: dict) -> str:
     for name, value in results["floor"].items():
         lines.append(f"| {name} | host | {value['median_ms']} ms | {value['p95_ms']} ms |")
     for backend, data in results["backends"].items():
-        for name in ("cold start-to-ready", "warm pool acquire", "episode wall", "harness overhead"):
+        for name in ("service start-to-ready, no sandbox", "cold start-to-ready", "cold start minus bare service",
+                     "warm pool acquire", "episode wall", "harness overhead"):
             if name in data:
                 lines.append(f"| {name} | {backend} | {data[name]['median_ms']} ms | {data[name]['p95_ms']} ms |")
         for parallel, rate in data.get("episodes per minute", {}).items():
@@ -212,8 +225,8 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:  # noqa: BLE001 - report and go on with the others
                 print(f"skipping {name}: {exc}", file=sys.stderr)
                 continue
-            data = {"cold start-to-ready": bench_cold(backend, task, root, args.runs, limits),
-                    "warm pool acquire": bench_pool(backend, task, root, args.runs, limits)}
+            data = bench_cold(backend, task, root, args.runs, limits)
+            data["warm pool acquire"] = bench_pool(backend, task, root, args.runs, limits)
             data.update(bench_episode(backend, task, root, args.episode_runs, limits))
             data["episodes per minute"] = {p: bench_parallel(backend, task, root, int(p), args.episodes, limits)
                                            for p in args.parallel.split(",") if p.strip()}
