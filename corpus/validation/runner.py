@@ -20,8 +20,10 @@ from pathlib import Path
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxSpec
 from harness.sandbox.deps import dependency_path
 
-# Tests run with plain pytest: no third-party plugins, no cache folder, no ini from outside.
-PYTEST_ARGS = ("-q", "-p", "no:cacheprovider", "-o", "addopts=", "--color=no", "-W", "ignore::DeprecationWarning")
+# Tests run as the harness verifier runs them (harness/verify.py): plain pytest, no third-party plugins,
+# no cache folder, the workspace as rootdir, ``-P`` (the working directory is not put on sys.path by
+# Python; pytest's own rootdir insertion is what imports the modules), the test files named.
+PYTEST_ARGS = ("-q", "-p", "no:cacheprovider", "-o", "addopts=", "--color=no", "--rootdir", ".")
 # The evidence run loads the recorder from a hidden folder in the workspace (pytest never collects it).
 EVIDENCE_DIR = ".stepwise_evidence"
 EVIDENCE_BOOT = (f"import sys; sys.path.insert(0, {EVIDENCE_DIR!r}); import pytest; "
@@ -99,10 +101,17 @@ def _exec_local(workspace: Path, argv: list[str], timeout_s: float, env: dict[st
                           reason=f"killed after {timeout_s:g}s (timeout_s)")
 
 
-def pytest_argv(python: str, *, evidence: bool) -> list[str]:
+def pytest_targets(test_files: Sequence[str]) -> list[str]:
+    """The test files pytest is pointed at, chosen as the verifier chooses them."""
+    targets = sorted(n for n in test_files if Path(n).name.startswith("test") or n.endswith("_test.py"))
+    return targets or sorted(n for n in test_files if n.endswith(".py"))
+
+
+def pytest_argv(python: str, *, evidence: bool, test_files: Sequence[str] = ()) -> list[str]:
+    targets = ["--", *pytest_targets(test_files)] if test_files else []
     if evidence:
-        return [python, "-c", EVIDENCE_BOOT, *PYTEST_ARGS, "-p", "_stepwise_evidence"]
-    return [python, "-m", "pytest", *PYTEST_ARGS]
+        return [python, "-P", "-c", EVIDENCE_BOOT, *PYTEST_ARGS, "-p", "_stepwise_evidence", *targets]
+    return [python, "-P", "-m", "pytest", *PYTEST_ARGS, *targets]
 
 
 def _exec_sandboxed(sandbox: str, workspace: Path, evidence: bool, timeout_s: float,
@@ -117,18 +126,19 @@ def _exec_sandboxed(sandbox: str, workspace: Path, evidence: bool, timeout_s: fl
     try:
         # The interpreter as the sandbox sees it: the host venv's under bwrap, the image's under docker.
         python = getattr(box, "python_inside", None) or sys.executable
-        return box.exec(pytest_argv(python, evidence=evidence), timeout_s=timeout_s)
+        return box.exec(pytest_argv(python, evidence=evidence, test_files=protected), timeout_s=timeout_s)
     finally:
         box.close()
 
 
 def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str = "local", dependencies: Sequence[str] = (),
                protected: Sequence[str] = (), evidence: bool = False) -> PytestRun:
-    """Run the workspace's tests once; ``evidence`` loads the recorder plugin from EVIDENCE_DIR."""
+    """Run the workspace's tests (``protected``: the task's test files) once; ``evidence`` loads the
+    recorder plugin from EVIDENCE_DIR."""
     started = time.monotonic()
     if sandbox == "local":
-        result = _exec_local(workspace, pytest_argv(sys.executable, evidence=evidence), timeout_s,
-                             _local_env(dependencies))
+        result = _exec_local(workspace, pytest_argv(sys.executable, evidence=evidence, test_files=protected),
+                             timeout_s, _local_env(dependencies))
     else:
         result = _exec_sandboxed(sandbox, workspace, evidence, timeout_s, dependencies, protected)
     duration = time.monotonic() - started
