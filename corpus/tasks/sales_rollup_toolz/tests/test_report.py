@@ -42,3 +42,28 @@ def test_summary_by_region():
 
 def test_grand_total():
     assert grand_total(SALES, CONFIG, "net") == 240
+
+
+def test_money_formatting():
+    from formatting import money
+
+    assert [money(1234.5), money(-3), money(7, "EUR ")] == ["$1,234.50", "-$3.00", "EUR 7.00"]
+
+
+def test_top_regions_ties_broken_by_name():
+    from formatting import top_regions
+
+    summary = {"west": {"net": 50}, "east": {"net": 90}, "north": {"net": 50}, "south": {"net": 10}}
+    assert top_regions(summary, "net", 3) == ["east", "north", "west"]
+
+
+def test_render_table_aligns_columns():
+    from formatting import render_table
+
+    table = render_table({"north": {"net": 1600.0, "units": 4}, "south": {"net": 80.0, "units": 1}}, ["net", "units"])
+    assert table.splitlines() == [
+        "region  net        units",
+        "------  ---------  -----",
+        "north   $1,600.00      4",
+        "south      $80.00      1",
+    ]
