@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from corpus.format import TASKS_DIR, task_dirs
+from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
 from corpus.splits import SPLITS, SPLITS_FILE, SplitsError, assign, read_splits_file, write_splits
 
 
@@ -17,13 +17,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when a task has no split yet (for CI)")
     args = parser.parse_args(argv)
-    names = [p.name for p in task_dirs(args.root)]
+    names, unloadable = [], []
+    for folder in task_dirs(args.root):
+        try:
+            names.append(load_task(folder).name)
+        except TaskFormatError as exc:
+            unloadable.append(folder.name)
+            print(f"skip   {folder.name}: {exc.field}: {exc.reason} (a task gets a split once it loads)")
     try:
         existing = read_splits_file(args.file)["assignments"] if args.file.exists() else {}
     except SplitsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    # A half-written task is neither hashed in nor reported as gone.
     update = assign(names, existing)
+    update.missing = [n for n in update.missing if n not in unloadable]
     for name, split in update.added.items():
         print(f"new    {name} -> {split}")
     for name in update.missing:

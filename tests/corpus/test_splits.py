@@ -98,3 +98,14 @@ def test_the_committed_splits_file_loads_and_uses_every_split():
     assignments = load_splits()
 
     assert set(assignments.values()) == {"train", "validation", "heldout"}
+
+
+def test_a_task_that_does_not_load_yet_gets_no_split(tmp_path, capsys):
+    root, splits_file = tmp_path / "tasks", tmp_path / "splits.json"
+    write_task(root, "alpha")
+    write_task(root, "half_written", preference="soon")
+
+    assert split_cli.main(["--root", str(root), "--file", str(splits_file)]) == 0
+
+    assert set(load_splits(splits_file)) == {"alpha"}
+    assert "skip   half_written: preference:" in capsys.readouterr().out
