@@ -38,3 +38,31 @@ def test_combined_text_and_number():
 
 def test_average_age_of_web_team():
     assert Roster(PEOPLE).average("age", [("team", "eq", "web")]) == pytest.approx(26.5)
+
+
+def test_import_rows_from_spreadsheet():
+    from roster_import import import_rows
+
+    rows = import_rows("name,team,status,age,remote\nada,core,Active,36,yes\nbo,web,leave,29,")
+    assert rows == [
+        {"name": "ada", "team": "core", "status": "active", "age": 36, "remote": True},
+        {"name": "bo", "team": "web", "status": "leave", "age": 29, "remote": False},
+    ]
+
+
+def test_import_errors_name_the_row():
+    from roster_import import RosterImportError, import_rows
+
+    with pytest.raises(RosterImportError, match="header is missing age"):
+        import_rows("name,team,status\nada,core,active")
+    with pytest.raises(RosterImportError, match="row 3: 'ada' appears twice"):
+        import_rows("name,team,status,age\nada,core,active,1\nada,web,active,2")
+    with pytest.raises(RosterImportError, match="row 2: remote must be yes or no"):
+        import_rows("name,team,status,age,remote\nada,core,active,3,maybe")
+
+
+def test_imported_rows_can_be_queried_by_number():
+    from roster_import import import_rows
+
+    roster = Roster(import_rows("name,team,status,age\nada,core,active,36\ncy,core,active,41"))
+    assert roster.names([("age", "ge", 40)]) == ["cy"]
