@@ -34,3 +34,24 @@ def test_grade_report():
 
 def test_curved_report():
     assert grade_report(ROWS, curved=True) == {"ana": (95.0, "A"), "ben": (73.0, "C")}
+
+
+def test_grade_points_with_modifiers():
+    from transcript import grade_points
+
+    assert [grade_points("A", "+"), grade_points("B", "-"), grade_points("F", "+")] == [4.0, 2.7, 0.0]
+
+
+def test_gpa_is_credit_weighted():
+    from transcript import TranscriptError, gpa
+
+    assert gpa([(4, "A"), (2, "C")]) == 3.33
+    with pytest.raises(TranscriptError, match="no credits"):
+        gpa([])
+
+
+def test_transcript_lines():
+    from transcript import transcript_lines
+
+    assert transcript_lines("ana", [(3, "B"), (1, "A")]) == [
+        "Transcript: ana", "  course 1    3 cr  B", "  course 2    1 cr  A", "  GPA 3.25"]
