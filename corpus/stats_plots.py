@@ -45,8 +45,11 @@ def plot_size(rows: list[TaskRow], summary: dict, path: Path) -> None:
 def plot_fix_diff(rows: list[TaskRow], summary: dict, path: Path) -> None:
     """Figure-11 style: how many lines the fix changes (added + removed)."""
     fig, ax = plt.subplots(figsize=(7, 4))
-    ax.hist([r.fix_diff_lines for r in rows], bins=min(30, max(5, len(rows) // 3)), color="#e76f51",
-            edgecolor="white")
+    values = [r.fix_diff_lines for r in rows]
+    # One bar per line count while fixes are short; automatic bins for a long tail.
+    bins = [b - 0.5 for b in range(0, max(values, default=0) + 2)] if max(values, default=0) <= 60 else 30
+    ax.hist(values, bins=bins, color="#e76f51", edgecolor="white")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     _mark(ax, summary, "fix_diff_lines", "lines")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set(xlabel="fix-diff lines (added + removed, buggy -> correct)", ylabel="tasks",
