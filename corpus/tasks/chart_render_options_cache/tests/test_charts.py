@@ -37,3 +37,30 @@ def test_same_options_render_header_once():
 def test_unknown_colour_is_rejected():
     with pytest.raises(OptionsError, match="cannot override shadow"):
         ChartOptions(colors={"shadow": "#000"}).palette()
+
+
+def test_nice_steps():
+    from axis import nice_step
+
+    assert [nice_step(10), nice_step(7), nice_step(130), nice_step(0.9)] == [2, 2, 50, 0.2]
+
+
+def test_ticks_cover_the_range():
+    from axis import ticks
+
+    assert ticks(0, 10) == [0, 2, 4, 6, 8, 10]
+    assert ticks(3, 47) == [0, 10, 20, 30, 40, 50]
+
+
+def test_legend_uses_the_palette():
+    from axis import legend
+
+    palette = ChartOptions(theme="dark").palette()
+    assert legend(["north", "south", "east"], palette) == "#ff7f0e=north  #eeeeee=south  #ff7f0e=east"
+
+
+def test_bad_span_is_rejected():
+    from axis import nice_step
+
+    with pytest.raises(ValueError, match="span must be positive"):
+        nice_step(0)
