@@ -7,10 +7,7 @@ import argparse
 import json
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-
-from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, task_dirs
 from corpus.validation import (
@@ -18,7 +15,7 @@ from corpus.validation import (
     DEFAULT_SANDBOX,
     TaskVerdict,
     ValidationReport,
-    validate_task,
+    validate_all,
 )
 
 SANDBOXES = ("bwrap", "docker", "local")
@@ -40,28 +37,6 @@ def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskV
             verdict.reject(f"no task folder {name!r} under {root} (give a task name or a folder path)")
             missing.append(verdict)
     return found, missing
-
-
-def validate_all(folders: list[Path], *, sandbox: str, workers: int, max_seconds: float,
-                 progress: bool = True, repeat: int = 1) -> list[TaskVerdict]:
-    def one(folder: Path) -> TaskVerdict:
-        try:
-            return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds, repeat=repeat)
-        except Exception as exc:  # one broken task must not take the whole report down
-            verdict = TaskVerdict(folder.name)
-            verdict.reject(f"validator error ({type(exc).__name__}: {exc}); report this with the task")
-            return verdict
-
-    verdicts = []
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool, \
-            tqdm(total=len(folders), desc="validating", unit="task", file=sys.stderr,
-                 disable=not progress) as bar:
-        for future in as_completed([pool.submit(one, folder) for folder in folders]):
-            verdict = future.result()
-            verdicts.append(verdict)
-            bar.set_postfix_str(f"{verdict.task}: {'pass' if verdict.ok else 'FAIL'}", refresh=False)
-            bar.update(1)
-    return sorted(verdicts, key=lambda v: v.task)
 
 
 def build_parser() -> argparse.ArgumentParser:

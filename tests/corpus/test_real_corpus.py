@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.cli.validate import validate_all
 from corpus.format import task_dirs
+from corpus.validation import validate_all
 
 
 @pytest.mark.slow

@@ -1,0 +1,37 @@
+"""Validating many tasks at once: in parallel threads (each task's work is sandboxed subprocesses),
+with a tqdm progress bar on stderr."""
+
+from __future__ import annotations
+
+import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from tqdm import tqdm
+
+from corpus.validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
+from corpus.validation.report import TaskVerdict
+
+
+def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers: int = 4,
+                 max_seconds: float = DEFAULT_MAX_SECONDS, progress: bool = True,
+                 repeat: int = 1) -> list[TaskVerdict]:
+    """A verdict per task folder, sorted by task name; never raises for a bad task."""
+    def one(folder: Path) -> TaskVerdict:
+        try:
+            return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds, repeat=repeat)
+        except Exception as exc:  # one broken task must not take the whole report down
+            verdict = TaskVerdict(folder.name)
+            verdict.reject(f"validator error ({type(exc).__name__}: {exc}); report this with the task")
+            return verdict
+
+    verdicts = []
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool, \
+            tqdm(total=len(folders), desc="validating", unit="task", file=sys.stderr,
+                 disable=not progress) as bar:
+        for future in as_completed([pool.submit(one, folder) for folder in folders]):
+            verdict = future.result()
+            verdicts.append(verdict)
+            bar.set_postfix_str(f"{verdict.task}: {'pass' if verdict.ok else 'FAIL'}", refresh=False)
+            bar.update(1)
+    return sorted(verdicts, key=lambda v: v.task)
