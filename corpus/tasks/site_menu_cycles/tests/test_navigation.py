@@ -40,3 +40,20 @@ def test_sitemap_lists_each_section_once():
     lines = sitemap(build_menu(LINKED))
     assert lines[-1] == "  News (/blog)"
     assert len(lines) == 5
+
+
+def test_url_normalisation():
+    from urls import normalise
+
+    assert normalise("/Docs//install/?x=1#top") == "/docs/install"
+    assert normalise("/docs/./a/../install") == "/docs/install"
+    assert normalise("https://example.org/X") == "https://example.org/X"
+
+
+def test_active_entries():
+    from urls import active_titles
+
+    menu = build_menu(TREE)
+    assert active_titles(menu.children, "/docs/install/") == ["Docs"]
+    assert active_titles([menu], "/docs") == []
+    assert active_titles([menu], "/") == ["Home"]
