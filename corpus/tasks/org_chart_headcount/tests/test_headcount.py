@@ -42,3 +42,25 @@ def test_bad_charts_are_reported():
 
 def test_budget_for_the_whole_org():
     assert budget(OrgChart.from_csv(CHART), "vera", 1000) == 6000
+
+
+def test_managers_and_chain_of_command():
+    from chain import chain_of_command, managers_of
+
+    chart = OrgChart.from_csv(CHART)
+    assert managers_of(chart, "fay") == ["dot", "eli"]
+    assert chain_of_command(chart, "fay") == ["fay", "dot", "ana", "vera"]
+
+
+def test_chain_stops_at_a_loop():
+    from chain import chain_of_command
+
+    chart = OrgChart.from_csv("name,title,managers\nx,Lead,z\ny,Dev,x\nz,Acting lead,y")
+    assert chain_of_command(chart, "y") == ["y", "x", "z", "y (loop)"]
+
+
+def test_titles_summary():
+    from chain import titles_summary
+
+    assert titles_summary(OrgChart.from_csv(CHART)) == {"Director": 2, "Engineer": 2, "Designer": 1,
+                                                        "Intern": 1, "VP": 1}
