@@ -41,3 +41,18 @@ def test_bad_json_is_reported():
 def test_payroll_includes_csv_staff():
     directory = Directory().load(json_text=HR, csv_text=PAYROLL)
     assert directory.payroll("web") == 8000.5
+
+
+def test_badges_for_mixed_sources():
+    from badges import badges_for
+
+    directory = Directory().load(json_text=HR, csv_text=PAYROLL)
+    assert [(b["name"], b["colour"]) for b in badges_for(directory.document["people"], "core")] == [
+        ("Ada", "blue"), ("Cy", "blue")]
+
+
+def test_badge_details():
+    from badges import badge
+
+    assert badge({"name": "mary_ann lee"}) == {"name": "Mary Ann Lee", "initials": "MA", "team": "visitor",
+                                              "colour": "grey"}
