@@ -56,3 +56,22 @@ def test_dependency_diamond():
     team = Team("core", projects=[Project("api", uses=[log]), Project("web", uses=[log])])
     uses = [p["uses"] for p in export(team)["projects"]]
     assert uses == [[{"kind": "project", "name": "log"}], [{"kind": "project", "name": "log"}]]
+
+
+def test_round_trip_keeps_back_links():
+    from importer import load
+
+    team = Team("core")
+    team.fields["members"] = [Person("cy", team=team)]
+    copy = load(export(team))
+    assert copy.fields["members"][0].fields["team"] is copy
+
+
+def test_import_errors():
+    from importer import ImportError_, load, split_path
+
+    with pytest.raises(ImportError_, match="unknown kind 'robot'"):
+        load({"kind": "robot", "name": "r2"})
+    with pytest.raises(ImportError_, match="points at nothing"):
+        load({"kind": "team", "name": "t", "lead": {"$ref": "$.x"}})
+    assert split_path("$.projects[0].owner") == [("projects", 0), ("owner", None)]
