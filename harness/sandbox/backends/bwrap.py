@@ -16,6 +16,7 @@ Inside a bwrap sandbox:
 
 from __future__ import annotations
 
+import compileall
 import contextlib
 import itertools
 import os
@@ -131,7 +132,7 @@ def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path 
     if cgroup is None:
         prelude.append(f"ulimit -v {limits.memory_mb * 1024}")
         if privileged:
-            prelude.append(f"ulimit -u {limits.max_processes}")
+            prelude.append(f"ulimit -p {limits.max_processes}")  # dash's name for RLIMIT_NPROC
     shell = ["/bin/sh", "-c", "; ".join(prelude) + '; exec "$@"', "sh"]
     namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
                   "--hostname", "sandbox", "--die-with-parent", "--new-session"]
@@ -294,6 +295,18 @@ def run_contained(command: list[str], group: CgroupLimits | None, timeout_s: flo
                       stderr=stderr.decode(errors="replace"), timed_out=timed_out, reason=reason)
 
 
+_precompiled = False
+
+
+def precompile_harness() -> None:
+    """Write the harness's .pyc files on the host once per process: the sandbox mounts the package
+    read-only, so a stale or missing .pyc would be recompiled at every sandbox start."""
+    global _precompiled
+    if not _precompiled:
+        _precompiled = True
+        compileall.compile_dir(str(HARNESS_DIR), quiet=2)
+
+
 class BwrapBackend(Backend):
     name = "bwrap"
 
@@ -304,6 +317,7 @@ class BwrapBackend(Backend):
         self.python = python or sys.executable
         self.session_factory = session_factory
         self.service_paths = tuple(service_paths)
+        precompile_harness()
         if shutil.which("bwrap") is None:
             raise SandboxError("bubblewrap is not installed; install it (Debian: apt-get install bubblewrap) "
                                "or choose another backend")

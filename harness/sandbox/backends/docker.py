@@ -25,6 +25,7 @@ from pathlib import Path
 
 from harness.sandbox import cgroups, protect
 from harness.sandbox.backends.base import Backend, ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.bwrap import precompile_harness
 from harness.sandbox.backends.supervised import SupervisedSandbox
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
@@ -263,6 +264,7 @@ class DockerBackend(Backend):
         self.image = image
         self.session_factory = session_factory
         self.service_paths = tuple(service_paths)
+        precompile_harness()  # the image's python is 3.11 too: the host's .pyc files serve it
 
     def prepare(self, spec: SandboxSpec) -> DockerSandbox:
         workspace = Path(spec.workspace)
