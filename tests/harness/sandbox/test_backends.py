@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from harness.observation import ToolCall
+from harness.sandbox import cgroups
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSpec
 from harness.sandbox.deps import manifest_key
@@ -89,3 +90,19 @@ def test_a_tasks_dependency_folder_is_importable_and_read_only_inside(bwrap_back
     assert "ANSWER 42" in shown
     assert "DEPS_READ_ONLY" in shown
     assert (folder / "fancylib.py").read_text() == "ANSWER = 42\n"
+
+
+def test_without_writable_cgroups_rlimits_bound_the_sandbox(bwrap_backend, task, tmp_path, monkeypatch):
+    monkeypatch.setattr(cgroups, "ROOT", tmp_path / "no-cgroups-here")
+    workspace = materialize(task, tmp_path / "rlimits")
+    sandbox = bwrap_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                              limits=SMALL))
+    try:
+        shown = sandbox.call(ToolCall("bash", {"command": "echo CPU=$(ulimit -t) MEM=$(ulimit -v) PROCS=$(ulimit -u)"})).text
+    finally:
+        sandbox.close()
+
+    assert sandbox.cgroup is None
+    assert f"CPU={SMALL.cpu_seconds + 5}" in shown
+    assert f"MEM={SMALL.memory_mb * 1024}" in shown
+    assert f"PROCS={SMALL.max_processes}" in shown
