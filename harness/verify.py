@@ -5,7 +5,7 @@
    (buggy and shared modules; new files the agent added; deleted ones), tests excluded;
 2. puts the original test files back (so an edited or replaced test can never count) and removes
    what could steer pytest from the workspace: an added ``conftest.py``, ``pytest.ini`` and the like,
-   ``sitecustomize.py``, ``*.pth``;
+   ``sitecustomize.py``, ``*.pth``, a module named like a stdlib or pytest module (``json.py``);
 3. pauses the episode's own processes, then runs a fresh ``python -P -m pytest`` on the task's test
    files inside the same sandbox (``Sandbox.exec``), writing a JUnit XML report to a folder only that
    process can see;
@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import shutil
+import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ElementTree
@@ -32,6 +33,7 @@ from harness.sandbox.protect import restore_files
 # Files an agent could add to change how pytest collects or runs, rather than fixing the code.
 STEERING_NAMES = {"conftest.py", "pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "sitecustomize.py",
                   "usercustomize.py", ".pytest.ini"}
+SHADOWED_PACKAGES = {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging"}
 IGNORED_PARTS = {"__pycache__", ".pytest_cache", ".git", ".mypy_cache", ".ruff_cache", ".hypothesis"}
 REPORT_NAME = "report.xml"
 MAX_PATCH_FILE_BYTES = 512 * 1024
@@ -102,12 +104,22 @@ def make_patch(root: Path, originals: dict[str, str], tests: set[str]) -> str:
     return "".join(chunks)
 
 
+def _shadows_a_module(relative: str) -> bool:
+    """An added top-level module or package named like the stdlib or pytest's own modules would be
+    imported in their place once pytest puts the workspace on sys.path."""
+    first = relative.split("/", 1)[0]
+    stem = first[:-3] if first.endswith(".py") else first
+    if "/" not in relative and not first.endswith(".py"):
+        return False
+    return stem in sys.stdlib_module_names or stem in SHADOWED_PACKAGES
+
+
 def remove_steering_files(root: Path, allowed: set[str]) -> list[str]:
     removed = []
     for name, path in workspace_files(root).items():
         if name in allowed:
             continue
-        if path.name in STEERING_NAMES or path.suffix == ".pth":
+        if path.name in STEERING_NAMES or path.suffix == ".pth" or _shadows_a_module(name):
             path.unlink()
             removed.append(name)
     return removed

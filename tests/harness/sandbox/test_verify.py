@@ -63,6 +63,18 @@ def test_a_conftest_that_would_pass_everything_is_removed(start_sandbox, task):
     assert result.passed + result.failed == 2  # only the task's own tests were collected
 
 
+def test_an_added_module_shadowing_the_stdlib_is_removed_but_a_new_helper_stays(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    sandbox.call(ToolCall("write_file", {"file_path": "fractions.py", "content": "x = 1\n"}))
+    sandbox.call(ToolCall("write_file", {"file_path": "helpers.py", "content": "y = 2\n"}))
+
+    result = verify(sandbox, workspace, task)
+
+    assert result.removed == ["fractions.py"]
+    assert (workspace.path / "helpers.py").exists()
+    assert "+++ b/helpers.py" in result.patch
+
+
 def test_a_report_forged_by_the_episodes_own_processes_does_not_count(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     fake = '<testsuites><testsuite tests="2" failures="0" errors="0" skipped="0"/></testsuites>'
