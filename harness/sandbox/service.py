@@ -49,6 +49,7 @@ class Service:
         self.session = None
         self.session_class = None
         self.session_error = None
+        self.open_error = None
         module_name, _, class_name = session_factory.partition(":")
         try:
             self.session_class = getattr(importlib.import_module(module_name), class_name or "DebugSession")
@@ -70,7 +71,9 @@ class Service:
         try:
             self.session = self.session_class(self.workspace, **kwargs)
         except Exception as exc:  # noqa: BLE001
-            return {"ok": False, "error": f"the debug session could not start: {exc}"}
+            self.open_error = f"the debug session could not start: {exc}"
+            return {"ok": False, "error": self.open_error}
+        self.open_error = None
         return {"ok": True}
 
     def call(self, request: dict) -> dict:
@@ -80,7 +83,8 @@ class Service:
         call = ToolCall.from_dict(raw)
         started = time.perf_counter()
         if self.session is None:
-            opened = self.open({})
+            # A failed open is not silently replaced by a session with the defaults.
+            opened = {"ok": False, "error": self.open_error} if self.open_error else self.open({})
             if not opened["ok"]:
                 return {"ok": True, "observation": Observation.failure(opened["error"]).to_dict()}
         try:

@@ -73,8 +73,10 @@ class SupervisedSandbox(Sandbox):
                 self._crash(str(exc))
                 raise SandboxError(f"the debug service did not open a session: {self.crash_reason}") from None
         if not answer.get("ok"):
-            # The service answers calls with this error; keep the sandbox usable for exec.
-            self.ready_info.setdefault("session_error", answer.get("error"))
+            if self.ready_info.get("session_error"):
+                # The session class could not be loaded: calls answer with that error, exec still works.
+                return
+            raise SandboxError(f"the debug session did not open: {answer.get('error')}")
         self.opened = True
 
     # -- the watchdog -----------------------------------------------------------------------------

@@ -33,6 +33,13 @@ def test_a_missing_workspace_is_a_clear_error(bwrap_backend, tmp_path):
         bwrap_backend.start(SandboxSpec(workspace=tmp_path / "nowhere"))
 
 
+def test_an_unknown_arm_fails_the_start_with_the_sessions_reason(bwrap_backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "bad-arm")
+
+    with pytest.raises(SandboxError, match="unknown arm 'gdb'"):
+        bwrap_backend.start(SandboxSpec(workspace=workspace.path, arm="gdb", limits=SMALL))
+
+
 def test_exec_without_a_service_runs_pytest_in_isolation(bwrap_backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "validate", variant="correct")
     sandbox = bwrap_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
