@@ -30,3 +30,28 @@ def test_rejected_requests_are_not_logged_as_calls():
     api.call("/echo", "{}", api_key="bad")
     api.call("/echo", "{}", api_key="k-1")
     assert api.calls == [("acme", "/echo")]
+
+
+def test_paging_walks_every_item_once():
+    from paging import page
+
+    items = list(range(23))
+    seen, cursor = [], None
+    while True:
+        envelope = page(items, cursor, size=10)
+        seen.extend(envelope["items"])
+        cursor = envelope["next"]
+        if cursor is None:
+            break
+    assert seen == items
+
+
+def test_link_header_and_bad_cursor():
+    import pytest
+    from paging import CursorError, link_header, page
+
+    first = page(list("abcde"), size=2)
+    assert link_header("/things", first) == f'<{"/things"}?cursor={first["next"]}>; rel="next"'
+    assert link_header("/things", page(list("ab"), size=2)) is None
+    with pytest.raises(CursorError, match="start again"):
+        page(list("abc"), cursor="not-a-cursor")
