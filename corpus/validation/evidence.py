@@ -44,6 +44,8 @@ def static_evidence_problems(evidence: tuple[Evidence, ...], workspace_files: di
     problems = []
     for i, item in enumerate(evidence):
         where = f"evidence[{i}] at {item.file}:{item.line}"
+        if not item.why.strip():
+            problems.append(f"{where}: 'why' is empty; say in a sentence how this value reveals the bug")
         if item.file not in workspace_files:
             problems.append(f"{where}: no such file in the workspace; 'file' must be a path of a buggy/, "
                             f"shared/ or tests/ module as materialized ({', '.join(sorted(workspace_files))})")

@@ -179,3 +179,24 @@ def test_repeat_runs_buggy_and_correct_again_in_fresh_workspaces(tmp_path):
     assert verdict.ok, verdict.reasons
     assert set(verdict.runs) == {"buggy", "buggy#2", "correct", "correct#2", "evidence"}
     assert verdict.runs["buggy#2"]["failed"] == 1
+
+
+def test_evidence_without_a_why_is_rejected(tmp_path):
+    folder = write_task(tmp_path, evidence=[{"file": "counter.py", "line": 4, "expression": "value",
+                                             "observed": "2", "why": " "}])
+
+    verdict = validate_task(folder)
+
+    assert verdict.reasons == ["evidence[0] at counter.py:4: 'why' is empty; say in a sentence how this value "
+                               "reveals the bug"]
+
+
+def test_evidence_in_a_file_outside_the_workspace_is_rejected_before_running(tmp_path):
+    folder = write_task(tmp_path, evidence=[{"file": "correct/counter.py", "line": 40, "expression": "value",
+                                             "observed": "2", "why": "x"}])
+
+    verdict = validate_task(folder)
+
+    assert len(verdict.reasons) == 1
+    assert verdict.reasons[0].startswith("evidence[0] at correct/counter.py:40: no such file in the workspace")
+    assert "evidence" not in verdict.runs
