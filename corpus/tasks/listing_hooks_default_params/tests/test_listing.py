@@ -31,3 +31,20 @@ def test_preference_does_not_leak_to_other_visitors():
     app.get("/products", user="ana")
     assert len(app.get("/products")["names"]) == 5
     assert len(app.get("/products", user="ben")["names"]) == 5
+
+
+def test_sort_keys_are_parsed_and_checked():
+    from sorting import SortError, parse_sort
+
+    assert parse_sort("kind,-name", {"kind", "name", "id"}) == [("kind", False), ("name", True)]
+    with pytest.raises(SortError, match="cannot sort by 'price'"):
+        parse_sort("price", {"kind", "name"})
+
+
+def test_multi_key_sort_and_facets():
+    from catalog_data import PRODUCTS
+    from sorting import apply_sort, facet_counts
+
+    ordered = apply_sort(PRODUCTS, [("kind", False), ("name", True)])
+    assert [p["name"] for p in ordered[:4]] == ["mocha", "kona", "java", "sencha"]
+    assert facet_counts(PRODUCTS, "kind") == {"coffee": 3, "tea": 4, "ware": 5}
