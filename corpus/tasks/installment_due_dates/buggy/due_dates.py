@@ -1,0 +1,15 @@
+"""Monthly due dates anchored on the day a plan starts (clamped to short months)."""
+
+from dateutil.relativedelta import relativedelta
+
+
+def due_dates(start, count):
+    """The `count` monthly due dates after `start`, each on start's day of month where it exists."""
+    if count < 1:
+        raise ValueError(f"a plan needs at least one installment, got {count}")
+    dates = []
+    current = start
+    for _ in range(count):
+        current = current + relativedelta(months=1)
+        dates.append(current)
+    return dates
