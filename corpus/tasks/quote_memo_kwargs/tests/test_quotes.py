@@ -42,3 +42,24 @@ def test_yen_quote_has_no_decimals():
     lines, total = quote({"SKU-1": 20}, "JPY")
     assert lines[0].unit == 1510
     assert total == 27180
+
+
+def test_money_and_validity():
+    from datetime import date
+
+    from quote_document import money, valid_until
+
+    assert [money(1234.5, "USD"), money(27180, "JPY"), money(3, "CHF")] == ["$1,234.50", "¥27,180", "CHF 3.00"]
+    assert valid_until(date(2026, 1, 3)) == date(2026, 2, 2)
+
+
+def test_rendered_quote_document():
+    from quote_document import render
+
+    lines, total = quote({"SKU-1": 5, "SKU-3": 1})
+    assert render(lines, total, "USD").splitlines() == [
+        "Quote issued 2026-01-05, valid until 2026-02-04",
+        " 1. SKU-1  x5          $47.50 (-5%)",
+        " 2. SKU-3  x1           $3.20",
+        "    TOTAL              $50.70",
+    ]
