@@ -30,6 +30,7 @@ imported, so the service runs on a bare Debian python3 (the Docker image) as wel
 from __future__ import annotations
 
 import argparse
+import ctypes
 import importlib
 import json
 import os
@@ -177,13 +178,31 @@ class _Lines:
             yield line
 
 
+def drop_privileges(spec: str) -> None:
+    """Become ``uid:gid`` for good (no supplementary groups, no capabilities left, no_new_privs), as
+    ``setpriv`` would; used when the sandbox starts the service as root to spare an exec."""
+    uid, _, gid = spec.partition(":")
+    uid, gid = int(uid), int(gid or uid)
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)  # from root to another uid: permitted and effective caps are cleared
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS: no setuid or file-cap binary regains them
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise OSError("could not drop to the sandbox user")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m harness.sandbox.service", description=__doc__.split("\n")[0])
     parser.add_argument("--workspace", default=os.getcwd(), help="the episode's workspace (default: cwd)")
     parser.add_argument("--socket", help="listen on this Unix socket instead of stdin/stdout")
     parser.add_argument("--session", default=os.environ.get("STEPWISE_SESSION", DEFAULT_SESSION),
                         help="module:Class of the session (default %(default)s)")
+    parser.add_argument("--user", help="uid:gid to switch to first (when started as root)")
     args = parser.parse_args(argv)
+    if args.user:
+        drop_privileges(args.user)
     # The session's children (the agent's shell, pytest) should not import the harness itself.
     harness_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     kept = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and os.path.abspath(p) != harness_root]

@@ -8,7 +8,8 @@ Inside a bwrap sandbox:
   /opt/stepwise/deps; the workspace read-write at /workspace; a private /tmp; nothing else of the host,
 - its own PID, IPC and UTS namespaces; the whole tree dies with the host process (--die-with-parent),
 - a clean environment: no host variable passes in (--clearenv, then a short fixed list),
-- every process runs as the unprivileged uid 65534 (setpriv, no capabilities, no_new_privs), so the
+- every process runs as the unprivileged uid 65534 (setpriv for exec; the service switches itself
+  before it reads any request), with no capabilities and no_new_privs, so the
   root-owned read-only test files cannot be written or chmodded (see ``harness.sandbox.protect``),
 - per-sandbox cgroups bound memory, process count and CPU time (``harness.sandbox.cgroups``); with no
   writable cgroups, rlimits are the fallback; the watchdog enforces the wall clock.
@@ -119,8 +120,11 @@ def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: in
 
 def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path | None, limits: Limits,
                cgroup: CgroupLimits | None, env: dict[str, str], output_dir: Path | None = None,
-               extra_binds: dict[str, str] | None = None) -> list[str]:
-    """The full host command: join the cgroups, set the rlimits, enter bwrap, drop to the sandbox uid."""
+               extra_binds: dict[str, str] | None = None, drops_itself: bool = False) -> list[str]:
+    """The full host command: join the cgroups, set the rlimits, enter bwrap, drop to the sandbox uid.
+
+    ``drops_itself``: the command switches to the sandbox uid on its own before it reads any input
+    (the debug service's ``--user``), which saves the setpriv exec on every cold start."""
     privileged = os.geteuid() == 0
     prelude = []
     if cgroup is not None:
@@ -142,7 +146,7 @@ def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path 
     for key, value in env.items():
         env_args += ["--setenv", key, value]
     inner = list(argv)
-    if privileged:
+    if privileged and not drops_itself:
         inner = ["setpriv", f"--reuid={protect.SANDBOX_UID}", f"--regid={protect.SANDBOX_GID}", "--clear-groups",
                  "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--", *inner]
     mounts = mount_args(workspace, python=python, deps=deps, memory_mb=limits.memory_mb, output_dir=output_dir)
@@ -197,6 +201,9 @@ class BwrapSandbox(SupervisedSandbox):
     def start_service(self) -> None:
         # -P: the workspace (the service's cwd) must not shadow the modules the service imports.
         argv = [self.python, "-P", "-m", "harness.sandbox.service", "--workspace", INSIDE_WORKSPACE]
+        privileged = os.geteuid() == 0
+        if privileged:
+            argv += ["--user", f"{protect.SANDBOX_UID}:{protect.SANDBOX_GID}"]
         if self.session_factory:
             argv += ["--session", self.session_factory]
         extra = {str(p): f"{INSIDE_EXTRA}/{i}" for i, p in enumerate(self.service_paths)}
@@ -204,7 +211,7 @@ class BwrapSandbox(SupervisedSandbox):
         if extra:
             env["PYTHONPATH"] = ":".join([*extra.values(), env["PYTHONPATH"]])
         command = bwrap_argv(self.workspace, argv, python=self.python, deps=self.deps, limits=self.limits,
-                             cgroup=self.cgroup, env=env, extra_binds=extra)
+                             cgroup=self.cgroup, env=env, extra_binds=extra, drops_itself=privileged)
         with open(self.state_dir / "service.log", "wb") as log:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                                             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
