@@ -44,3 +44,18 @@ def test_calibrated_values():
 def test_alert_after_calibration_pushes_over_limit():
     found, _ = run(LOG, OFFSETS, limit=22.5)
     assert found == [("t-01", 220)]
+
+
+def test_alerts_grouped_into_incidents():
+    from alerting import Incident, incidents
+
+    alerts = [("t-01", 100), ("t-01", 160), ("t-02", 100), ("t-01", 400)]
+    assert incidents(alerts) == [Incident("t-01", 100, 160, 2), Incident("t-01", 400, 400, 1),
+                                 Incident("t-02", 100, 100, 1)]
+
+
+def test_page_text():
+    from alerting import Incident, page_text
+
+    assert page_text(Incident("t-01", 100, 280, 4), 22.5) == "[T-01] above 22.5 C for 3 min (4 readings)"
+    assert page_text(Incident("t-02", 5, 5, 1), 30) == "[T-02] above 30.0 C for 0 s (1 reading)"
