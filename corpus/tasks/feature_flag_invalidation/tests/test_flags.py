@@ -56,3 +56,20 @@ def test_other_environment_changes_keep_cache():
 def test_bad_percent_is_rejected():
     with pytest.raises(ValueError, match="0..100"):
         setup()[1].set_rollout("prod", "x", True, 150)
+
+
+def test_targeting_rules():
+    from targeting import parse_targeting
+
+    rules = parse_targeting("allow=1,2; deny=9; plan=pro")
+    assert [rules.decide(1), rules.decide(9), rules.decide(5, {"plan": "pro"}), rules.decide(5, {"plan": "free"})] == [
+        True, False, True, None]
+
+
+def test_targeting_errors():
+    from targeting import parse_targeting
+
+    with pytest.raises(ValueError, match="allow needs user ids"):
+        parse_targeting("allow=a,b")
+    with pytest.raises(ValueError, match="write name=value"):
+        parse_targeting("plan")
