@@ -37,3 +37,23 @@ def test_rule_needs_every_condition():
 
 def test_missing_metric_never_fires():
     assert RuleEngine(SIMPLE).evaluate({}) == []
+
+
+def test_routing_and_quiet_time():
+    from routing import Router
+
+    engine = RuleEngine(SIMPLE)
+    router = Router(quiet_seconds=60)
+    metrics = {"cpu": 95, "disk": 99, "inodes": 90}
+    assert router.deliver(engine.evaluate(metrics), now=0) == [("oncall-phone", "cpu: cpu high"), ("ops-queue", "disk")]
+    assert router.deliver(engine.evaluate(metrics), now=30) == []
+    assert len(router.deliver(engine.evaluate(metrics), now=90)) == 2
+
+
+def test_unknown_action_is_reported():
+    import pytest
+    from routing import Router
+
+    engine = RuleEngine('rule "x" when a > 1 then email("hi")')
+    with pytest.raises(ValueError, match="unknown action 'email'"):
+        Router().deliver(engine.evaluate({"a": 5}), now=0)
