@@ -41,3 +41,21 @@ def test_cycle_is_reported_with_its_path():
 def test_self_dependency_is_a_cycle():
     with pytest.raises(CycleError, match="solo -> solo"):
         Resolver(registry({"solo": ("1.0", ["solo"])})).install_order(["solo"])
+
+
+def test_lockfile_round_trip():
+    from lockfile import read, render
+
+    packages = registry(INDEX)
+    text = render(Resolver(packages).install_order(["web"]), packages)
+    assert "web==2.3  # needs http-core>=1.1, log" in text
+    assert read(text) == [("log", "1.0"), ("http-core", "1.4"), ("web", "2.3")]
+
+
+def test_edited_lockfile_is_refused():
+    from lockfile import LockfileError, read, render
+
+    packages = registry(INDEX)
+    text = render(["log"], packages).replace("log==1.0", "log==9.9")
+    with pytest.raises(LockfileError, match="edited by hand"):
+        read(text)
