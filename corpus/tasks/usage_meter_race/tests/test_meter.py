@@ -22,7 +22,7 @@ def rendezvous_hook():
 
     def on_check(customer):
         try:
-            barrier.wait(timeout=0.3)
+            barrier.wait(timeout=1.0)
         except threading.BrokenBarrierError:
             pass  # the other request is not in flight right now
 
