@@ -33,3 +33,22 @@ def test_mixed_catalog_order():
     result = quote("BOOK x2\nTEA x1\nKETTLE x3")
     assert result["parcels"] == 2
     assert result["total"] == 14.3
+
+
+def test_tracking_numbers_carry_a_check_digit():
+    from labels import check_digit, tracking_number
+
+    assert check_digit("0000004200") == "0"
+    assert check_digit("0000004201") == "7"
+    assert tracking_number(42, 0) == "TRK00000042000"
+    with pytest.raises(ValueError, match="0..99"):
+        tracking_number(42, 100)
+
+
+def test_labels_for_explicit_weights():
+    from labels import labels
+
+    parcels = pack(parse_order("MUG x3 @ 2kg\nMUG x1 @ 900g"))
+    out = labels(7, parcels, "Ada Lovelace\n12 Some Street")
+    assert [(label["weight_kg"], label["box"]) for label in out] == [(4.9, "1 of 2"), (2.0, "2 of 2")]
+    assert out[0]["to"] == "Ada Lovelace" and out[0]["contents"] == "MUG"
