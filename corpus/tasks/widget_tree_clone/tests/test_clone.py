@@ -38,3 +38,20 @@ def test_theming_a_copy_touches_every_button_once():
 
 def test_equal_widgets_compare_equal():
     assert Node("button", "ok", label="OK") == Node("button", "ok", label="OK")
+
+
+def test_layout_diff_against_original():
+    from layout_diff import describe, diff
+    from nodes import Node
+
+    app = build_app()
+    edited = build_app()
+    edited.find("app/confirm/ok").attrs["label"] = "Discard"
+    edited.find("app/settings").add(Node("button", "help", label="?"))
+    assert describe(diff(app, edited)) == ["+ app/settings/help", "~ app/confirm/ok: label 'OK' -> 'Discard'"]
+
+
+def test_identical_layouts_have_no_diff():
+    from layout_diff import diff
+
+    assert diff(build_app(), build_app()) == []
