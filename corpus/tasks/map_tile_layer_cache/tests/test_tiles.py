@@ -45,3 +45,21 @@ def test_bad_requests_are_rejected():
         TileServer().tile(19, 0, 0, ["water"])
     with pytest.raises(UnknownLayer, match="known: buildings"):
         TileServer().tile(3, 0, 0, ["rivers"])
+
+
+def test_tile_for_a_point():
+    from tilemath import lonlat_to_tile
+
+    assert lonlat_to_tile(0, 0, 1) == (1, 1)
+    assert lonlat_to_tile(-0.1276, 51.5072, 10) == (511, 340)
+    with pytest.raises(ValueError, match="longitude 200"):
+        lonlat_to_tile(200, 0, 3)
+
+
+def test_bbox_cover_and_parent():
+    from tilemath import parent, tiles_for_bbox
+
+    assert tiles_for_bbox(-1, -1, 1, 1, 1) == [(1, 0, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)]
+    assert parent(10, 511, 340) == (9, 255, 170)
+    with pytest.raises(ValueError, match="no parent"):
+        parent(0, 0, 0)
