@@ -17,6 +17,7 @@ Inside a bwrap sandbox:
 
 from __future__ import annotations
 
+import atexit
 import compileall
 import contextlib
 import itertools
@@ -25,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,7 +44,8 @@ INSIDE_LIB = "/opt/stepwise/lib"
 INSIDE_DEPS = "/opt/stepwise/deps"
 INSIDE_OUTPUT = "/opt/stepwise/out"
 INSIDE_EXTRA = "/opt/stepwise/extra"
-# The /etc entries programs in the sandbox need; the rest of the host's /etc stays out.
+# The /etc entries programs in the sandbox need (copied, see etc_snapshot); the rest of the host's /etc
+# stays out.
 ETC_ENTRIES = ("passwd", "group", "hosts", "nsswitch.conf", "ld.so.cache", "ld.so.conf", "ld.so.conf.d",
                "localtime", "alternatives", "ssl", "ca-certificates", "mime.types", "bash.bashrc", "inputrc",
                "profile", "terminfo", "python3", "python3.11", "pdb.rc")
@@ -74,6 +77,33 @@ def sandbox_env(python: str, extra: dict | None = None, *, with_harness: bool = 
     return env
 
 
+_etc: Path | None = None
+_etc_lock = threading.Lock()
+
+
+def etc_snapshot() -> Path:
+    """A copy of the /etc entries the sandbox needs, made once per process and mounted as one bind:
+    every mount costs time at start and at teardown, and concurrent sandboxes contend on them."""
+    global _etc
+    with _etc_lock:
+        if _etc is None or not _etc.is_dir():
+            folder = Path(tempfile.mkdtemp(prefix=f"stepwise-etc-{os.getpid()}-"))
+            for entry in ETC_ENTRIES:
+                source = Path("/etc") / entry
+                try:
+                    if source.is_dir() and not source.is_symlink():
+                        shutil.copytree(source, folder / entry, symlinks=True,
+                                        ignore=shutil.ignore_patterns("private"))  # no keys
+                    elif source.exists() or source.is_symlink():
+                        shutil.copy2(source, folder / entry, follow_symlinks=not source.is_symlink())
+                except OSError:
+                    continue  # unreadable entries are left out, as if absent
+            folder.chmod(0o755)
+            atexit.register(shutil.rmtree, folder, True)
+            _etc = folder
+        return _etc
+
+
 def _parents(destinations: list[str]) -> list[str]:
     """Folders bwrap would create for the mount points; it makes them 0700, which hides what is
     mounted below from the sandbox uid, so they are made 0755 first."""
@@ -92,16 +122,14 @@ def _parents(destinations: list[str]) -> list[str]:
 def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: int,
                output_dir: Path | None = None) -> list[str]:
     roots = _python_roots(python)
-    args = _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, f"{INSIDE_EXTRA}/0", "/etc/x"])
+    args = _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, f"{INSIDE_EXTRA}/0"])
     args += ["--ro-bind", "/usr", "/usr"]
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(top):
             args += ["--symlink", os.readlink(top), top]
         elif os.path.isdir(top):
             args += ["--ro-bind", top, top]
-    for entry in ETC_ENTRIES:
-        if os.path.exists(f"/etc/{entry}"):
-            args += ["--ro-bind", f"/etc/{entry}", f"/etc/{entry}"]
+    args += ["--ro-bind", str(etc_snapshot()), "/etc"]
     for root in roots:
         args += ["--ro-bind", root, root]
     args += ["--ro-bind", str(HARNESS_DIR), f"{INSIDE_LIB}/harness"]
