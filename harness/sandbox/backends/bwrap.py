@@ -122,7 +122,10 @@ def _parents(destinations: list[str]) -> list[str]:
 def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: int,
                output_dir: Path | None = None) -> list[str]:
     roots = _python_roots(python)
-    args = _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, f"{INSIDE_EXTRA}/0"])
+    # The private /tmp comes first: a checkout or venv that lives under the host's /tmp (CI clones
+    # anywhere) is bound on top of it, instead of being hidden by it.
+    args = ["--perms", "1777", "--size", str(memory_mb * 1024 * 1024), "--tmpfs", "/tmp"]
+    args += _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, f"{INSIDE_EXTRA}/0"])
     args += ["--ro-bind", "/usr", "/usr"]
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(top):
@@ -141,7 +144,6 @@ def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: in
     if output_dir is not None:
         args += ["--bind", str(output_dir), INSIDE_OUTPUT]
     args += ["--dev", "/dev", "--proc", "/proc",
-             "--perms", "1777", "--size", str(memory_mb * 1024 * 1024), "--tmpfs", "/tmp",
              "--perms", "1777", "--tmpfs", "/dev/shm", "--remount-ro", "/"]
     return args
 
