@@ -20,6 +20,9 @@ Host -> service, answered in order with one line each, echoing ``seq`` when it w
     {"op": "ping", "seq": 3}                                   -> {"seq": 3, "ok": true}
     {"op": "close", "seq": 4}                                  -> {"seq": 4, "ok": true}, then exit
 
+With ``--user UID:GID`` (the bwrap backend starts it as root in its namespaces) the service first
+drops to that user for good, before it reads any request.
+
 ``open`` makes the session (so a warm pool can start the service before it knows the episode);
 ``call`` before ``open`` opens with the defaults. A request the service cannot read gets
 ``{"ok": false, "error": "…"}``; the observation dict is ``Observation.to_dict()``. End of input
