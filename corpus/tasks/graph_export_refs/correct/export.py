@@ -19,14 +19,17 @@ def export(root, max_depth=20):
         if key in open_paths:
             return {"$ref": open_paths[key]}
         open_paths[key] = path
-        node = {"kind": entity.kind, "name": entity.name, **entity.scalars()}
-        for field, value in entity.references():
-            if isinstance(value, list):
-                node[field] = [visit(item, f"{path}.{field}[{i}]", depth + 1) for i, item in enumerate(value)]
-            else:
-                node[field] = visit(value, f"{path}.{field}", depth + 1)
-        del open_paths[key]
-        return node
+        try:
+            node = {"kind": entity.kind, "name": entity.name, **entity.scalars()}
+            for field, value in entity.references():
+                if isinstance(value, list):
+                    node[field] = [visit(item, f"{path}.{field}[{i}]", depth + 1) for i, item in enumerate(value)]
+                else:
+                    node[field] = visit(value, f"{path}.{field}", depth + 1)
+            return node
+        finally:
+            # Leaving the object closes it: a later visit is a shared reference, not a cycle.
+            del open_paths[key]
 
     return visit(root, "$", 0)
 

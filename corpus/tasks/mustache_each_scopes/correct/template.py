@@ -57,8 +57,10 @@ def render_nodes(nodes, scopes):
                 continue
             for item in value or []:
                 scopes.append(item if isinstance(item, dict) else {"this": item})
-                out.append(render_nodes(node.body, scopes))
-                scopes.pop()
+                try:
+                    out.append(render_nodes(node.body, scopes))
+                finally:
+                    scopes.pop()
         elif node.kind == "var":
             out.append(str(lookup(node.value, scopes)))
         else:

@@ -63,3 +63,9 @@ def test_rendered_quote_document():
         " 2. SKU-3  x1           $3.20",
         "    TOTAL              $50.70",
     ]
+
+
+def test_keyword_and_positional_spellings_share_a_cache_entry():
+    catalog.unit_price("SKU-3", "EUR")
+    catalog.unit_price("SKU-3", currency="EUR")
+    assert catalog.lookups == ["SKU-3"]
