@@ -1,6 +1,5 @@
 """The flag backend (a stand-in for the config service): per-environment flags, counting reads.
-
-Flag names are case-insensitive here; listeners hear the name as the writer spelled it."""
+Flag names are case-insensitive here."""
 
 
 class FlagStore:
