@@ -1,0 +1,32 @@
+"""Correlation ids: every request carries one (from X-Request-Id or generated) so that log
+lines written anywhere while serving it can be tied together."""
+
+import itertools
+import threading
+
+_state = threading.local()
+
+
+def current_request_id():
+    return getattr(_state, "request_id", None) or "-"
+
+
+class CorrelationMiddleware:
+    def __init__(self):
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def _generate(self):
+        with self._lock:
+            return f"gen-{next(self._ids)}"
+
+    def __call__(self, request, call_next):
+        incoming = request.headers.get("x-request-id", "").strip()
+        # Worker threads are reused: the id must be set for every request and cleared after it.
+        _state.request_id = incoming or self._generate()
+        try:
+            response = call_next(request)
+            response.headers["x-request-id"] = _state.request_id
+            return response
+        finally:
+            _state.request_id = None
