@@ -1,12 +1,12 @@
 """Assign each elective section a room that fits it."""
 
+from grouping import sections
+
 ROOMS = {"A1": 12, "B2": 20, "Hall": 60}
 
 
 def assign_rooms(course_lists, max_section=15):
     """(elective, section number) -> room; smallest room that fits, rooms reused per period."""
-    from grouping import sections
-
     plan = {}
     for elective, names in course_lists.items():
         for number, section in enumerate(sections(names, max_section), start=1):
