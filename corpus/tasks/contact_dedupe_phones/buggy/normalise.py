@@ -1,0 +1,30 @@
+"""Normalise contact fields so duplicates can be found: phones to +<country><number>, e-mails lower-case."""
+
+import re
+
+
+class ContactError(ValueError):
+    pass
+
+
+def normalise_phone(raw, default_country="44"):
+    text = raw.strip()
+    if not text:
+        return None
+    digits = re.sub(r"\D", "", text)
+    if len(digits) < 7:
+        raise ContactError(f"phone {raw!r} is too short to be a number")
+    if text.startswith("+"):
+        return "+" + digits
+    if digits.startswith("0"):
+        return "+" + default_country + digits[1:]
+    return "+" + digits
+
+
+def normalise_email(raw):
+    text = raw.strip().lower()
+    if not text:
+        return None
+    if text.count("@") != 1 or "." not in text.split("@")[1]:
+        raise ContactError(f"e-mail {raw!r} is not an address")
+    return text
