@@ -1,0 +1,23 @@
+"""JSON-pointer style references inside one schema document: '#/definitions/node'."""
+
+
+class RefError(ValueError):
+    pass
+
+
+def normalise_ref(ref):
+    if not ref.startswith("#"):
+        raise RefError(f"only local references are supported, got {ref!r}")
+    return "#" + ref[1:].rstrip("/")
+
+
+def resolve_pointer(document, ref):
+    node = document
+    for part in normalise_ref(ref)[1:].strip("/").split("/"):
+        if not part:
+            continue
+        part = part.replace("~1", "/").replace("~0", "~")
+        if not isinstance(node, dict) or part not in node:
+            raise RefError(f"reference {ref!r} points at nothing (no {part!r})")
+        node = node[part]
+    return node
