@@ -15,8 +15,8 @@ from pathlib import Path
 from corpus.format import FOLDERS, TASKS_DIR, TaskFormatError, load_task
 from corpus.splits import SPLITS_FILE, load_splits
 
-WINDOW = 4  # consecutive meaningful lines that count as a copy of heldout code
-MIN_LINE_CHARS = 8  # shorter lines ("pass", "return x", "else:") are too common to count
+WINDOW = 6  # consecutive meaningful lines that count as a copy of heldout code (4 caught shared dataclass boilerplate)
+MIN_LINE_CHARS = 10  # shorter lines ("pass", "return x", "status: int") are too common to count
 
 
 class LeakageError(ValueError):

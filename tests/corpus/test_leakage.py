@@ -39,7 +39,7 @@ def test_a_heldout_task_name_is_refused_naming_the_task(corpus):
 
 
 def test_heldout_code_inside_a_text_is_refused_even_reindented(corpus):
-    reindented = "Here is the file:\n" + "\n".join("        " + line for line in SECRET.splitlines()[4:9])
+    reindented = "Here is the file:\n" + "\n".join("        " + line for line in SECRET.splitlines()[1:9])
 
     with pytest.raises(LeakageError, match=r"heldout task 'secret_ledger'.*consecutive lines of its buggy/ledger.py"):
         check_no_heldout(texts=["nothing here", reindented], **corpus)
