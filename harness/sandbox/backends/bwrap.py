@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.sandbox import protect
-from harness.sandbox.backends.base import Backend, ExecResult, Limits, SandboxError, SandboxSpec
-from harness.sandbox.backends.supervised import SupervisedSandbox
+from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, reap
 from harness.sandbox.cgroups import CgroupLimits
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
@@ -273,16 +273,7 @@ class BwrapSandbox(SupervisedSandbox):
                 pass
         if self.cgroup is not None:
             self.cgroup.kill_all()
-        if self.process is not None:
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                pass
-            for stream in (self.process.stdin, self.process.stdout):
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        reap(self.process)
 
     def _release(self) -> None:
         if self.cgroup is not None:
@@ -344,7 +335,7 @@ def precompile_harness() -> None:
         compileall.compile_dir(str(HARNESS_DIR), quiet=2)
 
 
-class BwrapBackend(Backend):
+class BwrapBackend(SupervisedBackend):
     name = "bwrap"
 
     def __init__(self, *, python: str | None = None, session_factory: str | None = None,
@@ -367,14 +358,3 @@ class BwrapBackend(Backend):
         return BwrapSandbox(spec, python=self.python, session_factory=self.session_factory,
                             service_paths=self.service_paths)
 
-    def start(self, spec: SandboxSpec) -> BwrapSandbox:
-        sandbox = self.prepare(spec)
-        if not getattr(spec, "service", True):
-            return sandbox
-        try:
-            sandbox.start_service()
-            sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
-        except BaseException:
-            sandbox.close()
-            raise
-        return sandbox

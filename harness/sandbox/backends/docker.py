@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.sandbox import cgroups, protect
-from harness.sandbox.backends.base import Backend, ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
 from harness.sandbox.backends.bwrap import precompile_harness
-from harness.sandbox.backends.supervised import SupervisedSandbox
+from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
 
@@ -245,7 +245,7 @@ class DockerSandbox(SupervisedSandbox):
         return ExecResult(returncode=code, stdout=stdout, stderr=stderr, timed_out=timed_out, reason=reason)
 
 
-class DockerBackend(Backend):
+class DockerBackend(SupervisedBackend):
     name = "docker"
 
     def __init__(self, *, image: str = IMAGE, session_factory: str | None = None,
@@ -274,17 +274,6 @@ class DockerBackend(Backend):
         return DockerSandbox(spec, client=self.client, image=self.image, session_factory=self.session_factory,
                              service_paths=self.service_paths)
 
-    def start(self, spec: SandboxSpec) -> DockerSandbox:
-        sandbox = self.prepare(spec)
-        if not spec.service:
-            return sandbox
-        try:
-            sandbox.start_service()
-            sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
-        except BaseException:
-            sandbox.close()
-            raise
-        return sandbox
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

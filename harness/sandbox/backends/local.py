@@ -15,8 +15,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness.sandbox.backends.base import Backend, ExecResult, SandboxError, SandboxSpec
-from harness.sandbox.backends.supervised import SupervisedSandbox
+from harness.sandbox.backends.base import ExecResult, SandboxError, SandboxSpec
+from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, reap
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
 
@@ -77,15 +77,7 @@ class LocalSandbox(SupervisedSandbox):
             os.killpg(self.process.pid, signal.SIGKILL)  # the service's session and what it started
         except (ProcessLookupError, PermissionError):
             pass
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for stream in (self.process.stdin, self.process.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        reap(self.process)
 
     def _release(self) -> None:
         self.log.close()
@@ -115,7 +107,7 @@ class LocalSandbox(SupervisedSandbox):
                           reason=f"timed out after {timeout_s:g} s and was stopped" if timed_out else None)
 
 
-class LocalBackend(Backend):
+class LocalBackend(SupervisedBackend):
     name = "local"
 
     def __init__(self, *, python: str | None = None, session_factory: str | None = None,
@@ -130,14 +122,3 @@ class LocalBackend(Backend):
         return LocalSandbox(spec, python=self.python, session_factory=self.session_factory,
                             service_paths=self.service_paths)
 
-    def start(self, spec: SandboxSpec) -> LocalSandbox:
-        sandbox = self.prepare(spec)
-        if not spec.service:
-            return sandbox
-        try:
-            sandbox.start_service()
-            sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
-        except BaseException:
-            sandbox.close()
-            raise
-        return sandbox

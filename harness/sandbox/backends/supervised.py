@@ -7,12 +7,15 @@ read (``_limit_breach``), how the service's exit is described (``_exit_detail``)
 
 from __future__ import annotations
 
+import abc
+import contextlib
+import subprocess
 import threading
 import time
 from pathlib import Path
 
 from harness.observation import Observation, ToolCall
-from harness.sandbox.backends.base import Limits, Sandbox, SandboxError
+from harness.sandbox.backends.base import Backend, Limits, Sandbox, SandboxError, SandboxSpec
 from harness.sandbox.client import ServiceClient, ServiceLost
 
 # How long past the session's own command timeout the host waits before calling the service stuck.
@@ -142,3 +145,35 @@ class SupervisedSandbox(Sandbox):
 
     def _release(self) -> None:
         """Free what the backend holds once every process is gone (cgroups, containers)."""
+
+
+def reap(process: subprocess.Popen | None) -> None:
+    """Wait briefly for a killed service process and close its pipes."""
+    if process is None:
+        return
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
+    for stream in (process.stdin, process.stdout):
+        with contextlib.suppress(OSError, AttributeError):
+            stream.close()
+
+
+class SupervisedBackend(Backend):
+    """A backend whose sandboxes run the debug service: ``start`` is ``prepare`` (backend-specific),
+    then the service and the session, closing the half-started sandbox on any failure."""
+
+    @abc.abstractmethod
+    def prepare(self, spec: SandboxSpec) -> SupervisedSandbox:
+        """A sandbox for ``spec`` with nothing started yet."""
+
+    def start(self, spec: SandboxSpec) -> SupervisedSandbox:
+        sandbox = self.prepare(spec)
+        if not getattr(spec, "service", True):
+            return sandbox
+        try:
+            sandbox.start_service()
+            sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
+        except BaseException:
+            sandbox.close()
+            raise
+        return sandbox
