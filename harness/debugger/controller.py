@@ -224,7 +224,9 @@ class PdbController:
         return text
 
     # --- breakpoints --------------------------------------------------------------------------
-    def add_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
+    def _per_line(self, requests: list[tuple[str, list[int]]], act) -> Observation:
+        """Apply ``act(path, shown, number) -> (text, ok)`` to every requested line, one answer line
+        each; the observation is an error only when every line failed."""
         lines, errors = [], 0
         for file, numbers in requests:
             try:
@@ -234,49 +236,41 @@ class PdbController:
                 errors += 1
                 continue
             for number in numbers:
-                bp = Breakpoint(shown, number)
-                if bp in self.breakpoints:
-                    lines.append(f"{shown}:{number}: breakpoint already set")
-                    continue
-                try:
-                    check_line(path, shown, number)
-                except BreakpointError as exc:
-                    lines.append(str(exc))
-                    errors += 1
-                    continue
-                exchange = self.program.send(f"break {path}:{number}", self.tool_timeout_s)
+                text, ok = act(path, shown, number)
+                lines.append(text)
+                errors += not ok
+        return self._answer("\n".join(lines), error=bool(errors) and errors == len(lines))
+
+    def add_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
+        def add(path, shown, number):
+            bp = Breakpoint(shown, number)
+            if bp in self.breakpoints:
+                return f"{shown}:{number}: breakpoint already set", True
+            try:
+                check_line(path, shown, number)
+            except BreakpointError as exc:
+                return str(exc), False
+            exchange = self.program.send(f"break {path}:{number}", self.tool_timeout_s)
+            if not parsing.BREAKPOINT_SET.search(exchange.raw):
                 answer = parsing.clean(exchange.raw, self.workspace)
-                if parsing.BREAKPOINT_SET.search(exchange.raw):
-                    self.breakpoints.append(bp)
-                    lines.append(f"{shown}:{number}: breakpoint set")
-                else:
-                    errors += 1
-                    lines.append(f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
-                                 "Pick another line with code on it.")
-        if errors and errors == len(lines):
-            return self._answer("\n".join(lines), error=True)
-        return self._answer("\n".join(lines))
+                return (f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
+                        "Pick another line with code on it."), False
+            self.breakpoints.append(bp)
+            return f"{shown}:{number}: breakpoint set", True
+
+        return self._per_line(requests, add)
 
     def remove_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
-        lines, errors = [], 0
-        for file, numbers in requests:
-            try:
-                path, shown = self.resolve(file)
-            except DebuggerError as exc:
-                lines.append(str(exc))
-                errors += 1
-                continue
-            for number in numbers:
-                bp = Breakpoint(shown, number)
-                if bp not in self.breakpoints:
-                    current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
-                    lines.append(f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.")
-                    errors += 1
-                    continue
-                self.program.send(f"clear {path}:{number}", self.tool_timeout_s)
-                self.breakpoints.remove(bp)
-                lines.append(f"{shown}:{number}: breakpoint removed")
-        return self._answer("\n".join(lines), error=bool(errors) and errors == len(lines))
+        def remove(path, shown, number):
+            bp = Breakpoint(shown, number)
+            if bp not in self.breakpoints:
+                current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
+                return f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.", False
+            self.program.send(f"clear {path}:{number}", self.tool_timeout_s)
+            self.breakpoints.remove(bp)
+            return f"{shown}:{number}: breakpoint removed", True
+
+        return self._per_line(requests, remove)
 
     # --- inspection ---------------------------------------------------------------------------
     def print_variable(self, name: str) -> Observation:
