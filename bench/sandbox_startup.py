@@ -34,11 +34,11 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from corpus.format import load_task  # noqa: E402
+from corpus.materialize import materialize  # noqa: E402
 from harness.observation import ToolCall  # noqa: E402
 from harness.sandbox.backends import get_backend  # noqa: E402
 from harness.sandbox.backends.base import Limits, SandboxSpec  # noqa: E402
 from harness.sandbox.client import ServiceClient  # noqa: E402
-from harness.sandbox.materialize import materialize  # noqa: E402
 from harness.sandbox.pool import SandboxPool  # noqa: E402
 from harness.verify import verify  # noqa: E402
 

@@ -6,7 +6,7 @@ import importlib
 import sys
 
 COMMANDS = {
-    "validate": ("corpus.cli.validate", "check every task: buggy fails, correct passes, evidence holds"),
+    "validate": ("validation.cli", "check every task: buggy fails, correct passes, evidence holds"),
     "split": ("corpus.cli.split", "assign new tasks to train/validation/heldout (old ones never move)"),
     "stats": ("corpus.cli.stats", "corpus shape: per-task table, medians, plots"),
     "import-seed-format": ("corpus.cli.import_seed", "convert a single-folder seed bundle into tasks"),

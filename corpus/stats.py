@@ -1,10 +1,9 @@
-"""The corpus's shape: a per-task table, medians and 90th percentiles, counts by label, and plots
-(size by LOC and file count; fix-diff length; categories and preference labels)."""
+"""The corpus's shape: a per-task table, medians and 90th percentiles, counts by label (the plots are
+in ``corpus.stats_plots``, writing it all to a folder in ``corpus.stats_report``)."""
 
 from __future__ import annotations
 
 import csv
-import json
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -98,22 +97,3 @@ def fill_readme_block(readme_text: str, summary: dict) -> str:
         raise ValueError(f"no '{README_START}' ... '{README_END}' block to fill")
     return (readme_text[:start + len(README_START)] + "\n" + summary_markdown(summary)
             + readme_text[end:])
-
-
-def write_report(rows: list[TaskRow], out: Path) -> dict[str, Path]:
-    """Write the table (CSV + markdown), summary JSON and the plots into ``out``; returns name -> path."""
-    from corpus.stats_plots import plot_fix_diff, plot_labels, plot_size
-
-    out.mkdir(parents=True, exist_ok=True)
-    summary = summarize(rows)
-    paths = {"csv": out / "tasks.csv", "markdown": out / "tasks.md", "summary_markdown": out / "summary.md",
-             "summary": out / "summary.json", "size_plot": out / "size.png", "fix_diff_plot": out / "fix_diff.png",
-             "labels_plot": out / "labels.png"}
-    write_csv(rows, paths["csv"])
-    paths["markdown"].write_text(table_markdown(rows, summary), encoding="utf-8")
-    paths["summary_markdown"].write_text(summary_markdown(summary), encoding="utf-8")
-    paths["summary"].write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    plot_size(rows, summary, paths["size_plot"])
-    plot_fix_diff(rows, summary, paths["fix_diff_plot"])
-    plot_labels(summary, paths["labels_plot"])
-    return paths

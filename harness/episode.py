@@ -31,13 +31,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from corpus.format import Task, resolve_task
+from corpus.materialize import materialize
 from corpus.splits import split_of
 from harness.observation import Observation, ToolCall
 from harness.policies.base import INVALID_TOOL, Policy, PolicyError
 from harness.prompts import ARMS, system_prompt, task_prompt
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSpec
-from harness.sandbox.materialize import materialize
 from harness.tools import toolset
 from harness.trajectory import (
     EventStream,

@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from corpus.format import Task
+from corpus.materialize import Workspace
 from harness.sandbox.backends.base import Sandbox, SandboxError
-from harness.sandbox.materialize import Workspace
 from harness.sandbox.protect import restore_files
 
 # Files an agent could add to change how pytest collects or runs, rather than fixing the code.

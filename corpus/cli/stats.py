@@ -11,7 +11,8 @@ from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits
-from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, summarize, task_rows, write_report
+from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, summarize, task_rows
+from corpus.stats_report import write_report
 
 
 def main(argv: list[str]) -> int:

@@ -1,6 +1,6 @@
 """Sandboxes: a fresh isolated workspace per episode, the in-sandbox debug service, verification.
 
-- ``materialize``: a task becomes a flat workspace (buggy + shared + tests); ``protect``: who owns what.
+- ``protect``: who owns what in a workspace (``corpus.materialize`` makes the workspace itself).
 - ``service`` (runs inside) and ``client`` (the host's side): the line-delimited JSON protocol.
 - ``backends``: ``get_backend("bwrap" | "docker" | "local")`` -> ``Backend.start(SandboxSpec)``.
 - ``cgroups``: per-sandbox memory, process and CPU-time limits; ``deps``: dependency folders.

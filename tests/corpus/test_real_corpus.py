@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from corpus.format import task_dirs
-from corpus.validation import validate_all
+from validation import validate_all
 
 
 @pytest.mark.slow

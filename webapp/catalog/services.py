@@ -10,6 +10,7 @@ from django.db import transaction
 from corpus.figures import task_figures
 from corpus.format import FOLDERS, TaskFormatError, load_task, task_dirs
 from webapp.catalog.models import Preference, PreferenceLabel, Task
+from webapp.catalog.signals import task_created
 from webapp.catalog.splits import load_split_assignments
 
 
@@ -51,9 +52,7 @@ def upsert_task(*, name: str, fields: dict) -> tuple[Task, str]:
     task = Task.objects.select_for_update().filter(name=name).first()
     if task is None:
         task = Task.objects.create(name=name, **fields)
-        from webapp.trajectories.services import link_trajectories_to_task
-
-        link_trajectories_to_task(task=task)
+        task_created.send(sender=Task, task=task)
         return task, "created"
     changed = [key for key, value in fields.items() if getattr(task, key) != value]
     if not changed:

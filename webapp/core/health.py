@@ -93,7 +93,8 @@ def check_channel_layer(timeout_s: float) -> ComponentState:
 
 def check_celery_worker(timeout_s: float) -> ComponentState:
     """Whether any worker answers a control ping within the timeout."""
-    from webapp.config.celery_app import app
+    # The app webapp.config made current at start-up (importing it here would loop core <-> config).
+    from celery import current_app as app
 
     try:
         with app.connection_for_write() as conn:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from asgiref.sync import async_to_sync
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
@@ -13,6 +14,7 @@ from webapp.runs.jobs import JOB_TYPES, JobFailure
 from webapp.runs.models import Job, JobState
 
 log = logging.getLogger(__name__)
+RUN_JOB_TASK = "runs.run_job"  # the name webapp.runs.tasks registers run_job under
 
 
 def job_group(job_id: int) -> str:
@@ -41,9 +43,8 @@ def create_job(*, kind: str, params: dict | None = None, created_by=None, enqueu
         raise ValueError(f"unknown job kind {kind!r}; known kinds: {', '.join(sorted(JOB_TYPES))}")
     job = Job.objects.create(kind=kind, params=params or {}, created_by=created_by)
     if enqueue:
-        from webapp.runs.tasks import run_job
-
-        transaction.on_commit(lambda: run_job.delay(job.id))
+        # By name: the task module calls back into these services, so importing it here would loop.
+        transaction.on_commit(lambda: current_app.send_task(RUN_JOB_TASK, args=[job.id]))
     return job
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from corpus.format import load_task
+from corpus.materialize import materialize
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSpec
-from harness.sandbox.materialize import materialize
 
 REPO_ROOT_FOR_SERVICE = Path(__file__).resolve().parents[3]  # holds the harness package
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox import cgroups
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSpec
 from harness.sandbox.deps import manifest_key
-from harness.sandbox.materialize import materialize
 from harness.verify import verify
 from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
 

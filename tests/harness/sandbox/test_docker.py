@@ -8,10 +8,10 @@ import re
 import pytest
 
 from corpus.format import load_task
+from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
-from harness.sandbox.materialize import materialize
 from harness.sandbox.pool import SandboxPool
 from harness.verify import verify
 from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL, write_task

@@ -6,7 +6,7 @@ import stat
 
 import pytest
 
-from harness.sandbox.materialize import materialize, strip_bug_markers
+from corpus.materialize import materialize, strip_bug_markers
 from harness.sandbox.protect import protect_workspace, restore_files
 
 

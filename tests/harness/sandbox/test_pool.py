@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends.base import SandboxSpec
-from harness.sandbox.materialize import materialize
 from harness.sandbox.pool import SandboxPool
 from harness.verify import verify
 from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL

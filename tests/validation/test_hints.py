@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpus.validation.hints import find_hint_comments
+from validation.hints import find_hint_comments
 
 SOURCE = '''\
 import logging

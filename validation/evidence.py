@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 from corpus.format import Evidence
-from corpus.validation.runner import EVIDENCE_DIR
+from validation.runner import EVIDENCE_DIR
 
 PLUGIN_SOURCE = Path(__file__).with_name("evidence_plugin.py")
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, task_dirs
-from corpus.validation import (
+from validation import (
     DEFAULT_MAX_SECONDS,
     DEFAULT_SANDBOX,
     TaskVerdict,

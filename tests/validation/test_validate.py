@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from corpus.cli import validate as validate_cli
-from corpus.validation import validate_task
 from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, write_task
+from validation import cli as validate_cli
+from validation import validate_task
 
 
 def test_a_good_task_passes_with_its_evidence(tmp_path):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from corpus.validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
-from corpus.validation.report import TaskVerdict
+from validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
+from validation.report import TaskVerdict
 
 
 def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers: int = 4,

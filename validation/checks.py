@@ -10,18 +10,18 @@ import tempfile
 from pathlib import Path
 
 from corpus.format import Task, TaskFormatError, load_task
-from corpus.validation.evidence import (
+from corpus.materialize import materialize, strip_bug_markers
+from harness.sandbox.backends.base import SandboxError
+from harness.sandbox.deps import DependencyInstallError
+from validation.evidence import (
     evidence_problems,
     install_recorder,
     read_observed,
     static_evidence_problems,
 )
-from corpus.validation.hints import find_hint_comments
-from corpus.validation.report import TaskVerdict
-from corpus.validation.runner import PytestRun, run_pytest
-from harness.sandbox.backends.base import SandboxError
-from harness.sandbox.deps import DependencyInstallError
-from harness.sandbox.materialize import materialize, strip_bug_markers
+from validation.hints import find_hint_comments
+from validation.report import TaskVerdict
+from validation.runner import PytestRun, run_pytest
 
 DEFAULT_SANDBOX = "bwrap"
 DEFAULT_MAX_SECONDS = 6.0  # "a task runs in under a few seconds" (pytest's session time, see PytestRun)

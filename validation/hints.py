@@ -11,7 +11,7 @@ import re
 import tokenize
 from dataclasses import dataclass
 
-from harness.sandbox.materialize import strip_bug_markers
+from corpus.materialize import strip_bug_markers
 
 HINT_WORDS = re.compile(
     r"\b(bug(?:s|gy|fix|ged)?|fixme|todo|wrong(?:ly)?|hack(?:s|y)?|xxx|broken|incorrect(?:ly)?)\b", re.IGNORECASE)

@@ -1,8 +1,0 @@
-"""Task validation: each task, in a fresh sandboxed workspace, must fail buggy, pass correct, and show
-its evidence; see ``checks.validate_task`` and ``corpus.cli.validate``."""
-
-from corpus.validation.batch import validate_all
-from corpus.validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
-from corpus.validation.report import TaskVerdict, ValidationReport
-
-__all__ = ["DEFAULT_MAX_SECONDS", "DEFAULT_SANDBOX", "TaskVerdict", "ValidationReport", "validate_all", "validate_task"]
