@@ -1,0 +1,37 @@
+"""Scaling a recipe to another number of servings, in tidy units."""
+
+from dataclasses import replace
+
+LARGER_UNIT = {"g": ("kg", 1000), "ml": ("l", 1000)}
+COUNTED = {"egg", "eggs", "clove", "cloves", "pinch"}
+
+
+def tidy(qty, unit):
+    """Counted things are rounded up to whole ones; weights and volumes to two decimals."""
+    if unit in COUNTED or unit == "":
+        return float(-(-qty // 1)), unit
+    if unit in LARGER_UNIT and qty >= LARGER_UNIT[unit][1]:
+        bigger, ratio = LARGER_UNIT[unit]
+        return round(qty / ratio, 2), bigger
+    return round(qty, 2), unit
+
+
+def scale(recipe, servings):
+    if servings < 1:
+        raise ValueError(f"{recipe.name}: cannot scale to {servings} servings")
+    factor = servings / recipe.servings
+    scaled = replace(recipe, servings=servings)
+    for ingredient in scaled.ingredients:
+        ingredient.qty, ingredient.unit = tidy(ingredient.qty * factor, ingredient.unit)
+    return scaled
+
+
+def substitute(recipe, name, replacement):
+    """The recipe with one ingredient swapped (e.g. for a guest's diet); quantities stay."""
+    if name not in {ingredient.name for ingredient in recipe.ingredients}:
+        raise KeyError(f"{recipe.name} has no {name!r} to replace")
+    swapped = replace(recipe, name=f"{recipe.name} ({replacement})")
+    for ingredient in swapped.ingredients:
+        if ingredient.name == name:
+            ingredient.name = replacement
+    return swapped
