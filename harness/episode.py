@@ -37,7 +37,7 @@ from harness.observation import Observation, ToolCall
 from harness.policies.base import INVALID_TOOL, Policy, PolicyError
 from harness.prompts import ARMS, system_prompt, task_prompt
 from harness.sandbox.backends import get_backend
-from harness.sandbox.backends.base import Limits, SandboxSpec
+from harness.sandbox.backends.base import Limits, Sandbox, SandboxSource, SandboxSpec
 from harness.tools import toolset
 from harness.trajectory import (
     EventStream,
@@ -86,28 +86,17 @@ def workspace_fingerprint(root: Path) -> dict[str, str]:
     return out
 
 
-def _start_sandbox(backend, task: Task, workspace, arm: str, limits):
-    """Start a sandbox on ``backend`` (a name, a Backend, or a warm SandboxPool, whose ``acquire``
-    is used); returns (sandbox, backend_to_close)."""
-    owned = None
+def _sandbox_source(backend: str | SandboxSource) -> tuple[SandboxSource, bool]:
+    """The source to acquire from, and whether this episode made it (and must close it)."""
     if isinstance(backend, str):
-        backend = owned = get_backend(backend, allow_local=(backend == "local"))
+        return get_backend(backend, allow_local=(backend == "local")), True
+    return backend, False
+
+
+def _start_sandbox(source: SandboxSource, task: Task, workspace, arm: str, limits) -> Sandbox:
     spec = SandboxSpec(workspace=workspace.path, arm=arm, protected_files=tuple(workspace.protected_files),
                        dependencies=tuple(task.dependencies), limits=limits or Limits())
-    try:
-        start = getattr(backend, "acquire", None) or backend.start
-        return start(spec), owned
-    except BaseException:
-        if owned is not None:
-            owned.close()
-        raise
-
-
-def _backend_name(backend) -> str:
-    if isinstance(backend, str):
-        return backend
-    inner = getattr(backend, "backend", backend)  # a pool names the backend it fills from
-    return getattr(inner, "name", type(inner).__name__)
+    return source.acquire(spec)
 
 
 def _verification_result(sandbox, workspace, task: Task) -> dict:
@@ -154,7 +143,7 @@ def _play(task: Task, policy: Policy, sandbox, workspace, arm: str, max_turns: i
     policy.reset(task=task.name, arm=arm)
     usage_total: dict = {}
     changed = False
-    root = Path(getattr(sandbox, "workspace", None) or workspace.path)  # where the sandbox's files are seen
+    root = Path(sandbox.workspace)  # where the sandbox's files are seen from the host
     fingerprint = workspace_fingerprint(root)
     exit_reason, reason, turns = "max_turns", None, 0
     for turn in range(1, max_turns + 1):
@@ -193,9 +182,9 @@ def _play(task: Task, policy: Policy, sandbox, workspace, arm: str, max_turns: i
         if observation.done:
             exit_reason = "done"
             break
-        if getattr(sandbox, "crashed", False):
+        if sandbox.crashed:
             exit_reason = "crash"
-            reason = getattr(sandbox, "crash_reason", None) or "the sandbox stopped answering"
+            reason = sandbox.crash_reason or "the sandbox stopped answering"
             break
     result = {"verified": False, "exit_reason": exit_reason, "tests": {"passed": 0, "failed": 0},
               "patch": None, "reason": reason}
@@ -229,15 +218,16 @@ def split_of_task(name: str) -> str | None:
         return None
 
 
-def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="bwrap", max_turns: int = 50,
+def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: str | SandboxSource = "bwrap", max_turns: int = 50,
                 out: str | Path, split: str | None = None,
                 on_event: Callable[[dict], None] | None = None, limits=None,
                 episode_id: str | None = None, header_extra: dict | None = None,
                 scorer: Callable[[dict], dict | None] | None = None) -> dict:
     """Play one episode and return its trajectory document, also written to ``out``.
 
-    ``backend`` is a backend name ("bwrap", "docker", "local"), a Backend to share between episodes,
-    or a ``SandboxPool`` (warm starts). ``on_event(event)`` receives every event as it is recorded
+    ``backend`` is where the sandbox comes from: a ``SandboxSource`` -- a ``SandboxPool`` (warm starts,
+    what evaluations and rollouts pass) or a Backend -- or a backend name ("bwrap", "docker", "local")
+    for a one-off cold start. ``on_event(event)`` receives every event as it is recorded
     (header, message, step, result, quality).
     ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).
     ``scorer(document)`` may return a quality record (e.g. ``{"edit_relevant": True, ...}``); it is
@@ -257,16 +247,18 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="b
     rec = _Recorder(stream, on_event)
     rec.emit("header", {"header": {
         "episode_id": episode_id or uuid.uuid4().hex, "task": task.name, "split": split, "arm": arm,
-        "policy": policy.info().to_dict(), "sandbox": _backend_name(backend),
+        "policy": policy.info().to_dict(), "sandbox": backend if isinstance(backend, str) else backend.name,
         "max_turns": max_turns, "started_at": now_iso(), "preference": task.preference,
         **(header_extra or {}),
     }})
     tmp = Path(tempfile.mkdtemp(prefix=f"stepwise-episode-{task.name}-"))
-    sandbox = owned_backend = None
+    sandbox = source = None
+    owned = False
     try:
         workspace = materialize(task, tmp / "workspace")
         try:
-            sandbox, owned_backend = _start_sandbox(backend, task, workspace, arm, limits)
+            source, owned = _sandbox_source(backend)
+            sandbox = _start_sandbox(source, task, workspace, arm, limits)
         except Exception as exc:
             result = {"verified": False, "exit_reason": "error", "tests": {"passed": 0, "failed": 0},
                       "patch": None, "reason": f"the sandbox did not start: {exc}", "turns": 0, "usage": None}
@@ -284,11 +276,11 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend="b
         # KeyboardInterrupt lands here without a result event: the folded document says crash.
         if sandbox is not None:
             try:
-                sandbox.close()
+                source.release(sandbox)
             except Exception:
                 log.exception("closing the sandbox of %s failed", task.name)
-        if owned_backend is not None:
-            owned_backend.close()
+        if owned:
+            source.close()
         stream.close()
         shutil.rmtree(tmp, ignore_errors=True)
         doc = from_events(read_events(events_path))

@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import difflib
 import shutil
 import sys
@@ -152,23 +151,20 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     test_args = sorted(name for name in tests if Path(name).name.startswith("test") or name.endswith("_test.py"))
     test_args = test_args or sorted(name for name in tests if name.endswith(".py"))
     ini_shipped = any(Path(name).name in STEERING_NAMES - {"conftest.py"} for name in tests)
-    python = getattr(sandbox, "python_inside", "python3")
     out_dir = Path(tempfile.mkdtemp(prefix="stepwise-verify-"))
-    # Where the sandbox sees out_dir: a fixed mount point, or (local backend) the host path itself.
-    inside_out = getattr(sandbox, "output_mount", "/opt/stepwise/out") or str(out_dir)
+    inside_out = sandbox.inside.output_for(out_dir)
     try:
         out_dir.chmod(0o777)  # the sandbox uid writes the report here
         (out_dir / "pytest.ini").write_text("[pytest]\n")
-        argv = [python, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rN", "--color=no",
+        argv = [sandbox.inside.python, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rN", "--color=no",
                 f"--junitxml={inside_out}/{REPORT_NAME}", "-o", "junit_family=xunit2",
-                "--rootdir", getattr(sandbox, "workspace_inside", "/workspace")]
+                "--rootdir", sandbox.inside.workspace]
         if not ini_shipped:
             argv += ["-c", f"{inside_out}/pytest.ini"]
         argv += ["--", *test_args]
         limit = timeout_s if timeout_s is not None else max(60.0, 2 * float(task.timeout_s))
-        pause = getattr(sandbox, "paused", None)
         try:
-            with pause() if pause else contextlib.nullcontext():
+            with sandbox.paused():
                 result = sandbox.exec(argv, timeout_s=limit, output_dir=out_dir)
         except SandboxError as exc:
             return Verification(verified=False, passed=0, failed=0, patch=patch, restored=restored, removed=removed,

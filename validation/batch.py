@@ -9,24 +9,38 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxError
+from harness.sandbox.pool import SandboxPool
 from validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
 from validation.report import TaskVerdict
+
+
+def _failed(folder: Path, reason: str) -> TaskVerdict:
+    verdict = TaskVerdict(folder.name)
+    verdict.reject(reason)
+    return verdict
 
 
 def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers: int = 4,
                  max_seconds: float = DEFAULT_MAX_SECONDS, progress: bool = True,
                  repeat: int = 1) -> list[TaskVerdict]:
-    """A verdict per task folder, sorted by task name; never raises for a bad task."""
+    """A verdict per task folder, sorted by task name; never raises for a bad task.
+
+    The runs take warm sandboxes from one ``SandboxPool`` of ``sandbox`` (exec only, no service)."""
+    try:
+        source = SandboxPool(get_backend(sandbox), size=max(1, workers), service=False)
+    except SandboxError as exc:  # the backend itself is unusable: every task fails with the reason
+        return [_failed(folder, f"sandbox {sandbox!r} failed: {exc}") for folder in folders]
+
     def one(folder: Path) -> TaskVerdict:
         try:
-            return validate_task(folder, sandbox=sandbox, max_seconds=max_seconds, repeat=repeat)
+            return validate_task(folder, sandbox=source, max_seconds=max_seconds, repeat=repeat)
         except Exception as exc:  # one broken task must not take the whole report down
-            verdict = TaskVerdict(folder.name)
-            verdict.reject(f"validator error ({type(exc).__name__}: {exc}); report this with the task")
-            return verdict
+            return _failed(folder, f"validator error ({type(exc).__name__}: {exc}); report this with the task")
 
     verdicts = []
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool, \
+    with source, ThreadPoolExecutor(max_workers=max(1, workers)) as pool, \
             tqdm(total=len(folders), desc="validating", unit="task", file=sys.stderr,
                  disable=not progress) as bar:
         for future in as_completed([pool.submit(one, folder) for folder in folders]):

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from corpus.format import Task, TaskFormatError, load_task
 from corpus.materialize import materialize, strip_bug_markers
-from harness.sandbox.backends.base import SandboxError
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxError, SandboxSource
 from harness.sandbox.deps import DependencyInstallError
 from validation.evidence import (
     evidence_problems,
@@ -70,7 +71,7 @@ def _describe_failure(kind: str, run: PytestRun, task: Task) -> str | None:
     return None
 
 
-def _run_variant(task: Task, root: Path, variant: str, *, sandbox: str,
+def _run_variant(task: Task, root: Path, variant: str, *, sandbox: SandboxSource,
                  evidence: bool = False) -> tuple[PytestRun, Path]:
     """Materialize ``variant`` into a fresh folder under ``root`` and run its tests there."""
     dest = root / (f"{variant}-evidence" if evidence else variant)
@@ -82,11 +83,12 @@ def _run_variant(task: Task, root: Path, variant: str, *, sandbox: str,
     return run, workspace.path
 
 
-def validate_task(task_or_path: Task | str | Path, *, sandbox: str = DEFAULT_SANDBOX,
+def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSource = DEFAULT_SANDBOX,
                   max_seconds: float = DEFAULT_MAX_SECONDS, repeat: int = 1) -> TaskVerdict:
     """The verdict for one task; a malformed task is a failed verdict with the loader's reason.
 
     ``repeat`` runs buggy and correct that many times each (a race must fail the same way every time).
+    ``sandbox`` is where the runs happen: a pool (``validate_all`` passes one), a backend, or a name.
     """
     if isinstance(task_or_path, Task):
         task = task_or_path
@@ -98,24 +100,30 @@ def validate_task(task_or_path: Task | str | Path, *, sandbox: str = DEFAULT_SAN
             verdict.reject(f"meta: {exc.field}: {exc.reason}")
             return verdict
     verdict = TaskVerdict(task.name)
+    name = sandbox if isinstance(sandbox, str) else sandbox.name
+    source = None
     try:
+        source = get_backend(sandbox) if isinstance(sandbox, str) else sandbox
         for problem in _static_problems(task):
             verdict.reject(problem)
         root = Path(tempfile.mkdtemp(prefix=f"stepwise-validate-{task.name}-"))
         try:
-            _dynamic_checks(task, verdict, root, sandbox=sandbox, max_seconds=max_seconds, repeat=max(1, repeat))
+            _dynamic_checks(task, verdict, root, sandbox=source, max_seconds=max_seconds, repeat=max(1, repeat))
         finally:
             shutil.rmtree(root, ignore_errors=True)
     except DependencyInstallError as exc:
         verdict.reject(f"dependencies: {exc}")
     except SandboxError as exc:
-        verdict.reject(f"sandbox {sandbox!r} failed: {exc}")
+        verdict.reject(f"sandbox {name!r} failed: {exc}")
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         verdict.reject(f"could not materialize the task: {exc}")
+    finally:
+        if source is not None and source is not sandbox:
+            source.close()
     return verdict
 
 
-def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: str, max_seconds: float,
+def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: SandboxSource, max_seconds: float,
                     repeat: int) -> None:
     for variant in ("buggy", "correct"):
         for attempt in range(1, repeat + 1):

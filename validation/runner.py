@@ -1,24 +1,20 @@
 """Run pytest in a materialized workspace, inside a sandbox, and read the outcome.
 
-One small function, ``run_pytest``, hides where the process runs: ``local`` is a plain subprocess in the
-workspace (development only); any other name is a harness sandbox backend (``bwrap`` by default,
-``docker``) reached through ``Sandbox.exec``.
+One small function, ``run_pytest``, runs it through ``Sandbox.exec`` of a harness sandbox: from a
+``SandboxPool`` (what ``validate_all`` passes), a backend, or a backend name (``bwrap``, ``docker``, or
+``local``: a plain subprocess with rlimits, development only).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.sandbox.backends.base import ExecResult, Limits, SandboxSpec
-from harness.sandbox.deps import dependency_path
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxSource, SandboxSpec
 
 # Tests run as the harness verifier runs them (harness/verify.py): plain pytest, no third-party plugins,
 # no cache folder, the workspace as rootdir, ``-P`` (the working directory is not put on sys.path by
@@ -76,31 +72,6 @@ def parse_session_time(output: str) -> float | None:
     return None
 
 
-def _local_env(dependencies: Sequence[str]) -> dict[str, str]:
-    """The variables a local run gets; a sandbox backend sets its own (and mounts the dependencies)."""
-    env = {"PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONUNBUFFERED": "1",
-           "LANG": "C.UTF-8"}
-    deps = dependency_path(list(dependencies)) if dependencies else None
-    if deps is not None:
-        env["PYTHONPATH"] = str(deps)
-    return env
-
-
-def _exec_local(workspace: Path, argv: list[str], timeout_s: float, env: dict[str, str]) -> ExecResult:
-    full_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(workspace), **env}
-    proc = subprocess.Popen(argv, cwd=workspace, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, text=True, errors="replace", start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout_s)
-        return ExecResult(proc.returncode, out, err)
-    except subprocess.TimeoutExpired:
-        # Kill the whole process group: a deadlocked test may have started helpers of its own.
-        os.killpg(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate()
-        return ExecResult(-signal.SIGKILL, out, err, timed_out=True,
-                          reason=f"killed after {timeout_s:g}s (timeout_s)")
-
-
 def pytest_targets(test_files: Sequence[str]) -> list[str]:
     """The test files pytest is pointed at, chosen as the verifier chooses them."""
     targets = sorted(n for n in test_files if Path(n).name.startswith("test") or n.endswith("_test.py"))
@@ -114,33 +85,25 @@ def pytest_argv(python: str, *, evidence: bool, test_files: Sequence[str] = ()) 
     return [python, "-P", "-m", "pytest", *PYTEST_ARGS, *targets]
 
 
-def _exec_sandboxed(sandbox: str, workspace: Path, evidence: bool, timeout_s: float,
-                    dependencies: Sequence[str], protected: Sequence[str]) -> ExecResult:
-    from harness.sandbox.backends import get_backend  # imported late: only sandboxed runs need it
-
-    # service=False: validation only execs pytest, so no debug service is started.
-    spec = SandboxSpec(workspace=workspace, arm="base", protected_files=tuple(protected),
-                       dependencies=tuple(dependencies), service=False,
-                       limits=Limits(wall_seconds=timeout_s + 60, tool_timeout_s=timeout_s))
-    box = get_backend(sandbox).start(spec)
-    try:
-        # The interpreter as the sandbox sees it: the host venv's under bwrap, the image's under docker.
-        python = getattr(box, "python_inside", None) or sys.executable
-        return box.exec(pytest_argv(python, evidence=evidence, test_files=protected), timeout_s=timeout_s)
-    finally:
-        box.close()
-
-
-def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str = "local", dependencies: Sequence[str] = (),
-               protected: Sequence[str] = (), evidence: bool = False) -> PytestRun:
-    """Run the workspace's tests (``protected``: the task's test files) once; ``evidence`` loads the
-    recorder plugin from EVIDENCE_DIR."""
+def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str | SandboxSource = "local",
+               dependencies: Sequence[str] = (), protected: Sequence[str] = (), evidence: bool = False) -> PytestRun:
+    """Run the workspace's tests (``protected``: the task's test files) once, in a sandbox from
+    ``sandbox`` (a pool, a backend, or a backend name); ``evidence`` loads the recorder plugin from
+    EVIDENCE_DIR."""
+    source = get_backend(sandbox) if isinstance(sandbox, str) else sandbox
     started = time.monotonic()
-    if sandbox == "local":
-        result = _exec_local(workspace, pytest_argv(sys.executable, evidence=evidence, test_files=protected),
-                             timeout_s, _local_env(dependencies))
-    else:
-        result = _exec_sandboxed(sandbox, workspace, evidence, timeout_s, dependencies, protected)
+    # service=False: validation only execs pytest, so no debug service is started. The process's
+    # own timeout bounds it; the sandbox's other limits are the defaults a pool is filled with.
+    spec = SandboxSpec(workspace=workspace, arm="base", protected_files=tuple(protected),
+                       dependencies=tuple(dependencies), service=False)
+    box = source.acquire(spec)
+    try:
+        result = box.exec(pytest_argv(box.inside.python, evidence=evidence, test_files=protected),
+                          timeout_s=timeout_s)
+    finally:
+        source.release(box)
+        if source is not sandbox:
+            source.close()
     duration = time.monotonic() - started
     output = (result.stdout or "") + (result.stderr or "")
     passed, failed, errors = parse_counts(result.stdout or "")

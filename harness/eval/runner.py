@@ -23,6 +23,9 @@ from harness.eval.metrics import EpisodeOutcome, outcome_from_trajectory
 from harness.eval.plots import write_plots
 from harness.eval.report import build_report, write_report
 from harness.policies import Policy, make_policy
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import Limits, SandboxSource
+from harness.sandbox.pool import SandboxPool
 from harness.trajectory import TrajectoryError, load_trajectory
 
 
@@ -49,8 +52,9 @@ class EvalConfig:
     split: str | None = None
     model: str | None = None  # the label in reports; the spec when None
     progress: bool = True
-    limits: object = None
+    limits: Limits | None = None
     scorer: object = None  # scorer(document) -> quality record, see run_episode
+    pool: SandboxSource | None = None  # where sandboxes come from; default: a warm SandboxPool of `sandbox`
 
 
 @dataclass
@@ -152,12 +156,17 @@ def run_eval(config: EvalConfig) -> EvalResult:
     todo = [e for e in episodes if finished_document(e.path(out)) is None]
     policies = _Policies(config.policy)
     model = config.model or config.policy
+    # One warm pool for the whole evaluation (workers + 1 sandboxes), unless the caller brought one.
+    source = config.pool
+    if source is None and todo:
+        source = SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == "local"),
+                             size=config.workers + 1, limits=config.limits or Limits())
     try:
         bar = tqdm(total=len(episodes), initial=len(episodes) - len(todo), desc=f"eval {model}",
                    unit="episode", disable=not config.progress, dynamic_ncols=True)
 
         def play(episode: PlannedEpisode) -> dict:
-            return run_episode(episode.task, policies.get(), arm=episode.arm, backend=config.sandbox,
+            return run_episode(episode.task, policies.get(), arm=episode.arm, backend=source,
                                max_turns=config.max_turns, out=episode.path(out),
                                split=config.split or split_of_task(episode.task.name),
                                limits=config.limits, header_extra={"run": episode.run},
@@ -180,6 +189,8 @@ def run_eval(config: EvalConfig) -> EvalResult:
         info = policies.first.info().to_dict()
     finally:
         policies.close()
+        if source is not None and source is not config.pool:
+            source.close()
     outcomes = []
     for episode in episodes:
         doc = finished_document(episode.path(out))

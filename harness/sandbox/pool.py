@@ -6,7 +6,8 @@ renamed onto ``spec.workspace``, so the caller's path stays right), the tests ar
 service opens the episode's session. Sandboxes are never reused: ``release`` closes one and the pool
 starts a replacement in the background.
 
-A spec the pool cannot serve warm (dependencies to mount, other limits) gets a cold start.
+A spec the pool cannot serve warm (dependencies to mount, other limits) gets a cold start. A pool made
+with ``service=False`` keeps sandboxes for ``exec`` only (task validation): prepared, no service.
 """
 
 from __future__ import annotations
@@ -20,15 +21,17 @@ import time
 from pathlib import Path
 
 from harness.sandbox import protect
-from harness.sandbox.backends.base import Backend, Limits, Sandbox, SandboxError, SandboxSpec
+from harness.sandbox.backends.base import Backend, Limits, Sandbox, SandboxError, SandboxSource, SandboxSpec
 
 
-class SandboxPool:
+class SandboxPool(SandboxSource):
     def __init__(self, backend: Backend, size: int = 2, *, limits: Limits | None = None,
-                 staging_root: str | Path | None = None):
+                 staging_root: str | Path | None = None, service: bool = True):
         if size < 1:
             raise ValueError("a pool needs size >= 1")
         self.backend = backend
+        self.name = backend.name
+        self.service = service
         self.size = size
         self.limits = limits or Limits()
         self.staging_root = Path(staging_root or tempfile.gettempdir()) / f"stepwise-pool-{os.getpid()}-{id(self):x}"
@@ -62,8 +65,8 @@ class SandboxPool:
             try:
                 staging = self._new_staging()
                 protect.protect_workspace(staging, ())
-                sandbox = self.backend.prepare(SandboxSpec(workspace=staging, limits=self.limits))
-                sandbox.start_service()
+                spec = SandboxSpec(workspace=staging, limits=self.limits, service=self.service)
+                sandbox = self.backend.start_idle(spec) if self.service else self.backend.start(spec)
                 failures = 0
             except Exception as exc:  # noqa: BLE001 - keep filling; acquire falls back to cold starts
                 self.last_error = str(exc)
@@ -87,7 +90,7 @@ class SandboxPool:
 
     # -- handing out --------------------------------------------------------------------------------
     def _servable(self, spec: SandboxSpec) -> bool:
-        return not spec.dependencies and spec.limits == self.limits and spec.service
+        return not spec.dependencies and spec.limits == self.limits and spec.service == self.service
 
     def acquire(self, spec: SandboxSpec, *, timeout_s: float = 30.0) -> Sandbox:
         """A ready sandbox for ``spec``: a warm one when the pool can serve the spec, else a cold start."""
@@ -118,26 +121,25 @@ class SandboxPool:
             self.warm_acquires += 1
             return sandbox
 
-    def _hand_over(self, sandbox, spec: SandboxSpec) -> None:
+    def _hand_over(self, sandbox: Sandbox, spec: SandboxSpec) -> None:
         staging = Path(sandbox.workspace)
         source = Path(spec.workspace)
         if not source.is_dir():
             raise SandboxError(f"the workspace {source} does not exist; materialize the task first")
+        workspace = source
         try:
             for entry in list(source.iterdir()):
                 os.rename(entry, staging / entry.name)
             source.rmdir()
             os.rename(staging, source)
-            sandbox.workspace = source.resolve()
         except OSError:
             # Another filesystem: copy instead; the sandbox then works in its staging folder, and
             # sandbox.workspace (not spec.workspace) is where its files are.
+            workspace = staging
             if source.exists():
                 shutil.copytree(source, staging, dirs_exist_ok=True, symlinks=True)
-        protect.protect_workspace(sandbox.workspace, spec.protected_files)
-        sandbox.spec = spec
-        sandbox.started_at = time.monotonic()
-        sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
+        protect.protect_workspace(workspace, spec.protected_files)
+        sandbox.begin_episode(spec, workspace)
 
     def release(self, sandbox: Sandbox, *, wait: bool = False) -> None:
         """Done with ``sandbox``: it is closed (never reused); the workspace folder is left to its owner.

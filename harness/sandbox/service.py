@@ -13,7 +13,7 @@ answers, and every ``call`` then gets an ``Error: …`` observation.
 
 Host -> service, answered in order with one line each, echoing ``seq`` when it was sent::
 
-    {"op": "open", "seq": 1, "arm": "dbg", "protected_files": ["test_x.py"],
+    {"op": "open", "seq": 1, "arm": "dbg", "protected_files": ["test_x.py"], "workspace": "/workspace",
      "tool_timeout_s": 10, "command_timeout_s": 30}          -> {"seq": 1, "ok": true}
     {"op": "call", "seq": 2, "call": {"name": "bash", "arguments": {"command": "ls"}, "id": "c1"}}
                                                                -> {"seq": 2, "ok": true, "observation": {...}}
@@ -23,7 +23,8 @@ Host -> service, answered in order with one line each, echoing ``seq`` when it w
 With ``--user UID:GID`` (the bwrap backend starts it as root in its namespaces) the service first
 drops to that user for good, before it reads any request.
 
-``open`` makes the session (so a warm pool can start the service before it knows the episode);
+``open`` makes the session (so a warm pool can start the service before it knows the episode), in
+``workspace`` when given (the local backend's pooled workspace moves; elsewhere it is a fixed mount);
 ``call`` before ``open`` opens with the defaults. A request the service cannot read gets
 ``{"ok": false, "error": "…"}``; the observation dict is ``Observation.to_dict()``. End of input
 closes the session and exits. Only the stdlib, pexpect and the harness's session modules are
@@ -68,12 +69,13 @@ class Service:
         if self.session_class is None:
             return {"ok": False, "error": self.session_error}
         self.close_session()
+        workspace = request.get("workspace") or self.workspace
         kwargs = {"arm": request.get("arm", "dbg"), "protected_files": tuple(request.get("protected_files") or ())}
         for key in ("tool_timeout_s", "command_timeout_s"):
             if request.get(key) is not None:
                 kwargs[key] = float(request[key])
         try:
-            self.session = self.session_class(self.workspace, **kwargs)
+            self.session = self.session_class(workspace, **kwargs)
         except Exception as exc:  # noqa: BLE001
             self.open_error = f"the debug session could not start: {exc}"
             return {"ok": False, "error": self.open_error}

@@ -1,18 +1,23 @@
-"""The interface every sandbox backend implements.
+"""The interface every sandbox backend implements, and the one callers code against.
 
 A ``Sandbox`` owns one workspace in isolation. It answers tool calls through the in-sandbox debug
-service (``call``) and runs fresh processes next to it (``exec``) for verification and validation.
-Backends are chosen by name; ``local`` is for development only and must be asked for explicitly.
+service (``call``), runs fresh processes next to it (``exec``), says where things are inside
+(``inside``: workspace, interpreter, output mount), freezes the episode's processes on request
+(``paused``) and hands a warm sandbox to an episode (``begin_episode``). A ``SandboxSource`` gives
+sandboxes out: a ``Backend`` starts each one cold, a ``SandboxPool`` hands out warm ones. Backends
+are chosen by name; ``local`` is for development only and must be asked for explicitly.
 """
 
 from __future__ import annotations
 
 import abc
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.observation import Observation, ToolCall
+from harness.sandbox.paths import InsidePaths
 
 
 @dataclass(frozen=True)
@@ -37,35 +42,6 @@ class SandboxError(RuntimeError):
     """A sandbox that cannot start or was lost; the message says what to do."""
 
 
-class Sandbox(abc.ABC):
-    workspace: Path
-    crashed: bool = False
-    crash_reason: str | None = None
-
-    @abc.abstractmethod
-    def call(self, call: ToolCall) -> Observation:
-        """Send one tool call to the debug service. Never raises and never hangs: a dead or stuck
-        service yields an ``Error: …`` observation and sets ``crashed``/``crash_reason``."""
-
-    @abc.abstractmethod
-    def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
-             output_dir: Path | None = None) -> ExecResult:
-        """Run a fresh process inside the sandbox, in the workspace, under the same isolation.
-
-        ``output_dir``: a host folder this process alone may write (mounted at ``output_mount``
-        inside; the local backend uses the host path as it is). The verifier's report goes there."""
-
-    @abc.abstractmethod
-    def close(self) -> None:
-        """Stop everything the sandbox started; no process survives."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
 @dataclass
 class SandboxSpec:
     """What a sandbox is started for."""
@@ -78,12 +54,82 @@ class SandboxSpec:
     service: bool = True  # False: only ``exec`` is needed (validation), no debug service is started
 
 
-class Backend(abc.ABC):
-    name: str
+class Sandbox(abc.ABC):
+    workspace: Path  # the workspace on the host (where its files are read and written from outside)
+    inside: InsidePaths  # the same workspace, the interpreter and the output mount as seen inside
+    crashed: bool = False
+    crash_reason: str | None = None  # why it stopped, in plain words
+    closed: bool = False
 
     @abc.abstractmethod
-    def start(self, spec: SandboxSpec) -> Sandbox:
-        """A ready sandbox for ``spec`` (its debug service answering)."""
+    def call(self, call: ToolCall) -> Observation:
+        """Send one tool call to the debug service. Never raises and never hangs: a dead or stuck
+        service yields an ``Error: …`` observation and sets ``crashed``/``crash_reason``."""
 
-    def close(self) -> None:  # noqa: B027 - optional hook, most backends hold nothing
-        """Release pooled resources."""
+    @abc.abstractmethod
+    def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
+             output_dir: Path | None = None) -> ExecResult:
+        """Run a fresh process inside the sandbox, in the workspace, under the same isolation.
+
+        ``output_dir``: a host folder this process alone may write, seen inside at
+        ``inside.output_for(output_dir)``. The verifier's report goes there."""
+
+    @abc.abstractmethod
+    def paused(self) -> contextlib.AbstractContextManager[None]:
+        """A context in which every process the episode started is frozen (resumed on exit), so
+        nothing it left running acts while the verifier runs."""
+
+    @abc.abstractmethod
+    def open_session(self, *, arm: str, protected_files: Sequence[str]) -> None:
+        """Make the episode's DebugSession inside the running service."""
+
+    @abc.abstractmethod
+    def begin_episode(self, spec: SandboxSpec, workspace: Path) -> None:
+        """Take a warm sandbox over for ``spec``: its files now live at ``workspace`` (on the host),
+        its wall clock starts now and the session is opened."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Stop everything the sandbox started; no process survives."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class SandboxSource(abc.ABC):
+    """Where episodes get their sandboxes: a Backend (cold starts) or a SandboxPool (warm ones)."""
+
+    name: str  # the backend's name, recorded in trajectories
+
+    @abc.abstractmethod
+    def acquire(self, spec: SandboxSpec) -> Sandbox:
+        """A ready sandbox for ``spec``."""
+
+    def release(self, sandbox: Sandbox) -> None:
+        """Done with ``sandbox``: it is closed (sandboxes are never reused)."""
+        sandbox.close()
+
+    def close(self) -> None:  # noqa: B027 - optional hook, most sources hold nothing
+        """Release what the source holds (pooled sandboxes, engine connections)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Backend(SandboxSource):
+    @abc.abstractmethod
+    def start(self, spec: SandboxSpec) -> Sandbox:
+        """A ready sandbox for ``spec`` (its debug service answering, the session open)."""
+
+    @abc.abstractmethod
+    def start_idle(self, spec: SandboxSpec) -> Sandbox:
+        """A sandbox whose service runs but has opened no session yet (a pool's warm sandbox)."""
+
+    def acquire(self, spec: SandboxSpec) -> Sandbox:
+        return self.start(spec)

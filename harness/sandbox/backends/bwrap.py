@@ -31,19 +31,15 @@ import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness.sandbox import protect
+from harness.sandbox import paths, protect
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, reap
 from harness.sandbox.cgroups import CgroupLimits
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
+from harness.sandbox.paths import InsidePaths
 
 HARNESS_DIR = Path(__file__).resolve().parents[2]  # .../harness
-INSIDE_WORKSPACE = "/workspace"
-INSIDE_LIB = "/opt/stepwise/lib"
-INSIDE_DEPS = "/opt/stepwise/deps"
-INSIDE_OUTPUT = "/opt/stepwise/out"
-INSIDE_EXTRA = "/opt/stepwise/extra"
 # The /etc entries programs in the sandbox need (copied, see etc_snapshot); the rest of the host's /etc
 # stays out.
 ETC_ENTRIES = ("passwd", "group", "hosts", "nsswitch.conf", "ld.so.cache", "ld.so.conf", "ld.so.conf.d",
@@ -64,8 +60,8 @@ def _python_roots(python: str) -> list[str]:
 def sandbox_env(python: str, extra: dict | None = None, *, with_harness: bool = False) -> dict[str, str]:
     bindir = str(Path(python).parent)
     path = f"{bindir}:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-    pythonpath = [INSIDE_LIB] if with_harness else []
-    pythonpath.append(INSIDE_DEPS)
+    pythonpath = [paths.LIB] if with_harness else []
+    pythonpath.append(paths.DEPS)
     env = {"PATH": path, "HOME": "/tmp", "TMPDIR": "/tmp", "USER": "sandbox", "LOGNAME": "sandbox",
            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "dumb", "SHELL": "/bin/bash",
            "PYTHONPATH": ":".join(pythonpath), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1",
@@ -125,7 +121,7 @@ def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: in
     # The private /tmp comes first: a checkout or venv that lives under the host's /tmp (CI clones
     # anywhere) is bound on top of it, instead of being hidden by it.
     args = ["--perms", "1777", "--size", str(memory_mb * 1024 * 1024), "--tmpfs", "/tmp"]
-    args += _parents([*roots, f"{INSIDE_LIB}/harness", INSIDE_DEPS, INSIDE_OUTPUT, f"{INSIDE_EXTRA}/0"])
+    args += _parents([*roots, f"{paths.LIB}/harness", paths.DEPS, paths.OUTPUT, f"{paths.EXTRA}/0"])
     args += ["--ro-bind", "/usr", "/usr"]
     for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
         if os.path.islink(top):
@@ -135,14 +131,14 @@ def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: in
     args += ["--ro-bind", str(etc_snapshot()), "/etc"]
     for root in roots:
         args += ["--ro-bind", root, root]
-    args += ["--ro-bind", str(HARNESS_DIR), f"{INSIDE_LIB}/harness"]
+    args += ["--ro-bind", str(HARNESS_DIR), f"{paths.LIB}/harness"]
     if deps is not None:
-        args += ["--ro-bind", str(deps), INSIDE_DEPS]
+        args += ["--ro-bind", str(deps), paths.DEPS]
     else:
-        args += ["--perms", "0755", "--dir", INSIDE_DEPS]
-    args += ["--bind", str(workspace), INSIDE_WORKSPACE]
+        args += ["--perms", "0755", "--dir", paths.DEPS]
+    args += ["--bind", str(workspace), paths.WORKSPACE]
     if output_dir is not None:
-        args += ["--bind", str(output_dir), INSIDE_OUTPUT]
+        args += ["--bind", str(output_dir), paths.OUTPUT]
     args += ["--dev", "/dev", "--proc", "/proc",
              "--perms", "1777", "--tmpfs", "/dev/shm", "--remount-ro", "/"]
     return args
@@ -183,18 +179,16 @@ def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path 
     for host, inside in (extra_binds or {}).items():
         mounts[-2:-2] = ["--ro-bind", host, inside]  # before the final --remount-ro /
     return [*shell, "bwrap", *namespaces, *mounts,
-            *env_args, "--chdir", INSIDE_WORKSPACE, "--", *inner]
+            *env_args, "--chdir", paths.WORKSPACE, "--", *inner]
 
 
 class BwrapSandbox(SupervisedSandbox):
     backend_name = "bwrap"
-    workspace_inside = INSIDE_WORKSPACE
-    output_mount = INSIDE_OUTPUT
 
     def __init__(self, spec: SandboxSpec, *, python: str, session_factory: str | None = None,
                  service_paths: Sequence[str | Path] = ()):
-        super().__init__(Path(spec.workspace).resolve(), spec.limits)
-        self.spec = spec
+        # The host's interpreter is bound at its own path, so it has the same name inside.
+        super().__init__(spec, InsidePaths(workspace=paths.WORKSPACE, python=python))
         self.python = python
         self.session_factory = session_factory
         self.service_paths = [Path(p).resolve() for p in service_paths]
@@ -206,7 +200,6 @@ class BwrapSandbox(SupervisedSandbox):
                                           cpu_seconds=spec.limits.cpu_seconds)
         self.process: subprocess.Popen | None = None
         self._exec_counter = itertools.count()
-        self.python_inside = python
 
     @contextlib.contextmanager
     def paused(self):
@@ -230,13 +223,13 @@ class BwrapSandbox(SupervisedSandbox):
     # -- start ------------------------------------------------------------------------------------
     def start_service(self) -> None:
         # -P: the workspace (the service's cwd) must not shadow the modules the service imports.
-        argv = [self.python, "-P", "-m", "harness.sandbox.service", "--workspace", INSIDE_WORKSPACE]
+        argv = [self.python, "-P", "-m", "harness.sandbox.service", "--workspace", paths.WORKSPACE]
         privileged = os.geteuid() == 0
         if privileged:
             argv += ["--user", f"{protect.SANDBOX_UID}:{protect.SANDBOX_GID}"]
         if self.session_factory:
             argv += ["--session", self.session_factory]
-        extra = {str(p): f"{INSIDE_EXTRA}/{i}" for i, p in enumerate(self.service_paths)}
+        extra = {str(p): f"{paths.EXTRA}/{i}" for i, p in enumerate(self.service_paths)}
         env = sandbox_env(self.python, with_harness=True)
         if extra:
             env["PYTHONPATH"] = ":".join([*extra.values(), env["PYTHONPATH"]])
@@ -285,7 +278,7 @@ class BwrapSandbox(SupervisedSandbox):
              output_dir: Path | None = None) -> ExecResult:
         """A fresh process in a fresh namespace set over the same workspace, with its own limits.
 
-        ``output_dir`` (a host folder) is mounted read-write at /opt/stepwise/out for this process
+        ``output_dir`` (a host folder) is mounted read-write at ``paths.OUTPUT`` for this process
         only, so results written there cannot be touched by the episode's own processes.
         """
         if self.closed:

@@ -23,22 +23,18 @@ import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness.sandbox import cgroups, protect
+from harness.sandbox import cgroups, paths, protect
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
 from harness.sandbox.backends.bwrap import precompile_harness
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
+from harness.sandbox.paths import InsidePaths
 
 IMAGE = os.environ.get("STEPWISE_SANDBOX_IMAGE", "stepwise-sandbox:latest")
 HARNESS_DIR = Path(__file__).resolve().parents[2]
-INSIDE_WORKSPACE = "/workspace"
-INSIDE_LIB = "/opt/stepwise/lib"
-INSIDE_DEPS = "/opt/stepwise/deps"
-INSIDE_OUTPUT = "/opt/stepwise/out"
-INSIDE_CONTROL = "/run/stepwise"
-INSIDE_EXTRA = "/opt/stepwise/extra"
 START_TIMEOUT_S = 60.0
+PYTHON = "python3"  # the image's interpreter (Debian's)
 LABEL = "stepwise.sandbox"
 
 
@@ -61,14 +57,10 @@ def _container_cgroup(container_id: str, limits: Limits) -> cgroups.CgroupLimits
 
 class DockerSandbox(SupervisedSandbox):
     backend_name = "docker"
-    python_inside = "python3"
-    workspace_inside = INSIDE_WORKSPACE
-    output_mount = INSIDE_OUTPUT
 
     def __init__(self, spec: SandboxSpec, *, client, image: str, session_factory: str | None = None,
                  service_paths: Sequence[str | Path] = ()):
-        super().__init__(Path(spec.workspace).resolve(), spec.limits)
-        self.spec = spec
+        super().__init__(spec, InsidePaths(workspace=paths.WORKSPACE, python=PYTHON))
         self.docker = client
         self.image = image
         self.session_factory = session_factory
@@ -87,18 +79,18 @@ class DockerSandbox(SupervisedSandbox):
     def _run_options(self, *, output_dir: Path | None = None, extra_env: dict | None = None) -> dict:
         docker = _docker()
         limits = self.limits
-        volumes = {str(self.workspace): {"bind": INSIDE_WORKSPACE, "mode": "rw"},
-                   str(HARNESS_DIR): {"bind": f"{INSIDE_LIB}/harness", "mode": "ro"}}
+        volumes = {str(self.workspace): {"bind": paths.WORKSPACE, "mode": "rw"},
+                   str(HARNESS_DIR): {"bind": f"{paths.LIB}/harness", "mode": "ro"}}
         if self.deps is not None:
-            volumes[str(self.deps)] = {"bind": INSIDE_DEPS, "mode": "ro"}
+            volumes[str(self.deps)] = {"bind": paths.DEPS, "mode": "ro"}
         if output_dir is not None:
-            volumes[str(output_dir)] = {"bind": INSIDE_OUTPUT, "mode": "rw"}
-        env = {"HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONPATH": INSIDE_DEPS, "PYTHONDONTWRITEBYTECODE": "1",
+            volumes[str(output_dir)] = {"bind": paths.OUTPUT, "mode": "rw"}
+        env = {"HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONPATH": paths.DEPS, "PYTHONDONTWRITEBYTECODE": "1",
                "PYTHONUNBUFFERED": "1", "TERM": "dumb", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
         env.update(extra_env or {})
         return dict(
             image=self.image, detach=True, network_mode="none", user=f"{protect.SANDBOX_UID}:{protect.SANDBOX_GID}",
-            working_dir=INSIDE_WORKSPACE, volumes=volumes, environment=env,
+            working_dir=paths.WORKSPACE, volumes=volumes, environment=env,
             mem_limit=f"{limits.memory_mb}m", memswap_limit=f"{limits.memory_mb}m", pids_limit=limits.max_processes,
             cap_drop=["ALL"], security_opt=["no-new-privileges"], read_only=True,
             tmpfs={"/tmp": f"size={limits.memory_mb}m,mode=1777"},
@@ -108,14 +100,14 @@ class DockerSandbox(SupervisedSandbox):
 
     def start_service(self) -> None:
         options = self._run_options()
-        options["volumes"][str(self.control_dir)] = {"bind": INSIDE_CONTROL, "mode": "rw"}
+        options["volumes"][str(self.control_dir)] = {"bind": paths.CONTROL, "mode": "rw"}
         extra_paths = []
         for index, path in enumerate(self.service_paths):
-            options["volumes"][str(path)] = {"bind": f"{INSIDE_EXTRA}/{index}", "mode": "ro"}
-            extra_paths.append(f"{INSIDE_EXTRA}/{index}")
-        options["environment"]["PYTHONPATH"] = ":".join([*extra_paths, INSIDE_LIB, INSIDE_DEPS])
-        command = ["python3", "-P", "-m", "harness.sandbox.service", "--workspace", INSIDE_WORKSPACE,
-                   "--socket", f"{INSIDE_CONTROL}/service.sock"]
+            options["volumes"][str(path)] = {"bind": f"{paths.EXTRA}/{index}", "mode": "ro"}
+            extra_paths.append(f"{paths.EXTRA}/{index}")
+        options["environment"]["PYTHONPATH"] = ":".join([*extra_paths, paths.LIB, paths.DEPS])
+        command = [PYTHON, "-P", "-m", "harness.sandbox.service", "--workspace", paths.WORKSPACE,
+                   "--socket", f"{paths.CONTROL}/service.sock"]
         if self.session_factory:
             command += ["--session", self.session_factory]
         try:
@@ -213,7 +205,7 @@ class DockerSandbox(SupervisedSandbox):
         if not argv:
             raise SandboxError("exec needs a command, e.g. ['python3', '-m', 'pytest', '-q']")
         if argv[0] == "python":
-            argv[0] = "python3"
+            argv[0] = PYTHON
         if output_dir is not None:
             Path(output_dir).chmod(0o777)
         try:

@@ -7,6 +7,7 @@ process and the watchdog the wall clock, so a runaway program still stops.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -19,20 +20,20 @@ from harness.sandbox.backends.base import ExecResult, SandboxError, SandboxSpec
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, reap
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
+from harness.sandbox.paths import InsidePaths
+from harness.sandbox.process_tree import descendants
 
 HARNESS_PARENT = Path(__file__).resolve().parents[3]
 
 
 class LocalSandbox(SupervisedSandbox):
     backend_name = "local"
-    output_mount = None  # exec sees host paths as they are
 
     def __init__(self, spec: SandboxSpec, *, python: str, session_factory: str | None = None,
                  service_paths: Sequence[str | Path] = ()):
-        super().__init__(Path(spec.workspace).resolve(), spec.limits)
-        self.spec = spec
-        self.python_inside = python
-        self.workspace_inside = str(self.workspace)
+        # Nothing is mounted: processes see the host's paths as they are.
+        workspace = str(Path(spec.workspace).resolve())
+        super().__init__(spec, InsidePaths(workspace=workspace, python=python, output=None))
         self.session_factory = session_factory
         self.service_paths = [str(Path(p).resolve()) for p in service_paths]
         self.deps = dependency_path(spec.dependencies) if spec.dependencies else None
@@ -54,8 +55,13 @@ class LocalSandbox(SupervisedSandbox):
         return ["/bin/sh", "-c", f"ulimit -t {int(limits.cpu_seconds)}; ulimit -v {limits.memory_mb * 1024}; "
                 'exec "$@"', "sh"]
 
+    def begin_episode(self, spec: SandboxSpec, workspace: Path) -> None:
+        # The service's working folder moved with the files (a rename keeps the directory itself).
+        self.inside = InsidePaths(workspace=str(Path(workspace).resolve()), python=self.inside.python, output=None)
+        super().begin_episode(spec, workspace)
+
     def start_service(self) -> None:
-        argv = [self.python_inside, "-P", "-m", "harness.sandbox.service", "--workspace", str(self.workspace)]
+        argv = [self.inside.python, "-P", "-m", "harness.sandbox.service", "--workspace", str(self.workspace)]
         if self.session_factory:
             argv += ["--session", self.session_factory]
         self.process = subprocess.Popen([*self._prelude(), *argv], cwd=self.workspace, stdin=subprocess.PIPE,
@@ -70,9 +76,34 @@ class LocalSandbox(SupervisedSandbox):
         tail = self.log.read().decode(errors="replace").strip().splitlines()[-3:]
         return f"exit status {self.process.returncode}" + (f"; last output: {' | '.join(tail)}" if tail else "")
 
+    def _processes(self) -> list[int]:
+        """The service and every process below it (the debugger and the shell lead sessions of
+        their own, so the service's process group alone would miss them)."""
+        if self.process is None or self.process.poll() is not None:
+            return []
+        return [self.process.pid, *descendants(self.process.pid)]
+
+    @contextlib.contextmanager
+    def paused(self):
+        """SIGSTOP the service's whole tree for the duration, SIGCONT after."""
+        stopped = []
+        for pid in self._processes():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGSTOP)
+                stopped.append(pid)
+        try:
+            yield
+        finally:
+            for pid in stopped:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGCONT)
+
     def _stop_processes(self) -> None:
         if self.process is None:
             return
+        for pid in self._processes():
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
         try:
             os.killpg(self.process.pid, signal.SIGKILL)  # the service's session and what it started
         except (ProcessLookupError, PermissionError):
@@ -88,7 +119,7 @@ class LocalSandbox(SupervisedSandbox):
             raise SandboxError("the sandbox is closed; exec needs a running sandbox")
         argv = [str(a) for a in argv]
         if argv and argv[0] in ("python", "python3"):
-            argv[0] = self.python_inside
+            argv[0] = self.inside.python
         process = subprocess.Popen([*self._prelude(), *argv], cwd=self.workspace, stdin=subprocess.DEVNULL,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self._env(env),
                                    start_new_session=True)

@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 
 from harness.observation import Observation, ToolCall
-from harness.sandbox.backends.base import Backend, Limits, Sandbox, SandboxError, SandboxSpec
+from harness.sandbox.backends.base import Backend, Sandbox, SandboxError, SandboxSpec
 from harness.sandbox.client import ServiceClient, ServiceLost
+from harness.sandbox.paths import InsidePaths
 
 # How long past the session's own command timeout the host waits before calling the service stuck.
 CALL_GRACE_S = 15.0
@@ -26,9 +27,11 @@ WATCH_INTERVAL_S = 0.2
 class SupervisedSandbox(Sandbox):
     backend_name = "?"
 
-    def __init__(self, workspace: Path, limits: Limits):
-        self.workspace = Path(workspace)
-        self.limits = limits
+    def __init__(self, spec: SandboxSpec, inside: InsidePaths):
+        self.spec = spec
+        self.workspace = Path(spec.workspace).resolve()
+        self.inside = inside
+        self.limits = spec.limits
         self.client: ServiceClient | None = None
         self.crashed = False
         self.crash_reason: str | None = None
@@ -41,8 +44,13 @@ class SupervisedSandbox(Sandbox):
         self._watchdog: threading.Thread | None = None
 
     # -- what a backend provides ------------------------------------------------------------------
+    @abc.abstractmethod
+    def start_service(self) -> None:
+        """Start the debug service and wait for its ready line (``_connect``)."""
+
+    @abc.abstractmethod
     def _stop_processes(self) -> None:
-        raise NotImplementedError
+        """Kill every process of the sandbox (the service and all it started)."""
 
     def _limit_breach(self) -> str | None:
         return None
@@ -67,7 +75,7 @@ class SupervisedSandbox(Sandbox):
         """Make the episode's DebugSession inside the running service (done at start, or at acquire
         for a pooled sandbox)."""
         command_timeout = float(self.limits.tool_timeout_s)
-        message = {"op": "open", "arm": arm, "protected_files": list(protected_files),
+        message = {"op": "open", "arm": arm, "protected_files": list(protected_files), "workspace": self.inside.workspace,
                    "tool_timeout_s": min(10.0, command_timeout), "command_timeout_s": command_timeout}
         with self._lock:
             try:
@@ -81,6 +89,13 @@ class SupervisedSandbox(Sandbox):
                 return
             raise SandboxError(f"the debug session did not open: {answer.get('error')}")
         self.opened = True
+
+    def begin_episode(self, spec: SandboxSpec, workspace: Path) -> None:
+        self.workspace = Path(workspace).resolve()
+        self.spec = spec
+        self.started_at = time.monotonic()
+        if self.client is not None:
+            self.open_session(arm=spec.arm, protected_files=spec.protected_files)
 
     # -- the watchdog -----------------------------------------------------------------------------
     def _watch(self) -> None:
@@ -166,12 +181,20 @@ class SupervisedBackend(Backend):
     def prepare(self, spec: SandboxSpec) -> SupervisedSandbox:
         """A sandbox for ``spec`` with nothing started yet."""
 
-    def start(self, spec: SandboxSpec) -> SupervisedSandbox:
+    def start_idle(self, spec: SandboxSpec) -> SupervisedSandbox:
         sandbox = self.prepare(spec)
-        if not getattr(spec, "service", True):
-            return sandbox
         try:
             sandbox.start_service()
+        except BaseException:
+            sandbox.close()
+            raise
+        return sandbox
+
+    def start(self, spec: SandboxSpec) -> SupervisedSandbox:
+        if not spec.service:
+            return self.prepare(spec)
+        sandbox = self.start_idle(spec)
+        try:
             sandbox.open_session(arm=spec.arm, protected_files=spec.protected_files)
         except BaseException:
             sandbox.close()

@@ -1,0 +1,89 @@
+"""An evaluation's episodes with a warm SandboxPool against cold starts, in one run (medians; never
+asserted in tests).
+
+    .venv/bin/python bench/eval_pool.py [--split heldout] [--backend bwrap] [--rounds 2] [--json out.json]
+
+Every task of the split is played in the dbg arm by a scripted policy (the tests once with bash, then
+done, so verification runs), alternately from a ``SandboxPool`` (``harness eval``'s default) and
+from the bare backend (a cold start per episode), ``--rounds`` times. Reported: the median and p95
+wall time of one episode (``run_episode`` end to end) and the total per mode, and their ratio.
+Tasks with a dependency manifest are served cold by the pool too; they are counted apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from corpus.format import TASKS_DIR, load_tasks  # noqa: E402
+from corpus.splits import tasks_in_split  # noqa: E402
+from harness.episode import run_episode  # noqa: E402
+from harness.policies import make_policy  # noqa: E402
+from harness.sandbox.backends import get_backend  # noqa: E402
+from harness.sandbox.pool import SandboxPool  # noqa: E402
+
+SCRIPT = {"tool_calls": [{"name": "bash", "arguments": {"command": "python -m pytest -q -x 2>&1 | tail -3"}}]}
+
+
+def stats(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"median_ms": round(statistics.median(ordered) * 1000), "p95_ms": round(p95 * 1000),
+            "total_s": round(sum(ordered), 1), "n": len(ordered)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--split", default="heldout")
+    parser.add_argument("--backend", default="bwrap")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--json", help="write the numbers here too")
+    args = parser.parse_args()
+    tasks = load_tasks(TASKS_DIR, list(tasks_in_split(args.split)))
+    with tempfile.TemporaryDirectory(prefix="stepwise-bench-pool-") as tmp:
+        script = Path(tmp) / "script.json"
+        script.write_text(json.dumps(SCRIPT))
+        policy = make_policy(f"script:{script}")
+        backend = get_backend(args.backend)
+        pool = SandboxPool(backend, size=2)
+        pool.wait_ready(60)
+        times: dict[str, list[float]] = {"pool": [], "cold": []}
+        with_deps = sum(1 for task in tasks if task.dependencies)
+        verified = {"pool": 0, "cold": 0}
+        jobs = [(r, task, mode) for r in range(args.rounds) for task in tasks
+                for mode in (("pool", "cold") if r % 2 == 0 else ("cold", "pool"))]
+        for r, task, mode in tqdm(jobs, desc="episodes", file=sys.stderr):
+            source = pool if mode == "pool" else backend
+            started = time.perf_counter()
+            doc = run_episode(task, policy, arm="dbg", backend=source, max_turns=3,
+                              out=Path(tmp) / mode / f"{task.name}-{r}.json")
+            times[mode].append(time.perf_counter() - started)
+            verified[mode] += bool(doc["result"]["exit_reason"] == "done")
+        pool.close()
+        backend.close()
+    results = {mode: stats(samples) for mode, samples in times.items()}
+    ratio = results["cold"]["median_ms"] / max(1, results["pool"]["median_ms"])
+    print(f"{len(tasks)} {args.split} tasks ({with_deps} with dependencies, cold in both modes), "
+          f"{args.rounds} rounds, backend {args.backend}, episodes finished: {verified}\n")
+    print("| episodes from | median ms | p95 ms | total s |")
+    print("| --- | ---: | ---: | ---: |")
+    for mode, label in (("pool", "warm `SandboxPool` (eval default)"), ("cold", "cold start per episode")):
+        r = results[mode]
+        print(f"| {label} | {r['median_ms']} | {r['p95_ms']} | {r['total_s']} |")
+    print(f"\ncold / pool median: {ratio:.2f}x")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"results": results, "ratio": ratio, "tasks": len(tasks)}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
