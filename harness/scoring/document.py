@@ -1,0 +1,138 @@
+"""Reading an untrusted trajectory document into the ordered actions the scorers judge.
+
+A model wrote most of a trajectory, so the document is hostile input: fields may be missing, of the
+wrong type, or huge. ``read_trajectory`` either returns a ``TrajectoryView`` or raises
+``ScoringError`` with a message naming the field at fault; it never lets a ``KeyError`` or
+``TypeError`` escape. Observations and edit strings are read up to a cap, so a 100 MB observation
+costs no more than a normal one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import jsonschema
+
+from harness.trajectory import SCHEMA_ID, TRAJECTORY_SCHEMA
+
+MAX_STEPS = 10_000
+MAX_TEXT_CHARS = 64_000  # per observation or argument string; the harness itself caps at a few KB
+MAX_ERRORS_SHOWN = 3
+
+
+class ScoringError(ValueError):
+    """A document the scorers cannot read; the message names the field and what to do."""
+
+
+# The parts of the trajectory contract the scorers read; header fields they do not need
+# (episode_id, started_at, ...) are not required here, so partial documents still score.
+_VIEW_SCHEMA = {
+    "type": "object",
+    "required": ["steps"],
+    "properties": {key: TRAJECTORY_SCHEMA["properties"][key]
+                   for key in ("schema", "task", "arm", "steps", "result")},
+}
+_VIEW_SCHEMA["properties"]["preference"] = {"type": ["string", "null"]}
+_VALIDATOR = jsonschema.Draft202012Validator(_VIEW_SCHEMA)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step: a tool call and what came back, with text fields capped."""
+
+    turn: int
+    tool: str
+    arguments: dict
+    observation: str
+    position: tuple[str, int] | None
+    error: bool
+
+    def text_argument(self, key: str) -> str | None:
+        """A string argument, capped; None when absent or not a string."""
+        value = self.arguments.get(key)
+        return value[:MAX_TEXT_CHARS] if isinstance(value, str) else None
+
+    def full_argument(self, key: str) -> str | None:
+        """A string argument uncapped (edit contents), None when absent or not a string."""
+        value = self.arguments.get(key)
+        return value if isinstance(value, str) else None
+
+
+@dataclass(frozen=True)
+class TrajectoryView:
+    """What the scorers read from one document."""
+
+    actions: tuple[Action, ...]
+    task: str | None = None
+    arm: str | None = None
+    preference: str | None = None
+    verified: bool | None = None
+    exit_reason: str | None = None
+    raw: dict = field(default_factory=dict, repr=False, compare=False)
+
+
+def as_document(trajectory) -> dict:
+    """The ``stepwise.trajectory/1`` dict of a document or of a typed trajectory (``to_json()``)."""
+    if isinstance(trajectory, dict):
+        return trajectory
+    to_json = getattr(trajectory, "to_json", None)
+    if callable(to_json):
+        doc = to_json()
+        if isinstance(doc, dict):
+            return doc
+        raise ScoringError(f"{type(trajectory).__name__}.to_json() returned {type(doc).__name__}, "
+                           "not a trajectory document")
+    raise ScoringError(f"document: expected a JSON object (a {SCHEMA_ID} document), "
+                       f"got {type(trajectory).__name__}")
+
+
+def _where(error: jsonschema.ValidationError) -> str:
+    return ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in error.absolute_path) \
+        .replace(".[", "[") or "document"
+
+
+def schema_problems(doc: dict) -> list[str]:
+    """'field: reason' for each way the parts the scorers read break the contract."""
+    errors = sorted(_VALIDATOR.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+    return [f"{_where(e)}: {_short(e.message)}" for e in errors]
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= 160 else message[:157] + "..."
+
+
+def _position(raw) -> tuple[str, int] | None:
+    if isinstance(raw, list | tuple) and len(raw) == 2 and isinstance(raw[0], str) and isinstance(raw[1], int):
+        return raw[0], int(raw[1])
+    return None
+
+
+def read_trajectory(trajectory) -> TrajectoryView:
+    """Validate what the scorers need and return it as actions; raises ScoringError naming the field."""
+    doc = as_document(trajectory)
+    steps = doc.get("steps")
+    if isinstance(steps, list) and len(steps) > MAX_STEPS:
+        raise ScoringError(f"steps: {len(steps)} steps is more than the {MAX_STEPS} the scorer reads; "
+                           "an episode has one step per turn, so this is not a real trajectory")
+    try:
+        problems = schema_problems(doc)
+    except RecursionError:
+        raise ScoringError("document: nested too deeply to be a trajectory") from None
+    if problems:
+        more = f" (and {len(problems) - MAX_ERRORS_SHOWN} more)" if len(problems) > MAX_ERRORS_SHOWN else ""
+        raise ScoringError(f"not a {SCHEMA_ID} document: " + "; ".join(problems[:MAX_ERRORS_SHOWN]) + more)
+    actions = []
+    for step in steps:
+        arguments = step.get("arguments")
+        observation = step["observation"]
+        actions.append(Action(
+            turn=int(step["turn"]), tool=step["tool"][:200],
+            arguments=arguments if isinstance(arguments, dict) else {},
+            observation=observation[:MAX_TEXT_CHARS], position=_position(step.get("position")),
+            error=bool(step.get("error")) or observation.lstrip().startswith("Error:")))
+    result = doc.get("result") if isinstance(doc.get("result"), dict) else {}
+    preference = doc.get("preference")
+    return TrajectoryView(actions=tuple(actions), task=doc.get("task"), arm=doc.get("arm"),
+                          preference=preference if isinstance(preference, str) else None,
+                          verified=result.get("verified") if "verified" in result else None,
+                          exit_reason=result.get("exit_reason"), raw=doc)

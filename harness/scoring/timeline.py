@@ -1,0 +1,143 @@
+"""One pass over a trajectory's actions that every scorer reads: what each action was (a read, an
+edit, a stop, an inspection, a test run), the debugger's state around it, and the source as the
+edits changed it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from harness.scoring.answers import CONTROL_TOOLS, Frame, Stop, shown_values, stop_of
+from harness.scoring.commands import BashReading, is_test_path, read_bash
+from harness.scoring.document import Action, TrajectoryView
+from harness.scoring.source import EditChange, Workspace, function_at
+from harness.scoring.task_meta import TaskMeta
+from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
+
+EDIT_TOOLS = frozenset({"edit_file", "write_file"})
+AT_STOP_KINDS = frozenset({"hit", "step", "exception"})
+
+
+@dataclass
+class Event:
+    """One action and what the timeline learned from it."""
+
+    action: Action
+    started_before: bool                 # a start_debugger had succeeded before this action
+    stop: Stop | None = None             # where a start/control/select_frame call left the program
+    frame: Frame | None = None           # the selected frame after this action, when known
+    function: str | None = None          # the function at the action's position (source, else pdb's name)
+    at_stop: bool = False                # an inspection here follows a hit/step/exception (adjacency)
+    at_exception: bool = False           # ... and that stop was an uncaught exception
+    bash: BashReading | None = None
+    reads: set[str] = field(default_factory=set)
+    edits: list[EditChange] = field(default_factory=list)
+    values: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def turn(self) -> int:
+        return self.action.turn
+
+    @property
+    def tool(self) -> str:
+        return self.action.tool
+
+    @property
+    def is_inspection(self) -> bool:
+        return self.action.tool in INSPECTION_TOOLS and not self.action.error
+
+
+@dataclass
+class Timeline:
+    view: TrajectoryView
+    task: TaskMeta
+    events: list[Event]
+    workspace: Workspace
+
+    @property
+    def debugger_started(self) -> bool:
+        return any(e.tool == "start_debugger" and not e.action.error for e in self.events)
+
+    @property
+    def edits(self) -> list[EditChange]:
+        return [change for e in self.events for change in e.edits]
+
+    def is_test_file(self, path: str) -> bool:
+        resolved = self.workspace.resolve(path)
+        return resolved in self.task.test_files or is_test_path(resolved)
+
+
+def _edit_from_tool(action: Action, workspace: Workspace) -> EditChange | None:
+    if action.error or not action.observation.lstrip().startswith("Successfully"):
+        return None
+    path = action.text_argument("file_path")
+    if not path:
+        return None
+    if action.tool == "edit_file":
+        old, new = action.full_argument("old_string"), action.full_argument("new_string")
+        if old is None or new is None:
+            return None
+        return workspace.replace(action.turn, path, old, new)
+    content = action.full_argument("content")
+    return None if content is None else workspace.write(action.turn, path, content)
+
+
+def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
+    workspace = Workspace(task.files)
+    known = workspace.known_files() | set(task.test_files)
+    events: list[Event] = []
+    started = False
+    frame: Frame | None = None
+    at_stop = at_exception = False
+    for action in view.actions:
+        event = Event(action, started_before=started)
+        tool = action.tool
+        if tool in DEBUGGER_TOOLS:
+            stop = stop_of(tool, action.observation, action.position, action.error)
+            event.stop = stop
+            if stop is not None:
+                frame = stop.frame
+                if tool != "select_frame":  # choosing a frame keeps the stop the program is at
+                    at_stop = stop.kind in AT_STOP_KINDS
+                    at_exception = stop.kind == "exception"
+            elif tool in CONTROL_TOOLS or tool == "start_debugger":
+                at_stop = at_exception = False
+            if tool == "start_debugger" and not action.error:
+                started = True
+            if tool in INSPECTION_TOOLS and not action.error:
+                event.values = shown_values(tool, action.arguments, action.observation)
+            if tool == "list_code" and not action.error and action.position:
+                event.reads.add(workspace.resolve(action.position[0]))
+        elif tool in EDIT_TOOLS:
+            change = _edit_from_tool(action, workspace)
+            if change is not None:
+                event.edits.append(change)
+                at_stop = at_exception = False  # an edit restarts a running debugged program
+        elif tool == "bash":
+            command = action.text_argument("command") or ""
+            event.bash = read_bash(command, action.observation, known)
+            event.reads |= {workspace.resolve(f) for f in event.bash.reads}
+            for path in sorted(event.bash.edits):
+                change = EditChange(action.turn, workspace.resolve(path), "bash")
+                workspace.forget(path)
+                event.edits.append(change)
+            if event.bash.edits:
+                at_stop = at_exception = False
+        event.frame = frame
+        event.at_stop = at_stop
+        event.at_exception = at_exception
+        event.function = _function_at(action, frame, workspace)
+        events.append(event)
+    return Timeline(view, task, events, workspace)
+
+
+def _function_at(action: Action, frame: Frame | None, workspace: Workspace) -> str | None:
+    if action.position is None:
+        return None
+    path, line = action.position
+    found = function_at(workspace.text(path), line)
+    if found is not None:
+        return found.name
+    if frame is not None and frame.line == line and frame.function and frame.file.endswith(path.rsplit("/", 1)[-1]):
+        return frame.function
+    return None
