@@ -10,6 +10,7 @@ COMMANDS = {
     "run": ("harness.cli.run", "run one episode of a task with a policy and write its trajectory"),
     "eval": ("harness.cli.evaluate", "paired with/without-debugger evaluation over a split"),
     "compare": ("harness.cli.compare", "put several evaluation reports side by side"),
+    "score": ("harness.cli.score", "score recorded trajectories (pdb_policy, edit relevance) as JSON"),
 }
 
 
