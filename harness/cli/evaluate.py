@@ -3,8 +3,9 @@
     python -m harness eval --policy openai:MODEL --split heldout --arms base,dbg --runs 3 \\
         --max-turns 50 --workers 4 --out evals/MODEL
 
-Resumable: rerunning with the same --out skips finished episodes. Writes OUT/trajectories/,
-OUT/report.json, OUT/report.md and the PNG plots.
+Resumable: rerunning with the same --out skips finished episodes. Writes OUT/trajectories/ (each
+document with its ``quality`` record from harness.scoring), OUT/report.json, OUT/report.md and the
+PNG plots.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=2, help="episodes in parallel (default 2)")
     p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap")
     p.add_argument("--model-label", help="the model's name in reports (default: the policy spec)")
+    p.add_argument("--policy-config", help="pdb_policy config for the quality records: a released version "
+                                           "(default pdb_policy_v1) or a JSON file")
     p.add_argument("--out", required=True, help="output folder (reused to resume)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -66,7 +69,8 @@ def main(argv: list[str]) -> int:
         result = run_eval(EvalConfig(
             policy=args.policy, tasks=tasks, out=Path(args.out), arms=arms, runs=args.runs,
             max_turns=args.max_turns, workers=args.workers, sandbox=args.sandbox,
-            split=None if args.tasks else args.split, model=args.model_label, progress=not args.no_progress))
+            split=None if args.tasks else args.split, model=args.model_label, progress=not args.no_progress,
+            policy_config=args.policy_config))
     except (TaskFormatError, PolicyError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -15,13 +15,17 @@ from pathlib import Path
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.episode import run_episode, split_of_task
 from harness.policies import PolicyError, make_policy
+from harness.scoring import PolicyConfigError, episode_scorer
 from harness.trajectory import debugger_started
 
 
 def summary(doc: dict, out: Path) -> dict:
     result = doc["result"]
+    policy = (doc.get("quality") or {}).get("policy") or {}
     return {"verified": result["verified"], "turns": len(doc["steps"]), "exit_reason": result["exit_reason"],
-            "debugger_started": debugger_started(doc), "reason": result.get("reason"), "out": str(out)}
+            "debugger_started": debugger_started(doc), "reason": result.get("reason"),
+            "policy_score": policy.get("score"), "policy_passed": policy.get("passed"),
+            "edit_relevant": (doc.get("quality") or {}).get("edit_relevant"), "out": str(out)}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-turns", type=int, default=50, help="turn budget (one tool call per turn)")
     p.add_argument("--out", help="trajectory file (default: trajectories/TASK-ARM-TIME.json)")
     p.add_argument("--split", help="split label recorded in the trajectory (default: the task's split)")
+    p.add_argument("--policy-config", help="pdb_policy config for the quality record: a released version "
+                                           "(default pdb_policy_v1) or a JSON file")
+    p.add_argument("--no-score", action="store_true", help="leave the trajectory without a quality record")
     return p
 
 
@@ -46,15 +53,16 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         task = resolve_task(args.task, args.tasks_dir)
+        scorer = None if args.no_score else episode_scorer(task, args.policy_config)
         policy = make_policy(args.policy)
-    except (TaskFormatError, PolicyError) as exc:
+    except (TaskFormatError, PolicyError, PolicyConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     out = Path(args.out or f"trajectories/{task.name}-{args.arm}-{stamp}.json")
     try:
         doc = run_episode(task, policy, arm=args.arm, backend=args.sandbox, max_turns=args.max_turns, out=out,
-                          split=args.split or split_of_task(task.name))
+                          split=args.split or split_of_task(task.name), scorer=scorer)
     finally:
         policy.close()
     print(json.dumps(summary(doc, out)))

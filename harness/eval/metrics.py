@@ -13,8 +13,10 @@ Definitions (the reference write-up's "Metrics"; choices made here are said wher
   the turns of the verified runs are averaged first, then the median over tasks is taken.
 - start rate: share of dbg trajectories that opened a debugger session (a start_debugger that did
   not error); debugger and inspection calls are averaged per dbg trajectory.
-- edit relevance: share of debugger-starting dbg trajectories whose quality record says the edit
-  used a runtime observation; None until trajectories carry that record (the scoring issue).
+- edit relevance: share of debugger-starting trajectories whose quality record (harness.scoring)
+  says an edit used a runtime observation; overall over the dbg arm, and per arm.
+- policy quality: the pdb_policy score's distribution (mean, quartiles, a 10-bin histogram), the
+  share of trajectories it passes, and how many trajectories carry each hard reason, per arm.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from harness.trajectory import debugger_started
 
 EXACT_MCNEMAR_BELOW = 25
 BOOTSTRAP_SAMPLES = 2000
-EDIT_RELEVANCE_PENDING = "n/a until the scoring issue lands"
+EDIT_RELEVANCE_PENDING = "n/a: no quality record (score them with python -m harness score --write)"
+SCORE_BINS = 10
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,21 @@ class EpisodeOutcome:
     inspection_calls: int = 0
     preference: str | None = None
     edit_relevant: bool | None = None
+    policy_version: str | None = None
+    policy_score: float | None = None
+    policy_passed: bool | None = None
+    hard_reasons: tuple[str, ...] = ()  # rule names, one entry per rule broken
+
+
+def _policy(quality) -> dict:
+    """What the outcome keeps of the quality record's policy verdict ({} when there is none)."""
+    policy = quality.get("policy") if isinstance(quality, dict) else None
+    if not isinstance(policy, dict) or not isinstance(policy.get("score"), int | float):
+        return {}
+    rules = [r.get("rule") for r in policy.get("hard_reasons") or [] if isinstance(r, dict)]
+    return {"policy_version": str(policy.get("version")), "policy_score": float(policy["score"]),
+            "policy_passed": bool(policy.get("passed")),
+            "hard_reasons": tuple(sorted({r for r in rules if isinstance(r, str)}))}
 
 
 def _edit_relevant(quality) -> bool | None:
@@ -71,6 +89,7 @@ def outcome_from_trajectory(doc: dict, *, run: int | None = None, preference: st
         debugger_calls=sum(1 for s in steps if s.get("tool") in DEBUGGER_TOOLS),
         inspection_calls=sum(1 for s in steps if s.get("tool") in INSPECTION_TOOLS),
         preference=preference or doc.get("preference"), edit_relevant=_edit_relevant(doc.get("quality")),
+        **_policy(doc.get("quality")),
     )
 
 
@@ -194,13 +213,41 @@ def calls_per_task(outcomes: Iterable[EpisodeOutcome], arm: str = "dbg") -> dict
             "inspection": statistics.fmean(o.inspection_calls for o in rows)}
 
 
-def edit_relevance(outcomes: Iterable[EpisodeOutcome]) -> dict:
-    opened = [o for o in _arm(outcomes, "dbg") if o.debugger_started]
+def edit_relevance(outcomes: Iterable[EpisodeOutcome], arm: str = "dbg") -> dict:
+    """EditRelevant among the trajectories of ``arm`` that started the debugger."""
+    opened = [o for o in _arm(outcomes, arm) if o.debugger_started]
     scored = [o.edit_relevant for o in opened if o.edit_relevant is not None]
     if not scored:
         return {"rate": None, "scored": 0, "note": EDIT_RELEVANCE_PENDING if opened else
-                "no dbg trajectory opened the debugger"}
+                f"no {arm} trajectory opened the debugger"}
     return {"rate": _rate(scored), "scored": len(scored), "note": None}
+
+
+def _quantile(ordered: Sequence[float], q: float) -> float:
+    position = q * (len(ordered) - 1)
+    low, high = math.floor(position), math.ceil(position)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def policy_quality(outcomes: Iterable[EpisodeOutcome], arm: str) -> dict:
+    """The pdb_policy verdicts of one arm: score distribution, pass rate, hard-reason counts."""
+    rows = [o for o in _arm(outcomes, arm) if o.policy_score is not None]
+    if not rows:
+        return {"scored": 0, "versions": [], "passed_rate": None, "score": None, "histogram": None,
+                "hard_reasons": {}}
+    scores = sorted(o.policy_score for o in rows)
+    histogram = [0] * SCORE_BINS
+    for value in scores:
+        histogram[min(SCORE_BINS - 1, int(value * SCORE_BINS))] += 1
+    counts: dict[str, int] = defaultdict(int)
+    for o in rows:
+        for rule in o.hard_reasons:
+            counts[rule] += 1
+    return {"scored": len(rows), "versions": sorted({o.policy_version for o in rows if o.policy_version}),
+            "passed_rate": _rate([bool(o.policy_passed) for o in rows]),
+            "score": {"mean": statistics.fmean(scores), "min": scores[0], "p25": _quantile(scores, 0.25),
+                      "median": _quantile(scores, 0.5), "p75": _quantile(scores, 0.75), "max": scores[-1]},
+            "histogram": histogram, "hard_reasons": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))}
 
 
 def debugger_opened_split(outcomes: Sequence[EpisodeOutcome]) -> dict:
@@ -234,7 +281,8 @@ def summarize(outcomes: Sequence[EpisodeOutcome], *, k: int | None = None) -> di
                      "pass_at_1_by_run": {str(r): v for r, v in pass_at_1_by_run(rows, arm).items()},
                      "pass_at_1": pass_at_1(rows, arm),
                      "pass_at_k": pass_at_k(rows, arm, k), "exit_reasons": exit_reasons(rows, arm),
-                     "calls_per_task": calls_per_task(rows, arm)}
+                     "calls_per_task": calls_per_task(rows, arm),
+                     "edit_relevance": edit_relevance(rows, arm), "policy": policy_quality(rows, arm)}
     return {"k": k, "arms": arms, "lift": debugger_lift(outcomes), "turns_to_fix": turns_to_fix(outcomes),
             "start_rate": start_rate(outcomes), "edit_relevance": edit_relevance(outcomes),
             "debugger_opened_split": debugger_opened_split(outcomes)}

@@ -5,6 +5,8 @@
   matched base attempts.
 - turns_to_fix.png (fig. 5): median turns to a verified fix over D_both, per arm.
 - engagement.png (fig. 6): start rate, and debugger / inspection calls per dbg trajectory.
+- edit_relevance.png: edit relevance against start rate, one point per model (the write-up's
+  "starts often but shallowly" shows as a point low on the right).
 """
 
 from __future__ import annotations
@@ -113,6 +115,33 @@ def plot_engagement(reports: Sequence[dict], path: Path) -> Path:
     return _save(fig, path)
 
 
+def plot_edit_relevance(reports: Sequence[dict], path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(6, 5))
+    ax.fill_between([0.5, 1.05], 0, 0.5, color="#f3d9c4", alpha=0.6, zorder=0)
+    ax.text(0.98, 0.03, "starts often,\nbut shallowly", ha="right", va="bottom", fontsize=8, color="#8a4b1c")
+    missing = []
+    for r in reports:
+        start = r["overall"]["start_rate"]["rate"]
+        relevance = (r["overall"].get("edit_relevance") or {}).get("rate")
+        if start is None or relevance is None:
+            missing.append(r["model"])
+            continue
+        ax.scatter([start], [relevance], s=60, color=ARM_COLORS["dbg"], zorder=3)
+        scored = r["overall"]["edit_relevance"].get("scored")
+        ax.annotate(f"{r['model']} (n={scored})", (start, relevance), fontsize=8, xytext=(5, 5),
+                    textcoords="offset points")
+    if missing:
+        ax.text(0.02, 0.97, "no edit relevance: " + ", ".join(missing), transform=ax.transAxes, fontsize=7,
+                va="top", color="#555555")
+    ax.set_xlim(-0.03, 1.05)
+    ax.set_ylim(-0.03, 1.05)
+    ax.set_xlabel("start rate (dbg trajectories that opened the debugger)")
+    ax.set_ylabel("edit relevance (of those, edits linked to an observation)")
+    ax.set_title("Opening the debugger vs. using what it showed")
+    ax.grid(alpha=0.3)
+    return _save(fig, path)
+
+
 def _save(fig, path: Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -123,11 +152,12 @@ def _save(fig, path: Path) -> Path:
 
 
 def write_plots(reports: Sequence[dict], out_dir: str | Path) -> list[Path]:
-    """All four figures into ``out_dir``; returns their paths."""
+    """All five figures into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
     return [
         plot_solve_rate(reports, out_dir / "solve_rate.png"),
         plot_debugger_opened(reports, out_dir / "debugger_opened.png"),
         plot_turns_to_fix(reports, out_dir / "turns_to_fix.png"),
         plot_engagement(reports, out_dir / "engagement.png"),
+        plot_edit_relevance(reports, out_dir / "edit_relevance.png"),
     ]

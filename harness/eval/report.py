@@ -25,6 +25,11 @@ NOTES = {
     "start_rate": "share of dbg trajectories with a successful start_debugger",
     "calls_per_task": "debugger (all debugger tools) and inspection (print_variable, examine_locals, "
                       "examine_globals, run_expression) calls, mean per attempt (task × run)",
+    "edit_relevance": "EditRelevant: share of trajectories that started the debugger in which an edit is linked to "
+                      "a debugger observation (harness.scoring, edit_relevance_v1; links are proposals that a "
+                      "human review confirms or overturns)",
+    "policy": "pdb_policy verdicts (harness.scoring): score median [quartiles], share passed (no hard reason "
+              "and score >= min_quality_score), and trajectories per hard reason",
     "by_preference": "the same metrics restricted to tasks with that debugger-preference label",
     "verification": "an attempt counts only if the independent verifier passed",
 }
@@ -108,10 +113,34 @@ def _summary_rows(summary: dict) -> list[tuple[str, str, str]]:
          num(dbg["calls_per_task"]["debugger"])),
         ("inspection calls per task", num(base["calls_per_task"]["inspection"]),
          num(dbg["calls_per_task"]["inspection"])),
+        ("EditRelevant (of those that started the debugger)", _edit_relevance(base), _edit_relevance(dbg)),
+        ("policy score median [p25, p75]", _score(base), _score(dbg)),
+        ("policy passed", _passed(base), _passed(dbg)),
+        ("hard reasons (trajectories)", _hard(base), _hard(dbg)),
         ("episodes", str(base["episodes"]), str(dbg["episodes"])),
         ("exit reasons", _reasons(base["exit_reasons"]), _reasons(dbg["exit_reasons"])),
     ]
     return rows
+
+
+def _edit_relevance(arm: dict) -> str:
+    e = arm.get("edit_relevance") or {}
+    return "–" if e.get("rate") is None else f"{pct(e['rate'])} of {e['scored']}"
+
+
+def _score(arm: dict) -> str:
+    score = (arm.get("policy") or {}).get("score")
+    return "–" if not score else f"{score['median']:.2f} [{score['p25']:.2f}, {score['p75']:.2f}]"
+
+
+def _passed(arm: dict) -> str:
+    policy = arm.get("policy") or {}
+    return "–" if policy.get("passed_rate") is None else f"{pct(policy['passed_rate'])} of {policy['scored']}"
+
+
+def _hard(arm: dict) -> str:
+    counts = (arm.get("policy") or {}).get("hard_reasons") or {}
+    return ", ".join(f"{rule} {n}" for rule, n in counts.items()) or "–"
 
 
 def _reasons(counts: dict) -> str:
@@ -187,6 +216,9 @@ def render_comparison(reports: Sequence[dict]) -> str:
     row("inspection calls / task (dbg)", lambda s, r: num(s["arms"]["dbg"]["calls_per_task"]["inspection"]))
     row("edit relevance", lambda s, r: pct(s["edit_relevance"]["rate"]) if s["edit_relevance"]["rate"]
         is not None else "n/a")
+    for arm in ("base", "dbg"):
+        row(f"policy score {arm} (median [p25, p75])", lambda s, r, a=arm: _score(s["arms"][a]))
+        row(f"policy passed {arm}", lambda s, r, a=arm: _passed(s["arms"][a]))
     return "\n".join(lines) + "\n"
 
 

@@ -26,7 +26,8 @@ from harness.policies import Policy, make_policy
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.sandbox.pool import SandboxPool
-from harness.trajectory import TrajectoryError, load_trajectory
+from harness.scoring import PolicyConfig, ScoringError, episode_scorer, load_policy_config, score_trajectory
+from harness.trajectory import TrajectoryError, load_trajectory, write_document
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,8 @@ class EvalConfig:
     model: str | None = None  # the label in reports; the spec when None
     progress: bool = True
     limits: Limits | None = None
-    scorer: object = None  # scorer(document) -> quality record, see run_episode
+    scorer: object = None  # a custom scorer(document) -> quality record; None: harness.scoring, as below
+    policy_config: object = None  # the pdb_policy config for quality records (None: pdb_policy_v1)
     pool: SandboxSource | None = None  # where sandboxes come from; default: a warm SandboxPool of `sandbox`
 
 
@@ -145,12 +147,27 @@ def check_manifest(config: EvalConfig) -> None:
                                 "tasks": [t.name for t in config.tasks]}, indent=1), encoding="utf-8")
 
 
+def with_quality(doc: dict, episode: PlannedEpisode, policy_config: PolicyConfig, path: Path) -> dict:
+    """``doc`` with a quality record from ``policy_config``; an episode recorded before scoring (or
+    scored under another policy version) is scored now and its file updated."""
+    policy = (doc.get("quality") or {}).get("policy") or {}
+    if policy.get("version") == policy_config.version:
+        return doc
+    try:
+        doc["quality"] = score_trajectory(doc, episode.task, policy_config).to_json()
+    except ScoringError:
+        return doc  # it stays unscored and counts as such in the report
+    write_document(doc, path)
+    return doc
+
+
 def run_eval(config: EvalConfig) -> EvalResult:
     if not config.tasks:
         raise ValueError("no tasks to evaluate: check --split or --tasks")
     if config.runs < 1 or config.workers < 1:
         raise ValueError("--runs and --workers must be at least 1")
     out = Path(config.out)
+    policy_config = load_policy_config(config.policy_config)  # a bad config stops here, before any episode
     check_manifest(config)
     episodes = plan(config.tasks, config.arms, config.runs)
     todo = [e for e in episodes if finished_document(e.path(out)) is None]
@@ -170,7 +187,7 @@ def run_eval(config: EvalConfig) -> EvalResult:
                                max_turns=config.max_turns, out=episode.path(out),
                                split=config.split or split_of_task(episode.task.name),
                                limits=config.limits, header_extra={"run": episode.run},
-                               scorer=config.scorer)
+                               scorer=config.scorer or episode_scorer(episode.task, policy_config))
 
         verified = 0
         with bar, ThreadPoolExecutor(max_workers=config.workers) as pool:
@@ -199,6 +216,8 @@ def run_eval(config: EvalConfig) -> EvalResult:
                 doc = load_trajectory(episode.path(out))
             except TrajectoryError:
                 continue
+        if config.scorer is None:
+            doc = with_quality(doc, episode, policy_config, episode.path(out))
         outcomes.append(outcome_from_trajectory(doc, run=episode.run, preference=episode.task.preference))
     report = build_report(outcomes, model=model, policy=info, split=config.split, runs=config.runs,
                           max_turns=config.max_turns, sandbox=config.sandbox)

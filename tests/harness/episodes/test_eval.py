@@ -61,8 +61,8 @@ def test_eval_writes_report_and_plots_and_a_rerun_resumes(script, fixture_tasks_
     assert json.loads((out / "trajectories" / "tag_defaults" / "dbg-run1.json").read_text())["run"] == 1
     markdown = (out / "report.md").read_text()
     assert "| pass@1 (mean over runs) | 66.7% | 100.0% |" in markdown
-    assert "## Preference label: recommended" in markdown and "Edit relevance: n/a until the scoring issue lands" in markdown
-    for name in ("solve_rate", "debugger_opened", "turns_to_fix", "engagement"):
+    assert "## Preference label: recommended" in markdown and "- Edit relevance: 0.0%" in markdown
+    for name in ("solve_rate", "debugger_opened", "turns_to_fix", "engagement", "edit_relevance"):
         assert (out / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f"({name}.png)" in markdown
     trajectories = sorted((out / "trajectories").rglob("*.json"))
