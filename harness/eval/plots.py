@@ -24,7 +24,7 @@ ARM_LABELS = {"base": "without debugger", "dbg": "with debugger"}
 
 
 def _labels(reports: Sequence[dict]) -> list[str]:
-    return [r["model"] for r in reports]
+    return [_short_label(r["model"]) for r in reports]
 
 
 def _value(v) -> float:
@@ -115,6 +115,11 @@ def plot_engagement(reports: Sequence[dict], path: Path) -> Path:
     return _save(fig, path)
 
 
+def _short_label(label: str, limit: int = 28) -> str:
+    """A model label short enough to sit beside a point (a spec may be a long file path)."""
+    return label if len(label) <= limit else "…" + label[-(limit - 1):]
+
+
 def plot_edit_relevance(reports: Sequence[dict], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(6, 5))
     ax.fill_between([0.5, 1.05], 0, 0.5, color="#f3d9c4", alpha=0.6, zorder=0)
@@ -128,11 +133,11 @@ def plot_edit_relevance(reports: Sequence[dict], path: Path) -> Path:
             continue
         ax.scatter([start], [relevance], s=60, color=ARM_COLORS["dbg"], zorder=3)
         scored = r["overall"]["edit_relevance"].get("scored")
-        ax.annotate(f"{r['model']} (n={scored})", (start, relevance), fontsize=8, xytext=(5, 5),
-                    textcoords="offset points")
+        ax.annotate(f"{_short_label(r['model'])} (n={scored})", (start, relevance), fontsize=8,
+                    xytext=(5, 5), textcoords="offset points", ha="right" if start > 0.6 else "left")
     if missing:
-        ax.text(0.02, 0.97, "no edit relevance: " + ", ".join(missing), transform=ax.transAxes, fontsize=7,
-                va="top", color="#555555")
+        ax.text(0.02, 0.97, "no edit relevance: " + ", ".join(map(_short_label, missing)), transform=ax.transAxes,
+                fontsize=7, va="top", color="#555555", wrap=True)
     ax.set_xlim(-0.03, 1.05)
     ax.set_ylim(-0.03, 1.05)
     ax.set_xlabel("start rate (dbg trajectories that opened the debugger)")

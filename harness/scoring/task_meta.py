@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from corpus.format import PREFERENCES, TASKS_DIR, Task, TaskFormatError, load_task
-from harness.sandbox.materialize import strip_bug_markers
+from corpus.materialize import strip_bug_markers
 
 
 @dataclass(frozen=True)
