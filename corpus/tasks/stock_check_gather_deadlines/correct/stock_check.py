@@ -1,0 +1,35 @@
+"""Ask every warehouse for its stock of one SKU at once; slow or broken warehouses are left out."""
+
+import asyncio
+from dataclasses import dataclass, field
+
+from deadlines import DeadlineTimers
+
+
+@dataclass
+class StockReport:
+    sku: str
+    levels: dict = field(default_factory=dict)
+    unavailable: dict = field(default_factory=dict)
+
+
+async def check_stock(warehouses, sku, deadline_s=0.5):
+    timers = DeadlineTimers()
+    lookups = [timers.start(w.level(sku), deadline_s, w.name) for w in warehouses]
+    try:
+        results = await asyncio.gather(*lookups, return_exceptions=True)
+    finally:
+        timers.stop()
+    report = StockReport(sku)
+    timed_out = {name for name, _ in timers.expired}
+    for warehouse, result in zip(warehouses, results):
+        if warehouse.name in timed_out:
+            report.unavailable[warehouse.name] = f"no answer within {deadline_s:g}s"
+        elif isinstance(result, BaseException):
+            # CancelledError is a BaseException: whatever cancelled the lookup, it is not a level.
+            report.unavailable[warehouse.name] = f"{type(result).__name__}: {result}"
+        elif isinstance(result, int) and result >= 0:
+            report.levels[warehouse.name] = result
+        else:
+            report.unavailable[warehouse.name] = f"unreadable stock level {result!r}"
+    return report
