@@ -1,0 +1,30 @@
+"""Translate a whole catalog: all descriptions at once, reporting progress as each one comes back."""
+
+import asyncio
+
+from catalog import localize
+from memory import TranslationMemory
+
+
+async def translate_descriptions(products, translator, language, on_progress=None, memory=None):
+    """{sku: translated description}; ``on_progress(done, total, sku)`` after each one."""
+    memory = memory if memory is not None else TranslationMemory()
+    translations = {}
+    for product in products:
+        known = memory.lookup(language, product.description)
+        if known is not None:
+            translations[product.sku] = known
+    products = [p for p in products if p.sku not in translations]
+    pending = [asyncio.ensure_future(translator.translate(p.description, language)) for p in products]
+    for done, (product, next_finished) in enumerate(zip(products, asyncio.as_completed(pending)), start=1):
+        text = await next_finished
+        translations[product.sku] = text
+        memory.remember(language, product.description, text)
+        if on_progress is not None:
+            on_progress(done, len(products), product.sku)
+    return translations
+
+
+async def localize_catalog(products, translator, language, on_progress=None, memory=None):
+    translations = await translate_descriptions(products, translator, language, on_progress, memory)
+    return localize(products, translations, language)
