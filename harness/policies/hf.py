@@ -15,8 +15,10 @@ from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
 
 
-def _template_messages(messages: list[dict]) -> list[dict]:
-    """Chat templates expect tool-call arguments as objects, OpenAI sends them as JSON strings."""
+def template_messages(messages: list[dict]) -> list[dict]:
+    """Messages as chat templates expect them: tool-call arguments as objects (OpenAI and the trajectory
+    record them as JSON strings, which a template would encode twice) and ``None`` content as "".
+    Shared with training (SFT data and GRPO rollouts), so a conversation renders the same everywhere."""
     out = []
     for message in messages:
         message = dict(message)
@@ -72,7 +74,7 @@ class HFPolicy(Policy):
                                             "temperature": self.temperature, "device": self.device})
 
     def act(self, messages: list[dict], tools: list[dict]) -> PolicyTurn:
-        prompt = self.tokenizer.apply_chat_template(_template_messages(messages), tools=tools or None,
+        prompt = self.tokenizer.apply_chat_template(template_messages(messages), tools=tools or None,
                                                     add_generation_prompt=True, tokenize=False)
         inputs = self.tokenizer(prompt, return_tensors="pt", add_special_tokens=False).to(self.device)
         prompt_tokens = int(inputs["input_ids"].shape[1])

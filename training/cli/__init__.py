@@ -1,0 +1,1 @@
+"""The ``python -m training`` subcommands, one module each."""

@@ -1,0 +1,1 @@
+"""Supervised fine-tuning with DoRA on the exported SFT dataset."""
