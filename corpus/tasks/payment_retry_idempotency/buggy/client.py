@@ -1,0 +1,30 @@
+"""Payment client: charges through the gateway, retrying timeouts (tenacity)."""
+
+import uuid
+
+from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_fixed
+
+from gateway import GatewayTimeout
+
+
+def random_key():
+    return uuid.uuid4().hex
+
+
+class PaymentClient:
+    def __init__(self, gateway, attempts=3, key_factory=random_key):
+        self._gateway = gateway
+        self._new_key = key_factory
+        self._retrying = Retrying(stop=stop_after_attempt(attempts), wait=wait_fixed(0),
+                                  retry=retry_if_exception_type(GatewayTimeout), reraise=True)
+        self.attempts = []
+
+    def _attempt(self, order, card, cents):
+        key = self._new_key()
+        self.attempts.append((order, key))
+        return self._gateway.charge(order, card, cents, idempotency_key=key)
+
+    def charge(self, order, card, cents):
+        if cents <= 0:
+            raise ValueError(f"amount must be positive, got {cents} cents")
+        return self._retrying(self._attempt, order, card, cents)
