@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -141,3 +142,31 @@ def _database_url_of_test_db() -> str:
     password = f":{params['PASSWORD']}" if params.get("PASSWORD") else ""
     host, port = params.get("HOST") or "127.0.0.1", params.get("PORT") or 5432
     return f"postgres://{user}{password}@{host}:{port}/{params['NAME']}"
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def load_fixture_document(name: str) -> dict:
+    return json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def annotation_data(corpus_root, make_user):
+    """What an annotator finds: four tasks (one with two real recorded episodes, dbg and base, of one
+    eval run, scored by hand in the quality shape), and the users ann (annotator) and sam (staff)."""
+    from webapp.catalog.services import import_corpus
+    from webapp.runs.models import EvalRun
+    from webapp.trajectories.services import save_trajectory
+
+    shutil.copytree(FIXTURES / "tasks" / "running_average", corpus_root / "running_average")
+    write_task(corpus_root, "counter_reset", preference="optional")
+    write_task(corpus_root, "cache_stale", category="caching", preference="avoid")
+    write_task(corpus_root, "lock_owner", category="locks", preference="recommended")
+    import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
+    dbg, _ = save_trajectory(document=load_fixture_document("running_average_dbg.json"))
+    base, _ = save_trajectory(document=load_fixture_document("running_average_base.json"))
+    run = EvalRun.objects.create(name="qwen smoke")
+    run.trajectories.add(dbg, base)
+    return {"dbg": dbg, "base": base, "ann": make_user("ann"), "bob": make_user("bob"),
+            "sam": make_user("sam", is_staff=True)}

@@ -5,10 +5,10 @@ from django.contrib import admin
 
 from tests.webapp.conftest import trajectory_document
 from webapp.catalog.models import Task
-from webapp.catalog.services import add_preference_label
+from webapp.catalog.services import add_preference_label, adjudicate
 from webapp.runs.models import EvalRun, TrainingRun
 from webapp.runs.services import create_job
-from webapp.trajectories.services import add_edit_relevance_review, save_trajectory
+from webapp.trajectories.services import add_edit_relevance_review, add_trajectory_verdict, save_trajectory
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +48,8 @@ def test_the_admin_lists_every_model_for_a_superuser(admin_client):
     response = admin_client.get("/admin/")
 
     assert response.status_code == 200
-    for model in (b"Tasks", b"Preference labels", b"Trajectories", b"Steps", b"Edit relevance reviews",
-                  b"Jobs", b"Eval runs", b"Training runs"):
+    for model in (b"Tasks", b"Preference labels", b"Adjudications", b"Trajectories", b"Steps",
+                  b"Edit relevance reviews", b"Trajectory reviews", b"Jobs", b"Eval runs", b"Training runs"):
         assert model in response.content
 
 
@@ -59,12 +59,14 @@ def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make
     trajectory, _ = save_trajectory(document=trajectory_document("ep-1"))
     add_edit_relevance_review(trajectory=trajectory, observation_step=trajectory.steps.get(index=1),
                               edit_step=trajectory.steps.get(index=2), verdict="relevant", reviewer=admin_user)
+    add_trajectory_verdict(trajectory=trajectory, verdict="relevant", reviewer=admin_user)
+    adjudicate(task=task, adjudicator=admin_user, preference="optional")
     job = create_job(kind="import_corpus", created_by=admin_user, enqueue=False)
     EvalRun.objects.create(name="eval", job=job)
     TrainingRun.objects.create(name="sft", kind="sft", base_model="tiny")
     ours = [model for model in admin.site._registry if model._meta.app_label in ("catalog", "trajectories", "runs")]
 
-    assert len(ours) == 8
+    assert len(ours) == 10
     for model in ours:
         meta = model._meta
         listing = admin_client.get(f"/admin/{meta.app_label}/{meta.model_name}/")

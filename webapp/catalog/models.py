@@ -15,20 +15,34 @@ class Split(models.TextChoices):
     HELDOUT = "heldout", "held out"
 
 
+class LabelStatus(models.TextChoices):
+    UNLABELLED = "unlabelled", "no label yet (meta.json)"
+    AGREED = "agreed", "annotators agree"
+    DISPUTED = "disputed", "annotators disagree"
+    ADJUDICATED = "adjudicated", "adjudicated by staff"
+
+
 class Task(models.Model):
     """One bug task of the corpus, as imported from ``corpus/tasks/<name>/`` by import_corpus."""
 
     name = models.CharField(max_length=200, unique=True)
     category = models.CharField(max_length=100, db_index=True)
     description = models.TextField()
-    # The preference written in meta.json; people's labels live in PreferenceLabel.
-    preference = models.CharField(max_length=20, choices=Preference.choices)
+    # The preference written in meta.json (import_corpus keeps it in step with the file); people's
+    # labels live in PreferenceLabel and Adjudication, and decide ``preference_in_force``.
+    preference = models.CharField("meta.json preference", max_length=20, choices=Preference.choices)
+    # Derived by catalog.services on every label: the adjudicated label, else the annotators' shared
+    # label, else (disputed or unlabelled) the meta.json preference. What exports and training use.
+    preference_in_force = models.CharField(max_length=20, choices=Preference.choices, blank=True, default="",
+                                           db_index=True)
+    label_status = models.CharField(max_length=20, choices=LabelStatus.choices, default=LabelStatus.UNLABELLED,
+                                    db_index=True)
     split = models.CharField(max_length=20, choices=Split.choices, blank=True, default="", db_index=True)
     # {"buggy": {path: text}, "correct": {...}, "shared": {...}, "tests": {...}}
-    files = models.JSONField(default=dict)
-    meta = models.JSONField(default=dict)
-    dependencies = models.JSONField(default=list)
-    tags = models.JSONField(default=list)
+    files = models.JSONField(default=dict, blank=True)
+    meta = models.JSONField(default=dict, blank=True)
+    dependencies = models.JSONField(default=list, blank=True)
+    tags = models.JSONField(default=list, blank=True)
     timeout_s = models.FloatField(default=30)
     # Difficulty figures (corpus.figures.task_figures).
     loc = models.PositiveIntegerField(default=0)
@@ -61,3 +75,21 @@ class PreferenceLabel(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task.name}: {self.preference} by {self.annotator}"
+
+
+class Adjudication(models.Model):
+    """A staff member's decision on a task the annotators disagree about. Never edited or deleted:
+    the newest one is in force."""
+
+    task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="adjudications")
+    adjudicator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="adjudications")
+    preference = models.CharField(max_length=20, choices=Preference.choices)
+    note = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.task.name}: {self.preference} (adjudicated by {self.adjudicator})"

@@ -1,4 +1,5 @@
-"""Reads for tasks and labels: the current label, label history, inter-annotator agreement."""
+"""Reads for tasks and labels: the task list and its filters, the labeling queue, label history,
+agreement, disagreements, and the solve rates eval runs measured beside each label."""
 
 from __future__ import annotations
 
@@ -6,20 +7,138 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from django.db.models import Count, QuerySet
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    FloatField,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce
 
-from webapp.catalog.models import Preference, PreferenceLabel, Task
+from webapp.catalog.contradictions import contradiction
+from webapp.catalog.models import Adjudication, LabelStatus, Preference, PreferenceLabel, Task
+from webapp.core.agreement import Agreement, fleiss_kappa, pair_agreement
+from webapp.trajectories.models import NOT_MODEL_OUTCOMES, Trajectory
 
 
-def task_list() -> QuerySet[Task]:
-    """Tasks with how many labels and trajectories each has (``label_count``, ``trajectory_count``)."""
-    return Task.objects.annotate(label_count=Count("labels", distinct=True),
-                                 trajectory_count=Count("trajectories", distinct=True)).order_by("name")
+def _count(rows: QuerySet) -> Coalesce:
+    """A correlated COUNT(*) of ``rows`` (filtered on OuterRef("pk")) as an integer annotation."""
+    counted = rows.order_by().annotate(group=Value(1)).values("group").annotate(n=Count("*")).values("n")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
+def _measured(arm: str, *, solved: bool = False) -> QuerySet:
+    rows = Trajectory.objects.filter(task=OuterRef("pk"), arm=arm).exclude(exit_reason__in=NOT_MODEL_OUTCOMES)
+    return rows.filter(verified=True) if solved else rows
+
+
+def _rate(solved: str, runs: str):
+    return Cast(F(solved), FloatField()) / Cast(F(runs), FloatField())
+
+
+@dataclass(frozen=True)
+class TaskFilters:
+    q: str = ""
+    category: str = ""
+    split: str = ""
+    label: str = ""  # the preference in force
+    mine: str = ""  # "", "none", or a preference: the user's own newest label
+    disputed: bool = False
+    sort: str = "name"
+
+
+SORTS = {
+    "name": ("name",), "-name": ("-name",), "category": ("category", "name"), "split": ("split", "name"),
+    "label": ("preference_in_force", "name"), "labels": ("-label_count", "name"),
+    "base": (F("base_rate").desc(nulls_last=True), "name"), "dbg": (F("dbg_rate").desc(nulls_last=True), "name"),
+    "trajectories": ("-trajectory_count", "name"),
+}
+
+
+def task_rows(*, user, filters: TaskFilters = TaskFilters()) -> QuerySet[Task]:
+    """Tasks with ``label_count``, ``my_label``, ``trajectory_count`` and per arm ``*_runs``,
+    ``*_solved``, ``*_rate`` (verified share of the measured trajectories, None without any).
+    A fixed number of queries whatever the number of tasks or trajectories."""
+    mine = PreferenceLabel.objects.filter(task=OuterRef("pk"), annotator=user).order_by("-created_at", "-id")
+    rows = Task.objects.defer("files", "meta").annotate(
+        label_count=_count(PreferenceLabel.objects.filter(task=OuterRef("pk"))),
+        trajectory_count=_count(Trajectory.objects.filter(task=OuterRef("pk"))),
+        my_label=Subquery(mine.values("preference")[:1]),
+        base_runs=_count(_measured("base")), base_solved=_count(_measured("base", solved=True)),
+        dbg_runs=_count(_measured("dbg")), dbg_solved=_count(_measured("dbg", solved=True)),
+    )
+    rows = rows.annotate(
+        base_rate=Case(When(base_runs__gt=0, then=_rate("base_solved", "base_runs")), output_field=FloatField()),
+        dbg_rate=Case(When(dbg_runs__gt=0, then=_rate("dbg_solved", "dbg_runs")), output_field=FloatField()),
+    )
+    if filters.q:
+        rows = rows.filter(Q(name__icontains=filters.q) | Q(description__icontains=filters.q))
+    if filters.category:
+        rows = rows.filter(category=filters.category)
+    if filters.split:
+        rows = rows.filter(split="" if filters.split == "none" else filters.split)
+    if filters.label:
+        rows = rows.filter(preference_in_force=filters.label)
+    if filters.mine == "none":
+        rows = rows.filter(my_label__isnull=True)
+    elif filters.mine:
+        rows = rows.filter(my_label=filters.mine)
+    if filters.disputed:
+        rows = rows.filter(label_status=LabelStatus.DISPUTED)
+    return rows.order_by(*SORTS.get(filters.sort, SORTS["name"]))
+
+
+def categories() -> list[str]:
+    return list(Task.objects.order_by("category").values_list("category", flat=True).distinct())
+
+
+@dataclass(frozen=True)
+class Progress:
+    total: int
+    mine: int  # tasks this user labelled
+    anyone: int  # tasks anyone labelled
+
+    @property
+    def mine_percent(self) -> int:
+        return round(100 * self.mine / self.total) if self.total else 0
+
+
+def label_progress(*, user) -> Progress:
+    counts = Task.objects.aggregate(
+        total=Count("id"),
+        anyone=Count("id", filter=Q(pk__in=PreferenceLabel.objects.values("task_id"))),
+        mine=Count("id", filter=Q(pk__in=PreferenceLabel.objects.filter(annotator=user).values("task_id"))))
+    return Progress(counts["total"], counts["mine"], counts["anyone"])
+
+
+def next_task_to_label(*, user, after: str = "") -> Task | None:
+    """The first task (by name, after ``after`` and then from the start) this user has not labelled."""
+    unlabelled = Task.objects.exclude(pk__in=PreferenceLabel.objects.filter(annotator=user).values("task_id"))
+    return (unlabelled.filter(name__gt=after).order_by("name").first() if after else None) or \
+        unlabelled.order_by("name").first()
+
+
+def neighbours(*, task: Task) -> tuple[Task | None, Task | None]:
+    """The tasks just before and after this one by name."""
+    before = Task.objects.filter(name__lt=task.name).order_by("-name").only("name").first()
+    after = Task.objects.filter(name__gt=task.name).order_by("name").only("name").first()
+    return before, after
 
 
 def label_history(*, task: Task) -> QuerySet[PreferenceLabel]:
     """Every label the task ever got, oldest first."""
     return task.labels.select_related("annotator").order_by("created_at", "id")
+
+
+def adjudication_history(*, task: Task) -> QuerySet[Adjudication]:
+    return task.adjudications.select_related("adjudicator").order_by("created_at", "id")
 
 
 def latest_labels_by_annotator(*, task: Task) -> dict[str, PreferenceLabel]:
@@ -31,54 +150,70 @@ def latest_labels_by_annotator(*, task: Task) -> dict[str, PreferenceLabel]:
 
 
 def current_label(*, task: Task) -> PreferenceLabel | None:
-    """The label in force: the newest one anyone gave (None when nobody labelled the task)."""
+    """The newest label anyone gave (None when nobody labelled the task)."""
     return task.labels.select_related("annotator").order_by("-created_at", "-id").first()
 
 
 @dataclass(frozen=True)
-class Agreement:
-    """Agreement between annotators over the tasks two or more of them labelled (newest label each).
-
-    ``observed`` is the share of annotator pairs that agree, averaged over tasks; ``kappa`` is
-    Fleiss' kappa (None when chance agreement is total, i.e. everyone always used one category).
-    """
-
-    tasks_compared: int
+class TaskAgreement:
     annotators: int
-    observed: float | None
-    kappa: float | None
+    counts: dict[str, int]  # preference -> annotators whose newest label it is
+    pairs_agreeing: float | None  # share of annotator pairs that agree (None under two annotators)
+
+
+def task_agreement(*, task: Task) -> TaskAgreement:
+    counts = Counter(label.preference for label in latest_labels_by_annotator(task=task).values())
+    return TaskAgreement(sum(counts.values()), {p: counts[p] for p in Preference.values if counts[p]},
+                         pair_agreement(counts))
 
 
 def label_agreement(*, tasks: QuerySet[Task] | None = None) -> Agreement:
-    labels = PreferenceLabel.objects.select_related("annotator").order_by("created_at", "id")
+    """Fleiss' kappa over the tasks two or more annotators labelled (each annotator's newest label)."""
+    labels = PreferenceLabel.objects.order_by("created_at", "id")
     if tasks is not None:
         labels = labels.filter(task__in=tasks)
-    newest: dict[tuple[int, int], str] = {}
-    for label in labels:
-        newest[(label.task_id, label.annotator_id)] = label.preference
-    per_task: dict[int, Counter] = {}
-    for (task_id, _), preference in newest.items():
-        per_task.setdefault(task_id, Counter())[preference] += 1
-    rated = {task_id: counts for task_id, counts in per_task.items() if sum(counts.values()) >= 2}
-    annotators = len({annotator for (task_id, annotator) in newest if task_id in rated})
-    if not rated:
-        return Agreement(0, annotators, None, None)
-    per_task_agreement, pooled = [], Counter()
-    for counts in rated.values():
-        n = sum(counts.values())
-        per_task_agreement.append(sum(c * (c - 1) for c in counts.values()) / (n * (n - 1)))
-        pooled.update(counts)
-    observed = sum(per_task_agreement) / len(per_task_agreement)
-    total = sum(pooled.values())
-    chance = sum((pooled[p] / total) ** 2 for p in Preference.values)
-    kappa = None if chance >= 1 else (observed - chance) / (1 - chance)
-    return Agreement(len(rated), annotators, observed, kappa)
+    return fleiss_kappa(labels.values_list("task_id", "annotator_id", "preference"))
+
+
+def disputed_tasks() -> list[tuple[Task, list[PreferenceLabel]]]:
+    """Tasks whose annotators disagree and no staff member decided yet, each with the newest label of
+    every annotator."""
+    tasks = list(Task.objects.filter(label_status=LabelStatus.DISPUTED).defer("files", "meta").order_by("name"))
+    newest: dict[int, dict[int, PreferenceLabel]] = {}
+    for label in (PreferenceLabel.objects.filter(task__in=tasks).select_related("annotator")
+                  .order_by("created_at", "id")):
+        newest.setdefault(label.task_id, {})[label.annotator_id] = label
+    return [(task, list(newest.get(task.id, {}).values())) for task in tasks]
+
+
+def contradicting_tasks(*, user) -> list[tuple[Task, str]]:
+    """Tasks whose label in force disagrees with what the eval runs measured, with the reason."""
+    out = []
+    for task in task_rows(user=user).filter(Q(base_runs__gt=0) | Q(dbg_runs__gt=0)):
+        reason = contradiction(task.preference_in_force, base_rate=task.base_rate, dbg_rate=task.dbg_rate)
+        if reason:
+            out.append((task, reason))
+    return out
 
 
 def labels_for_export() -> Iterator[dict]:
-    """Every label as a plain dict (one JSONL line each), oldest first."""
+    """Every label and adjudication as a plain dict (one JSONL line each), oldest first."""
     rows = PreferenceLabel.objects.select_related("task", "annotator").order_by("created_at", "id")
-    for label in rows.iterator():
-        yield {"task": label.task.name, "annotator": label.annotator.get_username(),
-               "preference": label.preference, "note": label.note,
-               "created_at": label.created_at.isoformat()}
+    decisions = Adjudication.objects.select_related("task", "adjudicator").order_by("created_at", "id")
+    merged = [(label.created_at, 0, label.id, {
+        "kind": "label", "task": label.task.name, "annotator": label.annotator.get_username(),
+        "preference": label.preference, "note": label.note, "created_at": label.created_at.isoformat()})
+        for label in rows.iterator()]
+    merged += [(d.created_at, 1, d.id, {
+        "kind": "adjudication", "task": d.task.name, "annotator": d.adjudicator.get_username(),
+        "preference": d.preference, "note": d.note, "created_at": d.created_at.isoformat()})
+        for d in decisions.iterator()]
+    for *_, row in sorted(merged, key=lambda item: item[:3]):
+        yield row
+
+
+def preferences_in_force() -> Iterator[dict]:
+    """One line per task: the preference exports and training use, and where it came from."""
+    for name, meta, in_force, status in Task.objects.order_by("name").values_list(
+            "name", "preference", "preference_in_force", "label_status"):
+        yield {"task": name, "preference": in_force or meta, "source": status, "meta_preference": meta}

@@ -9,7 +9,8 @@ from django.db import transaction
 
 from corpus.figures import task_figures
 from corpus.format import FOLDERS, TaskFormatError, load_task, task_dirs
-from webapp.catalog.models import Preference, PreferenceLabel, Task
+from webapp.catalog.label_state import resolve_preference
+from webapp.catalog.models import Adjudication, Preference, PreferenceLabel, Task
 from webapp.catalog.signals import task_created
 from webapp.catalog.splits import load_split_assignments
 
@@ -51,7 +52,7 @@ def upsert_task(*, name: str, fields: dict) -> tuple[Task, str]:
     outcome one of created / updated / unchanged."""
     task = Task.objects.select_for_update().filter(name=name).first()
     if task is None:
-        task = Task.objects.create(name=name, **fields)
+        task = Task.objects.create(name=name, preference_in_force=fields["preference"], **fields)
         task_created.send(sender=Task, task=task)
         return task, "created"
     changed = [key for key, value in fields.items() if getattr(task, key) != value]
@@ -59,7 +60,9 @@ def upsert_task(*, name: str, fields: dict) -> tuple[Task, str]:
         return task, "unchanged"
     for key in changed:
         setattr(task, key, fields[key])
-    task.save(update_fields=[*changed, "updated_at"])
+    # meta.json's preference only decides while nobody labelled the task: labels are never reverted.
+    task.preference_in_force, task.label_status = _resolve(task)
+    task.save(update_fields=[*changed, "preference_in_force", "label_status", "updated_at"])
     return task, "updated"
 
 
@@ -84,9 +87,47 @@ def import_corpus(*, root: Path, splits_file: Path, on_task=None) -> CorpusImpor
     return report
 
 
+def _check_preference(preference: str) -> None:
+    if preference not in Preference.values:
+        raise ValueError(f"preference {preference!r} is not one of {', '.join(Preference.values)}")
+
+
+def _resolve(task: Task) -> tuple[str, str]:
+    newest: dict[int, str] = {}
+    for annotator_id, preference in task.labels.order_by("created_at", "id").values_list("annotator_id", "preference"):
+        newest[annotator_id] = preference
+    adjudicated = task.adjudications.order_by("-created_at", "-id").values_list("preference", flat=True).first()
+    return resolve_preference(meta_preference=task.preference, annotator_labels=newest.values(),
+                              adjudicated=adjudicated)
+
+
+def _refresh_preference_in_force(task: Task) -> None:
+    task.preference_in_force, task.label_status = _resolve(task)
+    Task.objects.filter(pk=task.pk).update(preference_in_force=task.preference_in_force,
+                                           label_status=task.label_status)
+
+
 @transaction.atomic
 def add_preference_label(*, task: Task, annotator, preference: str, note: str = "") -> PreferenceLabel:
     """Record one judgement. Earlier labels are kept: the newest one per annotator counts."""
-    if preference not in Preference.values:
-        raise ValueError(f"preference {preference!r} is not one of {', '.join(Preference.values)}")
-    return PreferenceLabel.objects.create(task=task, annotator=annotator, preference=preference, note=note)
+    _check_preference(preference)
+    if annotator is None or not annotator.is_authenticated:
+        raise PermissionError("only a logged-in user can label a task")
+    Task.objects.select_for_update().filter(pk=task.pk).first()  # one label at a time per task
+    label = PreferenceLabel.objects.create(task=task, annotator=annotator, preference=preference,
+                                           note=note.strip())
+    _refresh_preference_in_force(task)
+    return label
+
+
+@transaction.atomic
+def adjudicate(*, task: Task, adjudicator, preference: str, note: str = "") -> Adjudication:
+    """A staff member decides the task's preference (what exports and training use from then on)."""
+    _check_preference(preference)
+    if adjudicator is None or not adjudicator.is_staff:
+        raise PermissionError("only staff can adjudicate a label; ask a staff member")
+    Task.objects.select_for_update().filter(pk=task.pk).first()
+    decision = Adjudication.objects.create(task=task, adjudicator=adjudicator, preference=preference,
+                                           note=note.strip())
+    _refresh_preference_in_force(task)
+    return decision

@@ -1,13 +1,107 @@
-from django.shortcuts import render
+"""Pages for tasks and labels. Thin: forms check input, services write, selectors read."""
 
-from webapp.catalog.selectors import label_agreement, task_list
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from webapp.catalog import selectors
+from webapp.catalog.contradictions import contradiction
+from webapp.catalog.forms import LabelForm, TaskFilterForm
+from webapp.catalog.models import Preference, Task
+from webapp.catalog.services import add_preference_label, adjudicate
+from webapp.core.highlight import diff_html
+from webapp.trajectories.models import Trajectory
+from webapp.trajectories.replay import reference_fix
+
+PAGE_SIZE = 50
 
 
-def home(request):
-    tasks = list(task_list())
-    return render(request, "catalog/home.html", {
-        "tasks": tasks,
-        "labelled": sum(1 for t in tasks if t.label_count),
-        "trajectories": sum(t.trajectory_count for t in tasks),
-        "agreement": label_agreement(),
+def _with_flags(tasks):
+    for task in tasks:
+        task.flag = contradiction(task.preference_in_force, base_rate=task.base_rate, dbg_rate=task.dbg_rate)
+    return tasks
+
+
+def task_list(request):
+    form = TaskFilterForm(request.GET or None)
+    rows = selectors.task_rows(user=request.user, filters=form.filters() if form.is_bound else
+                               selectors.TaskFilters())
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "catalog/task_list.html", {
+        "form": form, "page": page, "tasks": _with_flags(list(page.object_list)), "query": query.urlencode(),
+        "categories": selectors.categories(), "progress": selectors.label_progress(user=request.user),
+        "trajectories": Trajectory.objects.count(), "agreement": selectors.label_agreement(),
     })
+
+
+def task_detail(request, name):
+    task = get_object_or_404(Task, name=name)
+    row = selectors.task_rows(user=request.user).get(pk=task.pk)
+    buggy = (task.files or {}).get("buggy") or {}
+    return render(request, "catalog/task_detail.html", {
+        "task": task, "row": _with_flags([row])[0], "buggy_files": sorted(buggy.items()),
+        "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
+        "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
+        "agreement": selectors.task_agreement(task=task),
+        "trajectories": task.trajectories.defer("document").order_by("-started_at", "-id")[:100],
+    })
+
+
+def label_queue(request):
+    """The next task I have not labelled (Label Studio's "next task")."""
+    task = selectors.next_task_to_label(user=request.user, after=request.GET.get("after", ""))
+    if task is None:
+        return render(request, "catalog/queue_done.html", {
+            "progress": selectors.label_progress(user=request.user), "agreement": selectors.label_agreement()})
+    return redirect("label_task", name=task.name)
+
+
+def label_task(request, name):
+    task = get_object_or_404(Task, name=name)
+    form = LabelForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        add_preference_label(task=task, annotator=request.user, preference=form.cleaned_data["preference"],
+                             note=form.cleaned_data["note"])
+        messages.success(request, f"{task.name}: labelled {form.cleaned_data['preference']}")
+        return redirect(f"{reverse('label_queue')}?after={task.name}")
+    before, after = selectors.neighbours(task=task)
+    row = _with_flags([selectors.task_rows(user=request.user).get(pk=task.pk)])[0]
+    mine = task.labels.filter(annotator=request.user).order_by("-created_at", "-id").first()
+    return render(request, "catalog/label_task.html", {
+        "task": task, "row": row, "form": form, "mine": mine, "before": before, "after": after,
+        "preferences": Preference.choices, "progress": selectors.label_progress(user=request.user),
+        "agreement": selectors.label_agreement(), "task_agreement": selectors.task_agreement(task=task),
+        "buggy_files": sorted(((task.files or {}).get("buggy") or {}).items()),
+    }, status=400 if form.is_bound else 200)
+
+
+def disagreements(request):
+    return render(request, "catalog/disagreements.html", {
+        "disputed": selectors.disputed_tasks(), "preferences": Preference.choices,
+        "agreement": selectors.label_agreement()})
+
+
+@require_POST
+def adjudicate_task(request, name):
+    task = get_object_or_404(Task, name=name)
+    form = LabelForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "pick recommended, optional or avoid to adjudicate")
+        return redirect("disagreements")
+    try:
+        adjudicate(task=task, adjudicator=request.user, preference=form.cleaned_data["preference"],
+                   note=form.cleaned_data["note"])
+    except PermissionError as exc:
+        raise PermissionDenied(str(exc)) from None
+    messages.success(request, f"{task.name}: adjudicated {form.cleaned_data['preference']}")
+    return redirect("disagreements")
+
+
+def contradictions(request):
+    return render(request, "catalog/contradictions.html", {
+        "rows": selectors.contradicting_tasks(user=request.user)})

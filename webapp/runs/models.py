@@ -46,7 +46,7 @@ class EvalRun(models.Model):
 
     name = models.CharField(max_length=200)
     job = models.OneToOneField(Job, null=True, blank=True, on_delete=models.SET_NULL, related_name="eval_run")
-    config = models.JSONField(default=dict)  # tasks, arms, policy, seeds, max_turns
+    config = models.JSONField(default=dict, blank=True)  # tasks, arms, policy, seeds, max_turns
     report = models.JSONField(null=True, blank=True)  # metrics from harness.eval
     trajectories = models.ManyToManyField("trajectories.Trajectory", blank=True, related_name="eval_runs")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -73,7 +73,7 @@ class TrainingRun(models.Model):
     job = models.OneToOneField(Job, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="training_run")
     base_model = models.CharField(max_length=300)
-    config = models.JSONField(default=dict)
+    config = models.JSONField(default=dict, blank=True)
     output_dir = models.CharField(max_length=1000, blank=True, default="")
     metrics = models.JSONField(null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,

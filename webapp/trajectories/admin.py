@@ -1,39 +1,71 @@
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
 
-from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory
+from webapp.core.admin_mixins import ReadOnlyAdminMixin
+from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, TrajectoryReview
 
 
-class StepInline(admin.TabularInline):
+class StepInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Step
     extra = 0
-    fields = ["index", "turn", "tool", "arguments", "position_file", "position_line", "error", "duration_ms"]
-    readonly_fields = fields
-    can_delete = False
+    fields = readonly_fields = ["index", "turn", "tool", "arguments", "position_file", "position_line", "error",
+                                "duration_ms"]
     show_change_link = True
+
+    def get_queryset(self, request):
+        # Each row's title names its trajectory: one join instead of one query per step.
+        return super().get_queryset(request).select_related("trajectory")
 
 
 @admin.register(Trajectory)
-class TrajectoryAdmin(admin.ModelAdmin):
-    list_display = ["episode_id", "task_name", "arm", "policy_kind", "policy_model", "verified",
-                    "exit_reason", "turns", "debugger_started", "started_at"]
-    list_filter = ["arm", "verified", "exit_reason", "policy_kind", "debugger_started", "split"]
-    search_fields = ["episode_id", "task_name", "policy_model"]
-    readonly_fields = ["imported_at", "updated_at"]
-    raw_id_fields = ["task"]
+class TrajectoryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    staff_may_delete = True
+    list_display = ["episode_id", "task_name", "arm", "policy_kind", "policy_model", "verified", "exit_reason",
+                    "turns", "debugger_started", "score", "started_at"]
+    list_filter = ["arm", "verified", "exit_reason", "policy_kind", "debugger_started", "passed", "edit_relevant",
+                   "split"]
+    search_fields = ["=episode_id", "task_name", "policy_model"]
+    readonly_fields = ["replay"]
     inlines = [StepInline]
+
+    @admin.display(description="replay")
+    def replay(self, obj):
+        return format_html('<a href="{}">open the replay</a>', reverse("replay", args=[obj.episode_id]))
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("task")
 
 
 @admin.register(Step)
-class StepAdmin(admin.ModelAdmin):
+class StepAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["trajectory", "index", "turn", "tool", "error"]
     list_filter = ["tool", "error"]
-    search_fields = ["trajectory__episode_id", "observation"]
-    raw_id_fields = ["trajectory"]
+    list_select_related = ["trajectory"]
+    search_fields = ["observation"]
+    search_help_text = "an episode id, or text in the observation"
+
+    def get_search_results(self, request, queryset, search_term):
+        """An episode id finds its steps; other text is looked up in the observations through their
+        trigram index (one OR across both tables would walk every step)."""
+        term = search_term.strip()
+        if not term:
+            return queryset, False
+        by_episode = queryset.filter(trajectory__episode_id=term)
+        if by_episode.exists():
+            return by_episode, False
+        return queryset.filter(observation__icontains=term), False
 
 
 @admin.register(EditRelevanceReview)
-class EditRelevanceReviewAdmin(admin.ModelAdmin):
-    list_display = ["trajectory", "observation_step", "edit_step", "verdict", "reviewer", "created_at"]
+class EditRelevanceReviewAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["trajectory", "observation_step", "edit_step", "verdict", "proposed", "reviewer", "created_at"]
+    list_filter = ["verdict", "proposed"]
+    list_select_related = ["trajectory", "observation_step__trajectory", "edit_step__trajectory", "reviewer"]
+
+
+@admin.register(TrajectoryReview)
+class TrajectoryReviewAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["trajectory", "verdict", "reviewer", "created_at"]
     list_filter = ["verdict"]
-    raw_id_fields = ["trajectory", "observation_step", "edit_step"]
-    readonly_fields = ["created_at"]
+    list_select_related = ["trajectory", "reviewer"]

@@ -5,8 +5,15 @@ from django.db import models
 class ExitReason(models.TextChoices):
     DONE = "done", "done"
     MAX_TURNS = "max_turns", "max turns"
+    LIMIT = "limit", "sandbox limit"
+    CONTEXT_EXHAUSTED = "context_exhausted", "context exhausted"
+    INFRA_ERROR = "infra_error", "model endpoint failed"
     ERROR = "error", "error"
     CRASH = "crash", "crash"
+
+
+# Exit reasons that are the harness's or the endpoint's fault, not the model's: left out of solve rates.
+NOT_MODEL_OUTCOMES = ("infra_error", "error", "crash")
 
 
 class Arm(models.TextChoices):
@@ -36,6 +43,13 @@ class Trajectory(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     document = models.JSONField()
+    # From the document's ``quality`` (the scoring seam); null until a scorer filled it.
+    score = models.FloatField(null=True, blank=True, db_index=True)
+    passed = models.BooleanField(null=True, blank=True)
+    edit_relevant = models.BooleanField(null=True, blank=True)
+    hard_rules = models.JSONField(default=list, blank=True)  # the rule names of quality.policy.hard_reasons
+    # The newest reviewer verdict (relevant / not relevant); overrides ``edit_relevant`` in reports.
+    reviewed_edit_relevant = models.BooleanField(null=True, blank=True)
     source_path = models.CharField(max_length=1000, blank=True, default="")
     imported_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -43,6 +57,8 @@ class Trajectory(models.Model):
     class Meta:
         ordering = ["-started_at", "-id"]
         verbose_name_plural = "trajectories"
+        indexes = [models.Index(fields=["-started_at", "-id"], name="trajectory_newest_first"),
+                   models.Index(fields=["task", "arm"], name="trajectory_task_arm")]
 
     def __str__(self) -> str:
         return f"{self.episode_id} ({self.task_name}, {self.arm})"
@@ -55,7 +71,7 @@ class Step(models.Model):
     index = models.PositiveIntegerField()
     turn = models.PositiveIntegerField()
     tool = models.CharField(max_length=100, db_index=True)
-    arguments = models.JSONField(default=dict)
+    arguments = models.JSONField(default=dict, blank=True)
     observation = models.TextField()
     position_file = models.CharField(max_length=500, blank=True, default="")
     position_line = models.PositiveIntegerField(null=True, blank=True)
@@ -77,12 +93,16 @@ class Verdict(models.TextChoices):
 
 
 class EditRelevanceReview(models.Model):
-    """A person's verdict on whether what one step showed (an observation) drove a later edit."""
+    """A person's verdict on one link: whether what one step showed (an observation) drove a later
+    edit. ``proposed`` links come from the scorer (quality.edit_relevance); the others a reviewer added.
+    Never edited: a changed mind is a new row, and each reviewer's newest row per link counts."""
 
     trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="reviews")
     observation_step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="+")
     edit_step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="+")
     verdict = models.CharField(max_length=20, choices=Verdict.choices)
+    criterion = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..4: quality.CRITERION_NAMES
+    proposed = models.BooleanField(default=False)
     reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                  related_name="edit_relevance_reviews")
     note = models.TextField(blank=True, default="")
@@ -93,3 +113,20 @@ class EditRelevanceReview(models.Model):
 
     def __str__(self) -> str:
         return f"{self.trajectory.episode_id}: step {self.observation_step.index} -> {self.edit_step.index}: {self.verdict}"
+
+
+class TrajectoryReview(models.Model):
+    """A reviewer's verdict on a whole trajectory: did runtime evidence drive its edits? Append-only."""
+
+    trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="verdicts")
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                 related_name="trajectory_reviews")
+    verdict = models.CharField(max_length=20, choices=Verdict.choices)
+    note = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.trajectory.episode_id}: {self.verdict} by {self.reviewer}"

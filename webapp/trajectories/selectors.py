@@ -1,32 +1,250 @@
-"""Reads for trajectories and reviews."""
+"""Reads for trajectories and reviews: the filtered list, one replay, the side-by-side pair, review
+state, progress and agreement, and the exports."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
-from webapp.trajectories.models import EditRelevanceReview, Trajectory
+from webapp.core.agreement import Agreement, fleiss_kappa
+from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, TrajectoryReview, Verdict
+from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
+from webapp.trajectories.replay import EDIT_TOOLS, ReplayStep, steps_from_document
+
+
+@dataclass(frozen=True)
+class TrajectoryFilters:
+    model: str = ""
+    arm: str = ""
+    task: str = ""
+    split: str = ""
+    verified: bool | None = None
+    debugger_started: bool | None = None
+    passed: bool | None = None
+    edit_relevant: bool | None = None
+    score_min: float | None = None
+    score_max: float | None = None
+    rule: str = ""  # a hard-reason rule name
+    exit_reason: str = ""
 
 
 def trajectory_list(*, task_name: str | None = None, arm: str | None = None,
                     verified: bool | None = None) -> QuerySet[Trajectory]:
-    rows = Trajectory.objects.defer("document").select_related("task")
-    if task_name is not None:
-        rows = rows.filter(task_name=task_name)
-    if arm is not None:
-        rows = rows.filter(arm=arm)
-    if verified is not None:
-        rows = rows.filter(verified=verified)
-    return rows
+    return trajectory_rows(filters=TrajectoryFilters(task=task_name or "", arm=arm or "", verified=verified))
+
+
+def trajectory_rows(*, filters: TrajectoryFilters = TrajectoryFilters()) -> QuerySet[Trajectory]:
+    """The list page's rows, newest first, without the documents."""
+    rows = Trajectory.objects.defer("document")
+    exact = {"policy_model": filters.model, "arm": filters.arm, "task_name": filters.task, "split": filters.split,
+             "exit_reason": filters.exit_reason}
+    rows = rows.filter(**{key: value for key, value in exact.items() if value})
+    flags = {"verified": filters.verified, "debugger_started": filters.debugger_started, "passed": filters.passed,
+             "edit_relevant": filters.edit_relevant}
+    rows = rows.filter(**{key: value for key, value in flags.items() if value is not None})
+    if filters.score_min is not None:
+        rows = rows.filter(score__gte=filters.score_min)
+    if filters.score_max is not None:
+        rows = rows.filter(score__lte=filters.score_max)
+    if filters.rule:
+        rows = rows.filter(hard_rules__contains=[filters.rule])
+    return rows.order_by("-started_at", "-id")
+
+
+def filter_choices() -> dict[str, list[str]]:
+    """Distinct values for the list's drop-downs (small sets: models, tasks, hard-reason rules)."""
+    return {
+        "models": list(Trajectory.objects.exclude(policy_model="").order_by("policy_model")
+                       .values_list("policy_model", flat=True).distinct()),
+        "tasks": list(Trajectory.objects.order_by("task_name").values_list("task_name", flat=True).distinct()),
+    }
+
+
+@dataclass
+class Replay:
+    trajectory: Trajectory
+    steps: list[ReplayStep]
+    quality: QualityView
+    task_files: dict | None  # None when the task is not imported
+
+    def index_of_turn(self, turn: int | None) -> int:
+        for step in self.steps:
+            if step.turn == turn:
+                return step.index
+        return 0
+
+
+def replay_of(*, episode_id: str) -> Replay:
+    """One trajectory with its document, its task's files, and its steps (two queries)."""
+    trajectory = Trajectory.objects.select_related("task").get(episode_id=episode_id)
+    document = trajectory.document
+    return Replay(trajectory, steps_from_document(document), quality_view(document),
+                  trajectory.task.files if trajectory.task else None)
 
 
 def trajectory_with_steps(*, episode_id: str) -> Trajectory:
     return Trajectory.objects.prefetch_related("steps").get(episode_id=episode_id)
 
 
+def matching_turns(*, trajectory: Trajectory, text: str) -> list[int]:
+    """The turns whose observation contains ``text`` (any case)."""
+    if not text:
+        return []
+    return list(Step.objects.filter(trajectory=trajectory, observation__icontains=text)
+                .order_by("index").values_list("turn", flat=True))
+
+
+def counterpart(*, trajectory: Trajectory) -> Trajectory | None:
+    """The other arm's trajectory of the same task by the same model in the same run: one sharing an
+    eval run when this one belongs to one, else the one that started closest in time."""
+    other = "base" if trajectory.arm == "dbg" else "dbg"
+    rows = Trajectory.objects.defer("document").filter(task_name=trajectory.task_name, arm=other,
+                                                       policy_model=trajectory.policy_model)
+    runs = trajectory.eval_runs.values_list("id", flat=True)
+    shared = rows.filter(eval_runs__in=runs).distinct()
+    candidates = list(shared) if shared.exists() else list(rows)
+    if not candidates:
+        return None
+    if trajectory.started_at is None:
+        return candidates[0]
+    return min(candidates, key=lambda t: abs((t.started_at - trajectory.started_at).total_seconds())
+               if t.started_at else float("inf"))
+
+
+# ---- reviews ---------------------------------------------------------------------------------
+
+@dataclass
+class LinkState:
+    """One observation -> edit link on the review page, with every reviewer's newest decision."""
+
+    observation: ReplayStep
+    edit_turn: int
+    criterion: int | None = None
+    criterion_name: str = ""
+    reason: str = ""
+    proposed: bool = False
+    decisions: dict[str, str] = field(default_factory=dict)  # reviewer -> verdict (newest)
+    mine: str = ""
+
+
+@dataclass
+class EditState:
+    step: ReplayStep
+    file: str
+    links: list[LinkState] = field(default_factory=list)
+
+
+def review_state(*, replay: Replay, user) -> list[EditState]:
+    """Each edit of the trajectory with the scorer's proposed links and the reviewers' decisions."""
+    by_turn = {step.turn: step for step in replay.steps}
+    edits: dict[int, EditState] = {}
+    for step in replay.steps:
+        if step.tool in EDIT_TOOLS and not step.error:
+            edits[step.turn] = EditState(step, str((step.arguments or {}).get("file_path", "")))
+    for scored in replay.quality.edits:
+        state = edits.get(scored.turn) or (EditState(by_turn[scored.turn], scored.file) if scored.turn in by_turn
+                                           else None)
+        if state is None:
+            continue
+        edits[scored.turn] = state
+        for link in scored.links:
+            if link.turn in by_turn and link.turn < scored.turn:
+                state.links.append(LinkState(by_turn[link.turn], scored.turn, link.criterion, link.criterion_name,
+                                             link.reason, proposed=True))
+    reviews = (EditRelevanceReview.objects.filter(trajectory=replay.trajectory)
+               .select_related("reviewer", "observation_step", "edit_step").order_by("created_at", "id"))
+    for review in reviews:
+        state = edits.get(review.edit_step.turn)
+        if state is None:
+            continue
+        link = next((ln for ln in state.links if ln.observation.turn == review.observation_step.turn), None)
+        if link is None:
+            link = LinkState(by_turn[review.observation_step.turn], state.step.turn, review.criterion,
+                             "" if review.criterion is None else CRITERION_NAMES.get(review.criterion, ""))
+            state.links.append(link)
+        link.decisions[review.reviewer.get_username()] = review.verdict
+        if review.reviewer_id == user.id:
+            link.mine = review.verdict
+    return [edits[turn] for turn in sorted(edits)]
+
+
+def verdicts_of(*, trajectory: Trajectory) -> QuerySet[TrajectoryReview]:
+    return trajectory.verdicts.select_related("reviewer").order_by("created_at", "id")
+
+
 def reviews_of(*, trajectory: Trajectory) -> QuerySet[EditRelevanceReview]:
     return trajectory.reviews.select_related("observation_step", "edit_step", "reviewer")
+
+
+def _has_edit():
+    return Exists(Step.objects.filter(trajectory=OuterRef("pk"), tool__in=EDIT_TOOLS, error=False))
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    with_edits: int
+    reviewed: int  # by anyone
+    mine: int
+    agreement: Agreement  # between reviewers' trajectory verdicts
+    auto_compared: int  # reviewed trajectories the scorer gave a verdict
+    auto_agreeing: int
+    links_decided: int  # proposed links with a decision
+    links_confirmed: int
+
+
+def review_progress(*, user) -> ReviewProgress:
+    rows = Trajectory.objects.annotate(has_edit=_has_edit()).filter(has_edit=True)
+    counts = rows.aggregate(
+        total=Count("id"), reviewed=Count("id", filter=Q(Exists(TrajectoryReview.objects.filter(trajectory=OuterRef("pk"))))),
+        mine=Count("id", filter=Q(Exists(TrajectoryReview.objects.filter(trajectory=OuterRef("pk"), reviewer=user)))))
+    verdicts = list(TrajectoryReview.objects.order_by("created_at", "id")
+                    .values_list("trajectory_id", "reviewer_id", "verdict"))
+    newest: dict[tuple[int, int], str] = {(t, r): v for t, r, v in verdicts}
+    automatic = dict(Trajectory.objects.filter(id__in={t for t, _ in newest}, edit_relevant__isnull=False)
+                     .values_list("id", "edit_relevant"))
+    compared = [(v == Verdict.RELEVANT) == automatic[t] for (t, _), v in newest.items()
+                if t in automatic and v != Verdict.UNSURE]
+    links = {}
+    for t, o, e, r, v in (EditRelevanceReview.objects.filter(proposed=True).order_by("created_at", "id")
+                          .values_list("trajectory_id", "observation_step_id", "edit_step_id", "reviewer_id", "verdict")):
+        links[(t, o, e, r)] = v
+    return ReviewProgress(counts["total"], counts["reviewed"], counts["mine"],
+                          fleiss_kappa((t, r, v) for t, r, v in verdicts), len(compared), sum(compared),
+                          len(links), sum(1 for v in links.values() if v == Verdict.RELEVANT))
+
+
+def review_queue(*, user, limit: int = 100) -> QuerySet[Trajectory]:
+    """Trajectories with an edit, the ones this user has not reviewed first."""
+    mine = Exists(TrajectoryReview.objects.filter(trajectory=OuterRef("pk"), reviewer=user))
+    return (Trajectory.objects.defer("document").annotate(has_edit=_has_edit(), reviewed_by_me=mine)
+            .filter(has_edit=True).order_by("reviewed_by_me", "-started_at", "-id")[:limit])
+
+
+def reviews_for_export(*, with_documents: bool = False) -> Iterator[dict]:
+    """One line per reviewed trajectory: the automatic verdict, every human verdict and link decision
+    (and the trajectory document itself with ``with_documents``)."""
+    reviewed = Trajectory.objects.filter(Q(pk__in=TrajectoryReview.objects.values("trajectory_id")) |
+                                         Q(pk__in=EditRelevanceReview.objects.values("trajectory_id")))
+    if not with_documents:
+        reviewed = reviewed.defer("document")
+    for trajectory in reviewed.order_by("id").prefetch_related("verdicts__reviewer"):
+        decisions = (EditRelevanceReview.objects.filter(trajectory=trajectory)
+                     .select_related("reviewer", "observation_step", "edit_step").order_by("created_at", "id"))
+        yield {
+            "episode_id": trajectory.episode_id, "task": trajectory.task_name, "arm": trajectory.arm,
+            "model": trajectory.policy_model, "verified": trajectory.verified,
+            "automatic_edit_relevant": trajectory.edit_relevant,
+            "reviewed_edit_relevant": trajectory.reviewed_edit_relevant,
+            "verdicts": [{"reviewer": v.reviewer.get_username(), "verdict": v.verdict, "note": v.note,
+                          "created_at": v.created_at.isoformat()} for v in trajectory.verdicts.all()],
+            "links": [{"edit_turn": d.edit_step.turn, "observation_turn": d.observation_step.turn,
+                       "criterion": d.criterion, "proposed": d.proposed, "verdict": d.verdict,
+                       "reviewer": d.reviewer.get_username(), "note": d.note,
+                       "created_at": d.created_at.isoformat()} for d in decisions],
+            **({"document": trajectory.document} if with_documents else {}),
+        }
 
 
 def trajectories_for_export(*, task_name: str | None = None) -> Iterator[dict]:

@@ -11,7 +11,8 @@ from django.utils.dateparse import parse_datetime
 
 from harness.trajectory import TrajectoryError, debugger_started, load_trajectory
 from webapp.catalog.models import Task
-from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, Verdict
+from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, TrajectoryReview, Verdict
+from webapp.trajectories.quality import CRITERION_NAMES, quality_columns
 
 
 @dataclass
@@ -59,6 +60,7 @@ def trajectory_columns(doc: dict) -> dict:
         "debugger_started": debugger_started(doc),
         "started_at": _when(doc.get("started_at")),
         "finished_at": _when(doc.get("finished_at")),
+        **quality_columns(doc),
     }
 
 
@@ -137,18 +139,47 @@ def link_trajectories_to_task(*, task: Task) -> int:
     return Trajectory.objects.filter(task__isnull=True, task_name=task.name).update(task=task)
 
 
-@transaction.atomic
-def add_edit_relevance_review(*, trajectory: Trajectory, observation_step: Step, edit_step: Step,
-                              verdict: str, reviewer, note: str = "") -> EditRelevanceReview:
-    """Record whether the observation at one step drove the edit at a later step."""
+def _check_verdict(verdict: str) -> None:
     if verdict not in Verdict.values:
         raise ValueError(f"verdict {verdict!r} is not one of {', '.join(Verdict.values)}")
+
+
+def _check_reviewer(reviewer) -> None:
+    if reviewer is None or not reviewer.is_authenticated:
+        raise PermissionError("only a logged-in user can review a trajectory")
+
+
+@transaction.atomic
+def add_edit_relevance_review(*, trajectory: Trajectory, observation_step: Step, edit_step: Step,
+                              verdict: str, reviewer, note: str = "", criterion: int | None = None,
+                              proposed: bool = False) -> EditRelevanceReview:
+    """Record whether the observation at one step drove the edit at a later step (both steps of this
+    trajectory, the observation first). A changed mind is a new row; the newest per reviewer counts."""
+    _check_verdict(verdict)
+    _check_reviewer(reviewer)
     for name, step in (("observation_step", observation_step), ("edit_step", edit_step)):
         if step.trajectory_id != trajectory.id:
             raise ValueError(f"{name} (step {step.index}) belongs to another trajectory")
     if observation_step.index >= edit_step.index:
         raise ValueError(f"the observation (step {observation_step.index}) must come before the edit "
                          f"(step {edit_step.index})")
+    if criterion is not None and criterion not in CRITERION_NAMES:
+        raise ValueError(f"criterion {criterion!r} is not one of {', '.join(map(str, CRITERION_NAMES))}")
     return EditRelevanceReview.objects.create(trajectory=trajectory, observation_step=observation_step,
                                               edit_step=edit_step, verdict=verdict, reviewer=reviewer,
-                                              note=note)
+                                              note=note.strip(), criterion=criterion, proposed=proposed)
+
+
+@transaction.atomic
+def add_trajectory_verdict(*, trajectory: Trajectory, verdict: str, reviewer, note: str = "") -> TrajectoryReview:
+    """A reviewer's verdict on the whole trajectory. The newest relevant / not-relevant verdict is kept
+    on the trajectory (``reviewed_edit_relevant``): a human review overrides the automatic one."""
+    _check_verdict(verdict)
+    _check_reviewer(reviewer)
+    Trajectory.objects.select_for_update().filter(pk=trajectory.pk).first()
+    review = TrajectoryReview.objects.create(trajectory=trajectory, verdict=verdict, reviewer=reviewer,
+                                             note=note.strip())
+    if verdict != Verdict.UNSURE:
+        trajectory.reviewed_edit_relevant = verdict == Verdict.RELEVANT
+        Trajectory.objects.filter(pk=trajectory.pk).update(reviewed_edit_relevant=trajectory.reviewed_edit_relevant)
+    return review

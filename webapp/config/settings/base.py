@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Every view needs a login unless it is marked @login_not_required (/healthz, the login page).
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
+    "webapp.core.middleware.PlainNotFoundMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]

@@ -1,0 +1,86 @@
+"""Browser tests: Playwright's Python package drives Debian's chromium (installed by scripts/setup)
+against the app that pytest-django's live_server serves from this test run, on the test PostgreSQL.
+
+Playwright never downloads a browser of its own here. Its sync API runs an event loop in the test's
+thread, so Django would refuse the tests' own (synchronous) ORM calls as "async-unsafe";
+DJANGO_ALLOW_ASYNC_UNSAFE lifts that check for this test process only.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[3] / "var" / "test-artifacts"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 420, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/setup (it installs Debian's chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def dialogs():
+    """Every JavaScript dialog (alert, confirm) any page of the test opened."""
+    return []
+
+
+@pytest.fixture
+def new_page(browser, live_server, dialogs):
+    contexts = []
+
+    def make(viewport=DESKTOP, accept_downloads=False):
+        context = browser.new_context(viewport=viewport, base_url=live_server.url, accept_downloads=accept_downloads)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def log_in(page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "pw-" + username)
+    page.click("button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def screenshots(page, name: str) -> list[Path]:
+    """The page at desktop and phone width, saved as test artifacts; the viewport is restored."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    before, paths = page.viewport_size, []
+    for label, size in (("1366", DESKTOP), ("420", PHONE)):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)  # let the layout settle after the resize
+        path = ARTIFACTS / f"{name}-{label}.png"
+        page.screenshot(path=str(path))
+        paths.append(path)
+    page.set_viewport_size(before)
+    return paths
+
+
+def fits_width(page) -> bool:
+    """No horizontal scrolling of the page itself."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

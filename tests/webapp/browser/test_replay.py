@@ -1,0 +1,86 @@
+"""The replay in the browser: keys, permalinks, program output shown as text, side by side, search."""
+
+import re
+
+import pytest
+
+from tests.webapp.browser.conftest import fits_width, log_in, screenshots
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def panel_turn(page) -> str:
+    return page.locator(".step-panel").get_attribute("data-turn")
+
+
+def test_stepping_through_a_trajectory_with_the_keys(new_page, annotation_data, dialogs):
+    page = new_page()
+    log_in(page, "ann")
+    page.goto("/trajectories/")
+    page.click("text=ra-dbg-1")
+    assert panel_turn(page) == "1"
+
+    for expected in ("2", "3", "4"):
+        page.keyboard.press("j")
+        page.wait_for_function("t => document.querySelector('.step-panel').dataset.turn === t", arg=expected)
+    page.keyboard.press("k")
+    page.wait_for_function("() => document.querySelector('.step-panel').dataset.turn === '3'")
+    assert page.url.endswith("/trajectories/ra-dbg-1/turn/3/")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('.step-panel').dataset.turn === '15'")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('.step-panel').dataset.turn === '1'")
+
+    page.goto("/trajectories/ra-dbg-1/turn/8/")  # a permalink: the second examine_locals
+    assert panel_turn(page) == "8"
+    changed = page.locator(".locals-table tr.change-changed")
+    assert "value" in changed.last.inner_text() and "2" in changed.last.inner_text()
+    assert page.locator(".srcline.cursor .ln").get_attribute("data-line") == "10"
+    assert page.locator(".srcline.bp .ln").get_attribute("data-line") == "10"
+    screenshots(page, "replay")
+    assert fits_width(page)
+
+    page.goto("/trajectories/ra-dbg-1/turn/13/")
+    assert "self.values.pop(0)" in page.locator(".workspace-diff").inner_text()
+
+    page.goto("/trajectories/ra-dbg-1/turn/14/")
+    observation = page.locator(".step-panel pre.observation")
+    assert "<script>alert(1)</script>" in observation.inner_text()
+    assert observation.locator("script").count() == 0
+    page.keyboard.press("k")  # through htmx too
+    page.keyboard.press("j")
+    page.wait_for_function("() => document.querySelector('.step-panel').dataset.turn === '14'")
+    page.wait_for_timeout(300)
+    assert dialogs == []
+
+
+def test_searching_inside_a_trajectory_marks_the_steps(new_page, annotation_data):
+    page = new_page()
+    log_in(page, "ann")
+    page.goto("/trajectories/ra-dbg-1/")
+
+    page.keyboard.press("/")
+    page.keyboard.type("self.values = [1, 2]")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"\?q="))
+
+    assert [li.get_attribute("data-turn") for li in page.locator("#step-list li.match").all()] == ["9", "12"]
+    assert panel_turn(page) == "9"
+
+
+def test_the_side_by_side_view_aligns_the_two_arms_by_turn(new_page, annotation_data):
+    page = new_page()
+    log_in(page, "ann")
+    page.goto("/trajectories/ra-base-1/")
+
+    page.keyboard.press("s")
+    page.wait_for_url(re.compile(r"/side-by-side/$"))
+
+    heads = page.locator(".sbs-summary").all_inner_texts()
+    assert "dbg" in heads[0] and "15 turns" in heads[0] and "verified" in heads[0]
+    assert "base" in heads[1] and "5 turns" in heads[1]
+    row3 = page.locator("#turn-3 .sbs-cell").all_inner_texts()
+    assert "add_breakpoint" in row3[0] and "edit stats_window.py" in row3[1]
+    assert page.locator("#turn-6 .sbs-cell.empty").count() == 1
+    screenshots(page, "side-by-side")
+    assert fits_width(page)

@@ -1,0 +1,45 @@
+"""Server-side syntax highlighting (Pygments) of source files and unified diffs.
+
+Pygments escapes everything it formats, so its output is safe to mark safe; nothing else here is.
+Each distinct text is highlighted once per process (a replay shows the same file at many steps).
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+
+from django.utils.safestring import SafeString, mark_safe
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import DiffLexer, PythonLexer, TextLexer
+
+_FORMATTER = HtmlFormatter(nowrap=True)
+
+
+@lru_cache(maxsize=512)
+def source_lines(text: str, path: str = "x.py") -> tuple[SafeString, ...]:
+    """One highlighted HTML fragment per line of ``text`` (Pygments closes its spans at each line end)."""
+    lexer = PythonLexer(stripnl=False, ensurenl=False) if path.endswith(".py") else TextLexer(stripnl=False)
+    html = highlight(text, lexer, _FORMATTER)
+    lines = html.split("\n")
+    if text.endswith("\n") and lines and lines[-1] == "":
+        lines.pop()
+    return tuple(mark_safe(line) for line in lines)
+
+
+@lru_cache(maxsize=512)
+def diff_html(diff: str) -> SafeString:
+    """A unified diff, coloured line by line."""
+    return mark_safe(highlight(diff, DiffLexer(stripnl=False), _FORMATTER)) if diff else mark_safe("")
+
+
+def unified_diff(before: str, after: str, path: str) -> str:
+    lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                 f"a/{path}", f"b/{path}")
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def stylesheet() -> str:
+    """The CSS classes the highlighted HTML uses (served once as a static-like response)."""
+    return HtmlFormatter(style="default").get_style_defs(".hl")

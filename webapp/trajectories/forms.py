@@ -1,0 +1,52 @@
+from django import forms
+
+from webapp.trajectories.models import Arm, ExitReason, Verdict
+from webapp.trajectories.quality import CRITERION_NAMES
+from webapp.trajectories.selectors import TrajectoryFilters
+
+YES_NO = [("", "any"), ("yes", "yes"), ("no", "no")]
+
+
+def _flag(value: str) -> bool | None:
+    return {"yes": True, "no": False}.get(value)
+
+
+class TrajectoryFilterForm(forms.Form):
+    model = forms.CharField(required=False)
+    arm = forms.ChoiceField(required=False, choices=[("", "any arm"), *Arm.choices])
+    task = forms.CharField(required=False)
+    split = forms.ChoiceField(required=False, choices=[("", "any split"), ("train", "train"),
+                                                       ("validation", "validation"), ("heldout", "held out")])
+    verified = forms.ChoiceField(required=False, choices=YES_NO)
+    debugger_started = forms.ChoiceField(required=False, choices=YES_NO, label="debugger started")
+    passed = forms.ChoiceField(required=False, choices=YES_NO, label="policy passed")
+    edit_relevant = forms.ChoiceField(required=False, choices=YES_NO, label="edit relevant")
+    score_min = forms.FloatField(required=False, min_value=0, max_value=1, label="score ≥")
+    score_max = forms.FloatField(required=False, min_value=0, max_value=1, label="score ≤")
+    rule = forms.CharField(required=False, label="hard reason")
+    exit_reason = forms.ChoiceField(required=False, choices=[("", "any exit"), *ExitReason.choices])
+
+    def filters(self) -> TrajectoryFilters:
+        if not self.is_bound or not self.is_valid():
+            return TrajectoryFilters()
+        data = self.cleaned_data
+        return TrajectoryFilters(
+            model=data["model"], arm=data["arm"], task=data["task"], split=data["split"],
+            verified=_flag(data["verified"]), debugger_started=_flag(data["debugger_started"]),
+            passed=_flag(data["passed"]), edit_relevant=_flag(data["edit_relevant"]),
+            score_min=data["score_min"], score_max=data["score_max"], rule=data["rule"],
+            exit_reason=data["exit_reason"])
+
+
+class LinkDecisionForm(forms.Form):
+    edit_turn = forms.IntegerField(min_value=1)
+    observation_turn = forms.IntegerField(min_value=1)
+    verdict = forms.ChoiceField(choices=Verdict.choices)
+    criterion = forms.TypedChoiceField(required=False, coerce=int, empty_value=None,
+                                       choices=[("", "no criterion"), *CRITERION_NAMES.items()])
+    note = forms.CharField(required=False, max_length=2000)
+
+
+class VerdictForm(forms.Form):
+    verdict = forms.ChoiceField(choices=Verdict.choices)
+    note = forms.CharField(required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 2}))

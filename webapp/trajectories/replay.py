@@ -1,0 +1,226 @@
+"""What a replay shows at each step of a trajectory, rebuilt from the recorded steps.
+
+The trajectory records tool calls and observations, not the workspace, so the replay rebuilds it: the
+task's files as materialized (buggy + shared + tests), then each successful ``edit_file`` and
+``write_file`` applied in order. Changes made through ``bash`` (``sed -i``) are not recorded and so not
+shown. Breakpoints come from the debugger's own answers ("file:line: breakpoint set"), locals from
+``examine_locals`` answers. Everything here is plain data; the templates render it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from webapp.core.highlight import unified_diff
+
+EDIT_TOOLS = ("edit_file", "write_file")
+DEBUGGER_TOOLS = ("start_debugger", "add_breakpoint", "remove_breakpoint", "continue_execution", "step_over",
+                  "step_into", "step_out", "print_variable", "examine_locals", "examine_globals",
+                  "run_expression", "list_code", "where_am_i", "select_frame")
+_BREAKPOINT = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): breakpoint (?P<what>set|removed)\s*$", re.M)
+_DROPPED = re.compile(r"breakpoint (?P<file>\S+?):(?P<line>\d+) removed", re.M)
+_LOCAL = re.compile(r"^  (?P<name>[A-Za-z_][\w.]*) = (?P<value>.*)$")
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One recorded step, as the step list and the panel show it."""
+
+    index: int
+    turn: int
+    tool: str
+    arguments: dict
+    observation: str
+    position: tuple[str, int] | None
+    duration_ms: float | None
+    error: bool
+    thought: str = ""
+
+    @property
+    def kind(self) -> str:
+        if self.tool in DEBUGGER_TOOLS:
+            return "debugger"
+        if self.tool in EDIT_TOOLS:
+            return "edit"
+        return {"bash": "shell", "done": "control"}.get(self.tool, "other")
+
+    @property
+    def summary(self) -> str:
+        """A one-line call, e.g. ``print_variable(name='x')``, cut at 90 characters."""
+        args = self.arguments if isinstance(self.arguments, dict) else {"arguments": self.arguments}
+        if self.tool == "bash":
+            text = f"$ {args.get('command', '')}"
+        elif self.tool == "edit_file":
+            text = f"edit {args.get('file_path', '?')}"
+        elif self.tool == "write_file":
+            text = f"write {args.get('file_path', '?')}"
+        else:
+            shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in args.items())
+            text = f"{self.tool}({shown})"
+        text = " ".join(text.split())
+        return text if len(text) <= 90 else text[:89] + "…"
+
+    @property
+    def arguments_json(self) -> str:
+        return json.dumps(self.arguments, indent=2, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class LocalRow:
+    name: str
+    value: str
+    previous: str | None
+    change: str  # "new", "changed", "same", "gone"
+
+
+@dataclass(frozen=True)
+class SourceLine:
+    number: int
+    html: str
+    cursor: bool
+    breakpoint: bool
+
+
+@dataclass
+class StepView:
+    """Everything the panel shows at one step."""
+
+    step: ReplayStep
+    source_file: str = ""
+    source_text: str | None = None  # None: the file is not among the task's files
+    cursor_line: int | None = None
+    breakpoints: list[tuple[str, int]] = field(default_factory=list)
+    inspection_turn: int | None = None  # the examine_locals step the locals come from
+    previous_inspection_turn: int | None = None
+    locals: list[LocalRow] = field(default_factory=list)
+    edit_diff: str = ""  # what this step's edit changed
+    edit_untracked: bool = False  # a bash step: files may have changed without a record
+
+    def source_lines(self):
+        from webapp.core.highlight import source_lines
+
+        if self.source_text is None:
+            return []
+        marked = {line for file, line in self.breakpoints if file == self.source_file}
+        return [SourceLine(number, html, number == self.cursor_line, number in marked)
+                for number, html in enumerate(source_lines(self.source_text, self.source_file), start=1)]
+
+
+def workspace_files(task_files: dict | None) -> dict[str, str]:
+    """The files an agent starts with: buggy, shared and test modules (not ``correct``)."""
+    files: dict[str, str] = {}
+    for kind in ("shared", "tests", "buggy"):
+        files.update((task_files or {}).get(kind) or {})
+    return files
+
+
+def normalize_path(path) -> str:
+    path = str(path or "")
+    for prefix in ("/workspace/", "./"):
+        path = path.removeprefix(prefix)
+    return path
+
+
+def parse_locals(observation: str) -> dict[str, str] | None:
+    """``name -> repr`` from an examine_locals answer, None when it is not one."""
+    if "locals:" not in observation:
+        return None
+    values = {}
+    for line in observation.split("locals:", 1)[1].splitlines():
+        match = _LOCAL.match(line)
+        if match:
+            values[match["name"]] = match["value"]
+    return values
+
+
+def _diff_locals(now: dict[str, str], before: dict[str, str] | None) -> list[LocalRow]:
+    before = before or {}
+    rows = []
+    for name, value in now.items():
+        if name not in before:
+            rows.append(LocalRow(name, value, None, "new" if before else "same"))
+        else:
+            rows.append(LocalRow(name, value, before[name], "same" if before[name] == value else "changed"))
+    rows += [LocalRow(name, "", value, "gone") for name, value in before.items() if name not in now]
+    return rows
+
+
+def steps_from_document(document: dict) -> list[ReplayStep]:
+    """The document's steps with the model's words before each call (the k-th assistant message goes
+    with the k-th turn)."""
+    thoughts = [m.get("content") or "" for m in document.get("messages") or []
+                if isinstance(m, dict) and m.get("role") == "assistant"]
+    out = []
+    for index, step in enumerate(document.get("steps") or []):
+        position = step.get("position")
+        turn = step.get("turn", index + 1)
+        out.append(ReplayStep(
+            index=index, turn=turn, tool=str(step.get("tool")), arguments=step.get("arguments") or {},
+            observation=str(step.get("observation") or ""),
+            position=(str(position[0]), int(position[1])) if isinstance(position, list | tuple) and
+            len(position) == 2 and isinstance(position[1], int) else None,
+            duration_ms=step.get("duration_ms"), error=bool(step.get("error")),
+            thought=str(thoughts[turn - 1]) if 0 < turn <= len(thoughts) and isinstance(thoughts[turn - 1], str) else ""))
+    return out
+
+
+def view_at(steps: list[ReplayStep], at: int, task_files: dict | None) -> StepView:
+    """Replay ``steps[0..at]`` and describe the state after step ``at``."""
+    files = workspace_files(task_files)
+    known = task_files is not None
+    breakpoints: dict[tuple[str, int], None] = {}
+    inspections: list[tuple[int, dict[str, str]]] = []
+    view = StepView(step=steps[at])
+    for step in steps[: at + 1]:
+        before = None
+        if step.tool in EDIT_TOOLS and not step.error and isinstance(step.arguments, dict):
+            path = normalize_path(step.arguments.get("file_path"))
+            before = files.get(path, "")
+            if step.tool == "edit_file":
+                old, new = step.arguments.get("old_string"), step.arguments.get("new_string")
+                if isinstance(old, str) and isinstance(new, str) and old:
+                    files[path] = before.replace(old, new)
+            elif isinstance(step.arguments.get("content"), str):
+                files[path] = step.arguments["content"]
+            if step.index == at:
+                view.edit_diff = unified_diff(before, files.get(path, before), path)
+        for match in _BREAKPOINT.finditer(step.observation):
+            key = (match["file"], int(match["line"]))
+            if match["what"] == "set":
+                breakpoints[key] = None
+            else:
+                breakpoints.pop(key, None)
+        for match in _DROPPED.finditer(step.observation):
+            breakpoints.pop((match["file"], int(match["line"])), None)
+        if step.tool == "examine_locals" and not step.error:
+            values = parse_locals(step.observation)
+            if values is not None:
+                inspections.append((step.turn, values))
+    view.edit_untracked = steps[at].tool == "bash"
+    view.breakpoints = list(breakpoints)
+    if inspections:
+        view.inspection_turn, now = inspections[-1]
+        previous = inspections[-2] if len(inspections) > 1 else None
+        view.previous_inspection_turn = previous[0] if previous else None
+        view.locals = _diff_locals(now, previous[1] if previous else None)
+    shown = steps[at].position
+    if shown is None:  # the nearest earlier position: where the program is paused
+        shown = next((s.position for s in reversed(steps[:at]) if s.position), None)
+    if shown is not None:
+        view.source_file, view.cursor_line = normalize_path(shown[0]), shown[1]
+        view.source_text = files.get(view.source_file) if known else None
+    elif steps[at].tool in EDIT_TOOLS and isinstance(steps[at].arguments, dict):
+        view.source_file = normalize_path(steps[at].arguments.get("file_path"))
+        view.source_text = files.get(view.source_file) if known else None
+    return view
+
+
+def reference_fix(task_files: dict | None) -> str:
+    """The task's fix (buggy -> correct) as one unified diff."""
+    if not task_files:
+        return ""
+    buggy, correct = task_files.get("buggy") or {}, task_files.get("correct") or {}
+    return "".join(unified_diff(buggy.get(path, ""), correct.get(path, ""), path)
+                   for path in sorted(set(buggy) | set(correct)) if buggy.get(path) != correct.get(path))
