@@ -14,7 +14,7 @@ from webapp.catalog.models import Preference, Task
 from webapp.catalog.services import add_preference_label, adjudicate
 from webapp.core.highlight import diff_html
 from webapp.trajectories.models import Trajectory
-from webapp.trajectories.replay import reference_fix
+from webapp.trajectories.replay import agent_view, reference_fix
 
 PAGE_SIZE = 50
 
@@ -42,7 +42,7 @@ def task_list(request):
 def task_detail(request, name):
     task = get_object_or_404(Task, name=name)
     row = selectors.task_rows(user=request.user).get(pk=task.pk)
-    buggy = (task.files or {}).get("buggy") or {}
+    buggy = agent_view(task.files)
     return render(request, "catalog/task_detail.html", {
         "task": task, "row": _with_flags([row])[0], "buggy_files": sorted(buggy.items()),
         "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
@@ -76,7 +76,7 @@ def label_task(request, name):
         "task": task, "row": row, "form": form, "mine": mine, "before": before, "after": after,
         "preferences": Preference.choices, "progress": selectors.label_progress(user=request.user),
         "agreement": selectors.label_agreement(), "task_agreement": selectors.task_agreement(task=task),
-        "buggy_files": sorted(((task.files or {}).get("buggy") or {}).items()),
+        "buggy_files": sorted(agent_view(task.files).items()),
     }, status=400 if form.is_bound else 200)
 
 

@@ -13,6 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from harness.sandbox.materialize import strip_bug_markers
 from webapp.core.highlight import unified_diff
 
 EDIT_TOOLS = ("edit_file", "write_file")
@@ -108,11 +109,18 @@ class StepView:
                 for number, html in enumerate(source_lines(self.source_text, self.source_file), start=1)]
 
 
+def agent_view(task_files: dict | None, kind: str = "buggy") -> dict[str, str]:
+    """One folder of a task's files as materialization writes them (maintainers' ``# BUG:`` notes
+    stripped, line numbers kept)."""
+    files = (task_files or {}).get(kind) or {}
+    return {path: strip_bug_markers(text) for path, text in files.items()} if kind == "buggy" else dict(files)
+
+
 def workspace_files(task_files: dict | None) -> dict[str, str]:
     """The files an agent starts with: buggy, shared and test modules (not ``correct``)."""
     files: dict[str, str] = {}
     for kind in ("shared", "tests", "buggy"):
-        files.update((task_files or {}).get(kind) or {})
+        files.update(agent_view(task_files, kind))
     return files
 
 
@@ -221,6 +229,6 @@ def reference_fix(task_files: dict | None) -> str:
     """The task's fix (buggy -> correct) as one unified diff."""
     if not task_files:
         return ""
-    buggy, correct = task_files.get("buggy") or {}, task_files.get("correct") or {}
+    buggy, correct = agent_view(task_files), task_files.get("correct") or {}
     return "".join(unified_diff(buggy.get(path, ""), correct.get(path, ""), path)
                    for path in sorted(set(buggy) | set(correct)) if buggy.get(path) != correct.get(path))

@@ -9,3 +9,9 @@ register = template.Library()
 def highlighted_lines(text: str, path: str = "x.py"):
     """The text's lines as highlighted HTML (Pygments escapes the code)."""
     return source_lines(text or "", path or "x.py")
+
+
+@register.filter
+def words(value: str) -> str:
+    """``not_relevant`` -> ``not relevant``."""
+    return str(value).replace("_", " ")
