@@ -20,6 +20,8 @@ from django.conf import settings
 from django.db import connection
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+# The fixture task's own tests run inside sandboxes, never as part of this suite.
+collect_ignore_glob = ["fixtures/*"]
 
 
 @pytest.fixture(autouse=True)

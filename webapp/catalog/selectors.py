@@ -1,5 +1,5 @@
 """Reads for tasks and labels: the task list and its filters, the labeling queue, label history,
-agreement, disagreements, and the solve rates eval runs measured beside each label."""
+agreement and disagreements. (The solve rates measured beside each label: trajectories.selectors.)"""
 
 from __future__ import annotations
 
@@ -8,39 +8,25 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db.models import (
-    Case,
     Count,
     F,
-    FloatField,
     IntegerField,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
     Value,
-    When,
 )
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Coalesce
 
-from webapp.catalog.contradictions import contradiction
 from webapp.catalog.models import Adjudication, LabelStatus, Preference, PreferenceLabel, Task
 from webapp.core.agreement import Agreement, fleiss_kappa, pair_agreement
-from webapp.trajectories.models import NOT_MODEL_OUTCOMES, Trajectory
 
 
-def _count(rows: QuerySet) -> Coalesce:
+def count_of(rows: QuerySet) -> Coalesce:
     """A correlated COUNT(*) of ``rows`` (filtered on OuterRef("pk")) as an integer annotation."""
     counted = rows.order_by().annotate(group=Value(1)).values("group").annotate(n=Count("*")).values("n")
     return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
-
-
-def _measured(arm: str, *, solved: bool = False) -> QuerySet:
-    rows = Trajectory.objects.filter(task=OuterRef("pk"), arm=arm).exclude(exit_reason__in=NOT_MODEL_OUTCOMES)
-    return rows.filter(verified=True) if solved else rows
-
-
-def _rate(solved: str, runs: str):
-    return Cast(F(solved), FloatField()) / Cast(F(runs), FloatField())
 
 
 @dataclass(frozen=True)
@@ -60,24 +46,20 @@ SORTS = {
     "base": (F("base_rate").desc(nulls_last=True), "name"), "dbg": (F("dbg_rate").desc(nulls_last=True), "name"),
     "trajectories": ("-trajectory_count", "name"),
 }
+MEASURED_SORTS = ("base", "dbg", "trajectories")  # need trajectories.selectors.with_measures
 
 
-def task_rows(*, user, filters: TaskFilters = TaskFilters()) -> QuerySet[Task]:
-    """Tasks with ``label_count``, ``my_label``, ``trajectory_count`` and per arm ``*_runs``,
-    ``*_solved``, ``*_rate`` (verified share of the measured trajectories, None without any).
-    A fixed number of queries whatever the number of tasks or trajectories."""
+def task_rows(*, user, filters: TaskFilters = TaskFilters(), annotate=None) -> QuerySet[Task]:
+    """Tasks with ``label_count`` and ``my_label``, filtered and sorted. ``annotate`` adds columns
+    before filtering and sorting (the trajectories app adds the measured solve rates). A fixed number
+    of queries whatever the number of tasks."""
     mine = PreferenceLabel.objects.filter(task=OuterRef("pk"), annotator=user).order_by("-created_at", "-id")
     rows = Task.objects.defer("files", "meta").annotate(
-        label_count=_count(PreferenceLabel.objects.filter(task=OuterRef("pk"))),
-        trajectory_count=_count(Trajectory.objects.filter(task=OuterRef("pk"))),
+        label_count=count_of(PreferenceLabel.objects.filter(task=OuterRef("pk"))),
         my_label=Subquery(mine.values("preference")[:1]),
-        base_runs=_count(_measured("base")), base_solved=_count(_measured("base", solved=True)),
-        dbg_runs=_count(_measured("dbg")), dbg_solved=_count(_measured("dbg", solved=True)),
     )
-    rows = rows.annotate(
-        base_rate=Case(When(base_runs__gt=0, then=_rate("base_solved", "base_runs")), output_field=FloatField()),
-        dbg_rate=Case(When(dbg_runs__gt=0, then=_rate("dbg_solved", "dbg_runs")), output_field=FloatField()),
-    )
+    if annotate is not None:
+        rows = annotate(rows)
     if filters.q:
         rows = rows.filter(Q(name__icontains=filters.q) | Q(description__icontains=filters.q))
     if filters.category:
@@ -92,7 +74,8 @@ def task_rows(*, user, filters: TaskFilters = TaskFilters()) -> QuerySet[Task]:
         rows = rows.filter(my_label=filters.mine)
     if filters.disputed:
         rows = rows.filter(label_status=LabelStatus.DISPUTED)
-    return rows.order_by(*SORTS.get(filters.sort, SORTS["name"]))
+    sort = filters.sort if filters.sort in SORTS and (annotate or filters.sort not in MEASURED_SORTS) else "name"
+    return rows.order_by(*SORTS[sort])
 
 
 def categories() -> list[str]:
@@ -184,16 +167,6 @@ def disputed_tasks() -> list[tuple[Task, list[PreferenceLabel]]]:
                   .order_by("created_at", "id")):
         newest.setdefault(label.task_id, {})[label.annotator_id] = label
     return [(task, list(newest.get(task.id, {}).values())) for task in tasks]
-
-
-def contradicting_tasks(*, user) -> list[tuple[Task, str]]:
-    """Tasks whose label in force disagrees with what the eval runs measured, with the reason."""
-    out = []
-    for task in task_rows(user=user).filter(Q(base_runs__gt=0) | Q(dbg_runs__gt=0)):
-        reason = contradiction(task.preference_in_force, base_rate=task.base_rate, dbg_rate=task.dbg_rate)
-        if reason:
-            out.append((task, reason))
-    return out
 
 
 def labels_for_export() -> Iterator[dict]:

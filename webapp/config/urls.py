@@ -16,11 +16,8 @@ urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("highlight.css", core_views.highlight_css, name="highlight_css"),
-    path("export/", core_views.export_page, name="export"),
-    path("export/dataset.zip", core_views.export_dataset, name="export_dataset"),
-    path("export/<str:kind>.jsonl", core_views.export_jsonl, name="export_jsonl"),
     path("accounts/", include(account_patterns)),
     path("admin/", admin.site.urls),
     path("", include("webapp.trajectories.urls")),
-    path("", include("webapp.catalog.urls")),
+    path("", include("webapp.annotation.urls")),
 ]

@@ -13,7 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from harness.sandbox.materialize import strip_bug_markers
+from corpus.materialize import strip_bug_markers
 from webapp.core.highlight import unified_diff
 
 EDIT_TOOLS = ("edit_file", "write_file")

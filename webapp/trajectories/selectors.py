@@ -6,13 +6,66 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Q, QuerySet, When
+from django.db.models.functions import Cast
 
+from webapp.catalog.contradictions import contradiction
+from webapp.catalog.models import Task
+from webapp.catalog.selectors import TaskFilters, count_of, task_rows
 from webapp.core.agreement import Agreement, fleiss_kappa
-from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, TrajectoryReview, Verdict
+from webapp.trajectories.models import (
+    NOT_MODEL_OUTCOMES,
+    EditRelevanceReview,
+    Step,
+    Trajectory,
+    TrajectoryReview,
+    Verdict,
+)
 from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
 from webapp.trajectories.replay import EDIT_TOOLS, ReplayStep, steps_from_document
 
+# ---- what eval runs measured on each task ------------------------------------------------------
+
+def _measured(arm: str, *, solved: bool = False) -> QuerySet:
+    rows = Trajectory.objects.filter(task=OuterRef("pk"), arm=arm).exclude(exit_reason__in=NOT_MODEL_OUTCOMES)
+    return rows.filter(verified=True) if solved else rows
+
+
+def _rate(solved: str, runs: str):
+    return Case(When(**{f"{runs}__gt": 0}, then=Cast(F(solved), FloatField()) / Cast(F(runs), FloatField())),
+                output_field=FloatField())
+
+
+def with_measures(tasks: QuerySet[Task]) -> QuerySet[Task]:
+    """Tasks with ``trajectory_count`` and, per arm, ``*_runs``, ``*_solved`` and ``*_rate`` (the
+    verified share of the arm's trajectories, harness faults left out; None when never run)."""
+    return tasks.annotate(
+        trajectory_count=count_of(Trajectory.objects.filter(task=OuterRef("pk"))),
+        base_runs=count_of(_measured("base")), base_solved=count_of(_measured("base", solved=True)),
+        dbg_runs=count_of(_measured("dbg")), dbg_solved=count_of(_measured("dbg", solved=True)),
+    ).annotate(base_rate=_rate("base_solved", "base_runs"), dbg_rate=_rate("dbg_solved", "dbg_runs"))
+
+
+def measured_task_rows(*, user, filters: TaskFilters = TaskFilters()) -> QuerySet[Task]:
+    """``catalog.selectors.task_rows`` with the measures (sortable by them too)."""
+    return task_rows(user=user, filters=filters, annotate=with_measures)
+
+
+def flag_contradictions(tasks):
+    """Each task with ``flag``: why its label in force contradicts the measures ("" when it does not)."""
+    tasks = list(tasks)
+    for task in tasks:
+        task.flag = contradiction(task.preference_in_force, base_rate=task.base_rate, dbg_rate=task.dbg_rate)
+    return tasks
+
+
+def contradicting_tasks(*, user) -> list[Task]:
+    """Tasks whose label in force disagrees with what the eval runs measured (``flag`` says why)."""
+    rows = measured_task_rows(user=user).filter(Q(base_runs__gt=0) | Q(dbg_runs__gt=0))
+    return [task for task in flag_contradictions(rows) if task.flag]
+
+
+# ---- the trajectory list ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class TrajectoryFilters:

@@ -2,8 +2,9 @@
 against the app that pytest-django's live_server serves from this test run, on the test PostgreSQL.
 
 Playwright never downloads a browser of its own here. Its sync API runs an event loop in the test's
-thread, so Django would refuse the tests' own (synchronous) ORM calls as "async-unsafe";
-DJANGO_ALLOW_ASYNC_UNSAFE lifts that check for this test process only.
+thread while it is started, so Django would refuse the tests' own (synchronous) ORM calls as
+"async-unsafe": DJANGO_ALLOW_ASYNC_UNSAFE lifts that check while a browser module runs, and Playwright
+is stopped at the end of each module so the loop never outlives the browser tests.
 """
 
 from __future__ import annotations
@@ -12,11 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-
-os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -26,14 +23,22 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 420, "height": 900}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run scripts/setup (it installs Debian's chromium)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+    saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            yield browser
+            browser.close()
+    finally:
+        if saved is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
 
 
 @pytest.fixture

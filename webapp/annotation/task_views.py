@@ -1,4 +1,5 @@
-"""Pages for tasks and labels. Thin: forms check input, services write, selectors read."""
+"""Pages for tasks and labels: the task list, a task, the labeling queue, disagreements and
+contradictions. Thin: forms check input, services write, selectors read."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -7,33 +8,31 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from webapp.annotation.forms import LabelForm, TaskFilterForm
 from webapp.catalog import selectors
-from webapp.catalog.contradictions import contradiction
-from webapp.catalog.forms import LabelForm, TaskFilterForm
 from webapp.catalog.models import Preference, Task
 from webapp.catalog.services import add_preference_label, adjudicate
 from webapp.core.highlight import diff_html
 from webapp.trajectories.models import Trajectory
 from webapp.trajectories.replay import agent_view, reference_fix
+from webapp.trajectories.selectors import contradicting_tasks, flag_contradictions, measured_task_rows
 
 PAGE_SIZE = 50
 
 
-def _with_flags(tasks):
-    for task in tasks:
-        task.flag = contradiction(task.preference_in_force, base_rate=task.base_rate, dbg_rate=task.dbg_rate)
-    return tasks
+def _measured_row(request, task: Task) -> Task:
+    return flag_contradictions([measured_task_rows(user=request.user).get(pk=task.pk)])[0]
 
 
 def task_list(request):
     form = TaskFilterForm(request.GET or None)
-    rows = selectors.task_rows(user=request.user, filters=form.filters() if form.is_bound else
-                               selectors.TaskFilters())
+    rows = measured_task_rows(user=request.user,
+                              filters=form.filters() if form.is_bound else selectors.TaskFilters())
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "catalog/task_list.html", {
-        "form": form, "page": page, "tasks": _with_flags(list(page.object_list)), "query": query.urlencode(),
+        "form": form, "page": page, "tasks": flag_contradictions(page.object_list), "query": query.urlencode(),
         "categories": selectors.categories(), "progress": selectors.label_progress(user=request.user),
         "trajectories": Trajectory.objects.count(), "agreement": selectors.label_agreement(),
     })
@@ -41,10 +40,10 @@ def task_list(request):
 
 def task_detail(request, name):
     task = get_object_or_404(Task, name=name)
-    row = selectors.task_rows(user=request.user).get(pk=task.pk)
+    row = _measured_row(request, task)
     buggy = agent_view(task.files)
     return render(request, "catalog/task_detail.html", {
-        "task": task, "row": _with_flags([row])[0], "buggy_files": sorted(buggy.items()),
+        "task": task, "row": row, "buggy_files": sorted(buggy.items()),
         "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
         "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
         "agreement": selectors.task_agreement(task=task),
@@ -70,7 +69,7 @@ def label_task(request, name):
         messages.success(request, f"{task.name}: labelled {form.cleaned_data['preference']}")
         return redirect(f"{reverse('label_queue')}?after={task.name}")
     before, after = selectors.neighbours(task=task)
-    row = _with_flags([selectors.task_rows(user=request.user).get(pk=task.pk)])[0]
+    row = _measured_row(request, task)
     mine = task.labels.filter(annotator=request.user).order_by("-created_at", "-id").first()
     return render(request, "catalog/label_task.html", {
         "task": task, "row": row, "form": form, "mine": mine, "before": before, "after": after,
@@ -104,4 +103,4 @@ def adjudicate_task(request, name):
 
 def contradictions(request):
     return render(request, "catalog/contradictions.html", {
-        "rows": selectors.contradicting_tasks(user=request.user)})
+        "rows": contradicting_tasks(user=request.user)})
