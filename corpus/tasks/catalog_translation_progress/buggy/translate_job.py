@@ -15,13 +15,22 @@ async def translate_descriptions(products, translator, language, on_progress=Non
         if known is not None:
             translations[product.sku] = known
     products = [p for p in products if p.sku not in translations]
-    pending = [asyncio.ensure_future(translator.translate(p.description, language)) for p in products]
-    for done, (product, next_finished) in enumerate(zip(products, asyncio.as_completed(pending)), start=1):
-        text = await next_finished
+    finished = []
+
+    def record(task, product):
+        text = task.result()
         translations[product.sku] = text
         memory.remember(language, product.description, text)
+        finished.append(product.sku)
         if on_progress is not None:
-            on_progress(done, len(products), product.sku)
+            on_progress(len(finished), len(products), product.sku)
+
+    pending = []
+    for product in products:
+        task = asyncio.ensure_future(translator.translate(product.description, language))
+        task.add_done_callback(lambda done: record(done, product))
+        pending.append(task)
+    await asyncio.gather(*pending)
     return translations
 
 

@@ -6,10 +6,6 @@ from catalog import localize
 from memory import TranslationMemory
 
 
-async def _translate(product, translator, language):
-    return product, await translator.translate(product.description, language)
-
-
 async def translate_descriptions(products, translator, language, on_progress=None, memory=None):
     """{sku: translated description}; ``on_progress(done, total, sku)`` after each one."""
     memory = memory if memory is not None else TranslationMemory()
@@ -19,14 +15,18 @@ async def translate_descriptions(products, translator, language, on_progress=Non
         if known is not None:
             translations[product.sku] = known
     products = [p for p in products if p.sku not in translations]
-    # as_completed yields in finishing order, so each result carries the product it belongs to.
-    pending = [asyncio.ensure_future(_translate(p, translator, language)) for p in products]
-    for done, next_finished in enumerate(asyncio.as_completed(pending), start=1):
-        product, text = await next_finished
+    finished = []
+
+    async def translate(product):
+        # Each product gets its own coroutine, so the result is always booked under that product.
+        text = await translator.translate(product.description, language)
         translations[product.sku] = text
         memory.remember(language, product.description, text)
+        finished.append(product.sku)
         if on_progress is not None:
-            on_progress(done, len(products), product.sku)
+            on_progress(len(finished), len(products), product.sku)
+
+    await asyncio.gather(*(translate(product) for product in products))
     return translations
 
 
