@@ -68,7 +68,7 @@ class Timeline:
 
 
 def _edit_from_tool(action: Action, workspace: Workspace) -> EditChange | None:
-    if action.error or not action.observation.lstrip().startswith("Successfully"):
+    if action.error:  # the tool refused it (its answer starts with "Error:")
         return None
     path = action.text_argument("file_path")
     if not path:

@@ -8,7 +8,12 @@ from webapp.catalog.models import Task
 from webapp.catalog.services import add_preference_label, adjudicate
 from webapp.runs.models import EvalRun, TrainingRun
 from webapp.runs.services import create_job
-from webapp.trajectories.services import add_edit_relevance_review, add_trajectory_verdict, save_trajectory
+from webapp.trajectories.services import (
+    add_edit_relevance_review,
+    add_trajectory_verdict,
+    rescore_trajectories,
+    save_trajectory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -61,12 +66,13 @@ def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make
                               edit_step=trajectory.steps.get(index=2), verdict="relevant", reviewer=admin_user)
     add_trajectory_verdict(trajectory=trajectory, verdict="relevant", reviewer=admin_user)
     adjudicate(task=task, adjudicator=admin_user, preference="optional")
+    rescore_trajectories()  # a TrajectoryScore with its reasons
     job = create_job(kind="import_corpus", created_by=admin_user, enqueue=False)
     EvalRun.objects.create(name="eval", job=job)
     TrainingRun.objects.create(name="sft", kind="sft", base_model="tiny")
     ours = [model for model in admin.site._registry if model._meta.app_label in ("catalog", "trajectories", "runs")]
 
-    assert len(ours) == 10
+    assert len(ours) == 11
     for model in ours:
         meta = model._meta
         listing = admin_client.get(f"/admin/{meta.app_label}/{meta.model_name}/")

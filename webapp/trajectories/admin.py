@@ -3,7 +3,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from webapp.core.admin_mixins import ReadOnlyAdminMixin
-from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, TrajectoryReview
+from webapp.trajectories.models import (
+    EditRelevanceReview,
+    ScoreReason,
+    Step,
+    Trajectory,
+    TrajectoryReview,
+    TrajectoryScore,
+)
 
 
 class StepInline(ReadOnlyAdminMixin, admin.TabularInline):
@@ -69,3 +76,22 @@ class TrajectoryReviewAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["trajectory", "verdict", "reviewer", "created_at"]
     list_filter = ["verdict"]
     list_select_related = ["trajectory", "reviewer"]
+
+
+class ScoreReasonInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = ScoreReason
+    extra = 0
+    fields = readonly_fields = ["kind", "rule", "message", "turns", "penalty"]
+
+
+@admin.register(TrajectoryScore)
+class TrajectoryScoreAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Verdicts are written by the scorers (import_trajectories, score_trajectories), only read here."""
+
+    list_display = ["trajectory", "policy_version", "score", "passed", "edit_relevant", "verified", "scored_at"]
+    list_filter = ["policy_version", "passed", "edit_relevant", "reasons__rule"]
+    list_select_related = ["trajectory"]
+    search_fields = ["=trajectory__episode_id", "trajectory__task_name"]
+    readonly_fields = ["trajectory", "policy_version", "edit_relevance_version", "score", "passed", "verified",
+                       "edit_relevant", "quality", "scored_at"]
+    inlines = [ScoreReasonInline]

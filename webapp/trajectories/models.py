@@ -130,3 +130,52 @@ class TrajectoryReview(models.Model):
 
     def __str__(self) -> str:
         return f"{self.trajectory.episode_id}: {self.verdict} by {self.reviewer}"
+
+
+class TrajectoryScore(models.Model):
+    """One scorer version's verdict on a trajectory (its ``quality`` record, harness.scoring).
+
+    Rescoring under a new version adds a row and keeps the old ones, so verdicts of different rules
+    are never mixed and a change of rules can be compared trajectory by trajectory. The same version
+    scored again replaces its own row.
+    """
+
+    trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="scores")
+    policy_version = models.CharField(max_length=200, db_index=True)
+    edit_relevance_version = models.CharField(max_length=200, blank=True, default="")
+    score = models.FloatField(db_index=True)
+    passed = models.BooleanField(db_index=True)
+    verified = models.BooleanField(null=True, blank=True)
+    edit_relevant = models.BooleanField(null=True, blank=True, db_index=True)
+    quality = models.JSONField()  # the whole record, as the document carried it
+    scored_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["trajectory", "scored_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["trajectory", "policy_version", "edit_relevance_version"],
+                                               name="one_score_per_version")]
+
+    def __str__(self) -> str:
+        return f"{self.trajectory.episode_id}: {self.policy_version} {self.score:.2f}"
+
+
+class ReasonKind(models.TextChoices):
+    HARD = "hard", "hard (rejects the trajectory)"
+    SOFT = "soft", "soft (a penalty)"
+
+
+class ScoreReason(models.Model):
+    """One reason of a verdict, as a row: ``Trajectory.objects.filter(scores__reasons__rule=...)``."""
+
+    score = models.ForeignKey(TrajectoryScore, on_delete=models.CASCADE, related_name="reasons")
+    rule = models.CharField(max_length=100, db_index=True)
+    kind = models.CharField(max_length=10, choices=ReasonKind.choices, db_index=True)
+    message = models.TextField()
+    turns = models.JSONField(default=list, blank=True)
+    penalty = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["score", "kind", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.rule}"

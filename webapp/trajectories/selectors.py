@@ -19,6 +19,7 @@ from webapp.trajectories.models import (
     Step,
     Trajectory,
     TrajectoryReview,
+    TrajectoryScore,
     Verdict,
 )
 from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
@@ -306,3 +307,24 @@ def trajectories_for_export(*, task_name: str | None = None) -> Iterator[dict]:
     if task_name is not None:
         rows = rows.filter(task_name=task_name)
     yield from rows.values_list("document", flat=True).iterator()
+
+
+# ---- score verdicts, every version kept ---------------------------------------------------------
+
+def scores_of(*, trajectory: Trajectory) -> QuerySet[TrajectoryScore]:
+    """Every scorer version's verdict on one trajectory, oldest first, with their reasons."""
+    return trajectory.scores.prefetch_related("reasons").order_by("scored_at", "id")
+
+
+def scored_trajectories(*, policy_version: str, passed: bool | None = None, rule: str | None = None,
+                        edit_relevant: bool | None = None) -> QuerySet[Trajectory]:
+    """Trajectories by one policy version's verdict: passed or not, carrying a reason ``rule`` (hard or
+    soft), or by the automatic edit-relevance verdict."""
+    scores = TrajectoryScore.objects.filter(policy_version=policy_version)
+    if passed is not None:
+        scores = scores.filter(passed=passed)
+    if edit_relevant is not None:
+        scores = scores.filter(edit_relevant=edit_relevant)
+    if rule is not None:
+        scores = scores.filter(reasons__rule=rule)
+    return Trajectory.objects.defer("document").filter(id__in=scores.values("trajectory_id"))

@@ -9,9 +9,27 @@ from pathlib import Path
 from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_datetime
 
+from corpus.materialize import strip_bug_markers
+from harness.scoring import (
+    EvidenceHint,
+    ScoringError,
+    TaskMeta,
+    load_policy_config,
+    quality_problems,
+    score_trajectory,
+)
 from harness.trajectory import TrajectoryError, debugger_started, load_trajectory
 from webapp.catalog.models import Task
-from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory, TrajectoryReview, Verdict
+from webapp.trajectories.models import (
+    EditRelevanceReview,
+    ReasonKind,
+    ScoreReason,
+    Step,
+    Trajectory,
+    TrajectoryReview,
+    TrajectoryScore,
+    Verdict,
+)
 from webapp.trajectories.quality import CRITERION_NAMES, quality_columns
 
 
@@ -21,6 +39,7 @@ class TrajectoryImportReport:
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     failed: list[tuple[Path, str]] = field(default_factory=list)  # (file, reason)
+    warnings: list[tuple[Path, str]] = field(default_factory=list)  # imported, with a problem (file, what)
 
     @property
     def ok(self) -> bool:
@@ -88,16 +107,106 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
     if trajectory is None:
         trajectory = Trajectory.objects.create(episode_id=document["episode_id"], document=document,
                                                source_path=source_path, **columns)
-        outcome = "created"
+        outcome, steps_changed = "created", True
     else:
+        steps_changed = trajectory.document.get("steps") != document["steps"]
         for key, value in columns.items():
             setattr(trajectory, key, value)
         trajectory.document, trajectory.source_path = document, source_path
         trajectory.save()
-        trajectory.steps.all().delete()
+        if steps_changed:  # a rescored document keeps its steps, and the reviews that point at them
+            trajectory.steps.all().delete()
         outcome = "updated"
-    Step.objects.bulk_create(_step_rows(trajectory, document["steps"]))
+    if steps_changed:
+        Step.objects.bulk_create(_step_rows(trajectory, document["steps"]))
+    _record_quality(trajectory, document.get("quality"))
     return trajectory, outcome
+
+
+def _record_quality(trajectory: Trajectory, quality) -> TrajectoryScore | None:
+    """Store a quality record as a TrajectoryScore with one row per reason (inside the caller's
+    transaction). The same versions replace their row; other versions' rows stay."""
+    if not isinstance(quality, dict) or not isinstance(quality.get("policy"), dict) or quality_problems(quality):
+        return None
+    policy, relevance = quality["policy"], quality.get("edit_relevance") or {}
+    score, _ = TrajectoryScore.objects.update_or_create(
+        trajectory=trajectory, policy_version=policy["version"],
+        edit_relevance_version=relevance.get("version", ""),
+        defaults={"score": policy["score"], "passed": policy["passed"], "verified": quality.get("verified"),
+                  "edit_relevant": quality.get("edit_relevant", relevance.get("edit_relevant")),
+                  "quality": quality})
+    score.reasons.all().delete()
+    ScoreReason.objects.bulk_create(
+        ScoreReason(score=score, rule=reason["rule"], kind=kind, message=reason["message"],
+                    turns=reason.get("turns", []), penalty=reason.get("penalty"))
+        for kind, key in ((ReasonKind.HARD, "hard_reasons"), (ReasonKind.SOFT, "soft_reasons"))
+        for reason in policy[key])
+    return score
+
+
+def quality_warning(document: dict) -> str | None:
+    """Why a document's quality record cannot be stored as a score (None when it can, or has none)."""
+    quality = document.get("quality")
+    if quality is None:
+        return None
+    problems = quality_problems(quality)
+    if not problems and not isinstance(quality.get("policy"), dict):
+        problems = ["quality.policy: missing, so there is no score to store"]
+    return f"quality not stored as a score: {'; '.join(problems[:3])}" if problems else None
+
+
+def task_meta_of(task: Task | None, document: dict) -> TaskMeta:
+    """What the scorers know of a stored task: its label, evidence and the files as agents see them."""
+    if task is None:
+        return TaskMeta.from_document(document)
+    files = task.files if isinstance(task.files, dict) else {}
+    group = {name: files.get(name) if isinstance(files.get(name), dict) else {} for name in ("buggy", "shared", "tests")}
+    evidence = tuple(EvidenceHint(e["file"], e["line"], e["expression"], e["observed"])
+                     for e in (task.meta or {}).get("evidence", []) if isinstance(e, dict)
+                     and {"file", "line", "expression", "observed"} <= set(e))
+    return TaskMeta(name=task.name, preference=task.preference, evidence=evidence,
+                    files={**group["shared"], **{n: strip_bug_markers(t) for n, t in group["buggy"].items()},
+                           **group["tests"]},
+                    test_files=frozenset(group["tests"]))
+
+
+@dataclass
+class RescoreReport:
+    scored: list[str] = field(default_factory=list)      # episode ids given a new verdict
+    unchanged: list[str] = field(default_factory=list)   # the verdict was already this version's
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (episode id, reason)
+
+
+def rescore_trajectories(*, config=None, task_name: str | None = None, on_trajectory=None) -> RescoreReport:
+    """Score stored trajectories with harness.scoring under ``config`` (a policy config: version name,
+    file, dict; default pdb_policy_v1). The document's quality becomes the new verdict; the verdicts of
+    other versions stay as TrajectoryScore rows. One transaction per trajectory. Raises
+    PolicyConfigError for a bad config, before anything is written."""
+    policy_config = load_policy_config(config)
+    rows = Trajectory.objects.order_by("id")
+    if task_name is not None:
+        rows = rows.filter(task_name=task_name)
+    report = RescoreReport()
+    for pk in rows.values_list("id", flat=True):
+        with transaction.atomic():
+            trajectory = Trajectory.objects.select_for_update(of=("self",)).select_related("task").get(pk=pk)
+            document = trajectory.document
+            try:
+                quality = score_trajectory(document, task_meta_of(trajectory.task, document), policy_config).to_json()
+            except ScoringError as exc:
+                report.failed.append((trajectory.episode_id, str(exc)))
+            else:
+                if document.get("quality") != quality:
+                    save_trajectory(document={**document, "quality": quality}, source_path=trajectory.source_path)
+                    report.scored.append(trajectory.episode_id)
+                elif not trajectory.scores.filter(policy_version=policy_config.version).exists():
+                    _record_quality(trajectory, quality)  # scored before score rows existed
+                    report.scored.append(trajectory.episode_id)
+                else:
+                    report.unchanged.append(trajectory.episode_id)
+        if on_trajectory is not None:
+            on_trajectory(trajectory)
+    return report
 
 
 def trajectory_files(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
@@ -122,6 +231,9 @@ def import_trajectory_files(*, paths: list[Path], on_file=None) -> TrajectoryImp
         try:
             document = load_trajectory(path)
             _, outcome = save_trajectory(document=document, source_path=str(path))
+            warning = quality_warning(document)
+            if warning:
+                report.warnings.append((path, warning))
         except TrajectoryError as exc:
             report.failed.append((path, str(exc).removeprefix(f"{path}: ")))
         except DatabaseError as exc:
