@@ -1,0 +1,13 @@
+"""Aging: a low job that has waited long enough moves up to normal, so it is never starved."""
+
+from jobs import LEVELS
+
+AGE_AFTER_MINUTES = 60
+
+
+def age_jobs(queue, now, after=AGE_AFTER_MINUTES):
+    """Raise every low job that has waited at least ``after`` minutes to normal."""
+    due = [job for job in queue.waiting() if job.level == LEVELS["low"] and now - job.submitted >= after]
+    for job in due:
+        queue.reprioritize(job.job_id, LEVELS["normal"])
+    return sorted(job.job_id for job in due)
