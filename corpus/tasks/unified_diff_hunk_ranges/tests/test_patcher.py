@@ -9,6 +9,7 @@ OLD = "".join(f"line {n}\n" for n in range(1, 13))
 def test_round_trip_with_context():
     new = OLD.replace("line 3\n", "line three\n").replace("line 10\n", "")
     assert apply_patch(OLD, unified(OLD, new)) == new
+    assert apply_patch(OLD, unified(OLD, new, context=1)) == new
 
 
 def test_round_trip_without_context():
