@@ -1,0 +1,10 @@
+"""Episodes: ``run_episode`` plays one task with one policy in one sandbox and returns its
+``stepwise.trajectory/1`` document. The pieces: the turn loop (``loop``), the workspace-change
+tracker (``changes``), verification and the one place the result is built (``result``), the scorer
+hook (``scoring``) and the event recorder (``recorder``)."""
+
+from harness.episode.changes import EDIT_TOOLS, WorkspaceChanges, workspace_fingerprint
+from harness.episode.run import run_episode, split_of_task
+from harness.episode.scoring import Scorer
+
+__all__ = ["EDIT_TOOLS", "Scorer", "WorkspaceChanges", "run_episode", "split_of_task", "workspace_fingerprint"]

@@ -1,0 +1,57 @@
+"""The one place an episode's ``EpisodeResult`` is built, and the rule for when it is verified.
+
+Verification runs always on ``done``; at the end of the budget (and after a policy ``error``) only
+if the episode changed the workspace: an episode that never changed anything cannot have fixed the
+bug. It never runs after a crash.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from corpus.format import Task
+from corpus.materialize import Workspace
+from harness.episode.loop import LoopOutcome
+from harness.sandbox.backends.base import Sandbox
+from harness.trajectory import EpisodeResult, ExitReason, TestCounts
+from harness.verify import Verification, verify
+
+log = logging.getLogger(__name__)
+
+UNCHANGED = "the turn budget ran out and the workspace was never changed: not verified"
+
+
+def should_verify(exit_reason: ExitReason, changed: bool) -> bool:
+    return exit_reason is ExitReason.DONE or (changed and exit_reason in (ExitReason.MAX_TURNS, ExitReason.ERROR))
+
+
+def run_verification(sandbox: Sandbox, workspace: Workspace, task: Task) -> Verification:
+    try:
+        return verify(sandbox, workspace, task)
+    except Exception as exc:  # verification must not lose the episode
+        log.exception("verification of %s failed", task.name)
+        return Verification(verified=False, passed=0, failed=0, patch=None,
+                            reason=f"verification could not run: {type(exc).__name__}: {exc}")
+
+
+def episode_result(outcome: LoopOutcome | None, *, verification: Verification | None = None,
+                   exit_reason: ExitReason | None = None, reason: str | None = None) -> EpisodeResult:
+    """The result of a played episode (``outcome`` and, when it ran, ``verification``), or of one that
+    never got to play (``exit_reason`` and ``reason``, no turns)."""
+    if outcome is None:
+        return EpisodeResult(exit_reason or ExitReason.ERROR, reason=reason, turns=0)
+    result = EpisodeResult(outcome.exit_reason, reason=outcome.reason, turns=outcome.turns,
+                           usage=outcome.usage or None)
+    if verification is not None:
+        result.verified = bool(verification.verified)
+        result.tests = TestCounts(int(verification.passed), int(verification.failed))
+        result.patch = verification.patch
+        result.reason = "; ".join(r for r in (outcome.reason, verification.reason) if r) or None
+    elif outcome.exit_reason is ExitReason.MAX_TURNS:
+        result.reason = UNCHANGED
+    return result
+
+
+def crashed_result(exc: BaseException) -> EpisodeResult:
+    """The episode's own code stopped on an error (a harness fault, reported as a crash)."""
+    return EpisodeResult(ExitReason.CRASH, reason=f"the episode stopped: {type(exc).__name__}: {exc}")

@@ -1,0 +1,158 @@
+"""One episode: one task, in one fresh sandbox, driven by one policy for at most ``max_turns`` turns.
+
+materialize the task -> acquire a sandbox (its debug service) -> the turn loop (``loop``), watched by
+the workspace-change tracker (``changes``) -> independent verification and the result (``result``)
+-> the scorer hook (``scoring``) -> the ``stepwise.trajectory/1`` document.
+
+Every event (header, each message, each step, the result) is appended to ``<out>.events.jsonl`` as it
+happens and handed to ``on_event``, so the web app can stream turns and a killed process loses nothing
+already done; a stream without a result folds into ``exit_reason: crash``.
+
+Turns are numbered from 1. A reply with no usable tool call still costs its turn: it is recorded as
+a step with tool ``<invalid>`` and the policy gets an ``Error: …`` message saying the expected format.
+
+Exit reasons (``ExitReason``): ``done`` (the policy called done), ``max_turns`` (budget spent),
+``error`` (the policy or the sandbox set-up failed: endpoint down, sandbox would not start),
+``crash`` (the sandbox died mid-episode, or the process running the episode stopped).
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+from corpus.format import Task, resolve_task
+from corpus.materialize import Workspace, materialize
+from corpus.splits import split_of
+from harness.arms import check_arm
+from harness.episode.changes import WorkspaceChanges
+from harness.episode.loop import play_turns
+from harness.episode.recorder import Recorder
+from harness.episode.result import crashed_result, episode_result, run_verification, should_verify
+from harness.episode.scoring import Scorer, score
+from harness.policies.base import Policy
+from harness.prompts import system_prompt, task_prompt
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import Limits, Sandbox, SandboxSource, SandboxSpec
+from harness.tools import toolset
+from harness.trajectory import (
+    EpisodeResult,
+    EventStream,
+    ExitReason,
+    events_path_for,
+    fold_events,
+    now_iso,
+    read_events,
+    write_document,
+)
+
+log = logging.getLogger(__name__)
+
+
+def _sandbox_source(backend: str | SandboxSource) -> tuple[SandboxSource, bool]:
+    """The source to acquire from, and whether this episode made it (and must close it)."""
+    if isinstance(backend, str):
+        return get_backend(backend, allow_local=(backend == "local")), True
+    return backend, False
+
+
+def _opening_messages(task: Task, workspace: Workspace, arm: str, policy: Policy) -> list[dict]:
+    return [
+        {"role": "system", "content": system_prompt(arm, text_tool_calls=policy.text_tool_calls)},
+        {"role": "user", "content": task_prompt(task.description, [*workspace.buggy_files, *task.shared_files],
+                                                workspace.test_files)},
+    ]
+
+
+def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, arm: str, max_turns: int,
+          recorder: Recorder) -> EpisodeResult:
+    messages = _opening_messages(task, workspace, arm, policy)
+    for message in messages:
+        recorder.emit("message", {"message": message})
+    policy.reset(task=task.name, arm=arm)
+    changes = WorkspaceChanges(sandbox.workspace)  # where the sandbox's files are seen from the host
+    outcome = play_turns(policy, sandbox, messages, toolset(arm), max_turns, recorder, changes)
+    verification = None
+    if should_verify(outcome.exit_reason, changes.changed):
+        verification = run_verification(sandbox, workspace, task)
+    return episode_result(outcome, verification=verification)
+
+
+def split_of_task(name: str) -> str | None:
+    """The task's split from corpus/splits.json, or None when it has none (or splits are absent)."""
+    try:
+        return split_of(name)
+    except (KeyError, ValueError, OSError):
+        return None
+
+
+def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: str | SandboxSource = "bwrap",
+                max_turns: int = 50, out: str | Path, split: str | None = None,
+                on_event: Callable[[dict], None] | None = None, limits: Limits | None = None,
+                episode_id: str | None = None, header_extra: dict | None = None,
+                scorer: Scorer | None = None) -> dict:
+    """Play one episode and return its trajectory document, also written to ``out``.
+
+    ``backend`` is where the sandbox comes from: a ``SandboxSource`` -- a ``SandboxPool`` (warm starts,
+    what evaluations and rollouts pass) or a Backend -- or a backend name ("bwrap", "docker", "local")
+    for a one-off cold start. ``on_event(event)`` receives every event as it is recorded
+    (header, message, step, result, quality).
+    ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).
+    ``scorer(document)`` may return a quality record (e.g. ``{"edit_relevant": True, ...}``); it is
+    appended as a ``quality`` event and lands in the document's ``quality`` field.
+    """
+    if not isinstance(task, Task):
+        task = resolve_task(task)
+    check_arm(arm)
+    if max_turns < 1:
+        raise ValueError("max_turns must be at least 1")
+    out = Path(out)
+    events_path = events_path_for(out)
+    if events_path.exists():
+        events_path.unlink()  # an earlier attempt that never finished; this one replaces it
+    stream = EventStream(events_path)
+    recorder = Recorder(stream, on_event)
+    recorder.emit("header", {"header": {
+        "episode_id": episode_id or uuid.uuid4().hex, "task": task.name, "split": split, "arm": arm,
+        "policy": policy.info().to_dict(), "sandbox": backend if isinstance(backend, str) else backend.name,
+        "max_turns": max_turns, "started_at": now_iso(), "preference": task.preference,
+        **(header_extra or {}),
+    }})
+    tmp = Path(tempfile.mkdtemp(prefix=f"stepwise-episode-{task.name}-"))
+    sandbox = source = None
+    owned = False
+    try:
+        workspace = materialize(task, tmp / "workspace")
+        try:
+            source, owned = _sandbox_source(backend)
+            sandbox = source.acquire(SandboxSpec(
+                workspace=workspace.path, arm=arm, protected_files=tuple(workspace.protected_files),
+                dependencies=tuple(task.dependencies), limits=limits or Limits()))
+        except Exception as exc:
+            result = episode_result(None, exit_reason=ExitReason.ERROR, reason=f"the sandbox did not start: {exc}")
+        else:
+            result = _play(task, policy, sandbox, workspace, arm, max_turns, recorder)
+        recorder.emit("result", {"result": result.to_json()})
+        if scorer is not None:
+            score(scorer, fold_events(read_events(events_path)), recorder)
+    except Exception as exc:
+        log.exception("episode %s/%s stopped", task.name, arm)
+        recorder.emit("result", {"result": crashed_result(exc).to_json()})
+    finally:
+        # KeyboardInterrupt lands here without a result event: the folded document says crash.
+        if sandbox is not None:
+            try:
+                source.release(sandbox)
+            except Exception:
+                log.exception("closing the sandbox of %s failed", task.name)
+        if owned:
+            source.close()
+        stream.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+        doc = fold_events(read_events(events_path)).to_json(check=False)
+        write_document(doc, out)
+    return doc

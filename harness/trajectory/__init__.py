@@ -1,0 +1,34 @@
+"""Trajectories: the typed ``stepwise.trajectory/1`` document (``Trajectory``, ``Step``,
+``EpisodeResult``, ``ExitReason``), its JSON schema, and the event stream an episode writes as it goes."""
+
+from harness.trajectory.document import (
+    EpisodeResult,
+    Step,
+    TestCounts,
+    Trajectory,
+    debugger_started,
+    load_trajectory,
+    read_document,
+)
+from harness.trajectory.events import (
+    EventStream,
+    events_path_for,
+    fold_events,
+    from_events,
+    now_iso,
+    read_events,
+    write_document,
+)
+from harness.trajectory.exit_reasons import ExitReason
+from harness.trajectory.schema import (
+    EXIT_REASONS,
+    SCHEMA_ID,
+    TRAJECTORY_SCHEMA,
+    TrajectoryError,
+    validation_errors,
+)
+
+__all__ = ["EXIT_REASONS", "SCHEMA_ID", "TRAJECTORY_SCHEMA", "EpisodeResult", "EventStream", "ExitReason", "Step",
+           "TestCounts", "Trajectory", "TrajectoryError", "debugger_started", "events_path_for", "fold_events",
+           "from_events", "load_trajectory", "now_iso", "read_document", "read_events", "validation_errors",
+           "write_document"]

@@ -1,0 +1,186 @@
+"""The typed trajectory: ``Step``, ``EpisodeResult`` and ``Trajectory``, each with one ``to_json`` /
+``from_json`` pair that is the ``stepwise.trajectory/1`` contract (DESIGN.md, "Trajectory").
+
+``to_json`` gives exactly the document's JSON shape; ``from_json`` reads it back, keeping fields it
+does not know (``extra``) so a document round-trips unchanged whoever added to it. ``Trajectory``
+documents are checked against the JSON schema on the way in and on the way out.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness.trajectory.exit_reasons import ExitReason
+from harness.trajectory.schema import SCHEMA_ID, TrajectoryError, validation_errors
+
+
+def _rest(data: dict, known) -> dict:
+    return {key: value for key, value in data.items() if key not in known}
+
+
+@dataclass
+class Step:
+    """One turn: the tool call and what it returned. ``turn`` counts from 1 (one step per turn)."""
+
+    turn: int
+    tool: str
+    arguments: Any
+    observation: str
+    position: tuple[str, int] | None = None
+    duration_ms: float | None = None
+    error: bool | None = False
+    call_id: str | None = None
+    usage: dict | None = None
+    extra: dict = field(default_factory=dict)
+
+    FIELDS = ("turn", "tool", "arguments", "observation", "position", "duration_ms", "error", "call_id", "usage")
+
+    def to_json(self) -> dict:
+        data = {"turn": self.turn, "tool": self.tool, "arguments": self.arguments, "observation": self.observation,
+                "position": list(self.position) if self.position else None,
+                "duration_ms": None if self.duration_ms is None else round(self.duration_ms, 3),
+                "error": self.error}
+        if self.call_id is not None:
+            data["call_id"] = self.call_id
+        if self.usage:
+            data["usage"] = self.usage
+        return {**data, **self.extra}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Step:
+        position = data.get("position")
+        return cls(turn=data["turn"], tool=data["tool"], arguments=data.get("arguments"),
+                   observation=data.get("observation", ""),
+                   position=(position[0], int(position[1])) if position else None,
+                   duration_ms=data.get("duration_ms"), error=data.get("error"), call_id=data.get("call_id"),
+                   usage=data.get("usage"), extra=_rest(data, cls.FIELDS))
+
+
+@dataclass
+class TestCounts:
+    __test__ = False  # not a pytest test class, whatever its name
+
+    passed: int = 0
+    failed: int = 0
+
+    def to_json(self) -> dict:
+        return {"passed": self.passed, "failed": self.failed}
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> TestCounts:
+        data = data or {}
+        return cls(passed=int(data.get("passed", 0)), failed=int(data.get("failed", 0)))
+
+
+@dataclass
+class EpisodeResult:
+    """How the episode ended and what the independent verifier found."""
+
+    exit_reason: ExitReason
+    verified: bool = False
+    tests: TestCounts = field(default_factory=TestCounts)
+    patch: str | None = None  # unified diff against the buggy files
+    reason: str | None = None  # why it ended or is not verified, in plain words
+    turns: int | None = None
+    usage: dict | None = None  # the steps' token usage summed
+    extra: dict = field(default_factory=dict)
+
+    FIELDS = ("verified", "exit_reason", "tests", "patch", "reason", "turns", "usage")
+
+    def to_json(self) -> dict:
+        data = {"verified": self.verified, "exit_reason": str(self.exit_reason), "tests": self.tests.to_json(),
+                "patch": self.patch, "reason": self.reason}
+        if self.turns is not None:
+            data["turns"] = self.turns
+            data["usage"] = self.usage or None
+        return {**data, **self.extra}
+
+    @classmethod
+    def from_json(cls, data: dict) -> EpisodeResult:
+        return cls(exit_reason=ExitReason(data["exit_reason"]), verified=bool(data.get("verified")),
+                   tests=TestCounts.from_json(data.get("tests")), patch=data.get("patch"), reason=data.get("reason"),
+                   turns=data.get("turns"), usage=data.get("usage"), extra=_rest(data, cls.FIELDS))
+
+
+@dataclass
+class Trajectory:
+    """One episode's whole record, the ``stepwise.trajectory/1`` document."""
+
+    episode_id: str
+    task: str
+    arm: str
+    policy: dict  # {kind, model, params}
+    max_turns: int
+    started_at: str
+    result: EpisodeResult
+    split: str | None = None
+    sandbox: str | None = None
+    finished_at: str | None = None
+    messages: list[dict] = field(default_factory=list)  # OpenAI chat format, tool calls included
+    steps: list[Step] = field(default_factory=list)
+    quality: dict | None = None  # the scorers' components (filled through the episode's scorer hook)
+    extra: dict = field(default_factory=dict)  # other top-level fields (preference, an eval's run, ...)
+
+    HEADER = ("episode_id", "task", "split", "arm", "policy", "sandbox", "max_turns", "started_at")
+    FIELDS = ("schema", *HEADER, "finished_at", "messages", "steps", "result", "quality")
+
+    def to_json(self, *, check: bool = True) -> dict:
+        data = {"schema": SCHEMA_ID, "episode_id": self.episode_id, "task": self.task, "split": self.split,
+                "arm": self.arm, "policy": self.policy, "sandbox": self.sandbox, "max_turns": self.max_turns,
+                "started_at": self.started_at, "finished_at": self.finished_at, **self.extra,
+                "messages": self.messages, "steps": [step.to_json() for step in self.steps],
+                "result": self.result.to_json(), "quality": self.quality}
+        if check:
+            _raise_if_invalid(data, "the trajectory")
+        return data
+
+    @classmethod
+    def from_json(cls, data, *, source: str = "document") -> Trajectory:
+        """Read a document; raises TrajectoryError naming ``source`` and every schema violation."""
+        _raise_if_invalid(data, source)
+        return cls(episode_id=data["episode_id"], task=data["task"], arm=data["arm"], policy=data["policy"],
+                   max_turns=data["max_turns"], started_at=data["started_at"],
+                   result=EpisodeResult.from_json(data["result"]), split=data.get("split"),
+                   sandbox=data.get("sandbox"), finished_at=data.get("finished_at"),
+                   messages=list(data["messages"]), steps=[Step.from_json(s) for s in data["steps"]],
+                   quality=data.get("quality"), extra=_rest(data, cls.FIELDS))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Trajectory:
+        return cls.from_json(read_document(path), source=str(path))
+
+    @property
+    def debugger_started(self) -> bool:
+        return any(step.tool == "start_debugger" and not step.error for step in self.steps)
+
+
+def _raise_if_invalid(data, source: str) -> None:
+    errors = validation_errors(data)
+    if errors:
+        raise TrajectoryError(f"{source}: not a {SCHEMA_ID} document: " + "; ".join(errors[:5]))
+
+
+def read_document(path: str | Path):
+    """The JSON in ``path``; TrajectoryError naming the file when it is missing or not JSON."""
+    path = Path(path)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TrajectoryError(f"{path}: no such file") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise TrajectoryError(f"{path}: not valid JSON ({exc})") from None
+
+
+def load_trajectory(path: str | Path) -> dict:
+    """Read and validate one trajectory document (as a dict); raises TrajectoryError naming the file."""
+    doc = read_document(path)
+    _raise_if_invalid(doc, str(path))
+    return doc
+
+
+def debugger_started(doc: dict) -> bool:
+    """Whether a document's episode opened the debugger (a start_debugger call that was not an error)."""
+    return any(s.get("tool") == "start_debugger" and not s.get("error") for s in doc.get("steps", []))
