@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-ARMS = ("base", "dbg")
+from harness.arms import DBG, check_arm
 
 SHARED_PROMPT = """\
 You are a careful Python engineer fixing a bug in a small code base. The failing tests describe the \
@@ -48,10 +48,9 @@ If you cannot call a tool natively, write the call in your reply as one JSON obj
 
 def system_prompt(arm: str, *, text_tool_calls: bool = False) -> str:
     """The system prompt of ``arm``; ``text_tool_calls`` adds the <tool_call> format (both arms alike)."""
-    if arm not in ARMS:
-        raise ValueError(f"unknown arm {arm!r}; expected one of {', '.join(ARMS)}")
+    check_arm(arm)
     parts = [SHARED_PROMPT]
-    if arm == "dbg":
+    if arm == DBG:
         parts.append(DEBUGGER_BLOCK)
     if text_tool_calls:
         parts.append(TOOL_CALL_FORMAT)

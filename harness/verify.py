@@ -26,6 +26,7 @@ from pathlib import Path
 
 from corpus.format import Task
 from corpus.materialize import Workspace
+from harness.pytest_files import pytest_targets
 from harness.sandbox.backends.base import Sandbox, SandboxError
 from harness.sandbox.protect import restore_files
 
@@ -148,8 +149,7 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     patch = make_patch(root, originals, set(tests))
     restored = restore_files(root, tests)
     removed = remove_steering_files(root, allowed=set(tests) | set(originals))
-    test_args = sorted(name for name in tests if Path(name).name.startswith("test") or name.endswith("_test.py"))
-    test_args = test_args or sorted(name for name in tests if name.endswith(".py"))
+    test_args = pytest_targets(tests)
     ini_shipped = any(Path(name).name in STEERING_NAMES - {"conftest.py"} for name in tests)
     out_dir = Path(tempfile.mkdtemp(prefix="stepwise-verify-"))
     inside_out = sandbox.inside.output_for(out_dir)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.pytest_files import pytest_targets
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSource, SandboxSpec
 
@@ -70,12 +71,6 @@ def parse_session_time(output: str) -> float | None:
         if match and SUMMARY_COUNT.search(line):
             return float(match.group(1))
     return None
-
-
-def pytest_targets(test_files: Sequence[str]) -> list[str]:
-    """The test files pytest is pointed at, chosen as the verifier chooses them."""
-    targets = sorted(n for n in test_files if Path(n).name.startswith("test") or n.endswith("_test.py"))
-    return targets or sorted(n for n in test_files if n.endswith(".py"))
 
 
 def pytest_argv(python: str, *, evidence: bool, test_files: Sequence[str] = ()) -> list[str]:

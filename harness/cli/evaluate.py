@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_tasks
+from harness.arms import ARMS
 from harness.eval.runner import EvalConfig, run_eval
 from harness.policies import PolicyError
 
@@ -57,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     arms = [a.strip() for a in args.arms.split(",") if a.strip()]
-    bad = [a for a in arms if a not in ("base", "dbg")]
+    bad = [a for a in arms if a not in ARMS]
     if bad or not arms:
         print(f"error: --arms takes base and/or dbg, got {args.arms!r}", file=sys.stderr)
         return 2

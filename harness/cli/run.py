@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
+from harness.arms import ARMS
 from harness.episode import run_episode, split_of_task
 from harness.policies import PolicyError, make_policy
 from harness.scoring import PolicyConfigError, episode_scorer
@@ -34,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where task names are looked up")
     p.add_argument("--policy", required=True,
                    help="openai:MODEL | hf:PATH_OR_NAME | script:FILE | replay:TRAJECTORY (options after ?)")
-    p.add_argument("--arm", choices=("base", "dbg"), default="dbg", help="toolset: base, or base + debugger")
+    p.add_argument("--arm", choices=ARMS, default="dbg", help="toolset: base, or base + debugger")
     p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap",
                    help="sandbox backend (local: no isolation, development only)")
     p.add_argument("--max-turns", type=int, default=50, help="turn budget (one tool call per turn)")

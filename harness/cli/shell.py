@@ -11,8 +11,10 @@ import json
 import sys
 from pathlib import Path
 
+from harness.arms import ARMS
+from harness.pytest_files import is_test_file
 from harness.session import DebugSession
-from harness.tools import ARMS, tool_names
+from harness.tools import tool_names
 
 EXAMPLE = '{"name": "start_debugger", "arguments": {"file": "test_module.py"}}'
 
@@ -45,7 +47,8 @@ def main(argv: list[str]) -> int:
     if not args.workspace.is_dir():
         print(f"error: --workspace {args.workspace} is not a folder", file=sys.stderr)
         return 2
-    protected = args.protect or [p.relative_to(args.workspace).as_posix() for p in args.workspace.rglob("test_*.py")]
+    protected = args.protect or [p.relative_to(args.workspace).as_posix() for p in args.workspace.rglob("*.py")
+                                 if is_test_file(p.name)]
     interactive = sys.stdin.isatty()
     with DebugSession(args.workspace, arm=args.arm, protected_files=protected, python=args.python,
                       tool_timeout_s=args.tool_timeout, command_timeout_s=args.command_timeout) as session:

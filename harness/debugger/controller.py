@@ -16,8 +16,10 @@ import pexpect
 from harness.debugger import parsing
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit
 from harness.debugger.filtering import envelope
-from harness.debugger.process import DebuggedProgram, Exchange, is_test_file
+from harness.debugger.process import DebuggedProgram, Exchange
+from harness.files import FileChange
 from harness.observation import Observation
+from harness.pytest_files import is_test_file
 
 RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
                 "step_out": "return"}
@@ -301,6 +303,10 @@ class PdbController:
         return self._query(f"stepwise_frame {index}")
 
     # --- edits --------------------------------------------------------------------------------
+    def on_edit(self, change: FileChange) -> str:
+        """The session's edit events call this for every successful edit_file / write_file."""
+        return self.file_changed(change.file, change.old_text, change.new_text)
+
     def file_changed(self, file: str, old_text: str, new_text: str) -> str:
         """Move breakpoints with their lines and restart a running program; a note for the model."""
         notes = []

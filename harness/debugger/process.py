@@ -9,7 +9,6 @@ requested with SIGUSR1 and the process is killed, so a call never hangs.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import uuid
 from dataclasses import dataclass
@@ -18,15 +17,11 @@ from pathlib import Path
 import pexpect
 
 from harness.debugger.process_tree import close_child
+from harness.pytest_files import is_test_file
 
 AGENT = Path(__file__).with_name("stepwise_pdb.py")
-TEST_FILE = re.compile(r"(^|/)(test_[^/]*|[^/]*_test)\.py$")
 INTERRUPT_GRACE_S = 5.0  # for the program to reach the prompt after SIGINT
 DUMP_GRACE_S = 1.0  # for faulthandler's dump to arrive after SIGUSR1
-
-
-def is_test_file(name: str) -> bool:
-    return bool(TEST_FILE.search(name.replace(os.sep, "/")))
 
 
 @dataclass

@@ -10,8 +10,8 @@ import hashlib
 from pathlib import Path
 
 from harness.observation import Observation, ToolCall
+from harness.tools import EDIT_TOOLS
 
-EDIT_TOOLS = ("edit_file", "write_file")
 _IGNORED_PARTS = ("__pycache__", ".pytest_cache")
 
 

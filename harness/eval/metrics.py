@@ -28,6 +28,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from harness.arms import ARMS
 from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
 from harness.trajectory import debugger_started
 
@@ -191,7 +192,7 @@ def turns_to_fix(outcomes: Iterable[EpisodeOutcome]) -> dict:
             solved[o.task][o.arm].append(o.turns)
     both = sorted(t for t, arms in solved.items() if arms.get("base") and arms.get("dbg"))
     out: dict = {"tasks": both}
-    for arm in ("base", "dbg"):
+    for arm in ARMS:
         per_task = [statistics.fmean(solved[t][arm]) for t in both]
         out[arm] = statistics.median(per_task) if per_task else None
     return out
@@ -275,7 +276,7 @@ def summarize(outcomes: Sequence[EpisodeOutcome], *, k: int | None = None) -> di
     runs = max((o.run for o in outcomes), default=0)
     k = k or max(runs, 1)
     arms = {}
-    for arm in ("base", "dbg"):
+    for arm in ARMS:
         rows = _arm(outcomes, arm)
         arms[arm] = {"episodes": len(rows), "tasks": len({o.task for o in rows}),
                      "pass_at_1_by_run": {str(r): v for r, v in pass_at_1_by_run(rows, arm).items()},

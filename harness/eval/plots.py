@@ -16,6 +16,8 @@ from pathlib import Path
 
 import matplotlib
 
+from harness.arms import ARMS
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402 - the backend must be chosen first
 
@@ -33,7 +35,7 @@ def _value(v) -> float:
 
 def _bars(ax, reports, getter, fmt, width=0.38):
     xs = range(len(reports))
-    for i, arm in enumerate(("base", "dbg")):
+    for i, arm in enumerate(ARMS):
         offs = [x + (i - 0.5) * width for x in xs]
         values = [_value(getter(r, arm)) for r in reports]
         ax.bar(offs, values, width, color=ARM_COLORS[arm], label=ARM_LABELS[arm])
@@ -49,7 +51,7 @@ def plot_solve_rate(reports: Sequence[dict], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
     xs = _bars(ax, reports, lambda r, arm: r["overall"]["arms"][arm]["pass_at_1"], lambda v: f"{100 * v:.0f}%")
     for x, r in zip(xs, reports, strict=True):
-        for i, arm in enumerate(("base", "dbg")):
+        for i, arm in enumerate(ARMS):
             runs = list(r["overall"]["arms"][arm]["pass_at_1_by_run"].values())
             ax.scatter([x + (i - 0.5) * 0.38] * len(runs), runs, color="black", s=10, zorder=3)
     ax.set_ylim(0, 1.22)

@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
+from harness.arms import ARMS
 from harness.eval.metrics import EpisodeOutcome, summarize
 from harness.trajectory import now_iso
 
@@ -183,7 +184,7 @@ def render_markdown(report: dict, plots: Sequence[str] = ()) -> str:
     lines += ["", "## Per task", "", "| task | preference | base (verified/runs) | dbg (verified/runs) |",
               "| --- | --- | --- | --- |"]
     for task, row in sorted(report["per_task"].items()):
-        cells = [f"{sum(v['verified'] for v in row[a].values())}/{len(row[a])}" for a in ("base", "dbg")]
+        cells = [f"{sum(v['verified'] for v in row[a].values())}/{len(row[a])}" for a in ARMS]
         lines.append(f"| {task} | {row['preference'] or '–'} | {cells[0]} | {cells[1]} |")
     if plots:
         lines += ["", "## Plots", ""] + [f"![{Path(p).stem}]({Path(p).name})" for p in plots]
@@ -202,7 +203,7 @@ def render_comparison(reports: Sequence[dict]) -> str:
 
     row("tasks × runs", lambda s, r: f"{len(r['tasks'])} × {r['runs']}")
     row("split", lambda s, r: str(r.get("split") or "custom"))
-    for arm in ("base", "dbg"):
+    for arm in ARMS:
         row(f"pass@1 {arm}", lambda s, r, a=arm: pct(s["arms"][a]["pass_at_1"]))
         row(f"pass@k {arm}", lambda s, r, a=arm: f"{pct(s['arms'][a]['pass_at_k'])} (k={s['k']})")
     row("Δ pass@1 (dbg - base)", lambda s, r: pp(s["lift"]["delta"]))

@@ -18,6 +18,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.format import Task
+from harness.arms import ARMS
 from harness.episode import run_episode, split_of_task
 from harness.eval.metrics import EpisodeOutcome, outcome_from_trajectory
 from harness.eval.plots import write_plots
@@ -45,7 +46,7 @@ class EvalConfig:
     policy: str  # the policy spec, e.g. "openai:Qwen/Qwen3-Coder-30B"
     tasks: Sequence[Task]
     out: Path
-    arms: Sequence[str] = ("base", "dbg")
+    arms: Sequence[str] = ARMS
     runs: int = 3
     max_turns: int = 50
     workers: int = 2

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from harness.arms import ARMS
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn, scripted_turn
 from harness.policies.parsing import turn_from_reply
 
@@ -53,7 +54,7 @@ def load_script(path: str | Path) -> dict:
     for name, entry in tasks.items():
         if not isinstance(entry, dict):
             raise PolicyError(f"script: {path}: tasks.{name}: expected an object")
-        for key in ("tool_calls", "base", "dbg"):
+        for key in ("tool_calls", *ARMS):
             if key in entry:
                 _check_calls(entry[key], f"script: {path}: tasks.{name}.{key}")
     return data

@@ -1,0 +1,93 @@
+"""The tool registry: one declarative ``Tool`` entry per model-facing tool (name, arms, JSON schema,
+argument check, handler). The arm toolsets, the schemas a model is offered and the session's routing
+all come from here, so a new tool is one entry (plus its tests). Stdlib only: runs inside sandboxes.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from harness.arms import ARMS, BASE, DBG, check_arm
+
+NO_ARGS = {"type": "object", "properties": {}, "required": []}
+_TYPES = {"string": (str,), "integer": (int,), "array": (list,), "object": (dict,)}
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    handler: Callable  # handler(session, arguments) -> Observation
+    parameters: dict = field(default_factory=lambda: copy.deepcopy(NO_ARGS))
+    arms: frozenset[str] = frozenset(ARMS)
+    group: str = "base"  # "debugger" | "shell" | "files" | "control"
+    inspection: bool = False  # reads runtime state (what edit relevance looks at)
+    needs_program: bool = False  # only once start_debugger has started a program
+    check: Callable[[dict], str | None] | None = None  # a tool's own argument check, after the schema's
+    unavailable: str = ""  # what a model is told when it calls the tool in an arm without it
+    list_fields: frozenset[str] = frozenset()  # integer fields that may also hold a list (answered per item)
+
+    def schema(self) -> dict:
+        """The OpenAI function-calling schema offered to a model (a copy: callers may edit it)."""
+        return {"type": "function", "function": {"name": self.name, "description": self.description,
+                                                 "parameters": copy.deepcopy(self.parameters)}}
+
+    def argument_problem(self, arguments: dict) -> str | None:
+        """What is wrong with ``arguments`` (missing or mistyped fields), or None. Integers given as
+        digit strings ("12") are accepted and converted in place."""
+        properties = self.parameters.get("properties", {})
+        required = self.parameters.get("required", [])
+        example = ", ".join(f"{key}=…" for key in required) or "no arguments"
+        for key in required:
+            if key not in arguments or arguments[key] is None:
+                return f"Error: {self.name} needs '{key}' ({example})."
+        for key, value in list(arguments.items()):
+            spec = properties.get(key)
+            if spec is None or value is None:
+                continue
+            expected = spec.get("type")
+            if expected == "integer" and isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                arguments[key] = int(value.strip())
+                continue
+            if expected == "integer" and isinstance(value, bool):
+                return f"Error: {self.name}: '{key}' must be a whole number, not {value!r}."
+            if expected == "integer" and isinstance(value, list) and key in self.list_fields:
+                continue  # several lines of one file: add_breakpoint(file, line=[12, 20]) answers per line
+            if expected in _TYPES and not isinstance(value, _TYPES[expected]):
+                return (f"Error: {self.name}: '{key}' must be a {expected}, not {type(value).__name__} "
+                        f"({str(value)[:40]!r}).")
+        return self.check(arguments) if self.check else None
+
+
+class Registry:
+    """The tools by name, in the order they are offered."""
+
+    def __init__(self):
+        self._tools: dict[str, Tool] = {}
+
+    def add(self, tool: Tool) -> Tool:
+        if tool.name in self._tools:
+            raise ValueError(f"a tool named {tool.name!r} is registered already")
+        self._tools[tool.name] = tool
+        return tool
+
+    def get(self, name: str) -> Tool | None:
+        return self._tools.get(name)
+
+    def tools(self, arm: str | None = None) -> list[Tool]:
+        """Every tool, or those of ``arm``: the debugger's first, as models have always seen them."""
+        chosen = [t for t in self._tools.values() if arm is None or check_arm(arm) in t.arms]
+        return sorted(chosen, key=lambda t: t.group != "debugger")
+
+    def names(self, arm: str | None = None) -> frozenset[str]:
+        return frozenset(t.name for t in self.tools(arm))
+
+    def schemas(self, arm: str) -> list[dict]:
+        return [tool.schema() for tool in self.tools(arm)]
+
+
+REGISTRY = Registry()
+
+__all__ = ["BASE", "DBG", "NO_ARGS", "REGISTRY", "Registry", "Tool"]

@@ -1,0 +1,59 @@
+"""The tools of both arms: the persistent shell, the file tools and ``done``. A successful edit is
+announced on the session's edit events (the debugger subscribes: breakpoints follow, the program
+restarts on the new code)."""
+
+from __future__ import annotations
+
+from harness.files import FileToolError
+from harness.observation import Observation
+from harness.shell import refusal
+from harness.tools.registry import NO_ARGS, REGISTRY, Tool
+
+FILE = {"type": "string", "description": "Path relative to the workspace root, e.g. 'inventory.py'."}
+
+
+def bash(session, args: dict) -> Observation:
+    command = args["command"]
+    if not command.strip():
+        return Observation.failure("Error: the command is empty; give a shell command, e.g. ls.")
+    refused = refusal(command)
+    if refused:
+        return Observation.failure(refused)
+    result = session.shell.run(command)
+    session.shell_raw_bytes += result.raw_bytes
+    text = result.output
+    if result.exit_code not in (0, None):
+        text = f"{text}\n[exit code {result.exit_code}]".lstrip("\n")
+    if result.restarted and not result.timed_out and "new shell" not in text:
+        text = f"[the previous shell had exited; this ran in a new shell]\n{text}"
+    return Observation(text=text or "(no output)", error=result.timed_out)
+
+
+def file_change(session, change) -> Observation:
+    try:
+        result = change()
+    except FileToolError as exc:
+        return Observation.failure(str(exc))
+    notes = session.edits.announce(result)
+    return Observation(text="\n".join([result.message, *notes]).strip())
+
+
+REGISTRY.add(Tool(
+    "bash",
+    "Run a command in a persistent bash shell in the workspace (cd and exports carry over). Output is "
+    "capped at 100 lines / 8 KB: read files in windows (sed -n '1,80p' file). Time limit per command.",
+    bash, {"type": "object", "properties": {"command": {"type": "string"}}, "required": ["command"]}, group="shell"))
+REGISTRY.add(Tool(
+    "edit_file", "Replace every exact occurrence of old_string with new_string in a file (whitespace must match).",
+    lambda session, args: file_change(
+        session, lambda: session.files.edit(args["file_path"], args["old_string"], args["new_string"])),
+    {"type": "object", "properties": {"file_path": FILE, "old_string": {"type": "string"},
+                                      "new_string": {"type": "string"}},
+     "required": ["file_path", "old_string", "new_string"]}, group="files"))
+REGISTRY.add(Tool(
+    "write_file", "Create or overwrite a file with the given content.",
+    lambda session, args: file_change(session, lambda: session.files.write(args["file_path"], args["content"])),
+    {"type": "object", "properties": {"file_path": FILE, "content": {"type": "string"}},
+     "required": ["file_path", "content"]}, group="files"))
+REGISTRY.add(Tool("done", "Finish the episode (after the tests pass).",
+                  lambda session, args: Observation(text="Episode finished.", done=True), NO_ARGS, group="control"))
