@@ -217,7 +217,7 @@ def render_comparison(reports: Sequence[dict]) -> str:
     row("inspection calls / task (dbg)", lambda s, r: num(s["arms"]["dbg"]["calls_per_task"]["inspection"]))
     row("edit relevance", lambda s, r: pct(s["edit_relevance"]["rate"]) if s["edit_relevance"]["rate"]
         is not None else "n/a")
-    for arm in ("base", "dbg"):
+    for arm in ARMS:
         row(f"policy score {arm} (median [p25, p75])", lambda s, r, a=arm: _score(s["arms"][a]))
         row(f"policy passed {arm}", lambda s, r, a=arm: _passed(s["arms"][a]))
     return "\n".join(lines) + "\n"

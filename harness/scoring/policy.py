@@ -13,6 +13,7 @@ import json
 import re
 from collections import defaultdict
 
+from harness.arms import ARMS
 from harness.scoring.answers import CONTROL_TOOLS
 from harness.scoring.config import RULES, PolicyConfig
 from harness.scoring.quality import EditRelevanceVerdict, PolicyVerdict, Reason
@@ -32,7 +33,7 @@ def _turns(turns) -> str:
 
 def _arm(timeline: Timeline) -> str | None:
     arm = timeline.view.arm
-    if arm in ("base", "dbg"):
+    if arm in ARMS:
         return arm
     return "dbg" if any(e.tool in DEBUGGER_TOOLS for e in timeline.events) else None
 
