@@ -8,6 +8,7 @@ read it did) and only flags a dump when no later stage of the pipeline limits th
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import shlex
@@ -136,7 +137,14 @@ def _looks_like_file(word: str, known: set[str]) -> str | None:
 
 
 def _files(args: list[str], known: set[str]) -> list[str]:
-    return [f for f in (_looks_like_file(a, known) for a in args) if f]
+    out = []
+    for arg in args:
+        if not arg.startswith("-") and any(c in arg for c in "*?["):  # a glob: the known files it names
+            pattern = normalize_path(arg)
+            out += sorted(f for f in known if fnmatch.fnmatch(f, pattern))
+        elif found := _looks_like_file(arg, known):
+            out.append(found)
+    return out
 
 
 def _head_tail_is_dump(args: list[str]) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -163,9 +164,17 @@ def load_policy_config(source=None) -> PolicyConfig:
         return policy_config_from_dict(source)
     shipped = _shipped()
     if isinstance(source, str) and source in shipped:
-        path = shipped[source]
-    else:
-        path = Path(source)
+        return _released(source)
+    return _load_file(Path(source), shipped)
+
+
+@functools.lru_cache(maxsize=8)
+def _released(name: str) -> PolicyConfig:
+    """A shipped version, read once (a scorer runs per episode; the file does not change under it)."""
+    return _load_file(_shipped()[name], {})
+
+
+def _load_file(path: Path, shipped: dict) -> PolicyConfig:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
