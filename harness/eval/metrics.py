@@ -14,7 +14,8 @@ Definitions (the reference write-up's "Metrics"; choices made here are said wher
 - start rate: share of dbg trajectories that opened a debugger session (a start_debugger that did
   not error); debugger and inspection calls are averaged per dbg trajectory.
 - edit relevance: share of debugger-starting trajectories whose quality record (harness.scoring)
-  says an edit used a runtime observation; overall over the dbg arm, and per arm.
+  says an edit used a runtime observation; overall over the dbg arm, and per arm. A person's
+  confirmed verdict (quality.review.edit_relevant) wins over the automatic one.
 - policy quality: the pdb_policy score's distribution (mean, quartiles, a 10-bin histogram), the
   share of trajectories it passes, and how many trajectories carry each hard reason, per arm.
 """
@@ -71,8 +72,13 @@ def _policy(quality) -> dict:
 
 
 def _edit_relevant(quality) -> bool | None:
+    """The trajectory's EditRelevant verdict: a person's confirmed review (``quality.review``, as the
+    web app exports it) wins over the automatic one."""
     if not isinstance(quality, dict):
         return None
+    review = quality.get("review")
+    if isinstance(review, dict) and isinstance(review.get("edit_relevant"), bool):
+        return review["edit_relevant"]
     value = quality.get("edit_relevant", quality.get("edit_relevance"))
     if isinstance(value, dict):
         value = value.get("relevant", value.get("edit_relevant"))

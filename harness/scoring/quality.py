@@ -7,7 +7,9 @@
      "edit_relevant": true}
 
 Steps are named by their ``turn``. ``edit_relevant`` repeats ``edit_relevance.edit_relevant`` so
-readers that only need the verdict need not know the component's shape.
+readers that only need the verdict need not know the component's shape. An optional
+``review: {"edit_relevant": bool, "source": "human review"}`` (the web app adds it to exported
+documents) is a person's confirmed verdict; reports prefer it to the automatic one.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ QUALITY_SCHEMA: dict = {
             },
         },
         "edit_relevant": {"type": ["boolean", "null"]},
+        "review": {"type": "object", "properties": {"edit_relevant": {"type": ["boolean", "null"]}}},
     },
 }
 _VALIDATOR = jsonschema.Draft202012Validator(QUALITY_SCHEMA)

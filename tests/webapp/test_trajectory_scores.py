@@ -2,6 +2,7 @@
 reasons; rescoring under a new version keeps the old verdicts, the steps and their reviews."""
 
 import importlib
+import json
 from io import StringIO
 
 import pytest
@@ -118,3 +119,20 @@ def test_the_migration_gives_trajectories_stored_before_it_their_score_rows():
 
     (score,) = TrajectoryScore.objects.all()
     assert score.trajectory.episode_id == "ep-1" and score.reasons.filter(rule="edit_without_read").exists()
+
+
+def test_an_export_carries_the_human_verdict_and_reports_prefer_it(tmp_path, make_user):
+    from harness.eval.metrics import outcome_from_trajectory
+    from webapp.trajectories.services import add_trajectory_verdict
+
+    trajectory, _ = save_trajectory(document=scored_document())
+    automatic = Trajectory.objects.get().document["quality"]["edit_relevant"]
+    add_trajectory_verdict(trajectory=trajectory, verdict="relevant", reviewer=make_user("rev"))
+    out_file = tmp_path / "all.jsonl"
+
+    call_command("export_trajectories", "--out", str(out_file), stderr=StringIO())
+
+    (exported,) = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert exported["quality"]["review"] == {"edit_relevant": True, "source": "human review"}
+    assert exported["quality"]["edit_relevant"] == automatic is False
+    assert outcome_from_trajectory(exported).edit_relevant is True

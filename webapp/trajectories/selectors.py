@@ -302,11 +302,17 @@ def reviews_for_export(*, with_documents: bool = False) -> Iterator[dict]:
 
 
 def trajectories_for_export(*, task_name: str | None = None) -> Iterator[dict]:
-    """The stored documents, one per line of the export, in import order."""
+    """The stored documents, one per line of the export, in import order. A trajectory a person has
+    judged carries that verdict as ``quality.review``, which reports prefer to the automatic one."""
     rows = Trajectory.objects.order_by("id")
     if task_name is not None:
         rows = rows.filter(task_name=task_name)
-    yield from rows.values_list("document", flat=True).iterator()
+    for document, reviewed in rows.values_list("document", "reviewed_edit_relevant").iterator():
+        if reviewed is not None:
+            quality = document.get("quality") if isinstance(document.get("quality"), dict) else {}
+            document = {**document, "quality": {**quality, "review": {"edit_relevant": reviewed,
+                                                                      "source": "human review"}}}
+        yield document
 
 
 # ---- score verdicts, every version kept ---------------------------------------------------------
