@@ -9,15 +9,20 @@ object; ``reset`` only forgets the episode.
 from __future__ import annotations
 
 import json
+import re
 import threading
 
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
 
+_TEXT_CALL = re.compile(r"<tool_call>.*?(?:</tool_call>|\Z)", re.DOTALL)
+
 
 def template_messages(messages: list[dict]) -> list[dict]:
     """Messages as chat templates expect them: tool-call arguments as objects (OpenAI and the trajectory
-    record them as JSON strings, which a template would encode twice) and ``None`` content as "".
+    record them as JSON strings, which a template would encode twice), ``None`` content as "", and no
+    ``<tool_call>`` text in the content of a message that carries the parsed call (the template renders
+    the call itself; keeping both would show the model every call twice).
     Shared with training (SFT data and GRPO rollouts), so a conversation renders the same everywhere."""
     out = []
     for message in messages:
@@ -33,6 +38,8 @@ def template_messages(messages: list[dict]) -> list[dict]:
                         pass
                 calls.append({**call, "function": function})
             message["tool_calls"] = calls
+            if isinstance(message.get("content"), str) and "<tool_call>" in message["content"]:
+                message["content"] = _TEXT_CALL.sub("", message["content"]).strip()
         if message.get("content") is None:
             message["content"] = ""
         out.append(message)

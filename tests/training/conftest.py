@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from corpus.format import TASKS_DIR
 from harness.prompts import system_prompt, task_prompt
 from harness.tools import toolset
 from training.config.load import CONFIGS_DIR
@@ -108,3 +109,92 @@ _DELETE = object()
 @pytest.fixture
 def delete():
     return _DELETE
+
+
+# ---- scripted completions: a stand-in for a model that calls tools usefully ---------------------
+
+def tool_call_text(name: str, arguments: dict) -> str:
+    return "<tool_call>\n" + json.dumps({"name": name, "arguments": arguments}) + "\n</tool_call>"
+
+
+BATCHING_FIX = {
+    "file_path": "batching.py",
+    "old_string": "        batch = itertools.islice(iterator, size)\n        try:\n            first = next(batch)\n"
+                  "        except StopIteration:\n            return\n        yield itertools.chain([first], batch)",
+    "new_string": "        batch = list(itertools.islice(iterator, size))\n        if not batch:\n            return\n"
+                  "        yield batch",
+}
+SUMMARY_FIX = {"file_path": "summary.py", "old_string": "readings = valid(parse_readings(lines))",
+               "new_string": "readings = list(valid(parse_readings(lines)))"}
+
+# Per task, two episodes' replies: the first of each pair is the behaviour the task's label asks for.
+SCRIPTS = {
+    "bulk_upload_batches": [  # recommended: inspect at a breakpoint, then fix, test, done
+        ["I will read the batching code first.\n" + tool_call_text("bash", {"command": "sed -n '1,20p' batching.py"}),
+         tool_call_text("start_debugger", {"file": "test_upload.py"}),
+         tool_call_text("add_breakpoint", {"file": "uploader.py", "line": 32}),
+         tool_call_text("continue_execution", {}),
+         tool_call_text("print_variable", {"name": "(len(plan), type(plan[0]).__name__)"}),
+         tool_call_text("edit_file", BATCHING_FIX),
+         tool_call_text("bash", {"command": "python -m pytest -q"}),
+         tool_call_text("done", {})],
+        ["Let me just finish.",  # no tool call: an invalid reply, which costs its turn
+         tool_call_text("bash", {"command": "python -m pytest -q"}),
+         tool_call_text("done", {})],
+    ],
+    "sensor_summary_reuse": [  # avoid: fix from the source, never open the debugger
+        [tool_call_text("bash", {"command": "sed -n '1,25p' summary.py"}),
+         tool_call_text("edit_file", SUMMARY_FIX),
+         tool_call_text("bash", {"command": "python -m pytest -q"}),
+         tool_call_text("done", {})],
+        [tool_call_text("start_debugger", {"file": "test_summary.py"}),
+         tool_call_text("done", {})],
+    ],
+}
+
+
+class ScriptedGenerator:
+    """Replies from SCRIPTS as token ids ending with the end-of-turn token, like a sampler's output. It
+    reads the context as a model would: which task (the bug report), which turn (assistant turns so
+    far), which episode (the replies already in the context; a new one gets the next unused script)."""
+
+    name = "scripted"
+
+    def __init__(self, tokenizer):
+        from corpus.format import load_task
+
+        self.tokenizer = tokenizer
+        self.descriptions = {name: load_task(TASKS_DIR / name).description for name in SCRIPTS}
+        self.started: dict[str, int] = {}
+        self.calls: list[tuple[str, int, int]] = []  # (task, script, turn)
+        self.sent: list[list[int]] = []
+
+    def reply_ids(self, text: str) -> list[int]:
+        return list(self.tokenizer(text, add_special_tokens=False)["input_ids"]) + [self.tokenizer.eos_token_id]
+
+    def generate(self, contexts, max_new_tokens):
+        from training.grpo.generation import Sample
+
+        samples = []
+        for context in contexts:
+            text = self.tokenizer.decode(context)
+            task = next(name for name, description in self.descriptions.items() if description in text)
+            turn = text.count("<|im_start|>assistant") - 1
+            if turn == 0:
+                script = self.started.get(task, 0) % len(SCRIPTS[task])
+                self.started[task] = self.started.get(task, 0) + 1
+            else:
+                script = next(i for i, replies in enumerate(SCRIPTS[task]) if replies[0] in text)
+            replies = SCRIPTS[task][script]
+            ids = self.reply_ids(replies[min(turn, len(replies) - 1)])
+            self.calls.append((task, script, turn))
+            self.sent.append(ids)
+            samples.append(Sample(ids, None))
+        return samples
+
+
+@pytest.fixture
+def scripted(tiny_model):
+    from transformers import AutoTokenizer
+
+    return ScriptedGenerator(AutoTokenizer.from_pretrained(tiny_model))

@@ -1,0 +1,1 @@
+"""GRPO whose rollouts are whole harness episodes; rewards from the scoring seam."""

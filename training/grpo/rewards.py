@@ -1,0 +1,73 @@
+"""The GRPO reward: the scoring seam's components, weighed as the config says, each logged on its own.
+
+    verified             the independent verifier passed (1) or not (0)
+    policy_score         pdb_policy_v1's score in [0, 1]
+    edit_relevance       an edit was informed by a debugger observation (1), none was (0); no opinion
+                         when the debugger never started or nothing was edited
+    debugger_preference  the task's debugger-preference label honoured (dbg arm): on a recommended task,
+                         runtime state inspected (1) or not (0); on an avoid task, the debugger left
+                         closed (1) or opened (0); no opinion on optional tasks
+
+Scores come from ``harness.scoring.Rubric`` (the same scorers as eval and the rollout filter); the
+debugger-preference term is one extra component plugged into it. GRPO compares episodes of one task
+with each other, so "honoured = 1, not = 0" rewards inspecting on recommended tasks and penalises
+opening the debugger on avoid tasks. Each component is one trl reward function (logged as
+``rewards/<name>/mean``), its weight one of ``reward_weights``; a component with no opinion is None (NaN
+in trl), which adds nothing to the total and leaves that rollout out of the component's mean.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from harness.scoring import ComponentResult, Rubric, RubricScore, ScoringContext
+from training.config.schema import RewardWeights
+
+# Config names -> the seam's component names.
+SEAM_NAMES = {"verified": "verified", "policy_score": "policy", "edit_relevance": "edit_relevance",
+              "debugger_preference": "debugger_preference"}
+COMPONENT_NAMES = tuple(SEAM_NAMES)
+
+
+@dataclass(frozen=True)
+class DebuggerPreference:
+    name: str = "debugger_preference"
+
+    def evaluate(self, context: ScoringContext) -> ComponentResult:
+        timeline = context.timeline
+        preference = context.task.preference or context.view.preference
+        if context.view.arm != "dbg" or preference not in ("recommended", "avoid"):
+            return ComponentResult(None)
+        if preference == "avoid":
+            return ComponentResult(0.0 if timeline.debugger_started else 1.0)
+        return ComponentResult(1.0 if any(event.is_inspection for event in timeline.events) else 0.0)
+
+
+def reward_rubric(weights: RewardWeights, policy_config=None) -> Rubric:
+    """Every component is computed (and logged) even at weight 0; the weights only shape the total."""
+    return Rubric(weights={SEAM_NAMES[name]: getattr(weights, name) for name in COMPONENT_NAMES},
+                  policy_config=policy_config, extra={"debugger_preference": DebuggerPreference()})
+
+
+def component_values(score: RubricScore | None) -> dict[str, float | None]:
+    """The rollout's value of each config component (all None when it could not be scored)."""
+    if score is None:
+        return {name: None for name in COMPONENT_NAMES}
+    return {name: score.values.get(SEAM_NAMES[name]) for name in COMPONENT_NAMES}
+
+
+def reward_functions() -> list:
+    """One trl reward function per component, reading the values the rollout computed (``rewards``)."""
+
+    def make(name: str):
+        def reward(prompts, completions, completion_ids, rewards=None, **_):
+            return [None if values is None else values.get(name) for values in (rewards or [None] * len(prompts))]
+
+        reward.__name__ = name
+        return reward
+
+    return [make(name) for name in COMPONENT_NAMES]
+
+
+def reward_weights(weights: RewardWeights) -> list[float]:
+    return [float(getattr(weights, name)) for name in COMPONENT_NAMES]

@@ -1,0 +1,224 @@
+"""GRPO rollouts as whole harness episodes: trl's ``rollout_func``.
+
+trl hands over the step's prompts (already repeated ``num_generations`` times); each names its task on
+the user message. For each, one episode runs through ``run_episode`` in its own thread, on the run's warm
+``SandboxPool``, with a ``RolloutPolicy`` over this step's ``Batcher``; the trainer's thread meanwhile
+generates the episodes' turns in batches. Every episode is written to ``RUN/rollouts/step-N/``, scored by
+the scoring seam (its ``quality`` stored in the document) and its reward components listed in
+``rewards.jsonl`` there.
+
+Returned to trl, one entry per prompt, in order: ``prompt_ids``, ``completion_ids``, ``logprobs`` (from
+vLLM; None with transformers generation, trl then recomputes them), ``env_mask`` (0 on observation
+tokens) and ``rewards`` (the component values the reward functions read). An episode that never reached
+the model (its sandbox failed, the harness crashed) is unscorable: one masked end token, no reward, so
+an infrastructure failure neither rewards nor punishes the model.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from corpus.format import Task
+from corpus.splits import split_of
+from harness.episode import run_episode
+from harness.policies.base import INVALID_TOOL, PolicyInfo
+from harness.scoring import ScoringError, TaskMeta
+from training.errors import TrainingError
+from training.grpo.generation import Batcher, Generator
+from training.grpo.policy import RolloutPolicy
+from training.grpo.rewards import component_values
+
+log = logging.getLogger(__name__)
+
+
+
+class RolloutError(TrainingError):
+    pass
+
+
+def task_of_prompt(prompt: list[dict]) -> str:
+    for message in prompt:
+        if isinstance(message, dict) and isinstance(message.get("task"), str):
+            return message["task"]
+    raise RolloutError("a GRPO prompt carries no task name (the dataset's user message needs a 'task' key)")
+
+
+@dataclass
+class EpisodeOutcome:
+    task: str
+    document: dict
+    policy: RolloutPolicy
+    score: object = None  # the RubricScore, None when unscorable
+    path: Path | None = None
+
+    @property
+    def scorable(self) -> bool:
+        result = self.document.get("result") or {}
+        return (self.score is not None and bool(self.policy.tokens.prompt_ids)
+                and (result.get("exit_reason") in ("done", "max_turns") or self.policy.budget_spent))
+
+
+@dataclass
+class RolloutSettings:
+    arm: str
+    max_turns: int
+    max_new_tokens: int
+    max_completion_tokens: int
+    out_dir: Path  # RUN/rollouts
+    policy_info: PolicyInfo
+    window_s: float = 0.02
+    limits: object = None
+
+
+@dataclass
+class EpisodeRollouts:
+    """The rollout function trl calls (``rollout_func=rollouts``); holds what lives across steps."""
+
+    settings: RolloutSettings
+    tasks: dict[str, Task]  # the tasks training may use (checked: none heldout)
+    tokenizer: object
+    sandboxes: object  # a SandboxPool
+    rubric: object  # training.grpo.rewards.reward_rubric(...)
+    make_generator: object  # (trainer) -> Generator
+    last_masks: list[list[int]] = field(default_factory=list)  # env_mask of the last call, for the batch check
+    last_outcomes: list[EpisodeOutcome] = field(default_factory=list)
+    _calls: int = 0
+
+    def __call__(self, prompts: list, trainer) -> dict:
+        names = [task_of_prompt(prompt) for prompt in prompts]
+        for name in names:
+            if name not in self.tasks:
+                raise RolloutError(f"task {name!r} is not among the run's training tasks")
+            if split_of(name) == "heldout":  # the config check refused it already; never train on one
+                raise RolloutError(f"task {name!r} is heldout; heldout tasks never enter training")
+        step = getattr(getattr(trainer, "state", None), "global_step", self._calls)
+        self._calls += 1
+        folder = self.settings.out_dir / f"step-{step:05d}-{self._calls:03d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        generator: Generator = self.make_generator(trainer)
+        outcomes, batcher, elapsed = self.play(names, folder, generator)
+        self.last_outcomes = outcomes
+        if batcher.error is not None:
+            raise RolloutError(f"generation failed during the rollouts: {batcher.error}") from batcher.error
+        output = self.collect(outcomes)
+        self.last_masks = [list(m) for m in output["env_mask"]]
+        self.write_rewards(folder, outcomes, output["rewards"])
+        log_metric = getattr(trainer, "_log_metric", None)  # what trl gives reward functions as log_metric
+        if log_metric is not None:
+            for key, value in episode_metrics(outcomes, elapsed, batcher).items():
+                log_metric(key, value)
+        return output
+
+    def play(self, names: list[str], folder: Path, generator: Generator):
+        batcher = Batcher(generator, window_s=self.settings.window_s)
+        outcomes: list[EpisodeOutcome | None] = [None] * len(names)
+        remaining = [len(names)]
+        lock = threading.Lock()
+
+        def one(index: int, name: str) -> None:
+            try:
+                outcomes[index] = self.episode(index, name, folder, batcher)
+            finally:
+                with lock:
+                    remaining[0] -= 1
+
+        started = time.monotonic()
+        with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="rollout") as pool:
+            futures = [pool.submit(one, i, name) for i, name in enumerate(names)]
+            batcher.serve(lambda: remaining[0])
+            for future in futures:
+                future.result()
+        return outcomes, batcher, time.monotonic() - started
+
+    def episode(self, index: int, name: str, folder: Path, batcher: Batcher) -> EpisodeOutcome:
+        task = self.tasks[name]
+        settings = self.settings
+        policy = RolloutPolicy(self.tokenizer, batcher, max_new_tokens=settings.max_new_tokens,
+                               max_completion_tokens=settings.max_completion_tokens, info=settings.policy_info)
+        meta = TaskMeta.from_task(task)
+        scores = {}
+
+        def scorer(document: dict) -> dict | None:
+            try:
+                scores["score"] = self.rubric.score(document, meta)
+            except ScoringError:
+                log.exception("rollout %s of %s could not be scored", index, name)
+                return None
+            return scores["score"].quality.to_json()
+
+        path = folder / f"{index:03d}-{name}.json"
+        document = run_episode(task, policy, arm=settings.arm, backend=self.sandboxes, max_turns=settings.max_turns,
+                               out=path, split="train", scorer=scorer, limits=settings.limits,
+                               header_extra={"rollout": {"index": index, "folder": folder.name}})
+        policy.tokens.finish()
+        return EpisodeOutcome(name, document, policy, scores.get("score"), path)
+
+    def collect(self, outcomes: list[EpisodeOutcome]) -> dict:
+        eos = self.tokenizer.eos_token_id
+        prompt_ids, completion_ids, env_mask, logprobs, rewards = [], [], [], [], []
+        for outcome in outcomes:
+            record = outcome.policy.tokens
+            if not record.completion_ids:  # the model never played: one masked end token, no reward
+                prompt_ids.append(record.prompt_ids or self.tokenizer("", add_special_tokens=False)["input_ids"]
+                                  or [eos])
+                completion_ids.append([eos])
+                env_mask.append([0])
+                logprobs.append([0.0])
+                rewards.append(None)
+                continue
+            prompt_ids.append(record.prompt_ids)
+            completion_ids.append(record.completion_ids)
+            env_mask.append(record.env_mask)
+            logprobs.append(record.logprobs)
+            rewards.append(component_values(outcome.score) if outcome.scorable else None)
+        if any(lp is None for lp in logprobs):
+            logprobs = None
+        return {"prompt_ids": prompt_ids, "completion_ids": completion_ids, "logprobs": logprobs,
+                "env_mask": env_mask, "rewards": rewards}
+
+    def write_rewards(self, folder: Path, outcomes: list[EpisodeOutcome], rewards: list) -> None:
+        with (folder / "rewards.jsonl").open("w", encoding="utf-8") as handle:
+            for outcome, values in zip(outcomes, rewards, strict=True):
+                result = outcome.document.get("result") or {}
+                handle.write(json.dumps({
+                    "trajectory": outcome.path.name if outcome.path else None, "task": outcome.task,
+                    "episode_id": outcome.document.get("episode_id"), "exit_reason": result.get("exit_reason"),
+                    "verified": result.get("verified"), "components": values,
+                    "total": outcome.score.total if outcome.score is not None and values is not None else None,
+                    "completion_tokens": len(outcome.policy.tokens.completion_ids),
+                    "generated_tokens": outcome.policy.tokens.generated}) + "\n")
+
+
+def episode_metrics(outcomes: list[EpisodeOutcome], elapsed_s: float, batcher: Batcher) -> dict[str, float]:
+    """Per-step means logged beside trl's own metrics (episode length, tool calls, debugger use)."""
+    documents = [o.document for o in outcomes]
+    steps = [d.get("steps") or [] for d in documents]
+    turns = [len(s) for s in steps]
+    total_turns = max(sum(turns), 1)
+    invalid = sum(1 for s in steps for step in s if step.get("tool") == INVALID_TOOL)
+    started = [any(step.get("tool") == "start_debugger" and not step.get("error") for step in s) for s in steps]
+    relevant = [(d.get("quality") or {}).get("edit_relevant") for d, s in zip(documents, started, strict=True) if s]
+    generated = sum(o.policy.tokens.generated for o in outcomes)
+    out = {
+        "episodes/turns": sum(turns) / max(len(turns), 1),
+        "episodes/tool_call_rate": (sum(turns) - invalid) / total_turns,
+        "episodes/invalid_reply_rate": invalid / total_turns,
+        "episodes/debugger_start_rate": sum(started) / max(len(started), 1),
+        "episodes/verified_rate": sum(bool((d.get("result") or {}).get("verified")) for d in documents)
+        / max(len(documents), 1),
+        "episodes/budget_spent_rate": sum(o.policy.budget_spent for o in outcomes) / max(len(outcomes), 1),
+        "episodes/rollout_seconds": elapsed_s,
+        "episodes/generation_seconds": batcher.generation_s,
+        "episodes/generated_tokens_per_second": generated / elapsed_s if elapsed_s > 0 else 0.0,
+        "episodes/mean_batch": sum(batcher.batches) / max(len(batcher.batches), 1),
+    }
+    judged = [r for r in relevant if r is not None]
+    if judged:
+        out["episodes/edit_relevant_rate"] = sum(judged) / len(judged)
+    return out
