@@ -29,6 +29,23 @@ def source_lines(text: str, path: str = "x.py") -> tuple[SafeString, ...]:
 
 
 @lru_cache(maxsize=512)
+def source_html(text: str, path: str, cursor: int | None = None, breakpoints: frozenset[int] = frozenset()) -> SafeString:
+    """A whole file as one block of lines, each ``<span class="srcline">`` with its number and, where
+    they apply, the breakpoint (``bp``) and execution-position (``cursor``) marks. Built here rather
+    than in a template: a replay shows files of hundreds of lines at every step."""
+    out = []
+    for number, html in enumerate(source_lines(text, path), start=1):
+        classes = "srcline" + (" cursor" if number == cursor else "") + (" bp" if number in breakpoints else "")
+        mark = ("●" if number in breakpoints else "") + ("▶" if number == cursor else "")
+        label = " ".join(word for word, on in (("breakpoint", number in breakpoints),
+                                                ("execution position", number == cursor)) if on)
+        out.append(f'<span class="{classes}"><span class="ln" data-line="{number}"></span>'
+                   f'<span class="mark"{f" aria-label={chr(34)}{label}{chr(34)}" if label else ""}>{mark}</span>'
+                   f"{html}</span>")
+    return mark_safe("".join(out))
+
+
+@lru_cache(maxsize=512)
 def diff_html(diff: str) -> SafeString:
     """A unified diff, coloured line by line."""
     return mark_safe(highlight(diff, DiffLexer(stripnl=False), _FORMATTER)) if diff else mark_safe("")

@@ -51,6 +51,7 @@ class StepAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_select_related = ["trajectory"]
     search_fields = ["observation"]
     search_help_text = "an episode id, or text in the observation"
+    show_full_result_count = False  # counting every step of every trajectory costs more than the page
 
     def get_search_results(self, request, queryset, search_term):
         """An episode id finds its steps; other text is looked up in the observations through their

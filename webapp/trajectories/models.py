@@ -35,7 +35,7 @@ class Trajectory(models.Model):
     split = models.CharField(max_length=20, blank=True, default="")
     arm = models.CharField(max_length=10, choices=Arm.choices, db_index=True)
     policy_kind = models.CharField(max_length=50, db_index=True)
-    policy_model = models.CharField(max_length=300, blank=True, default="")
+    policy_model = models.CharField(max_length=300, blank=True, default="", db_index=True)
     verified = models.BooleanField(db_index=True)
     exit_reason = models.CharField(max_length=20, choices=ExitReason.choices, db_index=True)
     turns = models.PositiveIntegerField()

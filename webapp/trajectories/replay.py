@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from corpus.materialize import strip_bug_markers
-from webapp.core.highlight import unified_diff
+from webapp.core.highlight import source_html, source_lines, unified_diff
 
 EDIT_TOOLS = ("edit_file", "write_file")
 DEBUGGER_TOOLS = ("start_debugger", "add_breakpoint", "remove_breakpoint", "continue_execution", "step_over",
@@ -99,14 +99,21 @@ class StepView:
     edit_diff: str = ""  # what this step's edit changed
     edit_untracked: bool = False  # a bash step: files may have changed without a record
 
-    def source_lines(self):
-        from webapp.core.highlight import source_lines
-
+    def source_lines(self) -> list[SourceLine]:
         if self.source_text is None:
             return []
-        marked = {line for file, line in self.breakpoints if file == self.source_file}
+        marked = self._breakpoint_lines()
         return [SourceLine(number, html, number == self.cursor_line, number in marked)
                 for number, html in enumerate(source_lines(self.source_text, self.source_file), start=1)]
+
+    def source_html(self):
+        """The file at this step, highlighted, with breakpoints and the cursor marked ("" if unknown)."""
+        if self.source_text is None:
+            return ""
+        return source_html(self.source_text, self.source_file, self.cursor_line, self._breakpoint_lines())
+
+    def _breakpoint_lines(self) -> frozenset[int]:
+        return frozenset(line for file, line in self.breakpoints if file == self.source_file)
 
 
 def agent_view(task_files: dict | None, kind: str = "buggy") -> dict[str, str]:

@@ -84,3 +84,22 @@ def test_the_side_by_side_view_aligns_the_two_arms_by_turn(new_page, annotation_
     assert page.locator("#turn-6 .sbs-cell.empty").count() == 1
     screenshots(page, "side-by-side")
     assert fits_width(page)
+
+
+def test_the_replay_module_takes_steps_one_at_a_time(new_page, annotation_data, dialogs):
+    """What the live viewer will do: append a step as it arrives (text stays text) and go to it."""
+    page = new_page()
+    log_in(page, "ann")
+    page.goto("/trajectories/ra-dbg-1/turn/2/")
+
+    page.evaluate("""() => StepwiseReplay.attach(document.getElementById('replay'))
+                     .appendStep({turn: 16, summary: '<img src=x onerror=alert(2)>', kind: 'debugger'})""")
+
+    added = page.locator("#step-list li").last
+    assert added.get_attribute("data-turn") == "16"
+    assert added.locator(".summary").inner_text() == "<img src=x onerror=alert(2)>"
+    assert page.locator("#step-list img").count() == 0
+    assert panel_turn(page) == "2"  # not following: the reader stays where they are
+    page.evaluate("() => StepwiseReplay.attach(document.getElementById('replay')).go(15)")
+    page.wait_for_function("() => document.querySelector('.step-panel').dataset.turn === '15'")
+    assert dialogs == []
