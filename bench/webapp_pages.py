@@ -6,7 +6,8 @@ Fills a throwaway PostgreSQL database (created next to DATABASE_URL's, dropped a
 tasks, TRAJECTORIES trajectories of STEPS steps each (COPY, not the ORM), plus one 50-step trajectory,
 then renders each page in-process through Django's test client (middleware, view, templates: the
 server's time without the network) and reports the median and p95 over REQUESTS requests and the
-number of SQL queries. Query counts are taken at a tenth of the rows and again at all of them: a page
+number of SQL queries, and, of the median request, the CPU time of the Django process and the time
+spent waiting for SQL answers (on a busy machine the wall time mostly waits for a CPU). Query counts are taken at a tenth of the rows and again at all of them: a page
 whose count grows with the rows would show it. The admin's step search is measured with its trigram
 index and, as the alternative, with the index dropped. Not a test: numbers depend on the machine.
 """
@@ -118,14 +119,16 @@ def measure(client, url: str, requests: int) -> dict:
 
     response = client.get(url)  # warm: caches, the connection
     assert response.status_code == 200, (url, response.status_code)
-    times = []
+    wall, cpu, sql = [], [], []
     for _ in range(requests):
-        started = time.perf_counter()
-        client.get(url)
-        times.append((time.perf_counter() - started) * 1000)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(url)
-    return {"median_ms": statistics.median(times), "p95_ms": percentile(times, 0.95), "queries": len(queries)}
+        with CaptureQueriesContext(connection) as queries:
+            started, started_cpu = time.perf_counter(), time.process_time()
+            client.get(url)
+            wall.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - started_cpu) * 1000)
+        sql.append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
+    return {"median_ms": statistics.median(wall), "p95_ms": percentile(wall, 0.95),
+            "cpu_ms": statistics.median(cpu), "sql_ms": statistics.median(sql), "queries": len(queries)}
 
 
 def main() -> int:
@@ -218,13 +221,16 @@ def run(args, name: str) -> int:
                  "queries_at_first": None})
 
     total = args.trajectories + 1
-    print(f"\n{total} trajectories ({args.steps} steps each, one of 50), 100 tasks; {args.requests} requests per page\n")
-    print(f"| page | median ms | p95 ms | queries at {first + 1} / {total} trajectories |")
-    print("| --- | ---: | ---: | ---: |")
+    load = os.getloadavg()[0]
+    print(f"\n{total} trajectories ({args.steps} steps each, one of 50), 100 tasks; {args.requests} requests per "
+          f"page; load average {load:.1f} on {os.cpu_count()} CPUs\n")
+    print(f"| page | median ms | p95 ms | Django CPU ms | SQL ms | queries at {first + 1} / {total} trajectories |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for row in rows:
         counts = f"{row['queries_at_first']} / {row['queries']}" if row["queries_at_first"] is not None \
             else f"{row['queries']}"
-        print(f"| {row['page']} | {row['median_ms']:.1f} | {row['p95_ms']:.1f} | {counts} |")
+        print(f"| {row['page']} | {row['median_ms']:.1f} | {row['p95_ms']:.1f} | {row['cpu_ms']:.1f} | "
+              f"{row['sql_ms']:.1f} | {counts} |")
     print(f"\nstep search: {without_index['median_ms'] / with_index['median_ms']:.0f}x faster with the index")
     if args.json:
         args.json.write_text(json.dumps({"trajectories": total, "steps": args.steps, "rows": rows}, indent=1))
