@@ -96,11 +96,11 @@ class GRPOSection(Strict):
     max_turns: int = Field(ge=1)
     max_completion_tokens: int = Field(ge=1)  # the whole episode: model turns plus observations
     num_generations: int = Field(ge=2)  # episodes per task in a group
-    episodes_per_step: int = Field(ge=2)  # per device; a multiple of num_generations
+    episodes_per_step: int = Field(ge=2)  # per device and optimizer step; a multiple of num_generations
+    micro_batch_size: int = Field(1, ge=1)  # episodes per forward/backward pass (memory: long sequences)
     max_steps: int = Field(ge=1)
     learning_rate: float = Field(gt=0)
     beta: float = Field(0.0, ge=0.0)  # KL weight against the starting policy
-    gradient_accumulation: int = Field(1, ge=1)
     save_steps: int = Field(ge=1)
     logging_steps: int = Field(1, ge=1)
     rewards: RewardWeights = RewardWeights()
@@ -115,6 +115,9 @@ class GRPOSection(Strict):
         if self.episodes_per_step % self.num_generations:
             raise ValueError(f"episodes_per_step ({self.episodes_per_step}) must be a multiple of "
                              f"num_generations ({self.num_generations})")
+        if self.episodes_per_step % self.micro_batch_size:
+            raise ValueError(f"episodes_per_step ({self.episodes_per_step}) must be a multiple of "
+                             f"micro_batch_size ({self.micro_batch_size})")
         return self
 
 

@@ -174,8 +174,11 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
         output_dir=str(run.checkpoints), seed=config.seed, report_to=[], disable_tqdm=not progress_bar,
         use_cpu=not cuda, bf16=dtype == torch.bfloat16, gradient_checkpointing=config.gradient_checkpointing,
         max_steps=section.max_steps, learning_rate=section.learning_rate, beta=section.beta,
-        per_device_train_batch_size=section.episodes_per_step, num_generations=section.num_generations,
-        gradient_accumulation_steps=section.gradient_accumulation, logging_steps=section.logging_steps,
+        # One generation round per optimizer step: episodes_per_step episodes are played together, then
+        # trained on micro_batch_size at a time (their gradients accumulated).
+        per_device_train_batch_size=section.micro_batch_size, num_generations=section.num_generations,
+        gradient_accumulation_steps=section.episodes_per_step // section.micro_batch_size,
+        logging_steps=section.logging_steps,
         save_strategy="steps", save_steps=section.save_steps, save_total_limit=3,
         # trl uses these for its own generation (vLLM's max tokens per call) and to rescale logits when it
         # recomputes log-probabilities: they must be the sampling settings of the rollouts.
