@@ -260,3 +260,14 @@ def test_annotators_cannot_use_the_admin_and_staff_cannot_edit_recorded_data(cli
     assert client.get(f"/admin/catalog/preferencelabel/{label.pk}/delete/").status_code == 403
     assert client.get("/admin/trajectories/step/add/").status_code == 403
     assert client.get(f"/admin/trajectories/trajectory/{annotation_data['base'].pk}/delete/").status_code == 200
+
+
+def test_a_trajectory_without_steps_or_task_still_opens_and_an_unknown_one_is_404(client, annotation_data):
+    save_trajectory(document=trajectory_document("empty", task="never_imported", steps=[]))
+    logged_in(client, annotation_data["ann"])
+
+    for url in ("/trajectories/empty/", "/trajectories/empty/side-by-side/", "/trajectories/empty/review/"):
+        assert client.get(url).status_code == 200, url
+    assert b"no steps" in client.get("/trajectories/empty/").content
+    assert client.get("/trajectories/nope/").status_code == 404
+    assert client.get("/export/nothing.jsonl").status_code == 404
