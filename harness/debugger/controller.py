@@ -44,6 +44,7 @@ class PdbController:
         self.position: tuple[str, int] | None = None
         self.raw_bytes_closed = 0
         self.hits_since_start = 0  # breakpoint stops since the program last (re)started
+        self.post_mortem = False  # paused post-mortem after an uncaught exception
 
     # --- state --------------------------------------------------------------------------------
     @property
@@ -99,6 +100,7 @@ class PdbController:
         """(Re)start the program on ``path`` and re-arm every breakpoint; (text, failed)."""
         self.close()
         self.hits_since_start = 0
+        self.post_mortem = False
         try:
             self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env)
         except (OSError, pexpect.ExceptionPexpect) as exc:
@@ -112,7 +114,7 @@ class PdbController:
             return (f"Error: the debugger could not start on {parsing.shown_path(str(path), self.workspace)}; "
                     f"the program ended before pausing:\n{output}\nFix the error shown, or start on another file "
                     "(a test file runs under pytest).", True)
-        self._track(first.raw)
+        self._track(first)
         notes = self._rearm()
         return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
 
@@ -141,10 +143,12 @@ class PdbController:
         return notes
 
     # --- one exchange -------------------------------------------------------------------------
-    def _track(self, raw: str) -> None:
-        found = parsing.last_position(raw)
-        if found is not None:
-            self.position = (parsing.shown_path(found.path, self.workspace), found.line)
+    def _track(self, exchange: Exchange) -> None:
+        """Move the cursor to where the in-process debugger last said the program is (its stop and
+        frame records; never what the program printed)."""
+        for record in exchange.records:
+            if record.get("kind") in ("stop", "frame") and isinstance(record.get("line"), int):
+                self.position = (parsing.shown_path(str(record.get("file")), self.workspace), record["line"])
 
     def _answer(self, body: str, *, error: bool = False) -> Observation:
         return Observation(text=envelope(body, self.position), position=self.position, error=error)
@@ -153,13 +157,13 @@ class PdbController:
         """A command that does not run the program (inspection, listing, frames)."""
         exchange = self.program.send(command, self.tool_timeout_s)
         if exchange.status == "interrupted":
-            self._track(exchange.raw)
+            self._track(exchange)
             return self._answer(f"Error: this did not finish within {self.tool_timeout_s:g}s and was interrupted "
                                 "(an endless loop, or waiting on something?).\n"
                                 + parsing.clean(exchange.raw, self.workspace), error=True)
         if exchange.status != "prompt":
             return self._after_run(exchange)
-        self._track(exchange.raw)
+        self._track(exchange)
         body = parsing.clean(exchange.raw, self.workspace)
         error = body.startswith("Error:") or body.startswith("***")
         if body.startswith("***"):
@@ -171,28 +175,34 @@ class PdbController:
 
     def _after_run(self, exchange: Exchange) -> Observation:
         raw = exchange.raw
+        ends = [r for r in exchange.records if r.get("kind") == "end"]
+        stops = [r for r in exchange.records if r.get("kind") == "stop"]
+        last_stop = stops[-1]["reason"] if stops else None
         if exchange.status == "prompt":
-            self._track(raw)
+            self._track(exchange)
             if self.position and any((bp.file, bp.line) == self.position for bp in self.breakpoints):
                 self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
-            exited = parsing.SCRIPT_EXITED.search(body)
-            if parsing.SCRIPT_FINISHED in raw or exited:
-                # python -m pdb restarts the script by itself, paused at its first line again.
-                self.hits_since_start = 0
-                summary = f"sys.exit({exited['status'].strip()})" if exited else None
-                rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
-                body = f"{self._no_hit_message(summary)} The debugger restarted it.\n{rest}"
-            elif parsing.SCRIPT_POST_MORTEM_DONE.search(body):
+            was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
+            if self.post_mortem:
+                body = ("The program raised an uncaught exception: paused post-mortem at the raising frame "
+                        "(inspect it; stepping or continuing ends the program and restarts the debugger).\n" + body)
+            elif was_post_mortem and last_stop == "start":
+                # python -m pdb restarts the script by itself once the post-mortem session is left.
                 self.hits_since_start = 0
                 rest = parsing.SCRIPT_POST_MORTEM_DONE.sub("", body).strip()
                 body = f"The post-mortem session ended; the debugger restarted the program.\n{rest}"
-            elif parsing.is_post_mortem(raw):
-                body = ("The program raised an uncaught exception: paused post-mortem at the raising frame "
-                        "(inspect it; stepping or continuing ends the program and restarts the debugger).\n" + body)
+            elif any(end.get("how") in ("finished", "exit") for end in ends):
+                # python -m pdb restarts the script by itself, paused at its first line again.
+                self.hits_since_start = 0
+                exited = [end for end in ends if end.get("how") == "exit"]
+                summary = f"sys.exit({exited[-1].get('status')})" if exited else None
+                rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
+                body = f"{self._no_hit_message(summary)} The debugger restarted it.\n{rest}"
             return self._answer(body.strip() or "(no output)")
+        self.post_mortem = False
         if exchange.status == "interrupted":
-            self._track(raw)
+            self._track(exchange)
             body = parsing.clean(raw, self.workspace)
             return self._answer(f"The program did not pause within {self.tool_timeout_s:g}s: it looks stuck "
                                 "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "

@@ -8,10 +8,12 @@ requested with SIGUSR1 and the process is killed, so a call never hangs.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import tempfile
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pexpect
@@ -26,10 +28,12 @@ DUMP_GRACE_S = 1.0  # for faulthandler's dump to arrive after SIGUSR1
 
 @dataclass
 class Exchange:
-    """What one command produced; ``status`` says how the read ended."""
+    """What one command produced; ``status`` says how the read ended, ``records`` what the
+    in-process debugger reported on its side channel meanwhile (stops, frame moves, program ends)."""
 
     raw: str
     status: str  # "prompt" | "ended" (the process exited) | "interrupted" | "killed"
+    records: list[dict] = field(default_factory=list)
 
 
 class DebuggedProgram:
@@ -39,12 +43,17 @@ class DebuggedProgram:
         self.mode = "pytest" if is_test_file(str(target)) else "script"
         self.prompt = f"(Pdb-{uuid.uuid4().hex[:10]}) "
         self.raw_bytes = 0  # everything pdb printed, for the benchmark's raw-vs-filtered figure
+        # The side channel the in-process debugger writes its stop records to (see stepwise_pdb).
+        handle, self.stops_path = tempfile.mkstemp(prefix="stepwise-stops-", suffix=".jsonl")
+        os.chmod(self.stops_path, 0o600)
+        self._stops = os.fdopen(handle, "rb")
+        self._partial = b""
         full_env = dict(os.environ)
         full_env.update(env)
         full_env.update({
             "STEPWISE_PDB_PROMPT": self.prompt, "STEPWISE_WORKSPACE": workspace, "TERM": "dumb",
             "PY_COLORS": "0", "NO_COLOR": "1", "COLUMNS": "200", "PYTHONDONTWRITEBYTECODE": "1",
-            "PYTHONUNBUFFERED": "1",
+            "PYTHONUNBUFFERED": "1", "STEPWISE_STOPS": self.stops_path,
         })
         # Plugins the environment happens to have (hypothesis alone costs seconds) slow every start; a
         # task that needs one can pass PYTEST_DISABLE_PLUGIN_AUTOLOAD="" in env.
@@ -66,10 +75,30 @@ class DebuggedProgram:
     def read(self, timeout_s: float) -> Exchange:
         index = self._expect(timeout_s)
         if index == 0:
-            return Exchange(self._take(), "prompt")
-        if index == 1:
-            return Exchange(self._take(), "ended")
-        return self._interrupt()
+            exchange = Exchange(self._take(), "prompt")
+        elif index == 1:
+            exchange = Exchange(self._take(), "ended")
+        else:
+            exchange = self._interrupt()
+        exchange.records = self.records()
+        return exchange
+
+    def records(self) -> list[dict]:
+        """The stop records written since the last call (a torn last line waits for the next)."""
+        if self._stops.closed:
+            return []
+        data = self._partial + self._stops.read()
+        lines = data.split(b"\n")
+        self._partial = lines.pop()
+        found = []
+        for line in lines:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict):
+                found.append(record)
+        return found
 
     def send(self, command: str, timeout_s: float) -> Exchange:
         try:
@@ -108,3 +137,8 @@ class DebuggedProgram:
 
     def close(self) -> None:
         close_child(self.child)
+        self._stops.close()
+        try:
+            os.unlink(self.stops_path)
+        except OSError:
+            pass

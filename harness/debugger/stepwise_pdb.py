@@ -10,7 +10,17 @@ It adds what the harness cannot do cheaply from outside the process:
   forty frames of plumbing are counted, not listed), numbered from the innermost frame (0);
 - a SIGINT while the program runs prints where every thread is and pauses in the innermost
   workspace frame of the main thread (how the harness answers a deadlock instead of hanging);
-- a unique prompt (``STEPWISE_PDB_PROMPT``) so program output can never fake the end of an answer.
+- a unique prompt (``STEPWISE_PDB_PROMPT``) so program output can never fake the end of an answer;
+- a stop record on a side channel (the file ``STEPWISE_STOPS``, one JSON object per line) for every
+  pause, frame selection and program end, so the harness learns where the program is and why it
+  stopped without reading pdb's English (which a program can print too)::
+
+      {"seq": 3, "kind": "stop", "reason": "breakpoint", "file": "/workspace/a.py", "line": 12,
+       "function": "total", "frames": [{"file": "a.py", "line": 12, "function": "total"}, ...]}
+
+  ``kind`` is ``stop`` (reason: start, step, call, breakpoint, return (with ``value``), exception
+  (with ``value``), post_mortem, interrupted), ``frame`` (select_frame moved the cursor) or ``end``
+  (``how``: finished, exit (with ``status``), exception), written before pdb prints its prompt.
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ from __future__ import annotations
 import base64
 import faulthandler
 import hashlib
+import json
 import os
 import pdb
 import signal
@@ -31,6 +42,7 @@ WORKSPACE = os.path.realpath(os.environ.get("STEPWISE_WORKSPACE") or os.getcwd()
 VALUE_CAP = 200  # characters of one value's repr in a listing
 ENTRY_CAP = 30  # entries of one locals/globals listing
 OUTPUT_CAP = 4096  # bytes of one answer
+STOPS_PATH = os.environ.get("STEPWISE_STOPS")
 RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
 
@@ -119,6 +131,40 @@ def thread_dump() -> str:
     return "\n".join(out)
 
 
+class StopChannel:
+    """The side channel: JSON lines appended to STEPWISE_STOPS (nothing when it is unset)."""
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self.seq = 0
+        self.fresh = True  # the next stop is the first since the program (re)started
+
+    def write(self, record: dict) -> None:
+        if not self.path:
+            return
+        self.seq += 1
+        line = json.dumps({"seq": self.seq, **record}, default=str) + "\n"
+        with open(self.path, "a", encoding="utf-8") as fh:  # reopened each time: the program may close fds
+            fh.write(line)
+
+    def end(self, how: str, **details) -> None:
+        self.write({"kind": "end", "how": how, **details})
+        self.fresh = True
+
+
+CHANNEL = StopChannel(STOPS_PATH)
+
+
+def workspace_frames(stack) -> list[dict]:
+    """The workspace frames of a pdb stack, innermost first, with their where_am_i indices."""
+    frames = []
+    for index, (frame, lineno) in enumerate(reversed(stack)):
+        if in_workspace(frame.f_code.co_filename):
+            frames.append({"index": index, "file": shown_path(frame.f_code.co_filename), "line": lineno,
+                           "function": frame.f_code.co_name})
+    return frames
+
+
 class StepwisePdb(pdb.Pdb):
     busy = False  # a debugger command is executing (True) or the program is running (False)
     at_prompt = False  # inside the command loop (waiting for or running a command)
@@ -134,6 +180,81 @@ class StepwisePdb(pdb.Pdb):
         self.prompt = PROMPT
         self.use_rawinput = 0  # plain readline() on stdin: no readline escape codes in the PTY
         StepwisePdb.active = self
+
+    # --- stop records (the side channel) ----------------------------------------------------
+    _reason = "step"
+    _value: str | None = None
+    _hit_breakpoint = False
+
+    def _why(self, reason: str, value=None) -> None:
+        self._reason = reason
+        self._value = None if value is None else capped(safe_repr(value))
+
+    def dispatch_line(self, frame):
+        self._hit_breakpoint = False
+        return super().dispatch_line(frame)
+
+    def break_here(self, frame):
+        hit = super().break_here(frame)
+        self._hit_breakpoint = self._hit_breakpoint or bool(hit)
+        return hit
+
+    def user_call(self, frame, argument_list):
+        self._why("call")
+        super().user_call(frame, argument_list)
+
+    def user_line(self, frame):
+        self._why("breakpoint" if self._hit_breakpoint else "step")
+        super().user_line(frame)
+
+    def user_return(self, frame, return_value):
+        self._why("return", return_value)
+        super().user_return(frame, return_value)
+
+    def user_exception(self, frame, exc_info):
+        self._why("exception", exc_info[1])
+        super().user_exception(frame, exc_info)
+
+    def interaction(self, frame, traceback):
+        if frame is None and traceback is not None:
+            self._why("post_mortem")
+        super().interaction(frame, traceback)
+
+    def _select_frame(self, number):
+        self._why("frame")
+        super()._select_frame(number)
+
+    def print_stack_entry(self, frame_lineno, *args, **kwargs):
+        if self.stack and frame_lineno is self.stack[self.curindex]:
+            self._record(frame_lineno)
+        super().print_stack_entry(frame_lineno, *args, **kwargs)
+
+    def _record(self, frame_lineno) -> None:
+        frame, lineno = frame_lineno
+        where = {"file": frame.f_code.co_filename, "line": lineno, "function": frame.f_code.co_name}
+        if self._reason == "frame":
+            CHANNEL.write({"kind": "frame", **where})
+        else:
+            reason = "start" if CHANNEL.fresh and self._reason in ("step", "call") else self._reason
+            record = {"kind": "stop", "reason": reason, **where, "frames": workspace_frames(self.stack)}
+            if self._value is not None:
+                record["value"] = self._value
+            CHANNEL.write(record)
+            CHANNEL.fresh = False
+        self._why("step")
+
+    def _run(self, target):
+        """``python -m pdb``'s run of the script (pdb.main restarts it after each end)."""
+        CHANNEL.fresh = True
+        try:
+            super()._run(target)
+        except SystemExit as exc:
+            CHANNEL.end("exit", status=exc.code)
+            raise
+        except BaseException as exc:
+            CHANNEL.end("exception", error=f"{type(exc).__name__}: {exc}"[:200])
+            raise
+        CHANNEL.end("finished")
 
     def onecmd(self, line):
         word = line.strip().split(" ", 1)[0] if line.strip() else ""
@@ -171,6 +292,7 @@ class StepwisePdb(pdb.Pdb):
 
     def interrupted_at(self, frame):
         """Pause where the main thread is stuck, selecting its innermost workspace frame."""
+        self._why("interrupted")
         self.setup(frame, None)
         for index in range(len(self.stack) - 1, -1, -1):
             if in_workspace(self.stack[index][0].f_code.co_filename):
@@ -283,8 +405,10 @@ def main(argv: list[str]) -> int:
         sys.path[0] = os.getcwd()  # as `python -m pytest` would have it
         import pytest
 
-        return int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-x", "-s",
-                                "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider", *argv[2:]]))
+        status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-x", "-s",
+                                  "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider", *argv[2:]]))
+        CHANNEL.end("finished", status=status)
+        return status
     pdb.Pdb = StepwisePdb  # pdb.main() builds its debugger by this name
     sys.argv = [sys.argv[0], target, *argv[2:]]
     pdb.main()
