@@ -16,7 +16,8 @@ import pexpect
 from harness.debugger import parsing
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit
 from harness.debugger.filtering import envelope
-from harness.debugger.process import DebuggedProgram, Exchange
+from harness.debugger.fork_server import ForkServer, ForkServerError
+from harness.debugger.process import DebuggedProgram, Exchange, program_environment
 from harness.files import FileChange
 from harness.observation import Observation
 from harness.pytest_files import is_test_file
@@ -31,7 +32,9 @@ class DebuggerError(ValueError):
 
 class PdbController:
     def __init__(self, workspace: Path | str, *, python: str, env: dict[str, str] | None = None,
-                 tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0):
+                 tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0, warm: bool = True):
+        """``warm``: fork each run from a pre-imported interpreter (see fork_server) instead of
+        starting a fresh one; falls back to a fresh one when the warm interpreter is unavailable."""
         self.workspace = str(Path(workspace).resolve())
         # The program runs with the workspace as its directory: a relative interpreter path would break.
         self.python = shutil.which(python) or os.path.abspath(python)
@@ -45,6 +48,8 @@ class PdbController:
         self.raw_bytes_closed = 0
         self.hits_since_start = 0  # breakpoint stops since the program last (re)started
         self.post_mortem = False  # paused post-mortem after an uncaught exception
+        self.warm = warm
+        self.server: ForkServer | None = None  # the warm interpreter, started with the first run
 
     # --- state --------------------------------------------------------------------------------
     @property
@@ -56,11 +61,33 @@ class PdbController:
         return self.raw_bytes_closed + (self.program.raw_bytes if self.program else 0)
 
     def close(self) -> None:
+        """End the program and the warm interpreter; nothing this debugger started survives."""
+        self.end_program()
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+
+    def end_program(self) -> None:
         if self.program is not None:
             self.raw_bytes_closed += self.program.raw_bytes
             self.program.close()
             self.program = None
         self.position = None
+
+    def _warm_server(self) -> ForkServer | None:
+        if not self.warm:
+            return None
+        if self.server is not None and not self.server.alive:
+            self.server.close()
+            self.server = None
+        if self.server is None:
+            try:
+                self.server = ForkServer(python=self.python, workspace=self.workspace,
+                                         env=program_environment(self.workspace, self.env))
+            except ForkServerError:
+                self.warm = False  # this interpreter cannot serve; every run starts fresh
+                return None
+        return self.server
 
     def resolve(self, file: str) -> tuple[Path, str]:
         """A source path the model gave → (absolute path, name as shown). Library files outside the
@@ -88,7 +115,7 @@ class PdbController:
             return Observation.failure(text)
         if self.program.mode == "pytest" and self.position and self.position[0].startswith("/"):
             # pytest --pdb stopped inside pytest itself: the test module could not be collected.
-            self.close()
+            self.end_program()
             return Observation.failure(f"Error: pytest could not collect {shown}; nothing was started. Fix the "
                                        f"error below (or start on another file):\n{text}")
         how = ("under pytest --trace: the tests run, paused at the start of the first test"
@@ -98,11 +125,12 @@ class PdbController:
 
     def _launch(self, path: Path) -> tuple[str, bool]:
         """(Re)start the program on ``path`` and re-arm every breakpoint; (text, failed)."""
-        self.close()
+        self.end_program()
         self.hits_since_start = 0
         self.post_mortem = False
         try:
-            self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env)
+            self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env,
+                                           server=self._warm_server())
         except (OSError, pexpect.ExceptionPexpect) as exc:
             self.program = None
             return (f"Error: the debugger could not start: the interpreter {self.python} did not run ({exc}). "
@@ -110,7 +138,7 @@ class PdbController:
         first = self.program.read(self.start_timeout_s)
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
-            self.close()
+            self.end_program()
             return (f"Error: the debugger could not start on {parsing.shown_path(str(path), self.workspace)}; "
                     f"the program ended before pausing:\n{output}\nFix the error shown, or start on another file "
                     "(a test file runs under pytest).", True)

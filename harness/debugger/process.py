@@ -1,5 +1,8 @@
 """One debugged program: the ``stepwise_pdb`` subprocess under a PTY, and one exchange with it.
 
+A run is forked from the debugger's warm interpreter (``fork_server``) when one is given, else spawned
+cold (``python -u stepwise_pdb.py``); both talk the same way over their PTY.
+
 An exchange sends a pdb command and reads up to the unique prompt. When the program does not pause
 within the time limit, it is interrupted (SIGINT: the in-process debugger prints every thread and
 pauses); when even that gets no prompt (a thread stuck in native code), faulthandler's dump is
@@ -18,12 +21,29 @@ from pathlib import Path
 
 import pexpect
 
+from harness.debugger.fork_server import COLUMNS, ROWS, ForkServer, ForkServerError
 from harness.debugger.process_tree import close_child
 from harness.pytest_files import is_test_file
 
 AGENT = Path(__file__).with_name("stepwise_pdb.py")
 INTERRUPT_GRACE_S = 5.0  # for the program to reach the prompt after SIGINT
 DUMP_GRACE_S = 1.0  # for faulthandler's dump to arrive after SIGUSR1
+RUN_VARIABLES = ("STEPWISE_PDB_PROMPT", "STEPWISE_STOPS")  # what differs between two runs of one debugger
+
+
+def program_environment(workspace: str, env: dict[str, str]) -> dict[str, str]:
+    """The environment every run of the program gets (the warm interpreter is started with it too)."""
+    full_env = dict(os.environ)
+    full_env.update(env)
+    full_env.update({"STEPWISE_WORKSPACE": workspace, "TERM": "dumb", "PY_COLORS": "0", "NO_COLOR": "1",
+                     "COLUMNS": "200", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"})
+    # Plugins the environment happens to have (hypothesis alone costs seconds) slow every start; a
+    # task that needs one can pass PYTEST_DISABLE_PLUGIN_AUTOLOAD="" in env.
+    if "PYTEST_DISABLE_PLUGIN_AUTOLOAD" not in env:
+        full_env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    elif not env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]:
+        full_env.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+    return full_env
 
 
 @dataclass
@@ -37,7 +57,8 @@ class Exchange:
 
 
 class DebuggedProgram:
-    def __init__(self, *, workspace: str, target: Path, python: str, env: dict[str, str]):
+    def __init__(self, *, workspace: str, target: Path, python: str, env: dict[str, str],
+                 server: ForkServer | None = None):
         self.workspace = workspace
         self.target = target
         self.mode = "pytest" if is_test_file(str(target)) else "script"
@@ -48,29 +69,35 @@ class DebuggedProgram:
         os.chmod(self.stops_path, 0o600)
         self._stops = os.fdopen(handle, "rb")
         self._partial = b""
-        full_env = dict(os.environ)
-        full_env.update(env)
-        full_env.update({
-            "STEPWISE_PDB_PROMPT": self.prompt, "STEPWISE_WORKSPACE": workspace, "TERM": "dumb",
-            "PY_COLORS": "0", "NO_COLOR": "1", "COLUMNS": "200", "PYTHONDONTWRITEBYTECODE": "1",
-            "PYTHONUNBUFFERED": "1", "STEPWISE_STOPS": self.stops_path,
-        })
-        # Plugins the environment happens to have (hypothesis alone costs seconds) slow every start; a
-        # task that needs one can pass PYTEST_DISABLE_PLUGIN_AUTOLOAD="" in env.
-        if "PYTEST_DISABLE_PLUGIN_AUTOLOAD" not in env:
-            full_env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-        elif not env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]:
-            full_env.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
-        argv = ["-u", str(AGENT), f"--{self.mode}", str(target)]
-        self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
-                                   codec_errors="replace", echo=False, timeout=None, maxread=65536,
-                                   dimensions=(50, 200))
+        full_env = program_environment(workspace, env)
+        full_env.update({"STEPWISE_PDB_PROMPT": self.prompt, "STEPWISE_STOPS": self.stops_path})
+        self.forked = False
+        if server is not None:
+            run_env = {key: full_env[key] for key in RUN_VARIABLES}
+            try:
+                self.child = server.spawn(f"--{self.mode}", str(target), run_env)
+                self.forked = True
+            except ForkServerError:
+                pass
+        if not self.forked:
+            argv = ["-u", str(AGENT), f"--{self.mode}", str(target)]
+            self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
+                                       codec_errors="replace", echo=False, timeout=None, maxread=65536,
+                                       dimensions=(ROWS, COLUMNS))
         self.child.delaybeforesend = None  # pexpect's default 50 ms per send would dominate
         self.child.delayafterread = None
 
     @property
     def alive(self) -> bool:
-        return self.child is not None and self.child.isalive()
+        if self.child is None:
+            return False
+        if not self.forked:
+            return self.child.isalive()
+        try:
+            os.kill(self.child.pid, 0)  # not our child: the warm interpreter reaps it
+            return True
+        except ProcessLookupError:
+            return False
 
     def read(self, timeout_s: float) -> Exchange:
         index = self._expect(timeout_s)

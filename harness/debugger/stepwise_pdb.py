@@ -155,6 +155,14 @@ class StopChannel:
 CHANNEL = StopChannel(STOPS_PATH)
 
 
+def configure_from_environment() -> None:
+    """Take the prompt and the side channel from the environment again (a forked warm interpreter
+    imported this module before its run's environment was known)."""
+    global PROMPT, CHANNEL
+    PROMPT = os.environ.get("STEPWISE_PDB_PROMPT", "(Pdb) ")
+    CHANNEL = StopChannel(os.environ.get("STEPWISE_STOPS"))
+
+
 def workspace_frames(stack) -> list[dict]:
     """The workspace frames of a pdb stack, innermost first, with their where_am_i indices."""
     frames = []

@@ -125,3 +125,14 @@ def test_a_pool_of_the_backend_hands_over_a_warm_sandbox_in_the_callers_workspac
     assert pool.warm_acquires == 1 and pool.name == backend.name
     assert box.workspace == workspace.path.resolve()
     assert "counter.py" in answer.text
+
+
+def test_the_debugger_restarts_forked_from_a_warm_interpreter_inside(sandbox):
+    sandbox.call(ToolCall("start_debugger", {"file": "test_counter.py"}))
+    failed = sandbox.call(ToolCall("continue_execution", {}))  # the buggy total: post-mortem
+    ended = sandbox.call(ToolCall("continue_execution", {}))
+    runner = sandbox.call(ToolCall("run_expression", {"expression": "__import__('__main__').__file__"}))
+
+    assert "post-mortem" in failed.text
+    assert "ran to its end" in ended.text and ended.position == ("test_counter.py", 5)
+    assert "warm_interpreter.py" in runner.text  # the paused run was forked from the warm interpreter
