@@ -22,7 +22,7 @@ from pathlib import Path
 import pexpect
 
 from harness.debugger.fork_server import COLUMNS, ROWS, ForkServer, ForkServerError
-from harness.debugger.process_tree import close_child
+from harness.debugger.process_tree import close_child, kill_session
 from harness.pytest_files import is_test_file
 
 AGENT = Path(__file__).with_name("stepwise_pdb.py")
@@ -163,7 +163,14 @@ class DebuggedProgram:
         return Exchange(text, "killed")
 
     def close(self) -> None:
-        close_child(self.child)
+        if self.forked:  # not our child (the warm interpreter reaps it): end its session, drop the PTY
+            kill_session(self.child.pid)
+            try:
+                self.child.close()
+            except OSError:
+                pass
+        else:
+            close_child(self.child)
         self._stops.close()
         try:
             os.unlink(self.stops_path)
