@@ -105,3 +105,14 @@ def test_the_command_line_prints_the_problems_and_no_traceback(write_config, tmp
                            "--set", "sft.max_steps=0"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() == f"error: {path}: sft.max_steps: Input should be greater than or equal to 1 (got 0)"
+
+
+def test_vllm_generation_is_refused_where_vllm_is_not_installed(write_config):
+    import importlib.util
+
+    assert importlib.util.find_spec("vllm") is None  # a CPU machine: the [gpu] extra is not installed
+    found = problems(write_config(grpo__generation__backend="vllm", grpo__generation__vllm_mode="server"), "grpo")
+    assert found == ["grpo.generation.backend: vllm is not installed here; on a GPU machine install the project's "
+                     "[gpu] extra, or use backend: transformers",
+                     "grpo.generation.vllm_server_url: missing: server mode needs the `vllm serve` address, e.g. "
+                     "http://127.0.0.1:8000"]

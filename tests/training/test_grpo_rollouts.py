@@ -76,7 +76,7 @@ def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_com
         assert completion[-1] == eos and mask[-1] == 1
         assert [s.kind for s in record.segments] == ["model", "observation"] * (len(model_segments) - 1) + ["model"]
         # Every observation segment is masked and is the tool's answer as the template wraps it.
-        steps = outcome.document["steps"]
+        steps = [step.to_json() for step in outcome.trajectory.steps]
         observations = [completion[s.start:s.end] for s in record.segments if s.kind == "observation"]
         assert len(observations) == len(steps) - 1
         for step, ids in zip(steps, observations, strict=False):
@@ -94,7 +94,7 @@ def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_com
 
     # bulk_upload_batches (recommended): the debugger fix verifies, inspects, and links its edit.
     outcome, rewards = by_script[("bulk_upload_batches", 0)]
-    doc = outcome.document
+    doc = outcome.trajectory.to_json()
     assert doc["result"]["verified"] is True and doc["result"]["exit_reason"] == "done"
     assert [s["tool"] for s in doc["steps"]][:5] == ["bash", "start_debugger", "add_breakpoint", "continue_execution",
                                                       "print_variable"]
@@ -103,17 +103,17 @@ def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_com
     assert rewards["policy_score"] >= 0.9 and doc["quality"]["policy"]["passed"] is True
     # ... the invalid reply cost a turn and the model was told the format; nothing was verified.
     outcome, rewards = by_script[("bulk_upload_batches", 1)]
-    steps = outcome.document["steps"]
+    steps = [step.to_json() for step in outcome.trajectory.steps]
     assert steps[0]["tool"] == "<invalid>" and steps[0]["error"] is True
     assert "no valid tool call" in steps[0]["observation"]
     assert rewards["verified"] == 0.0 and rewards["debugger_preference"] == 0.0 and rewards["edit_relevance"] is None
     # sensor_summary_reuse (avoid): fixed from the source honours the label; opening the debugger does not.
     outcome, rewards = by_script[("sensor_summary_reuse", 0)]
-    assert outcome.document["result"]["verified"] is True
+    assert outcome.trajectory.result.verified is True
     assert rewards["verified"] == 1.0 and rewards["debugger_preference"] == 1.0
     outcome, rewards = by_script[("sensor_summary_reuse", 1)]
     assert rewards["verified"] == 0.0 and rewards["debugger_preference"] == 0.0
-    assert "avoid_opened_debugger" in [r["rule"] for r in outcome.document["quality"]["policy"]["hard_reasons"]]
+    assert "avoid_opened_debugger" in [r["rule"] for r in outcome.trajectory.quality["policy"]["hard_reasons"]]
 
     # The trajectories and the reward list are on disk; the episode metrics went to trl's logger.
     folder = outcomes[0].path.parent
@@ -125,6 +125,7 @@ def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_com
     assert logged["episodes/edit_relevant_rate"] == 1.0
     assert 0 < logged["episodes/invalid_reply_rate"] < 1 and logged["episodes/turns"] > 3
     assert logged["episodes/mean_batch"] >= 1
+    assert logged["episodes/warm_sandbox_rate"] > 0  # episodes took sandboxes the pool had started ahead
 
 
 def test_a_spent_token_budget_ends_the_episode_on_a_model_turn(make_rollouts, scripted):
@@ -132,7 +133,7 @@ def test_a_spent_token_budget_ends_the_episode_on_a_model_turn(make_rollouts, sc
     output = rollouts(prompts_for(("bulk_upload_batches",), generations=1), fake_trainer()[0])
     outcome = rollouts.last_outcomes[0]
     assert outcome.policy.budget_spent
-    assert outcome.document["result"]["exit_reason"] == "error" and "token budget" in outcome.document["result"]["reason"]
+    assert outcome.trajectory.result.exit_reason == "error" and "token budget" in outcome.trajectory.result.reason
     assert len(output["completion_ids"][0]) <= 300 and output["completion_ids"][0][-1] == scripted.tokenizer.eos_token_id
     assert output["rewards"][0] is not None  # the model's own outcome: scored
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, task_dirs
@@ -52,8 +53,28 @@ def check_sft(section: SFTSection) -> list[str]:
     return problems
 
 
+def check_generation(section: GRPOSection) -> list[str]:
+    generation = section.generation
+    if generation.backend != "vllm":
+        return []
+    problems = []
+    if importlib.util.find_spec("vllm") is None:
+        problems.append("grpo.generation.backend: vllm is not installed here; on a GPU machine install the "
+                        "project's [gpu] extra, or use backend: transformers")
+    if generation.vllm_mode == "server" and not generation.vllm_server_url:
+        problems.append("grpo.generation.vllm_server_url: missing: server mode needs the `vllm serve` address, "
+                        "e.g. http://127.0.0.1:8000")
+    return problems
+
+
 def check_grpo(section: GRPOSection) -> tuple[list[str], tuple[str, ...]]:
     """Problems, and the task names GRPO will sample from."""
+    generation_problems = check_generation(section)
+    problems, names = _check_tasks(section)
+    return generation_problems + problems, names
+
+
+def _check_tasks(section: GRPOSection) -> tuple[list[str], tuple[str, ...]]:
     try:
         splits = load_splits()
     except SplitsError as exc:

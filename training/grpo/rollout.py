@@ -28,7 +28,9 @@ from corpus.format import Task
 from corpus.splits import split_of
 from harness.episode import run_episode
 from harness.policies.base import INVALID_TOOL, PolicyInfo
+from harness.sandbox.pool import SandboxPool
 from harness.scoring import ScoringError, TaskMeta
+from harness.trajectory import ExitReason, Trajectory
 from training.errors import TrainingError
 from training.grpo.generation import Batcher, Generator
 from training.grpo.policy import RolloutPolicy
@@ -52,16 +54,18 @@ def task_of_prompt(prompt: list[dict]) -> str:
 @dataclass
 class EpisodeOutcome:
     task: str
-    document: dict
+    trajectory: Trajectory
     policy: RolloutPolicy
     score: object = None  # the RubricScore, None when unscorable
     path: Path | None = None
 
     @property
     def scorable(self) -> bool:
-        result = self.document.get("result") or {}
+        """The model played and the episode ended by its own doing: done, the turn budget, or its token
+        budget (an ERROR exit otherwise means the sandbox or the harness failed, a CRASH likewise)."""
+        exit_reason = self.trajectory.result.exit_reason
         return (self.score is not None and bool(self.policy.tokens.prompt_ids)
-                and (result.get("exit_reason") in ("done", "max_turns") or self.policy.budget_spent))
+                and (exit_reason in (ExitReason.DONE, ExitReason.MAX_TURNS) or self.policy.budget_spent))
 
 
 @dataclass
@@ -83,7 +87,7 @@ class EpisodeRollouts:
     settings: RolloutSettings
     tasks: dict[str, Task]  # the tasks training may use (checked: none heldout)
     tokenizer: object
-    sandboxes: object  # a SandboxPool
+    sandboxes: SandboxPool  # warm sandboxes, started ahead of the episodes
     rubric: object  # training.grpo.rewards.reward_rubric(...)
     make_generator: object  # (trainer) -> Generator
     last_masks: list[list[int]] = field(default_factory=list)  # env_mask of the last call, for the batch check
@@ -102,7 +106,9 @@ class EpisodeRollouts:
         folder = self.settings.out_dir / f"step-{step:05d}-{self._calls:03d}"
         folder.mkdir(parents=True, exist_ok=True)
         generator: Generator = self.make_generator(trainer)
+        warm_before = self.sandboxes.warm_acquires
         outcomes, batcher, elapsed = self.play(names, folder, generator)
+        warm = self.sandboxes.warm_acquires - warm_before
         self.last_outcomes = outcomes
         if batcher.error is not None:
             raise RolloutError(f"generation failed during the rollouts: {batcher.error}") from batcher.error
@@ -111,7 +117,9 @@ class EpisodeRollouts:
         self.write_rewards(folder, outcomes, output["rewards"])
         log_metric = getattr(trainer, "_log_metric", None)  # what trl gives reward functions as log_metric
         if log_metric is not None:
-            for key, value in episode_metrics(outcomes, elapsed, batcher).items():
+            metrics = episode_metrics(outcomes, elapsed, batcher)
+            metrics["episodes/warm_sandbox_rate"] = warm / len(outcomes)
+            for key, value in metrics.items():
                 log_metric(key, value)
         return output
 
@@ -157,7 +165,8 @@ class EpisodeRollouts:
                                out=path, split="train", scorer=scorer, limits=settings.limits,
                                header_extra={"rollout": {"index": index, "folder": folder.name}})
         policy.tokens.finish()
-        return EpisodeOutcome(name, document, policy, scores.get("score"), path)
+        return EpisodeOutcome(name, Trajectory.from_json(document, source=str(path)), policy, scores.get("score"),
+                              path)
 
     def collect(self, outcomes: list[EpisodeOutcome]) -> dict:
         eos = self.tokenizer.eos_token_id
@@ -185,11 +194,11 @@ class EpisodeRollouts:
     def write_rewards(self, folder: Path, outcomes: list[EpisodeOutcome], rewards: list) -> None:
         with (folder / "rewards.jsonl").open("w", encoding="utf-8") as handle:
             for outcome, values in zip(outcomes, rewards, strict=True):
-                result = outcome.document.get("result") or {}
+                result = outcome.trajectory.result
                 handle.write(json.dumps({
                     "trajectory": outcome.path.name if outcome.path else None, "task": outcome.task,
-                    "episode_id": outcome.document.get("episode_id"), "exit_reason": result.get("exit_reason"),
-                    "verified": result.get("verified"), "components": values,
+                    "episode_id": outcome.trajectory.episode_id, "exit_reason": str(result.exit_reason),
+                    "verified": result.verified, "components": values,
                     "total": outcome.score.total if outcome.score is not None and values is not None else None,
                     "completion_tokens": len(outcome.policy.tokens.completion_ids),
                     "generated_tokens": outcome.policy.tokens.generated}) + "\n")
@@ -197,21 +206,19 @@ class EpisodeRollouts:
 
 def episode_metrics(outcomes: list[EpisodeOutcome], elapsed_s: float, batcher: Batcher) -> dict[str, float]:
     """Per-step means logged beside trl's own metrics (episode length, tool calls, debugger use)."""
-    documents = [o.document for o in outcomes]
-    steps = [d.get("steps") or [] for d in documents]
-    turns = [len(s) for s in steps]
-    total_turns = max(sum(turns), 1)
-    invalid = sum(1 for s in steps for step in s if step.get("tool") == INVALID_TOOL)
-    started = [any(step.get("tool") == "start_debugger" and not step.get("error") for step in s) for s in steps]
-    relevant = [(d.get("quality") or {}).get("edit_relevant") for d, s in zip(documents, started, strict=True) if s]
+    trajectories = [o.trajectory for o in outcomes]
+    episodes = max(len(trajectories), 1)
+    turns = sum(len(t.steps) for t in trajectories)
+    invalid = sum(1 for t in trajectories for step in t.steps if step.tool == INVALID_TOOL)
+    started = [t for t in trajectories if t.debugger_started]
+    relevant = [(t.quality or {}).get("edit_relevant") for t in started]
     generated = sum(o.policy.tokens.generated for o in outcomes)
     out = {
-        "episodes/turns": sum(turns) / max(len(turns), 1),
-        "episodes/tool_call_rate": (sum(turns) - invalid) / total_turns,
-        "episodes/invalid_reply_rate": invalid / total_turns,
-        "episodes/debugger_start_rate": sum(started) / max(len(started), 1),
-        "episodes/verified_rate": sum(bool((d.get("result") or {}).get("verified")) for d in documents)
-        / max(len(documents), 1),
+        "episodes/turns": turns / episodes,
+        "episodes/tool_call_rate": (turns - invalid) / max(turns, 1),
+        "episodes/invalid_reply_rate": invalid / max(turns, 1),
+        "episodes/debugger_start_rate": len(started) / episodes,
+        "episodes/verified_rate": sum(t.result.verified for t in trajectories) / episodes,
         "episodes/budget_spent_rate": sum(o.policy.budget_spent for o in outcomes) / max(len(outcomes), 1),
         "episodes/rollout_seconds": elapsed_s,
         "episodes/generation_seconds": batcher.generation_s,
