@@ -10,11 +10,14 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from transformers import TrainerCallback
 
+from training.errors import TrainingError
 from training.runs import RunFolder
 
 log = logging.getLogger(__name__)
@@ -102,3 +105,25 @@ class RunRecorder(TrainerCallback):
                                                   record["epoch"], record,
                                                   f"step {state.global_step}/{state.max_steps}"
                                                   + (f": {summary}" if summary else "")))
+
+
+@contextmanager
+def failure_recorded(run: RunFolder, kind: str, main: bool, on_progress: ProgressCallback | None) -> Iterator[None]:
+    """A run that stops for any reason is marked failed in run.json with a message a person can act on
+    (the traceback too when it is not one of the errors the training layer raises on purpose)."""
+    try:
+        yield
+    except BaseException as exc:
+        message = str(exc) if isinstance(exc, TrainingError) else f"{type(exc).__name__}: {exc}"
+        if main:
+            run.fail(message if isinstance(exc, TrainingError) else message + "\n" + traceback.format_exc())
+            notify(on_progress, TrainingProgress(kind, "failed", 0, None, message=message))
+        raise
+
+
+def last_metrics(trainer) -> dict:
+    """The latest logged value of every numeric metric of a finished trainer."""
+    last: dict = {}
+    for entry in trainer.state.log_history:
+        last.update({k: v for k, v in entry.items() if isinstance(v, int | float)})
+    return last

@@ -35,6 +35,24 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def process_rank() -> tuple[int, bool]:
+    """(this process's index, whether it is the main one) under accelerate; (0, True) alone."""
+    from accelerate import PartialState
+
+    state = PartialState()
+    return state.process_index, state.is_main_process
+
+
+def open_run(out: str | Path | None, *, runs_dir: str | Path, kind: str, name: str, config: dict,
+             base_model: str) -> tuple[RunFolder, bool]:
+    """The run folder and whether this process is the main one: only the main process writes it."""
+    path = Path(out) if out else default_run_path(runs_dir, name, kind)
+    _, main = process_rank()
+    if not main:
+        return RunFolder(path), False
+    return RunFolder.create(path, kind=kind, name=name, config=config, base_model=base_model), True
+
+
 def default_run_path(runs_dir: str | Path, name: str, kind: str) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     return Path(runs_dir) / f"{name}-{kind}-{stamp}"

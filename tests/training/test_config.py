@@ -116,3 +116,12 @@ def test_vllm_generation_is_refused_where_vllm_is_not_installed(write_config):
                      "[gpu] extra, or use backend: transformers",
                      "grpo.generation.vllm_server_url: missing: server mode needs the `vllm serve` address, e.g. "
                      "http://127.0.0.1:8000"]
+
+
+def test_a_config_document_from_the_web_app_is_checked_the_same_way(write_config):
+    doc = yaml.safe_load(write_config().read_text())
+    assert load_config(doc, command="sft").config.name == "tiny-cpu"
+    doc["sft"]["epochs"] = 0
+    with pytest.raises(ConfigError) as caught:
+        load_config(doc, command="sft", source="TrainingRun 7")
+    assert str(caught.value) == "TrainingRun 7: sft.epochs: Input should be greater than 0 (got 0)"

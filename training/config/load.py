@@ -9,9 +9,11 @@ together in one ``ConfigError``.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,8 +52,13 @@ def resolve_config_path(name_or_path: str | Path) -> Path:
     return shipped if shipped.is_file() else path
 
 
-def load_config(name_or_path: str | Path, *, command: str | None = None, overrides: list[str] = (),
-                check_paths: bool = True) -> LoadedConfig:
+def load_config(name_or_path: str | Path | Mapping, *, command: str | None = None, overrides: list[str] = (),
+                check_paths: bool = True, source: str | None = None) -> LoadedConfig:
+    """From a file, a shipped config's name, or the document itself (a mapping: what the web app stores;
+    ``source`` then names it in messages)."""
+    if isinstance(name_or_path, Mapping):
+        return _checked(copy.deepcopy(dict(name_or_path)), source or "config", None, command, overrides,
+                        check_paths)
     path = resolve_config_path(name_or_path)
     source = str(path)
     if not path.is_file():
@@ -65,6 +72,10 @@ def load_config(name_or_path: str | Path, *, command: str | None = None, overrid
         raise ConfigError(source, [f"{where}not valid YAML ({getattr(exc, 'problem', None) or exc})"]) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(source, [f"cannot be read ({exc})"]) from None
+    return _checked(raw, source, path, command, overrides, check_paths)
+
+
+def _checked(raw, source: str, path: Path | None, command, overrides, check_paths) -> LoadedConfig:
     if not isinstance(raw, dict):
         raise ConfigError(source, ["expected a mapping of keys (name, model, adapter, sft, grpo, ...)"])
     raw = apply_overrides(raw, overrides, source)
@@ -92,13 +103,11 @@ def load_config(name_or_path: str | Path, *, command: str | None = None, overrid
                 problems += task_problems
     if problems:
         raise ConfigError(source, problems)
-    return LoadedConfig(config=config, source=path, raw=raw, task_names=task_names)
+    return LoadedConfig(config=config, source=path or Path(source), raw=raw, task_names=task_names)
 
 
 def apply_overrides(raw: dict, overrides, source: str) -> dict:
     """``key.sub=value`` pairs (values read as YAML) applied to a copy of the document."""
-    import copy
-
     raw = copy.deepcopy(raw)
     for item in overrides or ():
         key, sep, value = item.partition("=")

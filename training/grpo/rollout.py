@@ -76,6 +76,7 @@ class RolloutSettings:
     max_completion_tokens: int
     out_dir: Path  # RUN/rollouts
     policy_info: PolicyInfo
+    rank: int = 0  # this training process (its episodes get their own folders)
     window_s: float = 0.02
     limits: object = None
 
@@ -103,7 +104,8 @@ class EpisodeRollouts:
                 raise RolloutError(f"task {name!r} is heldout; heldout tasks never enter training")
         step = getattr(getattr(trainer, "state", None), "global_step", self._calls)
         self._calls += 1
-        folder = self.settings.out_dir / f"step-{step:05d}-{self._calls:03d}"
+        suffix = f"-rank{self.settings.rank}" if self.settings.rank else ""
+        folder = self.settings.out_dir / f"step-{step:05d}-{self._calls:03d}{suffix}"
         folder.mkdir(parents=True, exist_ok=True)
         generator: Generator = self.make_generator(trainer)
         warm_before = self.sandboxes.warm_acquires

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import logging
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,8 +23,15 @@ from harness.policies.base import PolicyInfo
 from harness.prompts import system_prompt, task_prompt
 from training.config.load import LoadedConfig
 from training.errors import TrainingError
-from training.progress import ProgressCallback, RunRecorder, TrainingProgress, notify
-from training.runs import RunFolder, default_run_path
+from training.progress import (
+    ProgressCallback,
+    RunRecorder,
+    TrainingProgress,
+    failure_recorded,
+    last_metrics,
+    notify,
+)
+from training.runs import RunFolder, open_run, process_rank
 
 log = logging.getLogger(__name__)
 
@@ -71,12 +77,6 @@ def check_tool_mask(batch: dict, masks: list[list[int]]) -> int:
     return masked
 
 
-def _main_process() -> bool:
-    from accelerate import PartialState
-
-    return PartialState().is_main_process
-
-
 def run_grpo(loaded: LoadedConfig, *, out: str | Path | None = None, on_progress: ProgressCallback | None = None,
              progress_bar: bool = True, make_generator=None) -> GRPOResult:
     """``make_generator(trainer, tokenizer, section)`` replaces the configured generation backend (tests
@@ -86,20 +86,11 @@ def run_grpo(loaded: LoadedConfig, *, out: str | Path | None = None, on_progress
         raise TrainingError(f"{loaded.source}: no 'grpo:' section")
     if not loaded.task_names:
         raise TrainingError(f"{loaded.source}: load the config with command='grpo' so its tasks are checked")
-    run = RunFolder(Path(out) if out else default_run_path(config.runs_dir, config.name, "grpo"))
-    main = _main_process()
     source = config.grpo.model or config.model
-    if main:
-        run = RunFolder.create(run.path, kind="grpo", name=config.name, config=loaded.raw,
-                               base_model=source.name_or_path)
-    try:
+    run, main = open_run(out, runs_dir=config.runs_dir, kind="grpo", name=config.name, config=loaded.raw,
+                         base_model=source.name_or_path)
+    with failure_recorded(run, "grpo", main, on_progress):
         return _train(loaded, run, main, on_progress, progress_bar, make_generator)
-    except BaseException as exc:
-        message = str(exc) if isinstance(exc, TrainingError) else f"{type(exc).__name__}: {exc}"
-        if main:
-            run.fail(message if isinstance(exc, TrainingError) else message + "\n" + traceback.format_exc())
-            notify(on_progress, TrainingProgress("grpo", "failed", 0, None, message=message))
-        raise
 
 
 def default_generator(trainer, tokenizer, section):
@@ -196,7 +187,8 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
             settings=RolloutSettings(arm=section.arm, max_turns=section.max_turns,
                                      max_new_tokens=generation.max_new_tokens,
                                      max_completion_tokens=section.max_completion_tokens,
-                                     out_dir=run.path / "rollouts", window_s=generation.batch_window_ms / 1000,
+                                     out_dir=run.path / "rollouts", rank=process_rank()[0],
+                                     window_s=generation.batch_window_ms / 1000,
                                      policy_info=PolicyInfo("hf", source.name_or_path, {
                                          "rollout": "grpo", "generation": generation.backend,
                                          "temperature": generation.temperature,
@@ -240,9 +232,7 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
 
 
 def _summary(trainer) -> dict:
-    last: dict = {}
-    for entry in trainer.state.log_history:
-        last.update({k: v for k, v in entry.items() if isinstance(v, int | float)})
+    last = last_metrics(trainer)
     keep = [k for k in last if k in ("reward", "reward_std", "kl", "loss", "train_runtime")
             or k.startswith(("rewards/", "episodes/"))]
     summary = {k: last[k] for k in keep}

@@ -13,14 +13,20 @@ web app's jobs alike (a plain function with a progress callback; no Django).
 from __future__ import annotations
 
 import logging
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from training.config.load import LoadedConfig
 from training.errors import TrainingError
-from training.progress import ProgressCallback, RunRecorder, TrainingProgress, notify
-from training.runs import RunFolder, default_run_path
+from training.progress import (
+    ProgressCallback,
+    RunRecorder,
+    TrainingProgress,
+    failure_recorded,
+    last_metrics,
+    notify,
+)
+from training.runs import RunFolder, open_run
 
 log = logging.getLogger(__name__)
 
@@ -32,30 +38,15 @@ class SFTResult:
     summary: dict = field(default_factory=dict)
 
 
-def _main_process() -> bool:
-    from accelerate import PartialState
-
-    return PartialState().is_main_process
-
-
 def run_sft(loaded: LoadedConfig, *, out: str | Path | None = None, on_progress: ProgressCallback | None = None,
             progress_bar: bool = True) -> SFTResult:
     config = loaded.config
     if config.sft is None:
         raise TrainingError(f"{loaded.source}: no 'sft:' section")
-    run = RunFolder(Path(out) if out else default_run_path(config.runs_dir, config.name, "sft"))
-    main = _main_process()
-    if main:
-        run = RunFolder.create(run.path, kind="sft", name=config.name, config=loaded.raw,
-                               base_model=config.model.name_or_path)
-    try:
+    run, main = open_run(out, runs_dir=config.runs_dir, kind="sft", name=config.name, config=loaded.raw,
+                         base_model=config.model.name_or_path)
+    with failure_recorded(run, "sft", main, on_progress):
         return _train(loaded, run, main, on_progress, progress_bar)
-    except BaseException as exc:
-        message = str(exc) if isinstance(exc, TrainingError) else f"{type(exc).__name__}: {exc}"
-        if main:
-            run.fail(message if isinstance(exc, TrainingError) else message + "\n" + traceback.format_exc())
-            notify(on_progress, TrainingProgress("sft", "failed", 0, None, message=message))
-        raise
 
 
 def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progress_bar) -> SFTResult:
@@ -146,10 +137,7 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
 
 
 def _summary(trainer) -> dict:
-    history = trainer.state.log_history
-    last = {}
-    for entry in history:
-        last.update({k: v for k, v in entry.items() if isinstance(v, int | float)})
+    last = last_metrics(trainer)
     keys = ("loss", "eval_loss", "train_loss", "train_runtime", "mean_token_accuracy", "eval_mean_token_accuracy",
             "num_tokens")
     summary = {k: last[k] for k in keys if k in last}
