@@ -60,17 +60,18 @@ def _sandbox_source(backend: str | SandboxSource) -> tuple[SandboxSource, bool]:
     return backend, False
 
 
-def _opening_messages(task: Task, workspace: Workspace, arm: str, policy: Policy) -> list[dict]:
+def _opening_messages(task: Task, workspace: Workspace, arm: str, policy: Policy, prompt: str | None) -> list[dict]:
+    if prompt is None:
+        prompt = task_prompt(task.description, [*workspace.buggy_files, *task.shared_files], workspace.test_files)
     return [
         {"role": "system", "content": system_prompt(arm, text_tool_calls=policy.text_tool_calls)},
-        {"role": "user", "content": task_prompt(task.description, [*workspace.buggy_files, *task.shared_files],
-                                                workspace.test_files)},
+        {"role": "user", "content": prompt},
     ]
 
 
 def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, arm: str, max_turns: int,
-          recorder: Recorder) -> EpisodeResult:
-    messages = _opening_messages(task, workspace, arm, policy)
+          recorder: Recorder, prompt: str | None) -> EpisodeResult:
+    messages = _opening_messages(task, workspace, arm, policy, prompt)
     for message in messages:
         recorder.emit("message", {"message": message})
     policy.reset(task=task.name, arm=arm)
@@ -94,7 +95,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
                 max_turns: int = 50, out: str | Path, split: str | None = None,
                 on_event: Callable[[dict], None] | None = None, limits: Limits | None = None,
                 episode_id: str | None = None, header_extra: dict | None = None,
-                scorer: Scorer | None = None) -> dict:
+                scorer: Scorer | None = None, prompt: str | None = None) -> dict:
     """Play one episode and return its trajectory document, also written to ``out``.
 
     ``backend`` is where the sandbox comes from: a ``SandboxSource`` -- a ``SandboxPool`` (warm starts,
@@ -104,6 +105,8 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
     ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).
     ``scorer(document)`` may return a quality record (e.g. ``{"edit_relevant": True, ...}``); it is
     appended as a ``quality`` event and lands in the document's ``quality`` field.
+    ``prompt`` replaces the first user message (default: the task's bug report and its files); the
+    microskill exercises of ``training`` pass their instruction here.
     """
     if not isinstance(task, Task):
         task = resolve_task(task)
@@ -135,7 +138,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
         except Exception as exc:
             result = episode_result(None, exit_reason=ExitReason.ERROR, reason=f"the sandbox did not start: {exc}")
         else:
-            result = _play(task, policy, sandbox, workspace, arm, max_turns, recorder)
+            result = _play(task, policy, sandbox, workspace, arm, max_turns, recorder, prompt)
         recorder.emit("result", {"result": result.to_json()})
         if scorer is not None:
             score(scorer, fold_events(read_events(events_path)), recorder)

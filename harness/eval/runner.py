@@ -9,7 +9,6 @@ its time waiting on the sandbox and the model, not in Python.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -23,7 +22,8 @@ from harness.episode import run_episode, split_of_task
 from harness.eval.metrics import EpisodeOutcome, outcome_from_trajectory
 from harness.eval.plots import write_plots
 from harness.eval.report import build_report, write_report
-from harness.policies import Policy, make_policy
+from harness.policies import make_policy
+from harness.policies.threads import PolicyPerThread
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.sandbox.pool import SandboxPool
@@ -85,36 +85,6 @@ def finished_document(path: Path) -> dict | None:
     return None if doc["result"]["exit_reason"] == "crash" else doc
 
 
-class _Policies:
-    """One policy object per worker thread, unless the policy says one can serve all threads."""
-
-    def __init__(self, spec: str):
-        self.spec = spec
-        self.first = make_policy(spec)  # fails early, in the caller's thread, on a bad spec
-        self._local = threading.local()
-        self._made = [self.first]
-        self._lock = threading.Lock()
-        self._first_given = False
-
-    def get(self) -> Policy:
-        if self.first.shareable:
-            return self.first
-        policy = getattr(self._local, "policy", None)
-        if policy is None:
-            with self._lock:
-                if not self._first_given:
-                    policy, self._first_given = self.first, True
-                else:
-                    policy = make_policy(self.spec)
-                    self._made.append(policy)
-            self._local.policy = policy
-        return policy
-
-    def close(self) -> None:
-        for policy in self._made:
-            policy.close()
-
-
 def _cancel_queued_on_interrupt(pool: ThreadPoolExecutor):
     def guarded(iterator):
         try:
@@ -172,7 +142,7 @@ def run_eval(config: EvalConfig) -> EvalResult:
     check_manifest(config)
     episodes = plan(config.tasks, config.arms, config.runs)
     todo = [e for e in episodes if finished_document(e.path(out)) is None]
-    policies = _Policies(config.policy)
+    policies = PolicyPerThread(lambda: make_policy(config.policy))
     model = config.model or config.policy
     # One warm pool for the whole evaluation (workers + 1 sandboxes), unless the caller brought one.
     source = config.pool

@@ -32,3 +32,8 @@ def run_command(command, args) -> int:
     print(json.dumps({"run": str(result.run), "merged": str(result.merged) if result.merged else None,
                       "summary": result.summary}, default=str))
     return 0
+
+
+def names_list(text: str) -> list[str]:
+    """``a,b , c`` -> ["a", "b", "c"] (an argparse type)."""
+    return [name.strip() for name in text.split(",") if name.strip()]

@@ -1,0 +1,107 @@
+"""A generator's output folder, and what makes it resumable.
+
+    OUT/generation.json                 what this folder generates (kind, teachers, budgets, policy version)
+    OUT/candidates/<key>/attempt-<k>.json   every candidate episode played (teacher prose scrubbed)
+    OUT/accepted/<key>.json             the kept example: the trajectory plus its ``sft`` block
+    OUT/outcomes/<key>.json             the job's verdict: kept or rejected, every candidate's reasons
+    OUT/summary.json, OUT/summary.md    the latest run's summary table
+
+``key`` is the task name (rollouts) or ``<skill>/<task>`` (microskills). A job whose outcome exists is
+finished and never replayed; a candidate whose document exists and ended as a model outcome is reused,
+so an interrupted run resumes where it stopped. Resuming with other settings is refused, since one
+folder would then mix two experiments.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from harness.trajectory import TrajectoryError, events_path_for, load_trajectory, now_iso, write_document
+from training.datagen.errors import DataGenerationError
+
+MANIFEST = "generation.json"
+# Exit reasons that say nothing about the teacher (its endpoint or the harness failed): played again.
+REPLAYED = frozenset({"error", "crash", "infra_error"})
+
+
+class GenerationFolder:
+    def __init__(self, out: str | Path, kind: str):
+        self.path = Path(out)
+        self.kind = kind
+
+    def claim(self, settings: dict, tasks: list[str]) -> None:
+        """Record ``settings``; refuse a folder that holds another kind of run or other settings."""
+        manifest = self.path / MANIFEST
+        if manifest.is_file():
+            try:
+                theirs = json.loads(manifest.read_text(encoding="utf-8"))
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                raise DataGenerationError(f"{manifest} is not readable JSON; give another --out") from None
+            if theirs.get("kind") != self.kind:
+                raise DataGenerationError(f"{self.path} holds a {theirs.get('kind')!r} run, not {self.kind}; "
+                                          "give another --out")
+            clash = [k for k, v in settings.items() if k in theirs.get("settings", {}) and theirs["settings"][k] != v]
+            if clash:
+                raise DataGenerationError(
+                    f"{self.path} was generated with " + ", ".join(f"{k}={theirs['settings'][k]!r}" for k in clash)
+                    + "; resume it with the same settings or give another --out")
+            created = theirs.get("created_at")
+            tasks = sorted(set(theirs.get("tasks", [])) | set(tasks))
+        else:
+            if self.path.exists() and any(self.path.iterdir()):
+                raise DataGenerationError(f"{self.path} is not empty and holds no {MANIFEST}; give an empty or new "
+                                          "--out")
+            created = now_iso()
+        write_document({"kind": self.kind, "settings": settings, "tasks": sorted(tasks), "created_at": created,
+                        "updated_at": now_iso()}, manifest)
+
+    # -- paths --------------------------------------------------------------------------------------
+    def candidate(self, key: str, attempt: int) -> Path:
+        return self.path / "candidates" / key / f"attempt-{attempt}.json"
+
+    def accepted(self, key: str) -> Path:
+        return self.path / "accepted" / f"{key}.json"
+
+    def outcome(self, key: str) -> Path:
+        return self.path / "outcomes" / f"{key}.json"
+
+    # -- state --------------------------------------------------------------------------------------
+    def finished(self, key: str) -> bool:
+        try:
+            json.loads(self.outcome(key).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError, UnicodeDecodeError):
+            return False
+        return True
+
+    def reusable_candidate(self, key: str, attempt: int) -> dict | None:
+        """The candidate's document when an earlier run finished it as a model outcome, else None."""
+        path = self.candidate(key, attempt)
+        if not path.is_file():
+            return None
+        try:
+            doc = load_trajectory(path)
+        except TrajectoryError:
+            return None
+        return None if doc["result"]["exit_reason"] in REPLAYED else doc
+
+    def save_candidate(self, key: str, attempt: int, doc: dict) -> Path:
+        """The final candidate document; its event stream (which holds the unscrubbed prose) goes."""
+        path = write_document(doc, self.candidate(key, attempt))
+        events_path_for(path).unlink(missing_ok=True)
+        return path
+
+    def write(self, path: Path, data: dict) -> Path:
+        return write_document(data, path)
+
+    def accepted_documents(self) -> list[Path]:
+        return sorted((self.path / "accepted").rglob("*.json"))
+
+    def outcomes(self) -> list[dict]:
+        out = []
+        for path in sorted((self.path / "outcomes").rglob("*.json")):
+            try:
+                out.append(json.loads(path.read_text(encoding="utf-8")))
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                continue
+        return out

@@ -1,0 +1,11 @@
+"""The SFT export: kept rollouts and microskills -> the dataset folder issue 12 trains on (HELPERS.md,
+"the SFT dataset folder").
+
+    from training.export import ExportConfig, export_sft
+    result = export_sft(ExportConfig(sources=["data/rollouts", "data/microskills"], out="data/sft",
+                                     microskill_ratio=0.25))
+"""
+
+from training.export.run import ExportConfig, ExportError, ExportResult, export_sft
+
+__all__ = ["ExportConfig", "ExportError", "ExportResult", "export_sft"]

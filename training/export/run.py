@@ -1,0 +1,195 @@
+"""``export_sft``: the kept examples of rollout and microskill folders -> the SFT dataset folder.
+
+Every document is checked before anything is written: it must be a valid trajectory kept by a
+generator (its ``sft`` block), its task must be in the corpus's train or validation split (heldout and
+unsplit tasks are refused), no generation-only guidance may show in it, and it must not copy a heldout
+task's code (``corpus.leakage``). Problems are reported together, naming each file.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from corpus.format import TaskFormatError, resolve_task
+from corpus.leakage import LeakageError, LeakageGuard
+from corpus.splits import hash_point
+from harness.trajectory import TrajectoryError, load_trajectory
+from training.datagen.folder import MANIFEST as GENERATION_MANIFEST
+from training.datagen.guidance import find_leak, guidance_for
+from training.datagen.summary import GenerationProgress, ProgressCallback, notify
+from training.errors import TrainingError
+from training.export.folder import FolderError, write_folder
+from training.export.rows import sft_row
+from training.export.splits import assign_splits
+
+SOURCES = {"rollouts": "rollout", "microskills": "microskill"}
+SHOWN_PROBLEMS = 12
+
+
+class ExportError(TrainingError, ValueError):
+    """The export cannot be written as asked; the message names the files and what to do."""
+
+
+@dataclass
+class ExportConfig:
+    sources: Sequence[str | Path]           # folders written by `rollouts` or `microskills`
+    out: str | Path
+    microskill_ratio: float | None = None   # at most this many microskill rows per rollout row, per split
+    validation_fraction: float = 0.0        # also move this share of train tasks to validation (by hash)
+    seed: int = 0                           # which microskill rows a ratio keeps
+
+
+@dataclass
+class ExportResult:
+    out: Path
+    manifest: dict
+    rows: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class _Source:
+    path: Path
+    kind: str
+    settings: dict
+    documents: list[Path]
+    used: int = 0
+
+
+def _read_sources(paths: Sequence[str | Path]) -> list[_Source]:
+    sources = []
+    for path in paths:
+        path = Path(path)
+        try:
+            manifest = json.loads((path / GENERATION_MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError, UnicodeDecodeError):
+            raise ExportError(f"{path}: no readable {GENERATION_MANIFEST}; give folders written by "
+                              "'python -m training rollouts' or 'python -m training microskills'") from None
+        if manifest.get("kind") not in SOURCES:
+            raise ExportError(f"{path}: a {manifest.get('kind')!r} folder; expected rollouts or microskills")
+        documents = sorted((path / "accepted").rglob("*.json"))
+        sources.append(_Source(path, manifest["kind"], manifest.get("settings", {}), documents))
+    if not sources:
+        raise ExportError("no --from folder given")
+    return sources
+
+
+def _check_document(path: Path, source: _Source, guard: LeakageGuard) -> tuple[dict | None, list[str]]:
+    try:
+        doc = load_trajectory(path)
+    except TrajectoryError as exc:
+        return None, [str(exc)]
+    sft = doc.get("sft")
+    if not isinstance(sft, dict) or sft.get("source") != SOURCES[source.kind]:
+        return None, [f"{path}: no {SOURCES[source.kind]} 'sft' block; only examples kept by the generator can "
+                      "be exported"]
+    quality = doc.get("quality") or {}
+    if sft["source"] == "rollout" and not (doc["result"].get("verified") and (quality.get("policy") or {}).get("passed")):
+        return None, [f"{path}: not a verified trajectory that passes the policy"]
+    if sft["source"] == "microskill" and not (sft.get("verdict") or {}).get("accepted"):
+        return None, [f"{path}: its microskill evaluator did not accept it"]
+    problems = []
+    try:
+        task = resolve_task(doc["task"])
+    except (TaskFormatError, OSError, ValueError) as exc:
+        return None, [f"{path}: its task {doc['task']!r} cannot be loaded from the corpus ({exc})"]
+    leak = find_leak(doc, guidance_for(task, doc["arm"]), fields=("messages",))
+    if leak:
+        problems.append(f"{path}: generation guidance shows in {leak}; re-run the generator for this task")
+    texts = [m["content"] for m in doc["messages"] if isinstance(m.get("content"), str)]
+    try:
+        guard.check(names=[doc["task"]], texts=texts)
+    except LeakageError as exc:
+        problems.append(f"{path}: {exc}")
+    return doc, problems
+
+
+def _raise(problems: list[str]) -> None:
+    shown = "\n  ".join(problems[:SHOWN_PROBLEMS])
+    more = f"\n  ... and {len(problems) - SHOWN_PROBLEMS} more" if len(problems) > SHOWN_PROBLEMS else ""
+    raise ExportError(f"{len(problems)} problem(s); nothing was written:\n  {shown}{more}")
+
+
+def _pick_microskills(rows: list[dict], cap: int | None, seed: int) -> list[dict]:
+    """Up to ``cap`` rows, taken in turn from each skill (so every skill is represented), each skill's rows
+    in a stable order drawn from ``seed``."""
+    if cap is None:
+        return rows
+    by_skill = defaultdict(list)
+    for row in rows:
+        by_skill[row["skill"]].append(row)
+    queues = [sorted(group, key=lambda r: hash_point(r["episode_id"], f"microskill:{seed}"))
+              for _, group in sorted(by_skill.items())]
+    picked = []
+    while len(picked) < cap and any(queues):
+        for queue in queues:
+            if queue and len(picked) < cap:
+                picked.append(queue.pop(0))
+    return picked
+
+
+def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = None) -> ExportResult:
+    if config.microskill_ratio is not None and (config.microskill_ratio < 0 or math.isnan(config.microskill_ratio)):
+        raise ExportError("--microskill-ratio must be 0 or more (0: no microskills; omit it to keep them all)")
+    if not 0 <= config.validation_fraction < 1:
+        raise ExportError("--validation-fraction must be in [0, 1)")
+    sources = _read_sources(config.sources)
+    total = sum(len(s.documents) for s in sources)
+    guard = LeakageGuard.from_corpus()
+    problems, kept, seen = [], [], set()
+    done = 0
+    for source in sources:
+        for path in source.documents:
+            doc, found = _check_document(path, source, guard)
+            problems += found
+            done += 1
+            notify(on_progress, GenerationProgress("export-sft", "running", done, total, job=str(path)))
+            if doc is None or found or doc["episode_id"] in seen:
+                continue
+            seen.add(doc["episode_id"])
+            kept.append((source, doc))
+    if problems:
+        _raise(problems)
+    if not kept:
+        raise ExportError("no kept examples in " + ", ".join(str(s.path) for s in sources)
+                          + "; run the generators first")
+    splits, problems = assign_splits([doc["task"] for _, doc in kept], validation_fraction=config.validation_fraction)
+    if problems:
+        _raise(problems)
+    rows: dict[str, list[tuple[_Source, dict]]] = {"train": [], "validation": []}
+    for source, doc in kept:
+        rows[splits[doc["task"]]].append((source, sft_row(doc, splits[doc["task"]])))
+    chosen: dict[str, list[dict]] = {}
+    available = used = 0
+    for split, pairs in rows.items():
+        rollouts = [row for _, row in pairs if row["source"] == "rollout"]
+        micro = [row for _, row in pairs if row["source"] == "microskill"]
+        cap = None if config.microskill_ratio is None else math.floor(config.microskill_ratio * len(rollouts))
+        picked = _pick_microskills(micro, cap, config.seed)
+        available, used = available + len(micro), used + len(picked)
+        ids = {row["episode_id"] for row in rollouts + picked}
+        for source, row in pairs:
+            source.used += row["episode_id"] in ids
+        chosen[split] = sorted(rollouts + picked, key=lambda r: (r["task"], r["source"], r["skill"] or "",
+                                                                 r["episode_id"]))
+    if not chosen["train"]:
+        raise ExportError("the train split would be empty: every kept example is from a validation task; "
+                          "generate rollouts with --split train")
+    versions = sorted({row["policy_version"] for split in chosen.values() for row in split if row["policy_version"]})
+    provenance = {
+        "policy_version": versions[0] if len(versions) == 1 else None, "policy_versions": versions,
+        "microskill_ratio": config.microskill_ratio, "microskills": {"available": available, "used": used},
+        "validation_fraction": config.validation_fraction, "seed": config.seed,
+        "sources": [{"path": str(s.path.resolve()), "kind": s.kind, "teachers": s.settings.get("teachers", []),
+                     "settings": s.settings, "accepted": len(s.documents), "used": s.used} for s in sources],
+    }
+    try:
+        manifest = write_folder(Path(config.out), chosen, provenance)
+    except FolderError as exc:
+        raise ExportError(str(exc)) from None
+    notify(on_progress, GenerationProgress("export-sft", "finished", total, total, message=f"wrote {config.out}"))
+    return ExportResult(Path(config.out), manifest, {split: len(r) for split, r in chosen.items()})

@@ -1,0 +1,147 @@
+"""``run_rollouts``: per task, up to ``best_of`` candidate episodes from the teachers, each scored by the
+scoring seam as it finishes; the best passing one is kept (``OUT/accepted/<task>.json``).
+
+Candidates of one task are played in turn (attempt k by teacher (k-1) mod T), and the task stops early
+once a candidate passes with the top score (none could beat it). Tasks run in parallel on a warm
+``SandboxPool`` (``workers`` + 1 sandboxes). The folder is resumable (``training.datagen.folder``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from corpus.format import Task
+from harness.arms import DBG, check_arm
+from harness.episode import run_episode, split_of_task
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import Limits, SandboxSource
+from harness.sandbox.pool import SandboxPool
+from harness.scoring import PolicyConfigError, episode_scorer, load_policy_config
+from training.datagen.errors import DataGenerationError
+from training.datagen.folder import GenerationFolder
+from training.datagen.guidance import GuidedPolicy, find_leak, guidance_for, scrub_document
+from training.datagen.metadata import sft_block
+from training.datagen.parallel import run_jobs
+from training.datagen.summary import (
+    GenerationProgress,
+    GenerationSummary,
+    JobOutcome,
+    ProgressCallback,
+    notify,
+)
+from training.datagen.tasks import select_tasks
+from training.datagen.teachers import Teacher, TeacherPolicies, as_teachers
+from training.rollouts.selection import best_candidate, judge_candidate
+
+TOP_SCORE = 1.0
+
+
+@dataclass
+class RolloutConfig:
+    teachers: Sequence[str | Teacher]  # attempt k is played by teacher (k-1) mod len(teachers)
+    out: str | Path
+    split: str | None = "train"
+    tasks: Sequence[str] = ()        # names; default: every task of ``split``
+    best_of: int = 4
+    workers: int = 2
+    arm: str = DBG
+    max_turns: int = 50
+    guidance: bool = True            # generation-only guidance for the teacher (never saved)
+    sandbox: str = "bwrap"
+    policy_config: object = None     # pdb_policy config (None: pdb_policy_v1); must enforce the preference label
+    limits: Limits | None = None
+    pool: SandboxSource | None = None  # where sandboxes come from; default: a warm pool of ``sandbox``
+    progress_bar: bool = True
+
+
+@dataclass
+class RolloutResult:
+    out: Path
+    summary: GenerationSummary
+    outcomes: list[JobOutcome] = field(default_factory=list)
+
+
+def _settings(config: RolloutConfig, teachers: list[Teacher], policy_version: str) -> dict:
+    return {"teachers": [t.spec for t in teachers], "best_of": config.best_of, "arm": config.arm,
+            "max_turns": config.max_turns, "guidance": config.guidance, "policy_version": policy_version}
+
+
+def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None = None) -> RolloutResult:
+    """Play, judge and keep; raises DataGenerationError (heldout task, bad teacher, folder of another
+    run, a policy that ignores the preference label) before any episode starts."""
+    check_arm(config.arm)
+    if config.best_of < 1 or config.workers < 1 or config.max_turns < 1:
+        raise DataGenerationError("--best-of, --workers and --max-turns must be at least 1")
+    try:
+        policy_config = load_policy_config(config.policy_config)
+    except PolicyConfigError as exc:
+        raise DataGenerationError(f"policy config: {exc}") from None
+    if not policy_config.enforce_preference:
+        raise DataGenerationError(f"policy {policy_config.version} does not enforce the debugger-preference label; "
+                                  "rollouts keep only traces that honour it (use pdb_policy_v1)")
+    tasks = select_tasks(split=config.split, names=config.tasks)
+    teachers = as_teachers(config.teachers)
+    folder = GenerationFolder(config.out, "rollouts")
+    folder.claim(_settings(config, teachers, policy_config.version), [t.name for t in tasks])
+    todo = [t for t in tasks if not folder.finished(t.name)]
+    summary = GenerationSummary("rollouts", planned=len(tasks), skipped=len(tasks) - len(todo))
+    policies = TeacherPolicies(teachers) if todo else None
+    source = config.pool
+    if source is None and todo:
+        source = SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == "local"),
+                             size=config.workers + 1, limits=config.limits or Limits())
+
+    def play(task: Task) -> JobOutcome:
+        return _play_task(task, config, folder, policies, source, policy_config)
+
+    try:
+        outcomes = run_jobs(todo, play, summary=summary, workers=config.workers, on_progress=on_progress,
+                            progress_bar=config.progress_bar, desc="rollouts")
+    finally:
+        if policies is not None:
+            policies.close()
+        if source is not None and source is not config.pool:
+            source.close()
+    summary.kept_in_folder = len(folder.accepted_documents())
+    folder.write(folder.path / "summary.json", summary.to_json())
+    (folder.path / "summary.md").write_text(summary.markdown(), encoding="utf-8")
+    notify(on_progress, GenerationProgress("rollouts", "finished", summary.planned - len(summary.failed),
+                                           summary.planned, summary.kept, summary.rejected,
+                                           message=f"kept {summary.kept} of {summary.tried} tasks tried"))
+    return RolloutResult(folder.path, summary, outcomes)
+
+
+def _play_task(task: Task, config: RolloutConfig, folder: GenerationFolder, policies: TeacherPolicies,
+               source: SandboxSource, policy_config) -> JobOutcome:
+    guidance = guidance_for(task, config.arm)
+    verdicts, docs, played = [], {}, 0
+    for attempt in range(1, config.best_of + 1):
+        teacher, policy = policies.for_attempt(attempt)
+        doc = folder.reusable_candidate(task.name, attempt)
+        if doc is None:
+            played += 1
+            doc = run_episode(
+                task, GuidedPolicy(policy, guidance) if config.guidance else policy, arm=config.arm,
+                backend=source, max_turns=config.max_turns, out=folder.candidate(task.name, attempt),
+                split=split_of_task(task.name), limits=config.limits, scorer=episode_scorer(task, policy_config),
+                header_extra={"generation": {"kind": "rollout", "attempt": attempt, "teacher": teacher.spec}})
+            doc, _ = scrub_document(doc, guidance)
+            folder.save_candidate(task.name, attempt, doc)
+        path = folder.candidate(task.name, attempt).relative_to(folder.path).as_posix()
+        verdict = judge_candidate(doc, attempt=attempt, teacher=teacher.spec, path=path,
+                                  leak=find_leak(doc, guidance))
+        verdicts.append(verdict)
+        docs[attempt] = doc
+        if verdict.passed and (verdict.score or 0.0) >= TOP_SCORE:
+            break  # no later candidate can score higher
+    best = best_candidate(verdicts)
+    if best is not None:
+        doc = docs[best.attempt]
+        doc["sft"] = sft_block(doc, task, source="rollout", teacher=best.teacher, attempt=best.attempt,
+                               candidates=len(verdicts))
+        folder.write(folder.accepted(task.name), doc)
+    outcome = JobOutcome(task.name, task.name, None, best.attempt if best else None, verdicts, played=played)
+    folder.write(folder.outcome(task.name), outcome.to_json())
+    return outcome

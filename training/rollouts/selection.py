@@ -1,0 +1,50 @@
+"""Judging candidates and choosing the one to keep.
+
+A candidate passes when its episode ended with ``done``, the independent verifier says the bug is
+fixed, pdb_policy passes it (no hard reason, score at least the minimum: the policy also enforces
+the task's debugger-preference label), it holds no unusable reply, and no guidance text survived in
+it. Every rule comes from the scoring seam's verdict stored in the document's ``quality``; nothing is
+re-judged here. The kept candidate is the highest-scoring passing one (the earliest on a tie).
+"""
+
+from __future__ import annotations
+
+from training.datagen.summary import CandidateVerdict
+
+
+def judge_candidate(doc: dict, *, attempt: int, teacher: str, path: str, leak: str | None) -> CandidateVerdict:
+    result = doc.get("result") or {}
+    quality = doc.get("quality") or {}
+    policy = quality.get("policy") or {}
+    exit_reason = str(result.get("exit_reason"))
+    verdict = CandidateVerdict(attempt, teacher, path, exit_reason, result.get("verified"), policy.get("score"))
+
+    def reject(reason: str, detail: str) -> None:
+        verdict.reasons.append(reason)
+        verdict.details.append(detail)
+
+    if exit_reason != "done":
+        reject(f"exit_{exit_reason}", f"the episode ended with {exit_reason}"
+               + (f": {result['reason']}" if result.get("reason") else ""))
+    if result.get("verified") is not True:
+        reject("not_verified", "the independent verifier did not confirm the fix")
+    if not policy:
+        reject("unscored", "the scoring seam gave no verdict")
+    else:
+        for reason in policy.get("hard_reasons", []):
+            reject(reason["rule"], reason["message"])
+        if not policy.get("hard_reasons") and not policy.get("passed"):
+            reject("below_min_score", f"policy score {policy.get('score')} is below the minimum")
+        invalid = (policy.get("features") or {}).get("invalid_replies") or 0
+        if invalid:
+            reject("invalid_reply", f"{invalid} repl{'y' if invalid == 1 else 'ies'} held no usable tool call")
+    if leak is not None:
+        reject("guidance_leak", f"generation guidance survived in {leak}")
+    return verdict
+
+
+def best_candidate(verdicts: list[CandidateVerdict]) -> CandidateVerdict | None:
+    passing = [v for v in verdicts if v.passed]
+    if not passing:
+        return None
+    return max(passing, key=lambda v: (v.score or 0.0, -v.attempt))
