@@ -30,31 +30,37 @@ class GenerationFolder:
         self.path = Path(out)
         self.kind = kind
 
-    def claim(self, settings: dict, tasks: list[str]) -> None:
-        """Record ``settings``; refuse a folder that holds another kind of run or other settings."""
+    def check(self, settings: dict) -> dict:
+        """Refuse a folder that holds another kind of run, other settings, or files of its own; returns
+        what its manifest says (empty for a new folder). Writes nothing."""
         manifest = self.path / MANIFEST
-        if manifest.is_file():
-            try:
-                theirs = json.loads(manifest.read_text(encoding="utf-8"))
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                raise DataGenerationError(f"{manifest} is not readable JSON; give another --out") from None
-            if theirs.get("kind") != self.kind:
-                raise DataGenerationError(f"{self.path} holds a {theirs.get('kind')!r} run, not {self.kind}; "
-                                          "give another --out")
-            clash = [k for k, v in settings.items() if k in theirs.get("settings", {}) and theirs["settings"][k] != v]
-            if clash:
-                raise DataGenerationError(
-                    f"{self.path} was generated with " + ", ".join(f"{k}={theirs['settings'][k]!r}" for k in clash)
-                    + "; resume it with the same settings or give another --out")
-            created = theirs.get("created_at")
-            tasks = sorted(set(theirs.get("tasks", [])) | set(tasks))
-        else:
-            if self.path.exists() and any(self.path.iterdir()):
+        if not manifest.is_file():
+            if self.path.exists() and (not self.path.is_dir() or any(self.path.iterdir())):
                 raise DataGenerationError(f"{self.path} is not empty and holds no {MANIFEST}; give an empty or new "
                                           "--out")
-            created = now_iso()
-        write_document({"kind": self.kind, "settings": settings, "tasks": sorted(tasks), "created_at": created,
-                        "updated_at": now_iso()}, manifest)
+            return {}
+        try:
+            theirs = json.loads(manifest.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise DataGenerationError(f"{manifest} is not readable JSON; give another --out") from None
+        if theirs.get("kind") != self.kind:
+            raise DataGenerationError(f"{self.path} holds a {theirs.get('kind')!r} run, not {self.kind}; "
+                                      "give another --out")
+        recorded = theirs.get("settings", {})
+        clash = [k for k, v in settings.items() if k in recorded and recorded[k] != v]
+        if clash:
+            raise DataGenerationError(
+                f"{self.path} was generated with " + ", ".join(f"{k}={recorded[k]!r}" for k in clash)
+                + "; resume it with the same settings or give another --out")
+        return theirs
+
+    def record(self, settings: dict, tasks: list[str]) -> None:
+        """Write the manifest (after ``check``), adding ``tasks`` to those the folder already covers."""
+        theirs = self.check(settings)
+        write_document({"kind": self.kind, "settings": settings,
+                        "tasks": sorted(set(theirs.get("tasks", [])) | set(tasks)),
+                        "created_at": theirs.get("created_at") or now_iso(), "updated_at": now_iso()},
+                       self.path / MANIFEST)
 
     # -- paths --------------------------------------------------------------------------------------
     def candidate(self, key: str, attempt: int) -> Path:

@@ -8,7 +8,8 @@ conversation is what a student sees at evaluation time.
 
 A teacher may still echo the hint in its own words; ``scrub_document`` removes marked blocks and every
 line of the teacher's prose that repeats a guidance sentence or the evidence's explanation, and
-``find_leak`` (run on every kept example, and again by the export) refuses what is left.
+``find_leak`` (run on every candidate, and again by the export) refuses what is left: such a candidate
+is never kept, and ``redact_document`` blanks the text out of its saved record.
 """
 
 from __future__ import annotations
@@ -146,6 +147,31 @@ def _strings(value, path: str):
             yield from _strings(item, f"{path}[{index}]")
 
 
+def _secret_pattern(secret: str) -> re.Pattern:
+    return re.compile(r"\s+".join(re.escape(word) for word in secret.split(" ")))
+
+
+REDACTED = "[generation guidance removed]"
+
+
+def _redact(value, patterns):
+    if isinstance(value, str):
+        for pattern in patterns:
+            value = pattern.sub(REDACTED, value)
+        return _BLOCK.sub(REDACTED, value).replace(OPEN, REDACTED).replace(CLOSE, REDACTED)
+    if isinstance(value, dict):
+        return {key: _redact(item, patterns) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_redact(item, patterns) for item in value]
+    return value
+
+
+def redact_document(doc: dict, guidance: Guidance) -> dict:
+    """A copy of ``doc`` with guidance text replaced wherever it shows (a tool argument, a file the
+    teacher wrote): what is left of a candidate refused for a leak, so no saved file holds the hint."""
+    return _redact(doc, [_secret_pattern(secret) for secret in guidance.secrets])
+
+
 def find_leak(record: dict, guidance: Guidance, fields: tuple[str, ...] = ("messages", "steps")) -> str | None:
     """Where guidance text shows in ``record`` (a document or an SFT row), as 'field: text', or None."""
     for name in fields:
@@ -153,7 +179,7 @@ def find_leak(record: dict, guidance: Guidance, fields: tuple[str, ...] = ("mess
             if OPEN in text or CLOSE in text:
                 return f"{where}: the guidance marker"
             flat = _normal(text)
-            for secret in guidance.secrets:
-                if secret in flat:
-                    return f"{where}: {secret[:80]!r}"
+            for number, secret in enumerate(guidance.secrets, 1):
+                if secret in flat:  # named by number: the report must not repeat the hint
+                    return f"{where}: guidance sentence #{number}"
     return None

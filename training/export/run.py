@@ -102,7 +102,7 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard) -> tuple[d
         problems.append(f"{path}: generation guidance shows in {leak}; re-run the generator for this task")
     texts = [m["content"] for m in doc["messages"] if isinstance(m.get("content"), str)]
     try:
-        guard.check(names=[doc["task"]], texts=texts)
+        guard.check(texts=texts)  # names: assign_splits refuses heldout and unsplit tasks
     except LeakageError as exc:
         problems.append(f"{path}: {exc}")
     return doc, problems
@@ -148,20 +148,19 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
             problems += found
             done += 1
             notify(on_progress, GenerationProgress("export-sft", "running", done, total, job=str(path)))
-            if doc is None or found or doc["episode_id"] in seen:
+            if doc is None or doc["episode_id"] in seen:
                 continue
             seen.add(doc["episode_id"])
-            kept.append((source, doc))
+            kept.append((source, doc, path))
+    splits, refused = assign_splits([doc["task"] for _, doc, _ in kept], validation_fraction=config.validation_fraction)
+    problems += [f"{path}: {refused[doc['task']]}" for _, doc, path in kept if doc["task"] in refused]
     if problems:
         _raise(problems)
     if not kept:
         raise ExportError("no kept examples in " + ", ".join(str(s.path) for s in sources)
                           + "; run the generators first")
-    splits, problems = assign_splits([doc["task"] for _, doc in kept], validation_fraction=config.validation_fraction)
-    if problems:
-        _raise(problems)
     rows: dict[str, list[tuple[_Source, dict]]] = {"train": [], "validation": []}
-    for source, doc in kept:
+    for source, doc, _ in kept:
         rows[splits[doc["task"]]].append((source, sft_row(doc, splits[doc["task"]])))
     chosen: dict[str, list[dict]] = {}
     available = used = 0

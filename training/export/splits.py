@@ -13,19 +13,19 @@ SALT = "sft-validation"
 
 
 def assign_splits(tasks: Iterable[str], *, validation_fraction: float = 0.0,
-                  splits: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
-    """(task -> "train" | "validation", problems); a problem names the task and what to do."""
+                  splits: dict[str, str] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """(task -> "train" | "validation", task -> why it is refused)."""
     splits = load_splits() if splits is None else splits
-    out, problems = {}, []
+    out, refused = {}, {}
     for task in sorted(set(tasks)):
         corpus_split = splits.get(task)
         if corpus_split == "heldout":
-            problems.append(f"task {task!r} is heldout: {HELDOUT_RULE}; drop its examples")
+            refused[task] = f"task {task!r} is heldout: {HELDOUT_RULE}; drop its examples"
         elif corpus_split is None:
-            problems.append(f"task {task!r} has no split; run 'python -m corpus split' (a task that turns out "
-                            "heldout must never be trained on)")
+            refused[task] = (f"task {task!r} has no split; run 'python -m corpus split' (a task that turns out "
+                             "heldout must never be trained on)")
         elif corpus_split == "validation" or hash_point(task, SALT) < validation_fraction:
             out[task] = "validation"
         else:
             out[task] = "train"
-    return out, problems
+    return out, refused

@@ -8,6 +8,7 @@ once a candidate passes with the top score (none could beat it). Tasks run in pa
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,14 @@ from harness.sandbox.pool import SandboxPool
 from harness.scoring import PolicyConfigError, episode_scorer, load_policy_config
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
-from training.datagen.guidance import GuidedPolicy, find_leak, guidance_for, scrub_document
+from training.datagen.guidance import (
+    REDACTED,
+    GuidedPolicy,
+    find_leak,
+    guidance_for,
+    redact_document,
+    scrub_document,
+)
 from training.datagen.metadata import sft_block
 from training.datagen.parallel import run_jobs
 from training.datagen.summary import (
@@ -84,10 +92,12 @@ def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None 
     tasks = select_tasks(split=config.split, names=config.tasks)
     teachers = as_teachers(config.teachers)
     folder = GenerationFolder(config.out, "rollouts")
-    folder.claim(_settings(config, teachers, policy_config.version), [t.name for t in tasks])
+    settings = _settings(config, teachers, policy_config.version)
+    folder.check(settings)
     todo = [t for t in tasks if not folder.finished(t.name)]
     summary = GenerationSummary("rollouts", planned=len(tasks), skipped=len(tasks) - len(todo))
-    policies = TeacherPolicies(teachers) if todo else None
+    policies = TeacherPolicies(teachers) if todo else None  # a bad spec stops here, before anything is written
+    folder.record(settings, [t.name for t in tasks])
     source = config.pool
     if source is None and todo:
         source = SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == "local"),
@@ -128,10 +138,12 @@ def _play_task(task: Task, config: RolloutConfig, folder: GenerationFolder, poli
                 split=split_of_task(task.name), limits=config.limits, scorer=episode_scorer(task, policy_config),
                 header_extra={"generation": {"kind": "rollout", "attempt": attempt, "teacher": teacher.spec}})
             doc, _ = scrub_document(doc, guidance)
-            folder.save_candidate(task.name, attempt, doc)
+            leak = find_leak(doc, guidance)
+            folder.save_candidate(task.name, attempt, redact_document(doc, guidance) if leak else doc)
+        else:
+            leak = find_leak(doc, guidance) or _redacted(doc)
         path = folder.candidate(task.name, attempt).relative_to(folder.path).as_posix()
-        verdict = judge_candidate(doc, attempt=attempt, teacher=teacher.spec, path=path,
-                                  leak=find_leak(doc, guidance))
+        verdict = judge_candidate(doc, attempt=attempt, teacher=teacher.spec, path=path, leak=leak)
         verdicts.append(verdict)
         docs[attempt] = doc
         if verdict.passed and (verdict.score or 0.0) >= TOP_SCORE:
@@ -145,3 +157,8 @@ def _play_task(task: Task, config: RolloutConfig, folder: GenerationFolder, poli
     outcome = JobOutcome(task.name, task.name, None, best.attempt if best else None, verdicts, played=played)
     folder.write(folder.outcome(task.name), outcome.to_json())
     return outcome
+
+
+def _redacted(doc: dict) -> str | None:
+    """A reused candidate that was saved redacted had a leak (its text is gone, the verdict stays)."""
+    return "a redacted text" if REDACTED in json.dumps(doc.get("messages")) + json.dumps(doc.get("steps")) else None
