@@ -10,6 +10,10 @@ COMMANDS = {
     "shell": Command("harness.cli.shell", "drive a DebugSession by hand: one JSON tool call per line"),
     "run": Command("harness.cli.run", "run one episode of a task with a policy and write its trajectory"),
     "eval": Command("harness.cli.evaluate", "paired with/without-debugger evaluation over a split"),
+    "check-endpoint": Command("harness.cli.check_endpoint", "check a model endpoint (URL, key, model, tools) "
+                                                             "as an evaluation does before its first episode"),
+    "experiment": Command("harness.cli.experiment", "the paired eval of every model in an experiment file, "
+                                                     "then their comparison and plots (resumable)"),
     "compare": Command("harness.cli.compare", "put several evaluation reports side by side"),
     "score": Command("harness.cli.score", "score recorded trajectories (pdb_policy, edit relevance) as JSON"),
 }

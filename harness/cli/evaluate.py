@@ -3,9 +3,13 @@
     python -m harness eval --policy openai:MODEL --split heldout --arms base,dbg --runs 3 \\
         --max-turns 50 --workers 4 --out evals/MODEL
 
-Resumable: rerunning with the same --out skips finished episodes. Writes OUT/trajectories/ (each
-document with its ``quality`` record from harness.scoring), OUT/report.json, OUT/report.md and the
-PNG plots.
+Resumable: rerunning with the same --out skips finished episodes and plays again those the model
+endpoint failed (``infra_error``). Writes OUT/trajectories/ (each document with its ``quality`` record
+from harness.scoring), OUT/report.json, OUT/report.md and the PNG plots.
+
+Exit status: 0 every episode played; 2 bad input, or the endpoint failed its preflight (the message
+says what to set); 3 incomplete: the circuit breaker stopped the evaluation, or some episodes ended as
+infra errors (the report is written without them; rerun the same command to play them).
 """
 
 from __future__ import annotations
@@ -16,8 +20,12 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_tasks
 from harness.arms import ARMS
-from harness.eval.runner import EvalConfig, run_eval
+from harness.eval.breaker import DEFAULT_LIMIT
+from harness.eval.runner import EvalConfig, EvalResult, EvalStopped, run_eval
 from harness.policies import PolicyError
+from harness.policies.model_config import load_model_config
+
+INCOMPLETE = 3
 
 
 def tasks_for(split: str | None, names: str | None, tasks_dir: str) -> list:
@@ -38,7 +46,10 @@ def tasks_for(split: str | None, names: str | None, tasks_dir: str) -> list:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m harness eval", description="The paired with/without-debugger evaluation of one policy (resumable).")
-    p.add_argument("--policy", required=True, help="policy spec, e.g. openai:MODEL, hf:PATH, script:FILE")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--policy", help="policy spec, e.g. openai:MODEL, hf:PATH, script:FILE")
+    which.add_argument("--model-config", help="a model config YAML (endpoint, key variable, model, sampling, "
+                                              "prices), or the name of one in harness/configs/models/")
     p.add_argument("--split", default="heldout", help="split of corpus/splits.json (default heldout)")
     p.add_argument("--tasks", help="comma-separated task names instead of a split")
     p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where tasks are looked up")
@@ -50,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model-label", help="the model's name in reports (default: the policy spec)")
     p.add_argument("--policy-config", help="pdb_policy config for the quality records: a released version "
                                            "(default pdb_policy_v1) or a JSON file")
+    p.add_argument("--max-infra-errors", type=int, default=DEFAULT_LIMIT,
+                   help=f"stop after this many episodes in a row failed on the model endpoint (default {DEFAULT_LIMIT})")
     p.add_argument("--out", required=True, help="output folder (reused to resume)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -62,22 +75,34 @@ def main(argv: list[str]) -> int:
     if bad or not arms:
         print(f"error: --arms takes base and/or dbg, got {args.arms!r}", file=sys.stderr)
         return 2
-    if args.runs < 1 or args.workers < 1 or args.max_turns < 1:
-        print("error: --runs, --workers and --max-turns must be at least 1", file=sys.stderr)
+    if args.runs < 1 or args.workers < 1 or args.max_turns < 1 or args.max_infra_errors < 1:
+        print("error: --runs, --workers, --max-turns and --max-infra-errors must be at least 1", file=sys.stderr)
         return 2
     try:
         tasks = tasks_for(None if args.tasks else args.split, args.tasks, args.tasks_dir)
+        model_config = load_model_config(args.model_config) if args.model_config else None
         result = run_eval(EvalConfig(
-            policy=args.policy, tasks=tasks, out=Path(args.out), arms=arms, runs=args.runs,
-            max_turns=args.max_turns, workers=args.workers, sandbox=args.sandbox,
+            policy=args.policy or "", model_config=model_config, tasks=tasks, out=Path(args.out), arms=arms,
+            runs=args.runs, max_turns=args.max_turns, workers=args.workers, sandbox=args.sandbox,
             split=None if args.tasks else args.split, model=args.model_label, progress=not args.no_progress,
-            policy_config=args.policy_config))
+            policy_config=args.policy_config, max_consecutive_infra_errors=args.max_infra_errors))
+    except EvalStopped as exc:
+        print(summary_line(exc.result), file=sys.stderr)
+        print(f"error: {exc}", file=sys.stderr)
+        return INCOMPLETE
     except (TaskFormatError, PolicyError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    overall = result.report["overall"]
-    lift = overall["lift"]["delta"]
-    print(f"{result.ran} episode(s) run, {result.skipped} already done; "
-          f"pass@1 base {overall['arms']['base']['pass_at_1']}, dbg {overall['arms']['dbg']['pass_at_1']}, "
-          f"Δ {lift}; report: {result.report_paths[1]}")
+    print(summary_line(result))
+    if result.infra_errors:
+        print(f"{result.infra_errors} episode(s) ended as infra errors (the model endpoint failed): they are listed "
+              f"in the report and left out of its numbers; rerun the same command to play them.", file=sys.stderr)
+        return INCOMPLETE
     return 0
+
+
+def summary_line(result: EvalResult) -> str:
+    overall = result.report["overall"]
+    return (f"{result.ran} episode(s) run, {result.skipped} already done; pass@1 base "
+            f"{overall['arms']['base']['pass_at_1']}, dbg {overall['arms']['dbg']['pass_at_1']}, "
+            f"Δ {overall['lift']['delta']}; report: {result.report_paths[1]}")

@@ -1,5 +1,6 @@
 """The turn loop: ask the policy, run its one tool call in the sandbox, record the step; until
-``done``, the budget, a policy failure or a dead sandbox. Nothing here verifies or scores."""
+``done``, the budget, a policy failure (``policy_failure`` sorts it) or a dead sandbox. Nothing here
+verifies or scores."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass, field
 from harness.episode.changes import WorkspaceChanges
 from harness.episode.recorder import Recorder
 from harness.observation import Observation, ToolCall
-from harness.policies.base import INVALID_TOOL, Policy, PolicyError
+from harness.policies.base import INVALID_TOOL, ContextExhausted, EndpointError, Policy, PolicyError
 from harness.sandbox.backends.base import Sandbox
 from harness.trajectory import ExitReason, Step
 
@@ -24,6 +25,16 @@ class LoopOutcome:
         for key, value in (usage or {}).items():
             if isinstance(value, int | float):
                 self.usage[key] = self.usage.get(key, 0) + value
+
+
+def policy_failure(exc: PolicyError) -> ExitReason:
+    """The exit reason of a turn the policy could not produce: the model's context ran out (its own
+    limit, a counted failure), the endpoint failed (says nothing about the model), or the policy's fault."""
+    if isinstance(exc, ContextExhausted):
+        return ExitReason.CONTEXT_EXHAUSTED
+    if isinstance(exc, EndpointError):
+        return ExitReason.INFRA_ERROR
+    return ExitReason.ERROR
 
 
 def step_of(turn: int, call: ToolCall | None, arguments, observation: Observation, usage) -> Step:
@@ -45,7 +56,7 @@ def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: li
         try:
             move = policy.act(messages, tools)
         except PolicyError as exc:
-            outcome.exit_reason, outcome.reason = ExitReason.ERROR, str(exc)
+            outcome.exit_reason, outcome.reason = policy_failure(exc), str(exc)
             break
         outcome.turns = turn
         outcome.add_usage(move.usage)

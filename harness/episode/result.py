@@ -1,7 +1,7 @@
 """The one place an episode's ``EpisodeResult`` is built, and the rule for when it is verified.
 
-Verification runs always on ``done``; at the end of the budget (and after a policy ``error``) only
-if the episode changed the workspace: an episode that never changed anything cannot have fixed the
+Verification runs always on ``done``; at the end of the budget or the context (and after a policy
+``error``) only if the episode changed the workspace: an episode that never changed anything cannot have fixed the
 bug. It never runs after a crash.
 """
 
@@ -21,8 +21,13 @@ log = logging.getLogger(__name__)
 UNCHANGED = "the turn budget ran out and the workspace was never changed: not verified"
 
 
+# Endings after which a changed workspace is still checked: the model may have fixed the bug before
+# its budget or its context ran out. An infra error is never verified: the episode is played again.
+VERIFIED_IF_CHANGED = (ExitReason.MAX_TURNS, ExitReason.CONTEXT_EXHAUSTED, ExitReason.ERROR)
+
+
 def should_verify(exit_reason: ExitReason, changed: bool) -> bool:
-    return exit_reason is ExitReason.DONE or (changed and exit_reason in (ExitReason.MAX_TURNS, ExitReason.ERROR))
+    return exit_reason is ExitReason.DONE or (changed and exit_reason in VERIFIED_IF_CHANGED)
 
 
 def run_verification(sandbox: Sandbox, workspace: Workspace, task: Task) -> Verification:
@@ -49,6 +54,8 @@ def episode_result(outcome: LoopOutcome | None, *, verification: Verification | 
         result.reason = "; ".join(r for r in (outcome.reason, verification.reason) if r) or None
     elif outcome.exit_reason is ExitReason.MAX_TURNS:
         result.reason = UNCHANGED
+    elif outcome.exit_reason is ExitReason.CONTEXT_EXHAUSTED:
+        result.reason = f"{outcome.reason}; the workspace was never changed: not verified"
     return result
 
 

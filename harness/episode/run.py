@@ -12,8 +12,9 @@ Turns are numbered from 1. A reply with no usable tool call still costs its turn
 a step with tool ``<invalid>`` and the policy gets an ``Error: …`` message saying the expected format.
 
 Exit reasons (``ExitReason``): ``done`` (the policy called done), ``max_turns`` (budget spent),
-``error`` (the policy or the sandbox set-up failed: endpoint down, sandbox would not start),
-``crash`` (the sandbox died mid-episode, or the process running the episode stopped).
+``context_exhausted`` (the conversation outgrew the model's context), ``infra_error`` (the model
+endpoint could not complete a call after its retries), ``error`` (the policy or the sandbox set-up
+failed), ``crash`` (the sandbox died mid-episode, or the process running the episode stopped).
 """
 
 from __future__ import annotations

@@ -18,6 +18,9 @@ Definitions (the reference write-up's "Metrics"; choices made here are said wher
   confirmed verdict (quality.review.edit_relevant) wins over the automatic one.
 - policy quality: the pdb_policy score's distribution (mean, quartiles, a 10-bin histogram), the
   share of trajectories it passes, and how many trajectories carry each hard reason, per arm.
+- infra errors: episodes whose model endpoint failed (``infra_error``) say nothing about the model;
+  ``summarize`` leaves them out of every metric above and only counts them (the report lists them).
+- usage and cost per arm: ``harness.eval.usage``.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from harness.arms import ARMS
+from harness.eval.usage import episode_usage, usage_summary
 from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
-from harness.trajectory import debugger_started
+from harness.trajectory import NOT_MODEL_OUTCOMES, debugger_started
 
 EXACT_MCNEMAR_BELOW = 25
 BOOTSTRAP_SAMPLES = 2000
@@ -58,6 +62,17 @@ class EpisodeOutcome:
     policy_score: float | None = None
     policy_passed: bool | None = None
     hard_reasons: tuple[str, ...] = ()  # rule names, one entry per rule broken
+    reason: str | None = None  # the result's reason in plain words (why it ended, why not verified)
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    wall_s: float | None = None  # header to result
+    cost: float | None = None  # from the trajectory's own prices; None without them
+    currency: str | None = None
+
+    @property
+    def counted(self) -> bool:
+        """Whether the metrics count this attempt (an endpoint failure says nothing about the model)."""
+        return self.exit_reason not in NOT_MODEL_OUTCOMES
 
 
 def _policy(quality) -> dict:
@@ -96,7 +111,7 @@ def outcome_from_trajectory(doc: dict, *, run: int | None = None, preference: st
         debugger_calls=sum(1 for s in steps if s.get("tool") in DEBUGGER_TOOLS),
         inspection_calls=sum(1 for s in steps if s.get("tool") in INSPECTION_TOOLS),
         preference=preference or doc.get("preference"), edit_relevant=_edit_relevant(doc.get("quality")),
-        **_policy(doc.get("quality")),
+        reason=result.get("reason"), **_policy(doc.get("quality")), **episode_usage(doc),
     )
 
 
@@ -278,7 +293,10 @@ def exit_reasons(outcomes: Iterable[EpisodeOutcome], arm: str) -> dict[str, int]
 
 
 def summarize(outcomes: Sequence[EpisodeOutcome], *, k: int | None = None) -> dict:
-    """Every metric of one model over ``outcomes``; ``k`` defaults to the number of runs."""
+    """Every metric of one model over ``outcomes``; ``k`` defaults to the number of runs. Infra-error
+    episodes are set aside first: they are only counted, per arm."""
+    infra = [o for o in outcomes if not o.counted]
+    outcomes = [o for o in outcomes if o.counted]
     runs = max((o.run for o in outcomes), default=0)
     k = k or max(runs, 1)
     arms = {}
@@ -289,7 +307,8 @@ def summarize(outcomes: Sequence[EpisodeOutcome], *, k: int | None = None) -> di
                      "pass_at_1": pass_at_1(rows, arm),
                      "pass_at_k": pass_at_k(rows, arm, k), "exit_reasons": exit_reasons(rows, arm),
                      "calls_per_task": calls_per_task(rows, arm),
-                     "edit_relevance": edit_relevance(rows, arm), "policy": policy_quality(rows, arm)}
+                     "edit_relevance": edit_relevance(rows, arm), "policy": policy_quality(rows, arm),
+                     "usage": usage_summary(rows), "infra_errors": len(_arm(infra, arm))}
     return {"k": k, "arms": arms, "lift": debugger_lift(outcomes), "turns_to_fix": turns_to_fix(outcomes),
             "start_rate": start_rate(outcomes), "edit_relevance": edit_relevance(outcomes),
             "debugger_opened_split": debugger_opened_split(outcomes)}

@@ -7,6 +7,8 @@
 - engagement.png (fig. 6): start rate, and debugger / inspection calls per dbg trajectory.
 - edit_relevance.png: edit relevance against start rate, one point per model (the write-up's
   "starts often but shallowly" shows as a point low on the right).
+- lift.png: the debugger lift Δ per model with its 95% paired-bootstrap interval.
+- cost.png: cost per solved task per model and arm (tokens per solved task when no prices are given).
 """
 
 from __future__ import annotations
@@ -149,6 +151,43 @@ def plot_edit_relevance(reports: Sequence[dict], path: Path) -> Path:
     return _save(fig, path)
 
 
+def plot_lift(reports: Sequence[dict], path: Path) -> Path:
+    fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(reports) + 2), 4))
+    xs = list(range(len(reports)))
+    for x, r in zip(xs, reports, strict=True):
+        lift = r["overall"]["lift"]
+        if lift["delta"] is None:
+            ax.annotate("no pairs", (x, 0), ha="center", va="bottom", fontsize=8, color="#555555")
+            continue
+        delta, low, high = (100 * lift[k] for k in ("delta", "ci_low", "ci_high"))
+        ax.errorbar([x], [delta], yerr=[[delta - low], [high - delta]], fmt="o", color=ARM_COLORS["dbg"],
+                    capsize=6, markersize=7)
+        ax.annotate(f"{delta:+.1f} pp\np={lift['mcnemar']['p_value']:.2g}", (x, delta), fontsize=8,
+                    xytext=(8, 0), textcoords="offset points", va="center")
+    ax.axhline(0, color="#8c8c8c", linewidth=1)
+    ax.set_xticks(xs, _labels(reports), rotation=15 if len(reports) > 3 else 0)
+    ax.set_xlim(-0.6, len(reports) - 0.4)
+    ax.set_ylabel("Δ pass@1, dbg − base (pp)")
+    ax.set_title("Debugger lift with its 95% interval")
+    return _save(fig, path)
+
+
+def plot_cost(reports: Sequence[dict], path: Path) -> Path:
+    usage = [(r, arm, (r["overall"]["arms"][arm].get("usage") or {})) for r in reports for arm in ARMS]
+    priced = any(u.get("cost_per_solved_task") is not None for _, _, u in usage)
+    key = "cost_per_solved_task" if priced else "tokens_per_solved_task"
+    fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
+    fmt = (lambda v: f"{v:.3g}") if priced else (lambda v: f"{v / 1000:.0f}k" if v >= 1000 else f"{v:.0f}")
+    _bars(ax, reports, lambda r, arm: (r["overall"]["arms"][arm].get("usage") or {}).get(key), fmt)
+    currencies = {u.get("currency") for _, _, u in usage if u.get("currency")}
+    unit = next(iter(currencies)) if len(currencies) == 1 else "mixed currencies"
+    ax.set_ylabel(f"cost per solved task ({unit})" if priced else "tokens per solved task")
+    ax.set_title("What one fix costs (everything the arm spent / its verified attempts)")
+    ax.set_ylim(0, (ax.get_ylim()[1] or 1) * 1.2)
+    ax.legend(loc="upper center", ncol=2, fontsize=8)
+    return _save(fig, path)
+
+
 def _save(fig, path: Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -159,7 +198,7 @@ def _save(fig, path: Path) -> Path:
 
 
 def write_plots(reports: Sequence[dict], out_dir: str | Path) -> list[Path]:
-    """All five figures into ``out_dir``; returns their paths."""
+    """All seven figures into ``out_dir``; returns their paths."""
     out_dir = Path(out_dir)
     return [
         plot_solve_rate(reports, out_dir / "solve_rate.png"),
@@ -167,4 +206,6 @@ def write_plots(reports: Sequence[dict], out_dir: str | Path) -> list[Path]:
         plot_turns_to_fix(reports, out_dir / "turns_to_fix.png"),
         plot_engagement(reports, out_dir / "engagement.png"),
         plot_edit_relevance(reports, out_dir / "edit_relevance.png"),
+        plot_lift(reports, out_dir / "lift.png"),
+        plot_cost(reports, out_dir / "cost.png"),
     ]

@@ -33,6 +33,12 @@ NOTES = {
               "and score >= min_quality_score), and trajectories per hard reason",
     "by_preference": "the same metrics restricted to tasks with that debugger-preference label",
     "verification": "an attempt counts only if the independent verifier passed",
+    "infra_errors": "episodes whose model endpoint failed (exit reason infra_error) are left out of every metric "
+                    "and listed with their reasons; resuming the evaluation plays them again",
+    "context_exhausted": "an episode whose conversation outgrew the model's context window counts as a failure",
+    "usage": "tokens per episode (mean over episodes that reported usage); tokens and cost per solved task = "
+             "everything the arm spent / its verified attempts; wall time from the episode's start to its result; "
+             "cost from the prices in the trajectory's policy.params",
 }
 
 
@@ -42,11 +48,12 @@ class ReportError(ValueError):
 
 def build_report(outcomes: Sequence[EpisodeOutcome], *, model: str, policy: dict | None = None,
                  split: str | None = None, runs: int, max_turns: int, sandbox: str | None = None) -> dict:
+    infra = [o for o in outcomes if not o.counted]
     by_preference = defaultdict(list)
     for o in outcomes:
         by_preference[o.preference or "unlabelled"].append(o)
     per_task: dict = defaultdict(lambda: {"preference": None, "base": {}, "dbg": {}})
-    for o in sorted(outcomes, key=lambda o: (o.task, o.arm, o.run)):
+    for o in sorted((o for o in outcomes if o.counted), key=lambda o: (o.task, o.arm, o.run)):
         row = per_task[o.task]
         row["preference"] = o.preference
         row[o.arm][str(o.run)] = {"verified": o.verified, "turns": o.turns, "exit_reason": o.exit_reason,
@@ -55,7 +62,9 @@ def build_report(outcomes: Sequence[EpisodeOutcome], *, model: str, policy: dict
     return {
         "schema": REPORT_SCHEMA, "model": model, "policy": policy or {}, "split": split, "runs": runs,
         "max_turns": max_turns, "sandbox": sandbox, "created_at": now_iso(),
-        "tasks": sorted({o.task for o in outcomes}), "episodes": len(outcomes),
+        "tasks": sorted({o.task for o in outcomes}), "episodes": len(outcomes) - len(infra),
+        "infra_errors": [{"task": o.task, "arm": o.arm, "run": o.run, "reason": o.reason}
+                         for o in sorted(infra, key=lambda o: (o.task, o.arm, o.run))],
         "overall": summarize(outcomes, k=runs),
         "by_preference": {p: summarize(by_preference[p], k=runs) for p in order},
         "per_task": dict(per_task), "notes": NOTES,
@@ -120,8 +129,39 @@ def _summary_rows(summary: dict) -> list[tuple[str, str, str]]:
         ("hard reasons (trajectories)", _hard(base), _hard(dbg)),
         ("episodes", str(base["episodes"]), str(dbg["episodes"])),
         ("exit reasons", _reasons(base["exit_reasons"]), _reasons(dbg["exit_reasons"])),
+        ("infra errors (not counted)", str(base.get("infra_errors", 0)), str(dbg.get("infra_errors", 0))),
+        *_usage_rows(base.get("usage") or {}, dbg.get("usage") or {}),
     ]
     return rows
+
+
+def tokens(value) -> str:
+    if value is None:
+        return "–"
+    return f"{value / 1000:.1f}k" if value >= 10_000 else f"{value:.0f}"
+
+
+def money(value, currency: str | None) -> str:
+    if value is None:
+        return "–"
+    unit = "$" if currency in (None, "USD") else f"{currency} "
+    return f"{unit}{value:.4f}" if value < 1 else f"{unit}{value:.2f}"
+
+
+def seconds(value) -> str:
+    return "–" if value is None else f"{value:.1f} s"
+
+
+def _usage_rows(base: dict, dbg: dict) -> list[tuple[str, str, str]]:
+    def both(fn):
+        return fn(base), fn(dbg)
+    return [
+        ("tokens per episode", *both(lambda u: tokens(u.get("tokens_per_episode")))),
+        ("tokens per solved task", *both(lambda u: tokens(u.get("tokens_per_solved_task")))),
+        ("wall time per episode (mean)", *both(lambda u: seconds(u.get("wall_s_per_episode")))),
+        ("cost per solved task", *both(lambda u: money(u.get("cost_per_solved_task"), u.get("currency")))),
+        ("cost in all", *both(lambda u: money(u.get("cost"), u.get("currency")))),
+    ]
 
 
 def _edit_relevance(arm: dict) -> str:
@@ -186,17 +226,30 @@ def render_markdown(report: dict, plots: Sequence[str] = ()) -> str:
     for task, row in sorted(report["per_task"].items()):
         cells = [f"{sum(v['verified'] for v in row[a].values())}/{len(row[a])}" for a in ARMS]
         lines.append(f"| {task} | {row['preference'] or '–'} | {cells[0]} | {cells[1]} |")
+    infra = report.get("infra_errors") or []
+    if infra:
+        lines += ["", f"## Infra errors ({len(infra)} episodes, not counted)", "",
+                  "The model endpoint failed in these episodes; they are left out of every number above. Resume "
+                  "the evaluation (the same command) to play them again.", "",
+                  "| task | arm | run | reason |", "| --- | --- | --- | --- |"]
+        lines += [f"| {e['task']} | {e['arm']} | {e['run']} | {_cell(e.get('reason'))} |" for e in infra]
     if plots:
         lines += ["", "## Plots", ""] + [f"![{Path(p).stem}]({Path(p).name})" for p in plots]
     lines += ["", "## Definitions", ""] + [f"- {k}: {v}" for k, v in report["notes"].items()]
     return "\n".join(lines) + "\n"
 
 
-def render_comparison(reports: Sequence[dict]) -> str:
-    """Several models' overall numbers side by side, one column per model."""
+def _cell(text) -> str:
+    """Free text in one markdown table cell."""
+    return "–" if not text else str(text).replace("|", "\\|").replace("\n", " ")[:300]
+
+
+def render_comparison(reports: Sequence[dict], *, title: str | None = "Model comparison") -> str:
+    """Several models' overall numbers side by side, one column per model (under ``title``)."""
     labels = [r["model"] for r in reports]
     head = "| metric | " + " | ".join(labels) + " |"
-    lines = ["# Model comparison", "", head, "|" + " --- |" * (len(labels) + 1)]
+    lines = [f"# {title}", ""] if title else []
+    lines += [head, "|" + " --- |" * (len(labels) + 1)]
 
     def row(name, fn):
         lines.append(f"| {name} | " + " | ".join(fn(r["overall"], r) for r in reports) + " |")
@@ -220,6 +273,20 @@ def render_comparison(reports: Sequence[dict]) -> str:
     for arm in ARMS:
         row(f"policy score {arm} (median [p25, p75])", lambda s, r, a=arm: _score(s["arms"][a]))
         row(f"policy passed {arm}", lambda s, r, a=arm: _passed(s["arms"][a]))
+
+    def usage(s, arm) -> dict:
+        return s["arms"][arm].get("usage") or {}
+
+    for arm in ARMS:
+        row(f"tokens per episode {arm}", lambda s, r, a=arm: tokens(usage(s, a).get("tokens_per_episode")))
+    for arm in ARMS:
+        row(f"tokens per solved task {arm}", lambda s, r, a=arm: tokens(usage(s, a).get("tokens_per_solved_task")))
+    for arm in ARMS:
+        row(f"wall time per episode {arm}", lambda s, r, a=arm: seconds(usage(s, a).get("wall_s_per_episode")))
+    for arm in ARMS:
+        row(f"cost per solved task {arm}", lambda s, r, a=arm: money(usage(s, a).get("cost_per_solved_task"),
+                                                                    usage(s, a).get("currency")))
+    row("infra errors (not counted)", lambda s, r: str(len(r.get("infra_errors") or [])))
     return "\n".join(lines) + "\n"
 
 

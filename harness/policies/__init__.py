@@ -7,20 +7,35 @@
 
 Options follow a ``?`` as ``key=value`` pairs joined by ``&``, e.g.
 ``openai:Qwen/Qwen3-Coder?temperature=0.2&max_tokens=1024`` or ``hf:./tiny?max_new_tokens=32``.
+A model config file (``harness.policies.model_config``) holds the same for ``openai`` and more (the key's
+variable, prices), and is what ``--model-config`` reads.
 """
 
 from __future__ import annotations
 
 from urllib.parse import parse_qsl
 
-from harness.policies.base import INVALID_TOOL, Policy, PolicyError, PolicyInfo, PolicyTurn
+from harness.policies.base import (
+    INVALID_TOOL,
+    ContextExhausted,
+    EndpointCheck,
+    EndpointError,
+    Policy,
+    PolicyError,
+    PolicyInfo,
+    PolicyTurn,
+)
 
 KINDS = ("openai", "hf", "script", "replay")
-_NUMERIC = {"temperature": float, "max_tokens": int, "max_new_tokens": int, "max_retries": int,
-            "backoff_s": float, "timeout_s": float}
+_NUMERIC = {"temperature": float, "top_p": float, "max_tokens": int, "max_new_tokens": int, "seed": int,
+            "max_retries": int, "backoff_s": float, "max_retry_after_s": float, "timeout_s": float,
+            "max_concurrent_requests": int}
+OPTIONS = {"openai": {"temperature", "top_p", "max_tokens", "seed", "tool_call_format", "max_retries", "backoff_s",
+                      "max_retry_after_s", "timeout_s", "max_concurrent_requests", "base_url"},
+           "hf": {"temperature", "max_new_tokens", "device"}, "script": set(), "replay": set()}
 
-__all__ = ["INVALID_TOOL", "KINDS", "Policy", "PolicyError", "PolicyInfo", "PolicyTurn", "make_policy",
-           "parse_spec"]
+__all__ = ["INVALID_TOOL", "KINDS", "ContextExhausted", "EndpointCheck", "EndpointError", "Policy", "PolicyError",
+           "PolicyInfo", "PolicyTurn", "make_policy", "parse_spec"]
 
 
 def parse_spec(spec: str) -> tuple[str, str, dict]:
@@ -42,8 +57,7 @@ def parse_spec(spec: str) -> tuple[str, str, dict]:
 def make_policy(spec: str) -> Policy:
     """The policy a spec string names (see the module docstring)."""
     kind, target, options = parse_spec(spec)
-    allowed = {"openai": {"temperature", "max_tokens", "max_retries", "backoff_s", "timeout_s", "base_url"},
-               "hf": {"temperature", "max_new_tokens", "device"}, "script": set(), "replay": set()}[kind]
+    allowed = OPTIONS[kind]
     unknown = sorted(set(options) - allowed)
     if unknown:
         raise PolicyError(f"policy spec {spec!r}: unknown option(s) {', '.join(unknown)} for {kind}; "

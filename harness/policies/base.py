@@ -19,7 +19,36 @@ INVALID_TOOL = "<invalid>"
 
 
 class PolicyError(RuntimeError):
-    """The policy cannot produce a turn at all (endpoint unreachable, bad spec); ends the episode."""
+    """The policy cannot produce a turn at all (bad spec, a fault of the policy); ends the episode as
+    ``error``. Two kinds say more, and end it differently (``harness.episode.loop``):"""
+
+
+class EndpointError(PolicyError):
+    """The model endpoint could not complete the call (unreachable, refused, overloaded past the
+    retries): the episode ends as ``infra_error`` and says nothing about the model.
+
+    ``kind`` is one of ``unreachable``, ``auth``, ``unknown_model``, ``tools_rejected``, ``rejected``
+    (another client error) and ``unavailable`` (transient failures that outlasted the retries)."""
+
+    def __init__(self, message: str, *, kind: str = "unavailable"):
+        super().__init__(message)
+        self.kind = kind
+
+
+class ContextExhausted(PolicyError):
+    """The conversation no longer fits the model's context window: the model's own limit, so the
+    episode ends as ``context_exhausted`` and counts as a failure."""
+
+
+@dataclass
+class EndpointCheck:
+    """What a preflight found: the endpoint answered, serves the model and accepts the request shape."""
+
+    endpoint: str
+    model: str
+    checks: list[str] = field(default_factory=list)  # each check passed, in plain words
+    models_served: list[str] | None = None
+    elapsed_ms: float = 0.0
 
 
 @dataclass
@@ -50,6 +79,11 @@ class Policy(abc.ABC):
     @abc.abstractmethod
     def info(self) -> PolicyInfo:
         """What goes into the trajectory's ``policy`` field."""
+
+    def preflight(self) -> EndpointCheck | None:
+        """One cheap request that shows the policy can answer at all, before any episode; raises
+        EndpointError saying what to set. None: nothing to check (no endpoint behind the policy)."""
+        return None
 
     def reset(self, *, task: str, arm: str) -> None:  # noqa: B027 - stateless policies need nothing
         """Forget the previous episode; called before each one."""

@@ -12,7 +12,7 @@ import json
 import re
 import threading
 
-from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
+from harness.policies.base import ContextExhausted, Policy, PolicyError, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
 
 _TEXT_CALL = re.compile(r"<tool_call>.*?(?:</tool_call>|\Z)", re.DOTALL)
@@ -87,7 +87,7 @@ class HFPolicy(Policy):
         prompt_tokens = int(inputs["input_ids"].shape[1])
         limit = getattr(self.model.config, "max_position_embeddings", None)
         if limit and prompt_tokens + self.max_new_tokens > limit:
-            raise PolicyError(f"hf: the conversation ({prompt_tokens} tokens) no longer fits the model's "
+            raise ContextExhausted(f"hf: the conversation ({prompt_tokens} tokens) no longer fits the model's "
                               f"context of {limit}; lower --max-turns or use a longer-context model")
         sampling = {"do_sample": True, "temperature": self.temperature} if self.temperature > 0 else \
             {"do_sample": False}

@@ -1,103 +1,118 @@
 """``openai:MODEL`` — any OpenAI-compatible chat-completions endpoint (``vllm serve``, hosted APIs).
 
 The base URL comes from ``STEPWISE_OPENAI_BASE_URL`` or ``OPENAI_BASE_URL`` (default
-``https://api.openai.com/v1``), the key from ``STEPWISE_OPENAI_API_KEY`` or ``OPENAI_API_KEY``.
-Tools are offered natively; a reply that writes ``<tool_call>{…}</tool_call>`` in its text instead is
-parsed the same way. Rate limits (429) and server errors (5xx), timeouts and dropped connections are
-retried with exponential backoff; any other HTTP error ends the episode with a clear reason.
+``https://api.openai.com/v1``), the key from ``STEPWISE_OPENAI_API_KEY`` or ``OPENAI_API_KEY``; a model
+config file (``harness.policies.model_config``) names its own. Tools are offered natively
+(``tool_call_format="native"``), or explained in the system prompt and read from the reply's
+``<tool_call>`` text (``"text"``, for servers without tool calling); a native reply that writes the
+text format anyway is parsed too. Failures are sorted by ``harness.policies.endpoint``: transient ones
+retried (honouring Retry-After), the rest raised as EndpointError (the episode's ``infra_error``) or
+ContextExhausted (``context_exhausted``).
 """
 
 from __future__ import annotations
 
-import os
-import random
 import time
+from collections.abc import Callable
 
 import httpx
 
-from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
+from harness.policies.base import EndpointCheck, EndpointError, Policy, PolicyError, PolicyInfo, PolicyTurn
+from harness.policies.endpoint import DEFAULT_BASE_URL, ChatEndpoint, RetryPolicy, resolve_settings
 from harness.policies.parsing import turn_from_reply
+from harness.policies.preflight import check_chat_endpoint
+from harness.tools import toolset
 
-DEFAULT_BASE_URL = "https://api.openai.com/v1"
-RETRY_STATUS = {408, 409, 429, 500, 502, 503, 504}
+__all__ = ["DEFAULT_BASE_URL", "OpenAIPolicy", "TOOL_CALL_FORMATS"]
+
+TOOL_CALL_FORMATS = ("native", "text")
 # Keys an OpenAI endpoint accepts in a message; anything else a trajectory carries is stripped.
 MESSAGE_KEYS = ("role", "content", "tool_calls", "tool_call_id", "name")
-
-
-def _env(*names: str, default: str | None = None) -> str | None:
-    for name in names:
-        if os.environ.get(name):
-            return os.environ[name]
-    return default
+USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+PREFLIGHT_MESSAGES = [{"role": "user", "content": "Reply with the single word OK."}]
 
 
 class OpenAIPolicy(Policy):
-    shareable = True  # stateless between calls; httpx.Client is thread-safe
+    shareable = True  # stateless between calls; the endpoint's client is thread-safe
+
     def __init__(self, model: str, *, base_url: str | None = None, api_key: str | None = None,
-                 temperature: float = 0.0, max_tokens: int = 2048, max_retries: int = 6,
-                 backoff_s: float = 1.0, timeout_s: float = 300.0, client: httpx.Client | None = None):
+                 temperature: float | None = 0.0, top_p: float | None = None, max_tokens: int = 2048,
+                 seed: int | None = None, tool_call_format: str = "native", max_retries: int = 6,
+                 backoff_s: float = 1.0, max_retry_after_s: float = 120.0, timeout_s: float = 300.0,
+                 max_concurrent_requests: int | None = None, base_url_env: str | None = None,
+                 api_key_env: str | None = None, extra_body: dict | None = None, prices: dict | None = None,
+                 origin: str | None = None, client: httpx.Client | None = None,
+                 sleep: Callable[[float], None] = time.sleep):
         if not model:
             raise PolicyError("openai: give a model name, e.g. openai:gpt-4o or openai:Qwen/Qwen3-Coder")
+        if tool_call_format not in TOOL_CALL_FORMATS:
+            raise PolicyError(f"openai: tool_call_format must be one of {', '.join(TOOL_CALL_FORMATS)}, "
+                              f"got {tool_call_format!r}")
         self.model = model
-        self.base_url = (base_url or _env("STEPWISE_OPENAI_BASE_URL", "OPENAI_BASE_URL",
-                                          default=DEFAULT_BASE_URL)).rstrip("/")
-        self.api_key = api_key if api_key is not None else _env("STEPWISE_OPENAI_API_KEY", "OPENAI_API_KEY")
-        self.temperature, self.max_tokens = temperature, max_tokens
-        self.max_retries, self.backoff_s = max_retries, backoff_s
-        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
-        self._client = client or httpx.Client(timeout=timeout_s, headers=headers)
+        self.settings = resolve_settings(model, base_url=base_url, api_key=api_key, base_url_env=base_url_env,
+                                         api_key_env=api_key_env, origin=origin)
+        self.temperature, self.top_p, self.max_tokens, self.seed = temperature, top_p, max_tokens, seed
+        self.tool_call_format = tool_call_format
+        self.text_tool_calls = tool_call_format == "text"
+        self.extra_body = dict(extra_body or {})
+        self.prices = dict(prices) if prices else None
+        self.max_concurrent_requests = max_concurrent_requests
+        self.origin = origin
+        self.endpoint = ChatEndpoint(
+            self.settings, timeout_s=timeout_s, client=client, sleep=sleep, max_concurrent=max_concurrent_requests,
+            retry=RetryPolicy(max_retries=max_retries, backoff_s=backoff_s, max_wait_s=max_retry_after_s))
+
+    @property
+    def base_url(self) -> str | None:
+        return self.settings.base_url.value
 
     def info(self) -> PolicyInfo:
-        return PolicyInfo("openai", self.model, {"base_url": self.base_url, "temperature": self.temperature,
-                                                 "max_tokens": self.max_tokens})
+        """What the trajectory records: every setting that shapes a request, never the key (only the
+        name of the variable it came from)."""
+        params: dict = {"base_url": self.base_url, "temperature": self.temperature, "max_tokens": self.max_tokens,
+                        "tool_call_format": self.tool_call_format}
+        optional = {"top_p": self.top_p, "seed": self.seed, "max_concurrent_requests": self.max_concurrent_requests,
+                    "extra_body": self.extra_body or None, "prices": self.prices, "model_config": self.origin}
+        params.update({k: v for k, v in optional.items() if v is not None})
+        source = self.settings.api_key.source
+        if self.settings.api_key.value and source.isidentifier():  # a variable's name, never the value
+            params["api_key_env"] = source
+        return PolicyInfo("openai", self.model, params)
 
-    def _post(self, body: dict) -> dict:
-        url = f"{self.base_url}/chat/completions"
-        last = ""
-        for attempt in range(self.max_retries + 1):
-            try:
-                response = self._client.post(url, json=body)
-            except (httpx.TimeoutException, httpx.TransportError) as exc:
-                last = f"{type(exc).__name__}: {exc}"
+    def request_body(self, messages: list[dict], tools: list[dict]) -> dict:
+        body: dict = {"model": self.model,
+                      "messages": [{k: m[k] for k in MESSAGE_KEYS if k in m} for m in messages],
+                      "max_tokens": self.max_tokens}
+        for key in ("temperature", "top_p", "seed"):
+            if getattr(self, key) is not None:
+                body[key] = getattr(self, key)
+        if tools and not self.text_tool_calls:
+            body["tools"], body["tool_choice"] = tools, "auto"
+        for key, value in self.extra_body.items():  # a null removes a key (e.g. max_tokens for APIs
+            if value is None:                         # that want max_completion_tokens instead)
+                body.pop(key, None)
             else:
-                if response.status_code == 200:
-                    try:
-                        return response.json()
-                    except ValueError:
-                        raise PolicyError(f"openai: {url} answered 200 with a body that is not JSON") from None
-                last = f"HTTP {response.status_code}: {response.text[:300]}"
-                if response.status_code not in RETRY_STATUS:
-                    raise PolicyError(f"openai: {url} refused the request ({last}); check the model name, "
-                                      "the base URL and the API key")
-                retry_after = response.headers.get("retry-after")
-                if retry_after and retry_after.replace(".", "", 1).isdigit() and attempt < self.max_retries:
-                    time.sleep(min(float(retry_after), 60.0))
-                    continue
-            if attempt < self.max_retries:
-                time.sleep(self.backoff_s * (2 ** attempt) * (1 + random.random() * 0.25))
-        raise PolicyError(f"openai: {url} still failing after {self.max_retries} retries ({last})")
+                body[key] = value
+        return body
+
+    def preflight(self) -> EndpointCheck:
+        # Exactly the request an episode sends, with the largest tool list (the dbg arm's).
+        return check_chat_endpoint(self.endpoint, self.request_body(PREFLIGHT_MESSAGES, toolset("dbg")))
 
     def act(self, messages: list[dict], tools: list[dict]) -> PolicyTurn:
-        body = {
-            "model": self.model,
-            "messages": [{k: m[k] for k in MESSAGE_KEYS if k in m} for m in messages],
-            "temperature": self.temperature,
-            "max_tokens": self.max_tokens,
-        }
-        if tools:
-            body["tools"], body["tool_choice"] = tools, "auto"
-        data = self._post(body)
+        data = self.endpoint.chat(self.request_body(messages, tools))
         try:
             message = data["choices"][0]["message"]
         except (KeyError, IndexError, TypeError):
-            raise PolicyError(f"openai: the reply has no choices[0].message: {str(data)[:300]}") from None
+            raise EndpointError(f"{self.base_url}/chat/completions answered without choices[0].message: "
+                                f"{str(data)[:300]}", kind="rejected") from None
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else None
         if usage:
-            usage = {k: usage[k] for k in ("prompt_tokens", "completion_tokens", "total_tokens") if k in usage}
+            usage = {k: usage[k] for k in USAGE_KEYS if isinstance(usage.get(k), int)} or None
         content = message.get("content")
         if isinstance(content, list):  # some endpoints send content as typed parts
             content = "".join(part.get("text", "") for part in content if isinstance(part, dict))
         return turn_from_reply(content, message.get("tool_calls"), usage)
 
     def close(self) -> None:
-        self._client.close()
+        self.endpoint.close()

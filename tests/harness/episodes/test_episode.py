@@ -183,7 +183,7 @@ def test_a_tiny_random_hf_model_plays_a_well_formed_episode(running_average, tin
     assert "<tool_call>" in doc["messages"][0]["content"]  # the text call format is explained
 
 
-def test_an_endpoint_that_refuses_ends_the_episode_with_error(running_average, chat_server, tmp_path):
+def test_an_endpoint_that_refuses_ends_the_episode_as_an_infra_error(running_average, chat_server, tmp_path):
     from tests.harness.episodes.conftest import completion
 
     chat_server.queue(completion(tool_calls=[("bash", {"command": "ls"})]),
@@ -191,7 +191,7 @@ def test_an_endpoint_that_refuses_ends_the_episode_with_error(running_average, c
     policy = make_policy(f"openai:fixture-model?base_url={chat_server.url}")
     doc = run_episode(running_average, policy, arm="base", out=tmp_path / "t.json")
     assert validation_errors(doc) == []
-    assert doc["result"]["exit_reason"] == "error" and doc["result"]["verified"] is False
+    assert doc["result"]["exit_reason"] == "infra_error" and doc["result"]["verified"] is False
     assert "HTTP 401" in doc["result"]["reason"] and len(doc["steps"]) == 1
 
 

@@ -127,3 +127,73 @@ def test_dbg_attempts_split_by_opening_the_debugger():
     assert split["opened"] == {"attempts": 1, "dbg_pass_at_1": 0.0, "matched_base_pass_at_1": 1.0}
     assert split["not_opened"] == {"attempts": 2, "dbg_pass_at_1": 0.5, "matched_base_pass_at_1": 0.5}
     assert not math.isnan(split["not_opened"]["dbg_pass_at_1"])
+
+
+def infra_error(task, arm, run, reason="cannot reach the model endpoint"):
+    """An episode the endpoint failed: two turns played, then no answer."""
+    doc = trajectory(task, arm, run, False, ["start_debugger", "bash"] if arm == "dbg" else ["bash"])
+    doc["result"] = {"verified": False, "exit_reason": "infra_error", "reason": reason}
+    return outcome_from_trajectory(doc)
+
+
+def test_infra_error_episodes_change_nothing_in_the_metrics(outcomes):
+    # The endpoint failed t3's run-2 attempts and t1's dbg run 1: those cells were never played.
+    failed = {("t3", "base", 2), ("t3", "dbg", 2), ("t1", "dbg", 1)}
+    played = [o for o in outcomes if (o.task, o.arm, o.run) not in failed]
+    with_infra = played + [infra_error(*cell) for cell in sorted(failed)]
+    clean, mixed = summarize(played, k=2), summarize(with_infra, k=2)
+    for arm in ("base", "dbg"):
+        for key in ("pass_at_1", "pass_at_1_by_run", "pass_at_k", "episodes", "tasks", "exit_reasons",
+                    "calls_per_task", "edit_relevance", "policy", "usage"):
+            assert mixed["arms"][arm][key] == clean["arms"][arm][key], (arm, key)
+    for key in ("lift", "turns_to_fix", "start_rate", "edit_relevance", "debugger_opened_split"):
+        assert mixed[key] == clean[key], key
+    assert mixed["lift"]["mcnemar"] == clean["lift"]["mcnemar"]
+    assert (mixed["arms"]["base"]["infra_errors"], mixed["arms"]["dbg"]["infra_errors"]) == (1, 2)
+    assert (clean["arms"]["base"]["infra_errors"], clean["arms"]["dbg"]["infra_errors"]) == (0, 0)
+
+
+def test_the_report_lists_infra_errors_apart_from_the_per_task_cells(outcomes):
+    from harness.eval.report import build_report, render_markdown
+
+    rows = [*outcomes, infra_error("t5", "base", 1, "HTTP 503 | busy")]
+    report = build_report(rows, model="m", split="heldout", runs=2, max_turns=50, sandbox="bwrap")
+    assert report["infra_errors"] == [{"task": "t5", "arm": "base", "run": 1, "reason": "HTTP 503 | busy"}]
+    assert "t5" not in report["per_task"] and report["episodes"] == len(outcomes)
+    assert "| t5 | base | 1 | HTTP 503 \\| busy |" in render_markdown(report)
+
+
+def test_context_exhausted_is_a_counted_failure():
+    doc = trajectory("t1", "base", 1, False, turns=12)
+    doc["result"] = {"verified": False, "exit_reason": "context_exhausted", "reason": "no longer fits"}
+    rows = [outcome_from_trajectory(doc), outcome_from_trajectory(trajectory("t2", "base", 1, True, turns=3))]
+    base = summarize(rows)["arms"]["base"]
+    assert base["pass_at_1"] == 0.5 and base["exit_reasons"] == {"context_exhausted": 1, "done": 1}
+    assert base["infra_errors"] == 0
+
+
+def priced(task, arm, run, verified, prompt, completion, seconds, prices=None):
+    doc = trajectory(task, arm, run, verified, turns=3)
+    doc["result"]["usage"] = {"prompt_tokens": prompt, "completion_tokens": completion,
+                              "total_tokens": prompt + completion}
+    doc["finished_at"] = f"2026-01-01T00:00:{seconds:02d}.000Z"
+    if prices:
+        doc["policy"]["params"] = {"prices": prices}
+    return outcome_from_trajectory(doc)
+
+
+def test_usage_and_cost_per_episode_and_per_solved_task():
+    prices = {"input_per_million": 2.0, "output_per_million": 10.0}
+    rows = [priced("t1", "dbg", 1, True, 10_000, 1_000, 20, prices),   # 0.02 + 0.01 = 0.03
+            priced("t2", "dbg", 1, False, 30_000, 3_000, 40, prices),  # 0.06 + 0.03 = 0.09
+            priced("t1", "base", 1, True, 5_000, 500, 10)]             # no prices: no cost
+    arms = summarize(rows)["arms"]
+    dbg, base = arms["dbg"]["usage"], arms["base"]["usage"]
+    assert dbg["tokens_per_episode"] == 22_000 and dbg["tokens_per_solved_task"] == 44_000
+    assert dbg["cost"] == pytest.approx(0.12) and dbg["cost_per_solved_task"] == pytest.approx(0.12)
+    assert dbg["cost_per_episode"] == pytest.approx(0.06) and dbg["currency"] == "USD"
+    assert dbg["wall_s_per_episode"] == 30.0 and dbg["wall_s_total"] == 60.0
+    assert base["tokens_per_solved_task"] == 5_500 and base["cost"] is None and base["cost_per_solved_task"] is None
+    # An infra-error episode's spend is not in the arm's numbers.
+    mixed = summarize([*rows, infra_error("t3", "dbg", 1)])["arms"]["dbg"]["usage"]
+    assert mixed == dbg

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from harness.policies import PolicyError, make_policy, parse_spec
+from harness.policies import EndpointError, PolicyError, make_policy, parse_spec
 from harness.policies.parsing import parse_text_tool_call, turn_from_reply
 from harness.prompts import DEBUGGER_BLOCK, system_prompt
 from tests.harness.episodes.conftest import completion
@@ -120,8 +120,9 @@ def test_openai_policy_retries_a_rate_limit_then_succeeds(chat_server):
 def test_openai_policy_gives_up_on_a_client_error_with_a_clear_reason(chat_server):
     chat_server.queue((401, {"error": {"message": "bad key"}}))
     policy = make_policy(f"openai:m?base_url={chat_server.url}&backoff_s=0.01")
-    with pytest.raises(PolicyError, match="HTTP 401.*check the model name"):
+    with pytest.raises(EndpointError, match="HTTP 401: bad key.*Set STEPWISE_OPENAI_API_KEY"):
         policy.act(MESSAGES, TOOLS)
+    assert len(chat_server.requests) == 1
 
 
 def test_openai_policy_strips_non_chat_fields_from_messages(chat_server):
