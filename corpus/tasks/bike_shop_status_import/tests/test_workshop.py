@@ -86,3 +86,11 @@ def test_due_dates_depend_on_priority():
     assert (normal.due_on(), express.due_on()) == (date(2025, 6, 4), date(2025, 5, 31))
     assert overdue([normal, express], date(2025, 6, 1)) == [2]
     assert pickup_messages([normal, express]) == []
+
+
+def test_collected_bikes_leave_the_board():
+    orders = [WorkOrder(1, "Eva", "MTB", date(2025, 5, 1), Status.COLLECTED),
+              WorkOrder(2, "Jo", "fixie", date(2025, 5, 2), Status.WAITING_PARTS)]
+    assert board(orders) == {"received": [], "in_repair": [], "waiting_parts": [2], "ready": []}
+    assert board([]) == {"received": [], "in_repair": [], "waiting_parts": [], "ready": []}
+    assert overdue(orders, date(2025, 6, 1)) == [2]
