@@ -9,6 +9,7 @@ import json
 import pytest
 import torch
 
+from harness.policies import make_policy
 from tests.training.conftest import example, write_sft_dataset
 from training.config.load import load_config
 from training.sft.lengths import LengthError
@@ -53,6 +54,12 @@ def test_two_dora_steps_train_only_assistant_tokens_then_merge_matches_the_adapt
     fresh = AutoModelForCausalLM.from_pretrained(loaded.config.model.path).eval()
     with torch.no_grad():
         assert (fresh(input_ids=ids).logits - merged(input_ids=ids).logits).abs().max() > 1e-6
+
+    # The merged folder is what an evaluation loads: `python -m harness eval --policy hf:RUN/merged`.
+    policy = make_policy(f"hf:{result.merged}?max_new_tokens=4&device=cpu")
+    row = example("bulk_upload_batches", "train", 1)
+    turn = policy.act(row["messages"][:2], row["tools"])
+    assert turn.usage["completion_tokens"] <= 4 and turn.message["role"] == "assistant"
 
 
 def test_the_batch_check_names_a_user_token_that_carries_loss(tiny_model):
