@@ -21,6 +21,7 @@ from pathlib import Path
 from corpus.format import TASKS_DIR, load_task
 from harness.policies.base import PolicyInfo
 from harness.prompts import system_prompt, task_prompt
+from harness.tools import toolset
 from training.config.load import LoadedConfig
 from training.errors import TrainingError
 from training.progress import (
@@ -155,8 +156,9 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
             run.note(note)
     tasks = {name: load_task(TASKS_DIR / name) for name in loaded.task_names}
     dataset = prompt_dataset(list(tasks.values()), section.arm)
-    longest_prompt = max(len(tokenizer.apply_chat_template(row["prompt"], tokenize=True, add_generation_prompt=True)
-                             ["input_ids"]) for row in dataset)
+    tools = toolset(section.arm)  # what the episodes render with: the tool schemas are a large part of a prompt
+    longest_prompt = max(len(tokenizer.apply_chat_template(row["prompt"], tools=tools, tokenize=True,
+                                                           add_generation_prompt=True)["input_ids"]) for row in dataset)
     generation = section.generation
     cuda = torch.cuda.is_available()
     vllm = generation.backend == "vllm"
@@ -219,7 +221,7 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
         if section.merge:
             notify(on_progress, TrainingProgress("grpo", "merge", summary["steps"], summary["steps"],
                                                  message="merging the adapter into the weights"))
-            probe = tokenizer.apply_chat_template(dataset[0]["prompt"], tokenize=True,
+            probe = tokenizer.apply_chat_template(dataset[0]["prompt"], tools=tools, tokenize=True,
                                                   add_generation_prompt=True)["input_ids"][:256]
             del trainer, model
             check = merge_adapter(source.name_or_path, final, run.merged, dtype=dtype, probe_ids=probe)
