@@ -109,3 +109,21 @@ def test_a_template_that_rewrites_earlier_turns_is_refused(tiny_model):
     messages += [{"role": "assistant", "content": "A"}, {"role": "user", "content": "next"}]
     with pytest.raises(TemplateError, match="prefix-preserving"):
         record.pending_observation(messages, [])
+
+
+def test_a_generator_failure_ends_the_episode_as_an_infrastructure_error_not_the_models(tiny_model):
+    from transformers import AutoTokenizer
+
+    from harness.episode.loop import policy_failure
+    from harness.policies.base import EndpointError, PolicyInfo
+    from harness.trajectory import ExitReason
+    from training.grpo.policy import RolloutPolicy
+
+    tokenizer = AutoTokenizer.from_pretrained(tiny_model)
+    batcher = Batcher(EchoGenerator(fail=True))
+    batcher.error = RuntimeError("CUDA out of memory")  # an earlier batch of this step failed
+    policy = RolloutPolicy(tokenizer, batcher, max_new_tokens=8, max_completion_tokens=64,
+                           info=PolicyInfo("hf", "tiny"))
+    with pytest.raises(EndpointError) as caught:
+        policy.act([{"role": "system", "content": "S"}, {"role": "user", "content": "U"}], [])
+    assert policy_failure(caught.value) is ExitReason.INFRA_ERROR and "CUDA out of memory" in str(caught.value)

@@ -133,7 +133,8 @@ def test_a_spent_token_budget_ends_the_episode_on_a_model_turn(make_rollouts, sc
     output = rollouts(prompts_for(("bulk_upload_batches",), generations=1), fake_trainer()[0])
     outcome = rollouts.last_outcomes[0]
     assert outcome.policy.budget_spent
-    assert outcome.trajectory.result.exit_reason == "error" and "token budget" in outcome.trajectory.result.reason
+    assert outcome.trajectory.result.exit_reason == "context_exhausted"
+    assert "token budget" in outcome.trajectory.result.reason
     assert len(output["completion_ids"][0]) <= 300 and output["completion_ids"][0][-1] == scripted.tokenizer.eos_token_id
     assert output["rewards"][0] is not None  # the model's own outcome: scored
 

@@ -10,17 +10,18 @@ with the harness's ``<tool_call>`` parser, as the ``hf`` policy reads them in an
 
 from __future__ import annotations
 
-from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
+from harness.policies.base import ContextExhausted, EndpointError, Policy, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
-from training.grpo.generation import Batcher
+from training.grpo.generation import Batcher, GenerationError
 from training.grpo.tokens import EpisodeTokens
 
 # A turn needs room for at least a short tool call; below this the episode's token budget is spent.
 MIN_TURN_TOKENS = 16
 
 
-class TokenBudgetSpent(PolicyError):
-    """The episode's completion reached ``max_completion_tokens``; it ends like a run-out turn budget."""
+class TokenBudgetSpent(ContextExhausted):
+    """The episode's completion reached ``max_completion_tokens``: the episode ends as
+    ``context_exhausted``, the model's own outcome (scored and rewarded like any other)."""
 
 
 class RolloutPolicy(Policy):
@@ -53,7 +54,10 @@ class RolloutPolicy(Policy):
                                    "observations) is spent")
         limit = min(self.max_new_tokens, room)
         context = observation if first else [*record.prompt_ids, *record.completion_ids, *observation]
-        sample = self.batcher.submit(context, limit)
+        try:
+            sample = self.batcher.submit(context, limit)
+        except GenerationError as exc:  # not the model's doing: the episode ends as infra_error
+            raise EndpointError(str(exc), kind="unavailable") from exc
         if first:
             record.start(observation)
         else:

@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 
 
+MODEL_OUTCOMES = (ExitReason.DONE, ExitReason.MAX_TURNS, ExitReason.CONTEXT_EXHAUSTED)
+
+
 class RolloutError(TrainingError):
     pass
 
@@ -62,10 +65,9 @@ class EpisodeOutcome:
     @property
     def scorable(self) -> bool:
         """The model played and the episode ended by its own doing: done, the turn budget, or its token
-        budget (an ERROR exit otherwise means the sandbox or the harness failed, a CRASH likewise)."""
-        exit_reason = self.trajectory.result.exit_reason
+        budget (error, infra_error and crash mean the sandbox, the generator or the harness failed)."""
         return (self.score is not None and bool(self.policy.tokens.prompt_ids)
-                and (exit_reason in (ExitReason.DONE, ExitReason.MAX_TURNS) or self.policy.budget_spent))
+                and self.trajectory.result.exit_reason in MODEL_OUTCOMES)
 
 
 @dataclass
