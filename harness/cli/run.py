@@ -59,6 +59,12 @@ def main(argv: list[str]) -> int:
     except (TaskFormatError, PolicyError, PolicyConfigError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    try:
+        policy.preflight()  # a wrong endpoint URL, key or model name ends it here, saying what to set
+    except PolicyError as exc:
+        policy.close()
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     out = Path(args.out or f"trajectories/{task.name}-{args.arm}-{stamp}.json")
     try:

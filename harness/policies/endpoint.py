@@ -6,7 +6,9 @@ Failures are sorted once, here (``EndpointError.kind`` in ``harness.policies.bas
   still failing after the retries -> ``unavailable`` (or ``unreachable`` when nothing ever answered);
 - 401/403 -> ``auth``; an unknown model -> ``unknown_model``; tool definitions refused ->
   ``tools_rejected``; the conversation past the context window -> ``ContextExhausted``; any other
-  client error -> ``rejected``. None of these is retried: waiting would not change the answer.
+  client error -> ``rejected``; a reply the model could not finish within its token limit ->
+  ``output_limit`` (the policy turns it into an unusable reply: the model's own doing, and it costs
+  the turn). None of these is retried: waiting would not change the answer.
 
 Every message names what to set (the variable or the config field the value came from), because
 the person reading it is the one who has to fix it.
@@ -32,12 +34,18 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 BASE_URL_VARIABLES = ("STEPWISE_OPENAI_BASE_URL", "OPENAI_BASE_URL")
 API_KEY_VARIABLES = ("STEPWISE_OPENAI_API_KEY", "OPENAI_API_KEY")
 TRANSIENT_STATUS = frozenset({408, 409, 425, 429})
+CONNECT_TIMEOUT_S = 10.0  # a server that takes longer to accept a connection is down or unreachable
+# The preflight's own limits: it must answer quickly whether anything is there at all.
+PREFLIGHT_TIMEOUT = httpx.Timeout(60.0, connect=5.0)
 SERVE_HINT = "e.g. http://localhost:8001/v1 for the vLLM of `docker compose --profile gpu up`"
 
 _CONTEXT = re.compile(r"context[_ ]length|context window|maximum context|prompt is too long|too many (input )?tokens|"
                       r"reduce the length|input is too long", re.IGNORECASE)
 _TOOLS = re.compile(r"enable-auto-tool-choice|tool-call-parser|tool.?choice|tools? (is|are) not supported|"
                     r"does not support (tools|function)|function calling is not", re.IGNORECASE)
+# A reply the model could not finish within its token limit (reasoning models answer 400 for it).
+_OUTPUT_LIMIT = re.compile(r"(max_tokens|max_completion_tokens|output limit).*(reached|too (small|low))|"
+                           r"higher max_(completion_)?tokens", re.IGNORECASE)
 _MODEL = re.compile(r"model.*(not found|does not exist|not exist|unknown|no such|not served|invalid)|"
                     r"(unknown|invalid) model|model_not_found", re.IGNORECASE)
 
@@ -120,7 +128,7 @@ def retry_after_seconds(headers) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
-def _error_text(response: httpx.Response) -> str:
+def error_text(response: httpx.Response) -> str:
     """The server's own words about the failure, short."""
     try:
         data = response.json()
@@ -148,7 +156,8 @@ class ChatEndpoint:
         self.retry = retry or RetryPolicy()
         self.sleep = sleep
         headers = {"Authorization": f"Bearer {settings.api_key.value}"} if settings.api_key.value else {}
-        self._client = client or httpx.Client(timeout=timeout_s, headers=headers)
+        self._client = client or httpx.Client(
+            timeout=httpx.Timeout(timeout_s, connect=min(CONNECT_TIMEOUT_S, timeout_s)), headers=headers)
         self._slots = threading.BoundedSemaphore(max_concurrent) if max_concurrent else None
 
     @property
@@ -159,9 +168,10 @@ class ChatEndpoint:
 
     def unreachable(self, detail: str) -> EndpointError:
         url = self.settings.base_url
-        return EndpointError(f"cannot reach the model endpoint {url.value} ({detail}). Set {url.to_set} to the "
-                             f"base URL of an OpenAI-compatible server ({SERVE_HINT}); the URL now comes from "
-                             f"{url.source}.", kind="unreachable")
+        return EndpointError(f"cannot reach the model endpoint {url.value} ({detail}). Start the server (or wait "
+                             f"until it has loaded the model), or set {url.to_set} to the base URL of an "
+                             f"OpenAI-compatible server ({SERVE_HINT}); the URL now comes from {url.source}.",
+                             kind="unreachable")
 
     def _missing_url(self) -> EndpointError:
         url = self.settings.base_url
@@ -190,14 +200,17 @@ class ChatEndpoint:
 
     # ---- requests -----------------------------------------------------------------------------
 
-    def _classify(self, response: httpx.Response, *, sent_tools: bool) -> Exception:
+    def classify(self, response: httpx.Response, *, sent_tools: bool) -> Exception:
         """The error a non-200 answer means (transient ones are handled before this)."""
-        status, text = response.status_code, _error_text(response)
+        status, text = response.status_code, error_text(response)
         if status in (401, 403):
             return self.auth_failed(status, text)
         if _CONTEXT.search(text) or status == 413:
             return ContextExhausted(f"the conversation no longer fits the context window of "
                                     f"{self.settings.model.value!r} (HTTP {status}: {text})")
+        if status == 400 and _OUTPUT_LIMIT.search(text):
+            return EndpointError(f"the model could not finish its reply within max_tokens (HTTP 400: {text})",
+                                 kind="output_limit")
         if status == 404 and not _MODEL.search(text):
             return EndpointError(f"{response.request.url} answered 404 ({text or 'not found'}): the base URL is "
                                  f"wrong; set {self.settings.base_url.to_set} to the URL that ends in /v1.",
@@ -209,27 +222,30 @@ class ChatEndpoint:
         return EndpointError(f"{response.request.url} refused the request (HTTP {status}: {text}); check the "
                              f"model name ({self.settings.model.to_set}) and the request settings.", kind="rejected")
 
-    def _send(self, method: str, path: str, body: dict | None) -> httpx.Response:
+    def _send(self, method: str, path: str, body: dict | None, timeout) -> httpx.Response:
         if not self.base_url:
             raise self._missing_url()
         url = f"{self.base_url}/{path}"
+        options = {"json": body} if timeout is None else {"json": body, "timeout": timeout}
         if self._slots is None:
-            return self._client.request(method, url, json=body)
+            return self._client.request(method, url, **options)
         with self._slots:
-            return self._client.request(method, url, json=body)
+            return self._client.request(method, url, **options)
 
     def request(self, method: str, path: str, body: dict | None = None, *, max_retries: int | None = None,
-                retry_connect: bool = True, passthrough: frozenset[int] = frozenset()) -> httpx.Response:
+                retry_connect: bool = True, passthrough: frozenset[int] = frozenset(),
+                timeout: httpx.Timeout | None = None) -> httpx.Response:
         """The endpoint's 200 answer (or one whose status is in ``passthrough``); raises EndpointError /
         ContextExhausted as sorted above. ``max_retries`` overrides the retry policy's count;
-        ``retry_connect=False`` gives up at once when nothing answers (what a preflight wants)."""
+        ``retry_connect=False`` gives up at once when nothing answers (what a preflight wants);
+        ``timeout`` replaces the client's for this request."""
         attempts = 1 + (self.retry.max_retries if max_retries is None else max_retries)
         refused, last = False, ""
         for attempt in range(attempts):
             wait = None
             try:
-                response = self._send(method, path, body)
-            except httpx.ConnectError as exc:
+                response = self._send(method, path, body, timeout)
+            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:  # nothing answers at that address
                 refused, last = True, f"{type(exc).__name__}: {exc}"
                 if not retry_connect:
                     raise self.unreachable(last) from None
@@ -241,8 +257,8 @@ class ChatEndpoint:
                     return response
                 transient = response.status_code in TRANSIENT_STATUS or response.status_code >= 500
                 if not transient:
-                    raise self._classify(response, sent_tools=bool(body and body.get("tools")))
-                last = f"HTTP {response.status_code}: {_error_text(response)}"
+                    raise self.classify(response, sent_tools=bool(body and body.get("tools")))
+                last = f"HTTP {response.status_code}: {error_text(response)}"
                 wait = retry_after_seconds(response.headers)
             if attempt + 1 < attempts:
                 if wait is None:

@@ -29,6 +29,8 @@ TOOL_CALL_FORMATS = ("native", "text")
 # Keys an OpenAI endpoint accepts in a message; anything else a trajectory carries is stripped.
 MESSAGE_KEYS = ("role", "content", "tool_calls", "tool_call_id", "name")
 USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+OUTPUT_LIMIT_HINT = ("your reply was cut off at the output token limit before it was complete, so nothing "
+                     "was run (this turn is used up); think less at length and call one tool")
 PREFLIGHT_MESSAGES = [{"role": "user", "content": "Reply with the single word OK."}]
 
 
@@ -100,7 +102,14 @@ class OpenAIPolicy(Policy):
         return check_chat_endpoint(self.endpoint, self.request_body(PREFLIGHT_MESSAGES, toolset("dbg")))
 
     def act(self, messages: list[dict], tools: list[dict]) -> PolicyTurn:
-        data = self.endpoint.chat(self.request_body(messages, tools))
+        try:
+            data = self.endpoint.chat(self.request_body(messages, tools))
+        except EndpointError as exc:
+            if exc.kind != "output_limit":
+                raise
+            # The model ran out of tokens before it finished (its own doing): an unusable reply.
+            return PolicyTurn(message={"role": "assistant", "content": ""},
+                              error=f"Error: {OUTPUT_LIMIT_HINT} ({exc})")
         try:
             message = data["choices"][0]["message"]
         except (KeyError, IndexError, TypeError):

@@ -9,16 +9,17 @@ from __future__ import annotations
 import time
 
 from harness.policies.base import EndpointCheck, EndpointError
-from harness.policies.endpoint import ChatEndpoint
+from harness.policies.endpoint import PREFLIGHT_TIMEOUT, ChatEndpoint
 
 PREFLIGHT_RETRIES = 2  # a server answering 429/503 gets a couple of chances, nothing like an episode's
 TOKEN_FIELDS = ("max_tokens", "max_completion_tokens")
 
 
+
 def served_models(endpoint: ChatEndpoint) -> list[str] | None:
     """The ids GET /models lists, or None when the endpoint keeps no list (some hosted APIs)."""
     response = endpoint.request("GET", "models", max_retries=PREFLIGHT_RETRIES, retry_connect=False,
-                                passthrough=frozenset({404, 405}))
+                                passthrough=frozenset({404, 405}), timeout=PREFLIGHT_TIMEOUT)
     if response.status_code != 200:
         return None
     try:
@@ -49,8 +50,18 @@ def check_chat_endpoint(endpoint: ChatEndpoint, body: dict) -> EndpointCheck:
     for field in TOKEN_FIELDS:
         if field in probe:
             probe[field] = 1
-    response = endpoint.request("POST", "chat/completions", probe, max_retries=PREFLIGHT_RETRIES,
-                                retry_connect=False)
+    tools = len(body.get("tools") or [])
+    try:
+        response = endpoint.request("POST", "chat/completions", probe, max_retries=PREFLIGHT_RETRIES,
+                                    retry_connect=False, timeout=PREFLIGHT_TIMEOUT)
+    except EndpointError as exc:
+        if exc.kind != "output_limit":
+            raise
+        # Some models (reasoning ones) refuse to stop after one token; the request itself was accepted.
+        check.checks.append(f"POST /chat/completions with {tools} tool definition(s) accepted (the model "
+                            "wants more than one token to answer; that is all it refused)")
+        check.elapsed_ms = (time.perf_counter() - start) * 1000
+        return check
     try:
         choices = response.json().get("choices")
     except (ValueError, AttributeError):
@@ -58,7 +69,6 @@ def check_chat_endpoint(endpoint: ChatEndpoint, body: dict) -> EndpointCheck:
     if not choices:
         raise EndpointError(f"{endpoint.base_url}/chat/completions answered 200 without choices: "
                             f"{response.text[:200]!r}; is this an OpenAI-compatible endpoint?", kind="rejected")
-    tools = len(body.get("tools") or [])
     check.checks.append(f"POST /chat/completions with {tools} tool definition(s) accepted (one token)"
                         if tools else "POST /chat/completions accepted (one token; tool calls as text)")
     check.elapsed_ms = (time.perf_counter() - start) * 1000

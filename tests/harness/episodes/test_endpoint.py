@@ -58,7 +58,7 @@ def test_preflight_names_the_variable_to_set_when_nothing_listens(monkeypatch):
     with pytest.raises(EndpointError) as caught:
         policy.preflight()
     assert caught.value.kind == "unreachable"
-    assert "Set STEPWISE_OPENAI_BASE_URL (or OPENAI_BASE_URL)" in str(caught.value)
+    assert "set STEPWISE_OPENAI_BASE_URL (or OPENAI_BASE_URL) to the base URL" in str(caught.value)
     assert "now comes from STEPWISE_OPENAI_BASE_URL" in str(caught.value)
 
 
@@ -253,3 +253,59 @@ def test_compose_points_the_app_at_vllm_through_the_variable_the_harness_reads()
     local = load_model_config("vllm-local")
     assert f"--served-model-name ${{VLLM_SERVED_NAME:-{local.model}}}" in served
     assert local.base_url_env == BASE_URL_VARIABLES[0]
+
+
+def test_a_connect_timeout_is_unreachable_at_once_in_the_preflight():
+    # A firewall that drops packets cannot be made on loopback reliably: httpx's mock transport stands in
+    # for the network and raises what httpx raises then.
+    import httpx
+
+    attempts = []
+
+    def black_hole(request):
+        attempts.append(request.url.path)
+        raise httpx.ConnectTimeout("timed out", request=request)
+
+    from harness.policies.openai import OpenAIPolicy
+    policy = OpenAIPolicy("canned", base_url="http://10.255.255.1:8001/v1",
+                          client=httpx.Client(transport=httpx.MockTransport(black_hole)))
+    with pytest.raises(EndpointError, match="cannot reach the model endpoint.*ConnectTimeout") as caught:
+        policy.preflight()
+    assert caught.value.kind == "unreachable" and attempts == ["/v1/models"]
+
+
+def test_harness_run_checks_the_endpoint_before_the_episode(fixture_tasks_dir, tmp_path, capsys):
+    from harness.cli import run as run_cli
+
+    url = f"http://127.0.0.1:{closed_port()}/v1"
+    code = run_cli.main(["--task", "running_average", "--tasks-dir", str(fixture_tasks_dir),
+                         "--policy", f"openai:canned?base_url={url}", "--out", str(tmp_path / "t.json")])
+    assert code == 2 and "cannot reach the model endpoint" in capsys.readouterr().err
+    assert not (tmp_path / "t.json").exists()
+
+
+def test_an_hf_model_past_its_context_is_context_exhausted(tiny_model_dir):
+    policy = make_policy(f"hf:{tiny_model_dir}?max_new_tokens=8")
+    policy.model.config.max_position_embeddings = 16  # the conversation below is longer than that
+    with pytest.raises(ContextExhausted, match="no longer fits the model's context of 16"):
+        policy.act(MESSAGES, TOOLS)
+
+
+def test_a_model_that_will_not_stop_after_one_token_still_passes_the_preflight(server):
+    # What a reasoning model's API answers when max_completion_tokens is 1.
+    server.queue(Reply(400, {"error": {"message": "Could not finish the message because max_tokens or model output "
+                                                  "limit was reached. Please try again with higher max_tokens.",
+                                       "type": "invalid_request_error"}}))
+    check = policy_for(server).preflight()
+    assert "that is all it refused" in check.checks[-1]
+    server.queue(Reply(400, {"error": {"message": "Unsupported parameter: 'top_k'"}}))
+    with pytest.raises(EndpointError, match="HTTP 400: Unsupported parameter: 'top_k'"):
+        policy_for(server).preflight()
+
+
+def test_a_reply_cut_at_the_token_limit_mid_episode_is_an_unusable_turn_not_an_infra_error(server):
+    server.queue(Reply(400, {"error": {"message": "Could not finish the message because max_tokens or model output "
+                                                  "limit was reached. Please try again with higher max_tokens."}}))
+    turn = policy_for(server).act(MESSAGES, TOOLS)
+    assert turn.tool_call is None and "cut off at the output token limit" in turn.error
+    assert len(server.chat_requests) == 1

@@ -120,3 +120,16 @@ def test_a_single_arm_report_renders_with_blanks_where_pairs_are_missing(tmp_pat
     assert "| pass@1 (mean over runs) | – | 100.0% |" in text
     assert "Debugger lift Δ: – (no paired attempts)" in text
     assert all(p.stat().st_size > 0 for p in write_plots([report], tmp_path))
+
+
+def test_run_eval_reports_progress_after_each_episode(script, fixture_tasks_dir, tmp_path):
+    from corpus.format import load_tasks
+    from harness.eval.runner import EvalConfig, run_eval
+
+    seen = []
+    result = run_eval(EvalConfig(policy=f"script:{script}", tasks=load_tasks(fixture_tasks_dir, ["price_rounding"]),
+                                 out=tmp_path / "eval", runs=1, max_turns=5, workers=1, progress=False,
+                                 on_progress=seen.append))
+    assert [(p.done, p.total, p.task, p.arm, p.exit_reason, p.verified) for p in seen] == [
+        (1, 2, "price_rounding", "base", "done", True), (2, 2, "price_rounding", "dbg", "done", True)]
+    assert result.ran == 2 and result.infra_errors == 0 and result.stopped is None

@@ -60,7 +60,7 @@ def test_an_unreachable_endpoint_ends_the_eval_before_any_episode(fixture_tasks_
     assert evaluate_cli.main(eval_argv(fixture_tasks_dir, out, "--policy", "openai:canned")) == 2
     err = capsys.readouterr().err
     assert "error: cannot reach the model endpoint" in err
-    assert "Set STEPWISE_OPENAI_BASE_URL (or OPENAI_BASE_URL)" in err
+    assert "set STEPWISE_OPENAI_BASE_URL (or OPENAI_BASE_URL) to the base URL" in err
     assert not (out / "trajectories").exists() and not (out / "eval.json").exists()
 
 
