@@ -46,6 +46,7 @@ def _bars(ax, reports, getter, fmt, width=0.38):
                 ax.annotate(fmt(v), (x, v), ha="center", va="bottom",
                             fontsize=8, xytext=(0, 2), textcoords="offset points")
     ax.set_xticks(list(xs), _labels(reports), rotation=15 if len(reports) > 3 else 0)
+    ax.set_xlim(-0.6, len(reports) - 0.4)  # room for every model, even one whose bars are all missing
     return xs
 
 
@@ -165,6 +166,9 @@ def plot_lift(reports: Sequence[dict], path: Path) -> Path:
         ax.annotate(f"{delta:+.1f} pp\np={lift['mcnemar']['p_value']:.2g}", (x, delta), fontsize=8,
                     xytext=(8, 0), textcoords="offset points", va="center")
     ax.axhline(0, color="#8c8c8c", linewidth=1)
+    bounds = [100 * r["overall"]["lift"][k] for r in reports for k in ("ci_low", "ci_high")
+              if r["overall"]["lift"]["delta"] is not None]
+    ax.set_ylim(min([-10.0, *bounds]) - 5, max([10.0, *bounds]) + 5)
     ax.set_xticks(xs, _labels(reports), rotation=15 if len(reports) > 3 else 0)
     ax.set_xlim(-0.6, len(reports) - 0.4)
     ax.set_ylabel("Δ pass@1, dbg − base (pp)")
@@ -179,10 +183,17 @@ def plot_cost(reports: Sequence[dict], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
     fmt = (lambda v: f"{v:.3g}") if priced else (lambda v: f"{v / 1000:.0f}k" if v >= 1000 else f"{v:.0f}")
     _bars(ax, reports, lambda r, arm: (r["overall"]["arms"][arm].get("usage") or {}).get(key), fmt)
+    for x, r in enumerate(reports):  # say why a bar is missing
+        for i, arm in enumerate(ARMS):
+            u = r["overall"]["arms"][arm].get("usage") or {}
+            if u.get(key) is None and u.get("episodes"):
+                why = "no fix" if not u.get("solved") else ("no prices" if priced else "no usage")
+                ax.annotate(why, (x + (i - 0.5) * 0.38, 0), ha="center", va="bottom", fontsize=7,
+                            color="#555555", xytext=(0, 2), textcoords="offset points")
     currencies = {u.get("currency") for _, _, u in usage if u.get("currency")}
     unit = next(iter(currencies)) if len(currencies) == 1 else "mixed currencies"
     ax.set_ylabel(f"cost per solved task ({unit})" if priced else "tokens per solved task")
-    ax.set_title("What one fix costs (everything the arm spent / its verified attempts)")
+    ax.set_title("What one fix costs\n(everything the arm spent / its verified attempts)", fontsize=10)
     ax.set_ylim(0, (ax.get_ylim()[1] or 1) * 1.2)
     ax.legend(loc="upper center", ncol=2, fontsize=8)
     return _save(fig, path)

@@ -122,7 +122,7 @@ def write_comparison(experiment: Experiment, outcomes: list[ModelOutcome]) -> tu
             f"{m.label}: {m.infra_errors} infra-error episode(s)" + (" (stopped by the circuit breaker)"
                                                                      if m.stopped else "")
             for m in incomplete) + ". Rerun the same command to finish.", ""]
-    text = "\n".join(header) + render_comparison(reports, title=None)
+    text = "\n".join(header) + "\n" + render_comparison(reports, title=None)
     text += "\n" + "\n".join(f"![{p.stem}]({p.name})" for p in plots) + "\n"
     md = out / "comparison.md"
     md.write_text(text, encoding="utf-8")

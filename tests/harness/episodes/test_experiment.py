@@ -45,6 +45,7 @@ def write_experiment(tmp_path, fixture_tasks_dir, fixer_url, reader_url) -> str:
     path.write_text(yaml.safe_dump({
         "name": "two canned models", "out": str(tmp_path / "out"), "tasks": ["running_average", "tag_defaults"],
         "tasks_dir": str(fixture_tasks_dir), "runs": 1, "max_turns": 8, "workers": 2, "sandbox": "bwrap",
+        "max_infra_errors": 2,
         "models": [
             {"name": "fixer", "model": "canned", "base_url": fixer_url,
              "prices": {"input_per_million": 3.0, "output_per_million": 15.0},
@@ -54,16 +55,26 @@ def write_experiment(tmp_path, fixture_tasks_dir, fixer_url, reader_url) -> str:
     return str(path)
 
 
-def test_an_experiment_compares_two_models_and_a_second_run_does_no_work(servers, fixture_tasks_dir, tmp_path,
-                                                                        capsys, monkeypatch):
+def test_an_experiment_compares_two_models_resumes_as_a_whole_and_a_finished_one_does_no_work(
+        servers, fixture_tasks_dir, tmp_path, capsys, monkeypatch):
     fixer, reader = servers
     monkeypatch.setenv("READER_URL", reader.url)
     path = write_experiment(tmp_path, fixture_tasks_dir, fixer.url, None)
+    # reader's server dies right after its preflight: its evaluation is stopped by the breaker, fixer's runs.
+    reader.die_after(1)
+    assert experiment_cli.main([path, "--no-progress"]) == 3
+    captured = capsys.readouterr()
+    assert "fixer: 4 episode(s) played, 0 already done; complete" in captured.out
+    assert "reader: " in captured.out and "stopped: the model endpoint failed" in captured.out
+    assert "incomplete" in captured.err
+    out = tmp_path / "out"
+    assert "**Incomplete**: reader:" in (out / "comparison.md").read_text()
+
+    reader.restart()
     assert experiment_cli.main([path, "--no-progress"]) == 0
     out_text = capsys.readouterr().out
-    assert "fixer: 4 episode(s) played, 0 already done; complete" in out_text
+    assert "fixer: 0 episode(s) played, 4 already done; complete" in out_text
     assert "reader: 4 episode(s) played, 0 already done; complete" in out_text
-    out = tmp_path / "out"
     comparison = (out / "comparison.md").read_text()
     assert comparison.startswith("# Experiment: two canned models")
     assert "| metric | fixer | reader |" in comparison
