@@ -13,6 +13,8 @@ from pathlib import Path
 
 TASKS_DIR = Path(__file__).resolve().parent / "tasks"
 PREFERENCES = ("recommended", "optional", "avoid")
+# How the buggy version misbehaves: its tests fail, or they hang until the time limit stops them.
+FAILURES = ("fails", "hang")
 FOLDERS = ("buggy", "correct", "shared", "tests")
 
 
@@ -51,6 +53,8 @@ class Task:
     timeout_s: float = 30
     tags: tuple[str, ...] = ()
     evidence: tuple[Evidence, ...] = ()
+    failure: str = "fails"
+    preference_reason: str = ""
     meta: dict = field(default_factory=dict, compare=False, repr=False)
 
     def folder(self, kind: str) -> Path:
@@ -68,6 +72,11 @@ class Task:
             if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc"):
                 out[p.relative_to(root).as_posix()] = p.read_text(encoding="utf-8")
         return out
+
+    @property
+    def hangs(self) -> bool:
+        """The buggy version hangs (a deadlock, a lost wake-up, an endless loop) instead of failing."""
+        return self.failure == "hang"
 
     @property
     def buggy_files(self) -> dict[str, str]:
@@ -149,6 +158,11 @@ def load_task(path: str | Path) -> Task:
     tags = _require(meta, name, "tags", list, optional=True, default=[])
     if not all(isinstance(t, str) for t in tags):
         raise TaskFormatError(name, "tags", "expected a list of strings")
+    failure = _require(meta, name, "failure", str, optional=True, default="fails")
+    if failure not in FAILURES:
+        raise TaskFormatError(name, "failure", f"{failure!r} is not one of {', '.join(FAILURES)} (\"hang\": the "
+                                               "buggy tests block until timeout_s stops them)")
+    preference_reason = _require(meta, name, "preference_reason", str, optional=True, default="")
     evidence = _load_evidence(name, meta.get("evidence", []))
     for kind in ("buggy", "correct", "tests"):
         folder = path / kind
@@ -156,7 +170,7 @@ def load_task(path: str | Path) -> Task:
             raise TaskFormatError(name, f"{kind}/", "folder is missing or holds no .py file")
     return Task(name=name, path=path, category=category, preference=preference, description=description,
                 dependencies=tuple(deps), timeout_s=float(timeout_s), tags=tuple(tags), evidence=evidence,
-                meta=meta)
+                failure=failure, preference_reason=preference_reason, meta=meta)
 
 
 def task_dirs(root: str | Path = TASKS_DIR) -> list[Path]:

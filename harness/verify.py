@@ -11,6 +11,11 @@
    process can see;
 4. reads passed/failed from the report, not from printed text. Solved means: a report, at least one
    test passed, none failed or errored, pytest exited 0.
+
+A run the time limit stops is a hang (``outcome: "hang"``): a failure of its own kind, with where each
+thread was stuck (pytest's faulthandler dump, taken at half the limit). On a hang task (``failure:
+"hang"``) an unfixed workspace always ends so, so its limit is shorter: twice ``timeout_s``, at least
+HANG_LIMIT_S, rather than twice ``timeout_s``, at least 60 s.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from pathlib import Path
 
 from corpus.format import Task
 from corpus.materialize import Workspace
+from harness.hang import dump_options, progress_counts, stuck_frames
 from harness.pytest_files import pytest_targets
 from harness.sandbox.backends.base import Sandbox, SandboxError
 from harness.sandbox.protect import restore_files
@@ -37,6 +43,9 @@ SHADOWED_PACKAGES = {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packagin
 IGNORED_PARTS = {"__pycache__", ".pytest_cache", ".git", ".mypy_cache", ".ruff_cache", ".hypothesis"}
 REPORT_NAME = "report.xml"
 MAX_PATCH_FILE_BYTES = 512 * 1024
+LIMIT_S = 60.0  # the least time a test run gets (machine load), unless the task hangs when unfixed
+HANG_LIMIT_S = 20.0  # the least for a hang task: its correct version passes in a few seconds
+OUTCOMES = ("passed", "failed", "hang", "stopped", "not_run")
 
 
 @dataclass
@@ -53,6 +62,9 @@ class Verification:
     returncode: int | None = None
     duration_ms: float = 0.0
     output: str = ""  # the tail of pytest's output, for people reading a failed verification
+    # passed | failed | hang (stopped by the time limit) | stopped (another sandbox limit) | not_run
+    outcome: str = "failed"
+    stuck_at: list[str] = field(default_factory=list)  # a hang: each thread's innermost workspace frame
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -141,6 +153,11 @@ def read_junit(path: Path) -> dict | None:
     return counts
 
 
+def time_limit(task: Task) -> float:
+    """How long the verifier's test run may take."""
+    return max(HANG_LIMIT_S if task.hangs else LIMIT_S, 2 * float(task.timeout_s))
+
+
 def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: float | None = None) -> Verification:
     started = time.perf_counter()
     root = Path(sandbox.workspace)
@@ -161,14 +178,14 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
                 "--rootdir", sandbox.inside.workspace]
         if not ini_shipped:
             argv += ["-c", f"{inside_out}/pytest.ini"]
-        argv += ["--", *test_args]
-        limit = timeout_s if timeout_s is not None else max(60.0, 2 * float(task.timeout_s))
+        limit = timeout_s if timeout_s is not None else time_limit(task)
+        argv += [*dump_options(limit), "--", *test_args]
         try:
             with sandbox.paused():
                 result = sandbox.exec(argv, timeout_s=limit, output_dir=out_dir)
         except SandboxError as exc:
             return Verification(verified=False, passed=0, failed=0, patch=patch, restored=restored, removed=removed,
-                                reason=f"the tests could not be run: {exc}",
+                                reason=f"the tests could not be run: {exc}", outcome="not_run",
                                 duration_ms=(time.perf_counter() - started) * 1000)
         counts = read_junit(out_dir / REPORT_NAME)
     finally:
@@ -176,9 +193,17 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     output = (result.stdout + result.stderr)[-4000:]
     base = {"patch": patch, "restored": restored, "removed": removed, "returncode": result.returncode,
             "duration_ms": (time.perf_counter() - started) * 1000, "output": output}
+    if result.timed_out:
+        # Killed before pytest wrote its report: counts from its progress marks, the running test failed.
+        passed, failed = progress_counts(result.stdout)
+        stuck = stuck_frames(result.stderr, workspace_files(root))
+        where = f"; stuck at {', '.join(stuck)}" if stuck else ""
+        return Verification(verified=False, passed=passed, failed=failed, outcome="hang", stuck_at=stuck,
+                            reason=f"the tests hung: stopped after {limit:g}s{where}", **base)
     if counts is None:
         reason = result.reason or f"pytest wrote no report (exit status {result.returncode})"
-        return Verification(verified=False, passed=0, failed=0, reason=f"no test result: {reason}", **base)
+        return Verification(verified=False, passed=0, failed=0, reason=f"no test result: {reason}",
+                            outcome="stopped" if result.reason else "failed", **base)
     failed = counts["failures"] + counts["errors"]
     passed = counts["tests"] - failed - counts["skipped"]
     reason = None
@@ -190,5 +215,6 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
         reason = "no test passed (none ran, or all were skipped)"
     elif result.returncode != 0:
         reason = f"pytest exited with status {result.returncode}"
-    return Verification(verified=reason is None, passed=passed, failed=failed, reason=reason,
+    outcome = "passed" if reason is None else "stopped" if result.reason else "failed"
+    return Verification(verified=reason is None, passed=passed, failed=failed, reason=reason, outcome=outcome,
                         errors=counts["errors"], skipped=counts["skipped"], **base)

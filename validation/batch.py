@@ -13,6 +13,7 @@ from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
 from validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
+from validation.order import FILE_ORDER, RunOrder
 from validation.report import TaskVerdict
 
 
@@ -24,7 +25,7 @@ def _failed(folder: Path, reason: str) -> TaskVerdict:
 
 def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers: int = 4,
                  max_seconds: float = DEFAULT_MAX_SECONDS, progress: bool = True,
-                 repeat: int = 1) -> list[TaskVerdict]:
+                 repeat: int = 1, order: RunOrder = FILE_ORDER) -> list[TaskVerdict]:
     """A verdict per task folder, sorted by task name; never raises for a bad task.
 
     The runs take warm sandboxes from one ``SandboxPool`` of ``sandbox`` (exec only, no service)."""
@@ -35,7 +36,7 @@ def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers
 
     def one(folder: Path) -> TaskVerdict:
         try:
-            return validate_task(folder, sandbox=source, max_seconds=max_seconds, repeat=repeat)
+            return validate_task(folder, sandbox=source, max_seconds=max_seconds, repeat=repeat, order=order)
         except Exception as exc:  # one broken task must not take the whole report down
             return _failed(folder, f"validator error ({type(exc).__name__}: {exc}); report this with the task")
 

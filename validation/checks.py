@@ -11,6 +11,7 @@ from pathlib import Path
 
 from corpus.format import Task, TaskFormatError, load_task
 from corpus.materialize import materialize, strip_bug_markers
+from harness.hang import dump_options, stuck_frames
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSource
 from harness.sandbox.deps import DependencyInstallError
@@ -21,6 +22,7 @@ from validation.evidence import (
     static_evidence_problems,
 )
 from validation.hints import find_hint_comments
+from validation.order import FILE_ORDER, RunOrder, install_order, orders_for
 from validation.report import TaskVerdict
 from validation.runner import PytestRun, run_pytest
 
@@ -52,8 +54,20 @@ def _static_problems(task: Task) -> list[str]:
 
 
 def _describe_failure(kind: str, run: PytestRun, task: Task) -> str | None:
-    """Why a run did not end the way its variant must (buggy: tests fail; correct: all pass)."""
+    """Why a run did not end the way its variant must (buggy: tests fail, or hang when the task says
+    so; correct: all pass)."""
+    if kind == "buggy" and task.hangs:
+        if run.timed_out:
+            return None
+        return (f"meta says \"failure\": \"hang\", but the buggy run ended on its own within "
+                f"timeout_s={task.timeout_s:g}s (exit {run.returncode}: {run.passed} passed, {run.failed} failed, "
+                f"{run.errors} errors); a hang task's buggy tests must block until the time limit stops them "
+                "(drop \"failure\" if they fail instead)")
     if run.timed_out:
+        if kind == "buggy":
+            return (f"buggy run did not finish within timeout_s={task.timeout_s:g}s; a test that waits must fail "
+                    "on its own (join/acquire/wait_for with a timeout), or, when the hang is the bug, declare "
+                    "\"failure\": \"hang\" in meta.json")
         return (f"{kind} run did not finish within timeout_s={task.timeout_s:g}s; a test that waits must "
                 "fail on its own (join/acquire/wait_for with a timeout)")
     if run.returncode in (2, 3, 4):
@@ -71,23 +85,28 @@ def _describe_failure(kind: str, run: PytestRun, task: Task) -> str | None:
     return None
 
 
-def _run_variant(task: Task, root: Path, variant: str, *, sandbox: SandboxSource,
+def _run_variant(task: Task, root: Path, variant: str, *, sandbox: SandboxSource, order: RunOrder = FILE_ORDER,
                  evidence: bool = False) -> tuple[PytestRun, Path]:
-    """Materialize ``variant`` into a fresh folder under ``root`` and run its tests there."""
+    """Materialize ``variant`` into a fresh folder under ``root`` and run its tests there, in ``order``."""
     dest = root / (f"{variant}-evidence" if evidence else variant)
     workspace = materialize(task, dest, variant=variant)
+    plugins = install_order(workspace.path, order)
     if evidence:
-        install_recorder(workspace.path, task.evidence)
+        plugins += install_recorder(workspace.path, task.evidence)
     run = run_pytest(workspace.path, timeout_s=task.timeout_s, sandbox=sandbox, dependencies=task.dependencies,
-                     protected=workspace.protected_files, evidence=evidence)
+                     protected=workspace.protected_files, plugins=plugins, options=dump_options(task.timeout_s),
+                     order=order.label)
     return run, workspace.path
 
 
 def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSource = DEFAULT_SANDBOX,
-                  max_seconds: float = DEFAULT_MAX_SECONDS, repeat: int = 1) -> TaskVerdict:
+                  max_seconds: float = DEFAULT_MAX_SECONDS, repeat: int = 1,
+                  order: RunOrder = FILE_ORDER) -> TaskVerdict:
     """The verdict for one task; a malformed task is a failed verdict with the loader's reason.
 
-    ``repeat`` runs buggy and correct that many times each (a race must fail the same way every time).
+    ``repeat`` runs buggy and correct that many times each (a race must fail the same way every time),
+    each time in another test order (``validation.order.orders_for``: ``order`` first); the evidence
+    must hold in the file order and in each of those.
     ``sandbox`` is where the runs happen: a pool (``validate_all`` passes one), a backend, or a name.
     """
     if isinstance(task_or_path, Task):
@@ -108,7 +127,8 @@ def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSour
             verdict.reject(problem)
         root = Path(tempfile.mkdtemp(prefix=f"stepwise-validate-{task.name}-"))
         try:
-            _dynamic_checks(task, verdict, root, sandbox=source, max_seconds=max_seconds, repeat=max(1, repeat))
+            orders = [o.for_task(task.name) for o in orders_for(order, max(1, repeat))]
+            _dynamic_checks(task, verdict, root, sandbox=source, max_seconds=max_seconds, orders=orders)
         finally:
             shutil.rmtree(root, ignore_errors=True)
     except DependencyInstallError as exc:
@@ -124,29 +144,44 @@ def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSour
 
 
 def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: SandboxSource, max_seconds: float,
-                    repeat: int) -> None:
+                    orders: list[RunOrder]) -> None:
+    files = [*task.shared_files, *task.buggy_files, *task.test_files]
     for variant in ("buggy", "correct"):
-        for attempt in range(1, repeat + 1):
-            run, _ = _run_variant(task, root / f"run{attempt}", variant, sandbox=sandbox)
-            verdict.runs[variant if attempt == 1 else f"{variant}#{attempt}"] = run.summary()
+        for attempt, order in enumerate(orders, 1):
+            run, _ = _run_variant(task, root / f"run{attempt}", variant, sandbox=sandbox, order=order)
+            summary = verdict.runs[variant if attempt == 1 else f"{variant}#{attempt}"] = run.summary()
             problem = _describe_failure(variant, run, task)
-            if problem is None and run.speed_s > max_seconds:
+            hung = variant == "buggy" and task.hangs and run.timed_out
+            if hung:
+                summary["stuck_at"] = stuck_frames(run.output, files)
+                verdict.hang = verdict.hang or {"stopped_after_s": task.timeout_s, "stuck_at": summary["stuck_at"]}
+            elif problem is None and run.speed_s > max_seconds:
                 problem = (f"{variant} tests took {run.speed_s:.1f}s; a task must run in under "
                            f"{max_seconds:g}s (it is run many times during data generation)")
             if problem:
-                # Repeats catch races: an outcome that changes between runs is not a deterministic task.
-                verdict.reject(problem if attempt == 1 else f"flaky: run {attempt} of {repeat}: {problem}")
+                # Repeats catch races and order dependence: an outcome that changes between runs is a defect.
+                verdict.reject(problem if attempt == 1 else
+                               f"flaky: run {attempt} of {len(orders)} ({order.label}): {problem}")
                 break
     if not task.evidence or any(r.startswith("evidence[") for r in verdict.reasons):
         return
-    run, workspace = _run_variant(task, root, "buggy", sandbox=sandbox, evidence=True)
-    verdict.runs["evidence"] = run.summary()
+    for number, order in enumerate(dict.fromkeys([FILE_ORDER, *orders]), 1):  # the file order first, each once
+        _check_evidence(task, verdict, root / f"evidence{number}", sandbox=sandbox, order=order)
+
+
+def _check_evidence(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: SandboxSource,
+                    order: RunOrder) -> None:
+    run, workspace = _run_variant(task, root, "buggy", sandbox=sandbox, order=order, evidence=True)
+    key = "evidence" if order == FILE_ORDER else f"evidence ({order.label})"
+    verdict.runs[key] = run.summary()
     observed = read_observed(workspace)
     for i, item in enumerate(task.evidence):
         entry = observed.get(i, {})
         got = entry.get("repr")
         verdict.evidence.append({"file": item.file, "line": item.line, "expression": item.expression,
                                  "observed": item.observed, "got": got, "error": entry.get("error"),
-                                 "holds": got == item.observed})
-    for problem in evidence_problems(task.evidence, observed):
-        verdict.reject(problem)
+                                 "holds": got == item.observed, "order": order.label})
+    suffix = "" if order == FILE_ORDER else (f" (tests in {order.label}; the evidence must hold whatever order "
+                                             "the tests run in)")
+    for problem in evidence_problems(task.evidence, observed, hung=run.timed_out):
+        verdict.reject(problem + suffix)

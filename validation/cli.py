@@ -17,6 +17,7 @@ from validation import (
     ValidationReport,
     validate_all,
 )
+from validation.order import FILE_ORDER, RunOrder
 
 SANDBOXES = ("bwrap", "docker", "local")
 
@@ -39,6 +40,13 @@ def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskV
     return found, missing
 
 
+def _order(text: str) -> RunOrder:
+    try:
+        return RunOrder.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m corpus validate", description=__doc__)
     parser.add_argument("--task", action="append", metavar="NAME",
@@ -53,6 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"longest the buggy or correct tests may take (default: {DEFAULT_MAX_SECONDS:g})")
     parser.add_argument("--repeat", type=int, default=1,
                         help="run buggy and correct this many times each, to catch flaky races (default: 1)")
+    parser.add_argument("--order", type=_order, default=FILE_ORDER, metavar="file|reversed|shuffle[:SEED]",
+                        help="the test order of the first run (default: file); each repeat takes the next of "
+                             "file, reversed, then seeded shuffles; the evidence is checked in the file order "
+                             "and in every order used")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     return parser
 
@@ -70,14 +82,19 @@ def main(argv: list[str]) -> int:
         print("error: --repeat must be at least 1", file=sys.stderr)
         return 2
     verdicts = validate_all(folders, sandbox=args.sandbox, workers=args.workers, max_seconds=args.max_seconds,
-                            progress=not args.no_progress, repeat=args.repeat)
+                            progress=not args.no_progress, repeat=args.repeat, order=args.order)
     report = ValidationReport(sorted(verdicts + missing, key=lambda v: v.task), sandbox=args.sandbox)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
         for verdict in report.verdicts:
             status = "PASS" if verdict.ok else "FAIL"
-            print(f"{status} {verdict.task}")
+            hang = verdict.hang
+            note = ""
+            if hang is not None:
+                where = ", ".join(hang["stuck_at"]) or "no workspace frame in the dump"
+                note = f" (hangs as declared: stopped after {hang['stopped_after_s']:g}s; stuck at {where})"
+            print(f"{status} {verdict.task}{note}")
             for reason in verdict.reasons:
                 print(f"     - {reason}")
         data = report.to_dict()

@@ -11,23 +11,25 @@ import shutil
 from pathlib import Path
 
 from corpus.format import Evidence
-from validation.runner import EVIDENCE_DIR
+from validation.runner import PLUGIN_DIR
 
 PLUGIN_SOURCE = Path(__file__).with_name("evidence_plugin.py")
+PLUGIN_NAME = "_stepwise_evidence"
 
 
-def install_recorder(workspace: Path, evidence: tuple[Evidence, ...]) -> Path:
-    folder = workspace / EVIDENCE_DIR
-    folder.mkdir()
-    shutil.copyfile(PLUGIN_SOURCE, folder / "_stepwise_evidence.py")
+def install_recorder(workspace: Path, evidence: tuple[Evidence, ...]) -> list[str]:
+    """Put the recorder and its spec into the workspace; the plugin names to load."""
+    folder = workspace / PLUGIN_DIR
+    folder.mkdir(exist_ok=True)
+    shutil.copyfile(PLUGIN_SOURCE, folder / f"{PLUGIN_NAME}.py")
     spec = [{"file": e.file, "line": e.line, "expression": e.expression} for e in evidence]
     (folder / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
-    return folder
+    return [PLUGIN_NAME]
 
 
 def read_observed(workspace: Path) -> dict[int, dict]:
     """index -> the first record for that evidence item."""
-    path = workspace / EVIDENCE_DIR / "observed.jsonl"
+    path = workspace / PLUGIN_DIR / "observed.jsonl"
     observed: dict[int, dict] = {}
     if path.is_file():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -60,12 +62,17 @@ def static_evidence_problems(evidence: tuple[Evidence, ...], workspace_files: di
     return problems
 
 
-def evidence_problems(evidence: tuple[Evidence, ...], observed: dict[int, dict]) -> list[str]:
+def evidence_problems(evidence: tuple[Evidence, ...], observed: dict[int, dict], *, hung: bool = False) -> list[str]:
+    """One reason per item that does not hold; ``hung``: the run was stopped at its time limit (what
+    was recorded before that still counts)."""
     problems = []
     for i, item in enumerate(evidence):
         where = f"evidence[{i}] at {item.file}:{item.line}"
         entry = observed.get(i)
-        if entry is None:
+        if entry is None and hung:
+            problems.append(f"{where}: line not reached before the buggy tests hung (stopped at timeout_s); "
+                            "pick a line that runs before the hang, inside the loop or wait that never ends")
+        elif entry is None:
             problems.append(f"{where}: line never reached by the buggy tests; pick a line that runs "
                             "(a pdb breakpoint there must stop)")
         elif "error" in entry:

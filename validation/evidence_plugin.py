@@ -5,7 +5,9 @@ It reads ``spec.json`` next to itself ([{"file", "line", "expression"}, ...], fi
 working directory) and, the first time any thread or asyncio task is about to run a target line (a
 'line' trace event: the moment a pdb breakpoint there would stop), evaluates the expression in that
 frame and appends ``{"index", "repr"}`` or ``{"index", "error"}`` to ``observed.jsonl``. Each record is
-written at once, so a run killed at its timeout still leaves what it saw.
+written at once, so a run killed at its timeout (a hang task's buggy tests) still leaves what it saw.
+Once every item has its record the run ends at once (exit status 0): what follows cannot change a
+first hit, and a hang task's evidence run then lasts as long as reaching its evidence, not timeout_s.
 """
 
 import json
@@ -45,6 +47,10 @@ def _record(entry):
         fh.write(json.dumps(entry) + "\n")
 
 
+def _all_seen():
+    return not any(lines for lines in _pending.values())
+
+
 def _observe(frame, targets):
     for index, expression in targets:
         try:
@@ -64,6 +70,10 @@ def _local(frame, event, arg):
                 targets = lines.pop(frame.f_lineno, None)
                 if targets:
                     _observe(frame, targets)
+                    if _all_seen():
+                        sys.settrace(None)
+                        threading.settrace(None)
+                        os._exit(0)
     return _local
 
 

@@ -11,7 +11,8 @@ class TaskVerdict:
     ok: bool = True
     reasons: list[str] = field(default_factory=list)
     runs: dict[str, dict] = field(default_factory=dict)  # buggy / correct / evidence -> pytest summary
-    evidence: list[dict] = field(default_factory=list)  # per item: expression, observed, got, holds
+    evidence: list[dict] = field(default_factory=list)  # per item and order: expression, observed, got, holds
+    hang: dict | None = None  # a hang task's buggy run, stopped at its limit: {"stopped_after_s", "stuck_at"}
 
     def reject(self, reason: str) -> None:
         self.ok = False
@@ -19,7 +20,7 @@ class TaskVerdict:
 
     def to_dict(self) -> dict:
         return {"task": self.task, "verdict": "pass" if self.ok else "fail", "reasons": self.reasons,
-                "runs": self.runs, "evidence": self.evidence}
+                "runs": self.runs, "evidence": self.evidence, "hang": self.hang}
 
 
 @dataclass

@@ -21,10 +21,11 @@ from harness.sandbox.backends.base import SandboxSource, SandboxSpec
 # no cache folder, the workspace as rootdir, ``-P`` (the working directory is not put on sys.path by
 # Python; pytest's own rootdir insertion is what imports the modules), the test files named.
 PYTEST_ARGS = ("-q", "-p", "no:cacheprovider", "-o", "addopts=", "--color=no", "--rootdir", ".")
-# The evidence run loads the recorder from a hidden folder in the workspace (pytest never collects it).
-EVIDENCE_DIR = ".stepwise_evidence"
-EVIDENCE_BOOT = (f"import sys; sys.path.insert(0, {EVIDENCE_DIR!r}); import pytest; "
-                 "sys.exit(pytest.main(sys.argv[1:]))")
+# Validation's own plugins (the evidence recorder, the test-order plugin) are copied into a hidden
+# folder of the workspace, which pytest never collects, and loaded from there with ``-p``.
+PLUGIN_DIR = ".stepwise_validation"
+PLUGIN_BOOT = (f"import sys; sys.path.insert(0, {PLUGIN_DIR!r}); import pytest; "
+               "sys.exit(pytest.main(sys.argv[1:]))")
 SUMMARY_COUNT = re.compile(r"(\d+) (passed|failed|errors?|xfailed|xpassed|skipped)")
 SUMMARY_TIME = re.compile(r" in (\d+(?:\.\d+)?)s")
 
@@ -40,6 +41,7 @@ class PytestRun:
     output: str
     reason: str | None = None
     tests_s: float | None = None  # the time pytest reports for the session itself
+    order: str = "file order"  # the order the tests ran in (validation.order)
 
     @property
     def speed_s(self) -> float:
@@ -49,7 +51,7 @@ class PytestRun:
     def summary(self) -> dict:
         return {"returncode": self.returncode, "passed": self.passed, "failed": self.failed,
                 "errors": self.errors, "duration_s": round(self.duration_s, 3), "tests_s": self.tests_s,
-                "timed_out": self.timed_out}
+                "timed_out": self.timed_out, "order": self.order}
 
     def tail(self, lines: int = 6) -> str:
         return " | ".join(line for line in self.output.strip().splitlines()[-lines:] if line.strip())
@@ -73,18 +75,22 @@ def parse_session_time(output: str) -> float | None:
     return None
 
 
-def pytest_argv(python: str, *, evidence: bool, test_files: Sequence[str] = ()) -> list[str]:
+def pytest_argv(python: str, *, plugins: Sequence[str] = (), options: Sequence[str] = (),
+                test_files: Sequence[str] = ()) -> list[str]:
+    """Plain pytest, or (with ``plugins``: module names in PLUGIN_DIR) pytest with those plugins loaded."""
     targets = ["--", *pytest_targets(test_files)] if test_files else []
-    if evidence:
-        return [python, "-P", "-c", EVIDENCE_BOOT, *PYTEST_ARGS, "-p", "_stepwise_evidence", *targets]
-    return [python, "-P", "-m", "pytest", *PYTEST_ARGS, *targets]
+    loaded = [arg for name in plugins for arg in ("-p", name)]
+    if plugins:
+        return [python, "-P", "-c", PLUGIN_BOOT, *PYTEST_ARGS, *options, *loaded, *targets]
+    return [python, "-P", "-m", "pytest", *PYTEST_ARGS, *options, *targets]
 
 
 def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str | SandboxSource = "local",
-               dependencies: Sequence[str] = (), protected: Sequence[str] = (), evidence: bool = False) -> PytestRun:
+               dependencies: Sequence[str] = (), protected: Sequence[str] = (), plugins: Sequence[str] = (),
+               options: Sequence[str] = (), order: str = "file order") -> PytestRun:
     """Run the workspace's tests (``protected``: the task's test files) once, in a sandbox from
-    ``sandbox`` (a pool, a backend, or a backend name); ``evidence`` loads the recorder plugin from
-    EVIDENCE_DIR."""
+    ``sandbox`` (a pool, a backend, or a backend name); ``plugins`` are loaded from PLUGIN_DIR,
+    ``options`` go to pytest (``-o name=value``), ``order`` labels the run."""
     source = get_backend(sandbox) if isinstance(sandbox, str) else sandbox
     started = time.monotonic()
     # service=False: validation only execs pytest, so no debug service is started. The process's
@@ -93,7 +99,7 @@ def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str | SandboxSourc
                        dependencies=tuple(dependencies), service=False)
     box = source.acquire(spec)
     try:
-        result = box.exec(pytest_argv(box.inside.python, evidence=evidence, test_files=protected),
+        result = box.exec(pytest_argv(box.inside.python, plugins=plugins, options=options, test_files=protected),
                           timeout_s=timeout_s)
     finally:
         source.release(box)
@@ -104,4 +110,4 @@ def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str | SandboxSourc
     passed, failed, errors = parse_counts(result.stdout or "")
     return PytestRun(returncode=result.returncode, passed=passed, failed=failed, errors=errors,
                      duration_s=duration, timed_out=result.timed_out, output=output, reason=result.reason,
-                     tests_s=parse_session_time(result.stdout or ""))
+                     tests_s=parse_session_time(result.stdout or ""), order=order)

@@ -35,7 +35,7 @@ def run_verification(sandbox: Sandbox, workspace: Workspace, task: Task) -> Veri
         return verify(sandbox, workspace, task)
     except Exception as exc:  # verification must not lose the episode
         log.exception("verification of %s failed", task.name)
-        return Verification(verified=False, passed=0, failed=0, patch=None,
+        return Verification(verified=False, passed=0, failed=0, patch=None, outcome="not_run",
                             reason=f"verification could not run: {type(exc).__name__}: {exc}")
 
 
@@ -52,6 +52,9 @@ def episode_result(outcome: LoopOutcome | None, *, verification: Verification | 
         result.tests = TestCounts(int(verification.passed), int(verification.failed))
         result.patch = verification.patch
         result.reason = "; ".join(r for r in (outcome.reason, verification.reason) if r) or None
+        result.extra["outcome"] = verification.outcome  # passed | failed | hang | stopped | not_run
+        if verification.stuck_at:
+            result.extra["stuck_at"] = list(verification.stuck_at)
     elif outcome.exit_reason is ExitReason.MAX_TURNS:
         result.reason = UNCHANGED
     elif outcome.exit_reason is ExitReason.CONTEXT_EXHAUSTED:

@@ -26,6 +26,17 @@ from counter import total
 def test_total():
     assert total([1, 2, 3]) == 6
 '''
+# The loop's index is never advanced: the buggy tests spin until the time limit stops them.
+HANGING_COUNTER = '''\
+def total(values):
+    result = 0
+    index = 0
+    while index < len(values):
+        result += values[index]
+    return result
+'''
+LOOPING_COUNTER = HANGING_COUNTER.replace("        result += values[index]\n",
+                                          "        result += values[index]\n        index += 1\n")
 # At line 4 (``result += value``) the first value seen is 2 under the buggy slice.
 COUNTER_EVIDENCE = [{"file": "counter.py", "line": 4, "expression": "value", "observed": "2",
                      "why": "the loop starts at the second element"}]

@@ -177,7 +177,8 @@ def test_repeat_runs_buggy_and_correct_again_in_fresh_workspaces(tmp_path):
     verdict = validate_task(write_task(tmp_path), repeat=2)
 
     assert verdict.ok, verdict.reasons
-    assert set(verdict.runs) == {"buggy", "buggy#2", "correct", "correct#2", "evidence"}
+    assert set(verdict.runs) == {"buggy", "buggy#2", "correct", "correct#2", "evidence", "evidence (reversed order)"}
+    assert verdict.runs["buggy#2"]["order"] == "reversed order"
     assert verdict.runs["buggy#2"]["failed"] == 1
 
 

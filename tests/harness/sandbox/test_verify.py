@@ -14,7 +14,7 @@ def test_an_edit_that_makes_the_tests_pass_is_verified(start_sandbox, task):
     result = verify(sandbox, workspace, task)
 
     assert result.verified, result.output
-    assert (result.passed, result.failed) == (2, 0)
+    assert (result.passed, result.failed, result.outcome) == (2, 0, "passed")
     assert result.reason is None
     assert "-    return sum(values[1:])" in result.patch
     assert "+    return sum(values)" in result.patch
@@ -28,9 +28,23 @@ def test_done_with_failing_tests_is_not_verified(start_sandbox, task):
     result = verify(sandbox, workspace, task)
 
     assert not result.verified
-    assert (result.passed, result.failed) == (1, 1)
+    assert (result.passed, result.failed, result.outcome) == (1, 1, "failed")
     assert "failed" in result.reason
     assert result.patch == ""
+
+
+def test_an_edit_that_makes_the_tests_hang_is_a_hang_with_where_it_was_stuck(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    waits = "import threading\n\n\ndef total(values):\n    threading.Event().wait()\n    return sum(values)\n"
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": waits}))
+
+    result = verify(sandbox, workspace, task, timeout_s=6)
+
+    assert not result.verified and result.outcome == "hang"
+    assert result.stuck_at == ["counter.py:5 in total"]
+    assert result.reason == "the tests hung: stopped after 6s; stuck at counter.py:5 in total"
+    assert (result.passed, result.failed) == (0, 1)  # the test that hung counts as failed
+    assert "+    threading.Event().wait()" in result.patch
 
 
 def test_rewritten_assertions_are_undone_before_the_tests_run(start_sandbox, task):

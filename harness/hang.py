@@ -1,0 +1,65 @@
+"""Where a stopped test run was stuck: pytest's faulthandler dumps every thread's stack when one test
+runs past ``faulthandler_timeout`` (set to half of the task's ``timeout_s``), before the time limit
+stops the run; the innermost workspace frame of each thread is where it hangs.
+
+This is what the debugger's interruption shows an agent (where every thread is), read from a plain
+run: a hang task's validation reports it, and the verifier names it when a fix still hangs.
+Stdlib only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+DUMP_START = re.compile(r"Timeout \(\d+:\d\d:\d\d(?:\.\d+)?\)!\n")
+THREAD = re.compile(r"^(?:Current thread|Thread) 0x[0-9a-fA-F]+")
+FRAME = re.compile(r'^\s+File "(?P<path>[^"]+)", line (?P<line>\d+) in (?P<name>\S+)$')
+PROGRESS = re.compile(r"^(?P<marks>[.FEsxX]+)\s*(?:\[\s*\d+%\])?$", re.MULTILINE)
+
+
+def dump_options(timeout_s: float) -> list[str]:
+    """pytest options that dump every thread's stack once a test has run half of ``timeout_s``."""
+    return ["-o", f"faulthandler_timeout={max(0.5, timeout_s / 2):g}"]
+
+
+def _workspace_name(path: str, files: Iterable[str]) -> str | None:
+    for name in files:
+        if path == name or path.endswith("/" + name):
+            return name
+    return None
+
+
+def stuck_frames(output: str, files: Iterable[str]) -> list[str]:
+    """``file:line in function`` of each thread's innermost frame in ``files`` (workspace paths),
+    from the first faulthandler dump in ``output``; empty when there is none."""
+    start = DUMP_START.search(output)
+    if start is None:
+        return []
+    files = sorted(set(files), key=len, reverse=True)  # the longest name that fits: a/b.py before b.py
+    stuck, found_in_thread = [], True
+    for line in output[start.end():].splitlines():
+        if THREAD.match(line):
+            found_in_thread = False
+            continue
+        match = FRAME.match(line)
+        if match is None:
+            if line.strip() and not line.startswith(" "):
+                break  # the dump is over (pytest's own output goes on)
+            continue
+        if found_in_thread:
+            continue
+        name = _workspace_name(match["path"], files)
+        if name is not None:
+            found_in_thread = True
+            frame = f"{name}:{match['line']} in {match['name']}"
+            if frame not in stuck:
+                stuck.append(frame)
+    return stuck
+
+
+def progress_counts(stdout: str) -> tuple[int, int]:
+    """(passed, failed) from the progress marks ``pytest -q`` printed before it was stopped; the test
+    that was running when the time limit hit counts as failed."""
+    marks = "".join(match["marks"] for match in PROGRESS.finditer(stdout))
+    return marks.count("."), marks.count("F") + marks.count("E") + 1

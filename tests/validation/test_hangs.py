@@ -1,0 +1,81 @@
+"""Hang tasks: the buggy run must be stopped by the time limit (and is reported as a hang, with where
+it was stuck), the correct one must pass in time; evidence recorded before the hang counts."""
+
+from __future__ import annotations
+
+from tests.corpus.taskfactory import HANGING_COUNTER, LOOPING_COUNTER, write_task
+from validation import cli as validate_cli
+from validation import validate_task
+
+# Inside the loop that never ends: the first pass sees index 0 and result 0.
+LOOP_EVIDENCE = {"file": "counter.py", "line": 5, "expression": "(index, result)", "observed": "(0, 0)",
+                 "why": "the loop's index never moves from 0"}
+
+
+def hanging_task(tmp_path, name="counter_spin", **meta):
+    meta = {"failure": "hang", "timeout_s": 6, "evidence": [LOOP_EVIDENCE], **meta}
+    return write_task(tmp_path, name, buggy={"counter.py": HANGING_COUNTER},
+                      correct={"counter.py": LOOPING_COUNTER}, **meta)
+
+
+def test_a_declared_hang_validates_and_says_where_it_was_stuck(tmp_path):
+    verdict = validate_task(hanging_task(tmp_path))
+
+    assert verdict.ok, verdict.reasons
+    assert verdict.runs["buggy"]["timed_out"] and verdict.runs["correct"]["passed"] == 1
+    assert verdict.hang["stopped_after_s"] == 6.0
+    assert verdict.hang["stuck_at"] in (["counter.py:4 in total"], ["counter.py:5 in total"])  # the loop's lines
+    # Every evidence item was seen, so the recorder ended the evidence run without waiting for the limit.
+    assert not verdict.runs["evidence"]["timed_out"]
+    assert verdict.evidence[0]["got"] == "(0, 0)" and verdict.evidence[0]["holds"]
+
+
+def test_evidence_recorded_before_the_hang_counts_and_a_line_after_it_is_named(tmp_path):
+    after_the_loop = {"file": "counter.py", "line": 6, "expression": "result", "observed": "6", "why": "x"}
+    folder = hanging_task(tmp_path, evidence=[LOOP_EVIDENCE, after_the_loop])
+
+    verdict = validate_task(folder)
+
+    assert verdict.runs["evidence"]["timed_out"]
+    assert [item["holds"] for item in verdict.evidence] == [True, False]
+    assert verdict.reasons == ["evidence[1] at counter.py:6: line not reached before the buggy tests hung "
+                               "(stopped at timeout_s); pick a line that runs before the hang, inside the loop or "
+                               "wait that never ends"]
+
+
+def test_a_hang_that_is_not_declared_is_rejected_with_what_to_declare(tmp_path):
+    verdict = validate_task(hanging_task(tmp_path, failure="fails", timeout_s=3))
+
+    assert verdict.runs["buggy"]["timed_out"] and verdict.hang is None
+    assert verdict.reasons[0].startswith("buggy run did not finish within timeout_s=3s")
+    assert 'declare "failure": "hang" in meta.json' in verdict.reasons[0]
+
+
+def test_a_declared_hang_whose_buggy_tests_just_fail_is_rejected(tmp_path):
+    folder = write_task(tmp_path, failure="hang", timeout_s=6)  # the plain counter: its test fails at once
+
+    verdict = validate_task(folder)
+
+    assert not verdict.ok
+    assert verdict.reasons[0].startswith('meta says "failure": "hang", but the buggy run ended on its own within '
+                                         "timeout_s=6s (exit 1: 0 passed, 1 failed, 0 errors)")
+
+
+def test_a_correct_version_that_still_hangs_is_rejected(tmp_path):
+    folder = write_task(tmp_path, buggy={"counter.py": HANGING_COUNTER}, correct={"counter.py": HANGING_COUNTER
+                        .replace("result = 0", "result = 0  # starts empty")}, failure="hang", timeout_s=3,
+                        evidence=[LOOP_EVIDENCE])
+
+    verdict = validate_task(folder)
+
+    assert verdict.runs["correct"]["timed_out"]
+    assert "correct run did not finish within timeout_s=3s" in verdict.reasons[0]
+
+
+def test_cli_prints_the_hang_beside_the_pass(tmp_path, capsys):
+    hanging_task(tmp_path)
+
+    code = validate_cli.main(["--root", str(tmp_path), "--no-progress"])
+
+    assert code == 0
+    assert "PASS counter_spin (hangs as declared: stopped after 6s; stuck at counter.py:" in capsys.readouterr().out

@@ -1,0 +1,98 @@
+"""Test order: validation runs the tests in other orders (reversed, seeded shuffles) and the task
+must behave the same, its evidence included."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.corpus.taskfactory import write_task
+from validation import cli as validate_cli
+from validation import validate_task
+from validation.order import FILE_ORDER, RunOrder, orders_for
+
+TWO_TESTS = '''\
+from counter import total
+
+
+def test_three():
+    assert total([1, 2, 3]) == 6
+
+
+def test_two():
+    assert total([5, 6]) == 11
+'''
+# The tests share a module global: test_c passes (once the bug is fixed) only after test_a and test_b ran.
+ORDER_SPY = '''\
+from counter import total
+
+ran = []
+
+
+def test_a():
+    ran.append("a")
+
+
+def test_b():
+    ran.append("b")
+
+
+def test_c():
+    ran.append("c")
+    assert total([1, 2]) == 3 and ran[:2] == ["a", "b"]
+'''
+
+
+def test_orders_start_with_the_one_asked_then_reversed_then_seeded_shuffles():
+    assert orders_for(FILE_ORDER, 1) == [FILE_ORDER]
+    assert orders_for(FILE_ORDER, 4) == [FILE_ORDER, RunOrder("reversed"), RunOrder("shuffled", "0#3"),
+                                         RunOrder("shuffled", "0#4")]
+    assert orders_for(RunOrder.parse("shuffle:7"), 3) == [RunOrder("shuffled", "7"), FILE_ORDER,
+                                                          RunOrder("reversed")]
+    assert RunOrder.parse("shuffle:7").for_task("t").seed == "7:t"
+    with pytest.raises(ValueError, match="expected file, reversed, shuffle or shuffle:SEED"):
+        RunOrder.parse("random")
+
+
+def test_repeats_run_the_tests_in_file_reversed_and_shuffled_order(tmp_path):
+    verdict = validate_task(write_task(tmp_path, tests={"test_counter.py": ORDER_SPY}, evidence=[
+        {"file": "test_counter.py", "line": 16, "expression": "total([1, 2])", "observed": "2", "why": "x"}]),
+        repeat=3)
+
+    runs = verdict.runs
+    assert [runs[k]["order"] for k in ("buggy", "buggy#2", "buggy#3", "correct", "correct#2")] == [
+        "file order", "reversed order", "shuffled order (seed 0#3:counter_skip)", "file order", "reversed order"]
+    assert runs["correct"]["passed"] == 3 and runs["correct#2"]["failed"] == 1
+    assert verdict.reasons == ["flaky: run 2 of 3 (reversed order): correct version fails (1 failed, 0 errors): "
+                               + verdict.reasons[0].split("0 errors): ", 1)[1]]
+
+
+def test_evidence_that_holds_in_one_order_only_is_rejected_naming_the_order(tmp_path):
+    # The first value the loop sees is 2 when test_three runs first, 6 when test_two does.
+    folder = write_task(tmp_path, tests={"test_counter.py": TWO_TESTS})
+
+    verdict = validate_task(folder, order=RunOrder("reversed"))
+
+    assert [(e["order"], e["got"]) for e in verdict.evidence] == [("file order", "2"), ("reversed order", "6")]
+    assert verdict.reasons == ["evidence[0] at counter.py:4: `value` gave 6, meta says 2 (tests in reversed "
+                               "order; the evidence must hold whatever order the tests run in)"]
+
+
+def test_evidence_that_holds_in_any_order_passes_a_shuffled_run(tmp_path):
+    tests = TWO_TESTS.replace("[5, 6]) == 11", "[1, 5]) == 6")  # the loop sees 2 or 5 first
+    folder = write_task(tmp_path, tests={"test_counter.py": tests},
+                        evidence=[{"file": "counter.py", "line": 4, "expression": "value > 1", "observed": "True",
+                                   "why": "the loop starts past the first value"}])
+
+    verdict = validate_task(folder, order=RunOrder.parse("shuffle:3"))
+
+    assert verdict.ok, verdict.reasons
+    assert verdict.runs["buggy"]["order"] == "shuffled order (seed 3:counter_skip)"
+    assert set(verdict.runs) == {"buggy", "correct", "evidence", "evidence (shuffled order (seed 3:counter_skip))"}
+
+
+def test_cli_refuses_an_unknown_order(tmp_path, capsys):
+    with pytest.raises(SystemExit) as caught:
+        validate_cli.main(["--root", str(tmp_path), "--order", "sideways"])
+
+    assert caught.value.code == 2
+    assert "unknown test order 'sideways'" in capsys.readouterr().err
