@@ -10,7 +10,8 @@ COMMANDS = {
     # Validation runs tasks in sandboxes, so it lives above the harness (validation/).
     "validate": Command("validation.cli", "check every task: buggy fails, correct passes, evidence holds"),
     "split": Command("corpus.cli.split", "assign new tasks to train/validation/heldout (old ones never move)"),
-    "stats": Command("corpus.cli.stats", "corpus shape: per-task table, medians, plots"),
+    "stats": Command("corpus.cli.stats", "corpus shape: per-task table, medians, distances, targets, plots"),
+    "leakage": Command("corpus.cli.leakage", "no task copies heldout code, no two tasks are near-duplicates"),
     "import-seed-format": Command("corpus.cli.import_seed", "convert a single-folder seed bundle into tasks"),
 }
 

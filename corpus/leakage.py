@@ -3,6 +3,10 @@
 ``check_no_heldout(names=..., texts=...)`` raises ``LeakageError`` (naming the task) when a name is a
 heldout task, or when a text holds a run of consecutive source lines from any of a heldout task's
 files (buggy, correct, shared or tests), however it was re-indented or re-spaced.
+
+``corpus_leaks(tasks)`` checks the corpus itself: no other task copies heldout code, and no two tasks,
+whatever their splits, are near-duplicates (``corpus.similarity``: a renamed copy of a training task
+in heldout leaks as surely as a copied one).
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus.format import FOLDERS, TASKS_DIR, TaskFormatError, load_task
+from corpus.format import FOLDERS, TASKS_DIR, Task, TaskFormatError, load_task
+from corpus.similarity import SimilarPair, similar_pairs
 from corpus.splits import SPLITS_FILE, load_splits
 
 WINDOW = 6  # consecutive meaningful lines that count as a copy of heldout code (4 caught shared dataclass boilerplate)
@@ -91,3 +96,33 @@ def check_no_heldout(*, names: Iterable[str] = (), texts: Iterable[str] = (), ro
     """Raise LeakageError when a name is heldout or a text copies heldout code. Builds the guard each call;
     keep a ``LeakageGuard.from_corpus()`` for many checks."""
     LeakageGuard.from_corpus(root, splits_file).check(names=names, texts=texts)
+
+
+def heldout_copies(tasks: list[Task], guard: LeakageGuard) -> list[str]:
+    """One line per task outside heldout whose files copy heldout code."""
+    leaks = []
+    for task in tasks:
+        if task.name in guard.heldout:
+            continue
+        texts = [text for kind in FOLDERS for text in task.files(kind).values()]
+        try:
+            guard.check(texts=texts)
+        except LeakageError as exc:
+            leaks.append(f"{task.name}: {exc}")
+    return leaks
+
+
+@dataclass
+class CorpusLeaks:
+    copies: list[str]  # tasks outside heldout that copy heldout code
+    near_duplicates: list[SimilarPair]  # pairs at or above similarity.THRESHOLD
+    most_similar: list[SimilarPair]  # the top pairs, for the report
+
+    @property
+    def ok(self) -> bool:
+        return not self.copies and not self.near_duplicates
+
+
+def corpus_leaks(tasks: list[Task], guard: LeakageGuard, *, top: int = 10) -> CorpusLeaks:
+    pairs = similar_pairs(tasks)
+    return CorpusLeaks(heldout_copies(tasks, guard), [p for p in pairs if p.near_duplicate], pairs[:top])

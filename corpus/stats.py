@@ -1,5 +1,6 @@
-"""The corpus's shape: a per-task table, medians and 90th percentiles, counts by label (the plots are
-in ``corpus.stats_plots``, writing it all to a folder in ``corpus.stats_report``)."""
+"""The corpus's shape: a per-task table, medians and 90th percentiles, counts by label, the distance
+from failure to fix (``corpus.distance``); the targets are in ``corpus.shape``, the plots in
+``corpus.stats_plots``, writing it all to a folder in ``corpus.stats_report``."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from pathlib import Path
 
 import numpy as np
 
+from corpus.distance import task_distance
 from corpus.figures import task_figures
 from corpus.format import PREFERENCES, Task
 
-MEASURES = ("loc", "files", "fix_diff_lines")
-MEASURE_TITLES = {"loc": "LOC (tests counted)", "files": "files", "fix_diff_lines": "fix-diff lines"}
+MEASURES = ("loc", "files", "fix_diff_lines", "failure_frames", "failure_files")
+MEASURE_TITLES = {"loc": "LOC (tests counted)", "files": "files", "fix_diff_lines": "fix-diff lines",
+                  "failure_frames": "frames, failure to fix", "failure_files": "files, failure to fix"}
 
 
 @dataclass(frozen=True)
@@ -27,15 +30,26 @@ class TaskRow:
     files: int
     fix_diff_lines: int
     dependencies: int
+    modules: int = 0  # Python modules in buggy/ + shared/
+    failure: str = "fails"
+    failure_frames: int | None = None  # corpus.distance: calls from the failing test to the fix
+    failure_files: int | None = None  # files that path enters after the test's own
+    tags: str = ""  # space-separated
 
 
-def task_rows(tasks: list[Task], splits: dict[str, str] | None = None) -> list[TaskRow]:
-    splits = splits or {}
+def task_rows(tasks: list[Task], splits: dict[str, str] | None = None,
+              failing_tests: dict[str, list[str]] | None = None) -> list[TaskRow]:
+    """A row per task. ``failing_tests`` (task -> ``file::test`` of its buggy run, from a validation
+    report) is where distances are measured from; a task missing from it is measured from all its tests."""
+    splits, failing_tests = splits or {}, failing_tests or {}
     rows = []
     for task in tasks:
         figures = task_figures(task)
+        distance = task_distance(task, failing_tests.get(task.name))
+        modules = sum(1 for name in [*task.buggy_files, *task.shared_files] if name.endswith(".py"))
         rows.append(TaskRow(task.name, task.category, task.preference, splits.get(task.name, "-"),
-                            figures["loc"], figures["files"], figures["fix_diff_lines"], len(task.dependencies)))
+                            figures["loc"], figures["files"], figures["fix_diff_lines"], len(task.dependencies),
+                            modules, task.failure, distance.frames, distance.files, " ".join(task.tags)))
     return sorted(rows, key=lambda r: r.name)
 
 
@@ -43,7 +57,7 @@ def summarize(rows: list[TaskRow]) -> dict:
     """Median, 90th percentile and max of each measure; counts by category, preference and split."""
     summary: dict = {"tasks": len(rows), "measures": {}}
     for measure in MEASURES:
-        values = np.array([getattr(r, measure) for r in rows], dtype=float)
+        values = np.array([getattr(r, measure) for r in rows if getattr(r, measure) is not None], dtype=float)
         summary["measures"][measure] = (
             {"median": float(np.median(values)), "p90": float(np.percentile(values, 90)), "max": float(values.max())}
             if len(values) else {"median": 0.0, "p90": 0.0, "max": 0.0})
@@ -51,6 +65,8 @@ def summarize(rows: list[TaskRow]) -> dict:
     summary["by_preference"] = {p: sum(1 for r in rows if r.preference == p) for p in PREFERENCES}
     summary["by_split"] = dict(sorted(Counter(r.split for r in rows).items()))
     summary["with_dependencies"] = sum(1 for r in rows if r.dependencies)
+    summary["hangs"] = sum(1 for r in rows if r.failure == "hang")
+    summary["unmeasured_distance"] = sorted(r.name for r in rows if r.failure_frames is None)
     return summary
 
 
@@ -61,16 +77,29 @@ def write_csv(rows: list[TaskRow], path: Path) -> None:
         writer.writerows(asdict(r) for r in rows)
 
 
+def _dash(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
 def _fmt(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
 def summary_markdown(summary: dict) -> str:
-    lines = [f"{summary['tasks']} tasks ({summary['with_dependencies']} with a dependency manifest).", "",
+    lines = [f"{summary['tasks']} tasks ({summary['with_dependencies']} with a dependency manifest, "
+             f"{summary.get('hangs', 0)} that hang).", "",
              "| measure | median | 90th percentile | max |", "| --- | ---: | ---: | ---: |"]
     for measure in MEASURES:
         m = summary["measures"][measure]
         lines.append(f"| {MEASURE_TITLES[measure]} | {_fmt(m['median'])} | {_fmt(m['p90'])} | {_fmt(m['max'])} |")
+    if summary.get("shape"):
+        lines += ["", "| target | minimum | now | met |", "| --- | ---: | ---: | --- |"]
+        lines += [f"| {t['target']} | {_fmt(t['minimum'])} | {_fmt(t['value'])} | "
+                  f"{'yes' if t['met'] else 'no'} ({'+' if t['margin'] >= 0 else ''}{_fmt(t['margin'])}) |"
+                  for t in summary["shape"]]
+    if summary.get("most_similar"):
+        lines += ["", "| most similar pair (token shingles) | similarity |", "| --- | ---: |"]
+        lines += [f"| {p['first']} ~ {p['second']} | {p['similarity']:.3f} |" for p in summary["most_similar"]]
     lines += ["", "| preference | tasks |", "| --- | ---: |"]
     lines += [f"| {p} | {n} |" for p, n in summary["by_preference"].items()]
     lines += ["", "| category | tasks |", "| --- | ---: |"]
@@ -80,10 +109,12 @@ def summary_markdown(summary: dict) -> str:
 
 def table_markdown(rows: list[TaskRow], summary: dict) -> str:
     lines = ["# Corpus statistics", "", summary_markdown(summary), "## Tasks", "",
-             "| task | category | preference | split | LOC | files | fix-diff lines | deps |",
-             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: |"]
-    lines += [f"| {r.name} | {r.category} | {r.preference} | {r.split} | {r.loc} | {r.files} | "
-              f"{r.fix_diff_lines} | {r.dependencies} |" for r in rows]
+             "| task | category | preference | split | failure | LOC | files | modules | fix-diff lines | "
+             "frames to fix | files to fix | deps |",
+             "| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines += [f"| {r.name} | {r.category} | {r.preference} | {r.split} | {r.failure} | {r.loc} | {r.files} | "
+              f"{r.modules} | {r.fix_diff_lines} | {_dash(r.failure_frames)} | {_dash(r.failure_files)} | "
+              f"{r.dependencies} |" for r in rows]
     return "\n".join(lines) + "\n"
 
 

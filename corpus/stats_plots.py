@@ -74,3 +74,28 @@ def plot_labels(summary: dict, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def plot_distance(rows: list[TaskRow], path: Path) -> None:
+    """Difficulty you can see: tasks by the calls between the failing test and the fix, stacked by the
+    files that path enters (corpus.distance)."""
+    measured = [r for r in rows if r.failure_frames is not None]
+    frames = list(range(1, max((r.failure_frames for r in measured), default=1) + 1))
+    groups = [("1 file (the module the test calls)", lambda n: n <= 1, "#a8dadc"),
+              ("2 files", lambda n: n == 2, "#457b9d"), ("3+ files", lambda n: n >= 3, "#1d3557")]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    bottom = [0] * len(frames)
+    for label, fits, color in groups:
+        counts = [sum(1 for r in measured if r.failure_frames == f and fits(r.failure_files or 0)) for f in frames]
+        ax.bar(frames, counts, bottom=bottom, color=color, edgecolor="white", label=label)
+        bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    unmeasured = len(rows) - len(measured)
+    ax.set(xlabel="calls from the failing test to the fixed function", ylabel="tasks",
+           title=f"Failure to fix ({len(measured)} tasks" + (f"; {unmeasured} not reached statically)" if unmeasured
+                                                              else ")"))
+    ax.legend(frameon=False, fontsize=8, title="files entered on the way", title_fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

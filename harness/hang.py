@@ -58,6 +58,23 @@ def stuck_frames(output: str, files: Iterable[str]) -> list[str]:
     return stuck
 
 
+def hung_tests(output: str, test_files: Iterable[str]) -> list[str]:
+    """``file::function`` of the test functions (``test*`` in ``test_files``) on any thread's stack in
+    the first faulthandler dump of ``output``: the tests that were running when the run hung."""
+    start = DUMP_START.search(output)
+    if start is None:
+        return []
+    files = sorted(set(test_files), key=len, reverse=True)
+    found = []
+    for line in output[start.end():].splitlines():
+        match = FRAME.match(line)
+        if match and match["name"].startswith("test"):
+            name = _workspace_name(match["path"], files)
+            if name is not None and f"{name}::{match['name']}" not in found:
+                found.append(f"{name}::{match['name']}")
+    return found
+
+
 def progress_counts(stdout: str) -> tuple[int, int]:
     """(passed, failed) from the progress marks ``pytest -q`` printed before it was stopped; the test
     that was running when the time limit hit counts as failed."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from corpus.format import Task, TaskFormatError, load_task
 from corpus.materialize import materialize, strip_bug_markers
-from harness.hang import dump_options, stuck_frames
+from harness.hang import dump_options, hung_tests, stuck_frames
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSource
 from harness.sandbox.deps import DependencyInstallError
@@ -24,7 +24,7 @@ from validation.evidence import (
 from validation.hints import find_hint_comments
 from validation.order import FILE_ORDER, RunOrder, install_order, orders_for
 from validation.report import TaskVerdict
-from validation.runner import PytestRun, run_pytest
+from validation.runner import PytestRun, parse_failed_tests, run_pytest
 
 DEFAULT_SANDBOX = "bwrap"
 DEFAULT_MAX_SECONDS = 6.0  # "a task runs in under a few seconds" (pytest's session time, see PytestRun)
@@ -152,6 +152,10 @@ def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
             summary = verdict.runs[variant if attempt == 1 else f"{variant}#{attempt}"] = run.summary()
             problem = _describe_failure(variant, run, task)
             hung = variant == "buggy" and task.hangs and run.timed_out
+            if variant == "buggy":
+                # Where the failure is reported (corpus.distance measures from there).
+                summary["failing_tests"] = (hung_tests(run.output, task.test_files) if hung
+                                            else parse_failed_tests(run.output))
             if hung:
                 summary["stuck_at"] = stuck_frames(run.output, files)
                 verdict.hang = verdict.hang or {"stopped_after_s": task.timeout_s, "stuck_at": summary["stuck_at"]}

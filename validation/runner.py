@@ -28,6 +28,8 @@ PLUGIN_BOOT = (f"import sys; sys.path.insert(0, {PLUGIN_DIR!r}); import pytest; 
                "sys.exit(pytest.main(sys.argv[1:]))")
 SUMMARY_COUNT = re.compile(r"(\d+) (passed|failed|errors?|xfailed|xpassed|skipped)")
 SUMMARY_TIME = re.compile(r" in (\d+(?:\.\d+)?)s")
+# A line of pytest's short summary (``-rfE``, its default): "FAILED test_x.py::TestY::test_z[1] - ...".
+FAILED_TEST = re.compile(r"^(?:FAILED|ERROR) (?P<file>[^\s:]+\.py)::(?:\w+::)*(?P<name>\w+)", re.MULTILINE)
 
 
 @dataclass
@@ -65,6 +67,11 @@ def parse_counts(output: str) -> tuple[int, int, int]:
             return (counts.get("passed", 0), counts.get("failed", 0),
                     counts.get("error", 0) + counts.get("errors", 0))
     return 0, 0, 0
+
+
+def parse_failed_tests(output: str) -> list[str]:
+    """``file::function`` of each failed or errored test in pytest's short summary, in order, once."""
+    return list(dict.fromkeys(f"{m['file']}::{m['name']}" for m in FAILED_TEST.finditer(output)))
 
 
 def parse_session_time(output: str) -> float | None:

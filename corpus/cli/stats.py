@@ -1,18 +1,32 @@
 """``python -m corpus stats --out DIR`` — the corpus's shape: per-task table (CSV + markdown), medians and
-90th percentiles, counts by category and preference, and PNG plots."""
+90th percentiles, counts by category and preference, the distance from failure to fix, the shape
+targets met or short, the most similar pairs, and PNG plots."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
+from corpus.similarity import similar_pairs
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits
-from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, summarize, task_rows
-from corpus.stats_report import write_report
+from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, task_rows
+from corpus.stats_report import full_summary, write_report
+
+
+def failing_tests_from(report_path: Path) -> dict[str, list[str]]:
+    """task -> the failing tests of its first buggy run, from ``corpus validate --json`` output."""
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    out = {}
+    for verdict in report.get("tasks", []):
+        failing = verdict.get("runs", {}).get("buggy", {}).get("failing_tests")
+        if failing:
+            out[verdict["task"]] = list(failing)
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -20,6 +34,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, required=True, help="folder for the table, summary and plots")
     parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
     parser.add_argument("--splits", type=Path, default=SPLITS_FILE, help="the splits file (for the split column)")
+    parser.add_argument("--validation", type=Path, metavar="REPORT",
+                        help="a 'corpus validate --json' report: distances are measured from each task's failing "
+                             "tests (without it, from the nearest of all its tests)")
     parser.add_argument("--readme", type=Path,
                         help="also put the summary tables between the corpus-stats markers of this file")
     args = parser.parse_args(argv)
@@ -39,13 +56,34 @@ def main(argv: list[str]) -> int:
     except SplitsError as exc:
         print(f"note: no split column ({exc})", file=sys.stderr)
         splits = {}
-    rows = task_rows(tasks, splits)
-    paths = write_report(rows, args.out)
-    summary = summarize(rows)
+    failing = {}
+    if args.validation:
+        try:
+            failing = failing_tests_from(args.validation)
+        except (OSError, ValueError, AttributeError) as exc:
+            print(f"error: {args.validation}: not a 'corpus validate --json' report ({exc})", file=sys.stderr)
+            return 2
+        unknown = sorted(t.name for t in tasks if t.name not in failing)
+        if unknown:
+            print(f"note: {len(unknown)} task(s) have no failing tests in {args.validation} (measured from all "
+                  f"their tests): {', '.join(unknown)}", file=sys.stderr)
+    rows = task_rows(tasks, splits, failing)
+    most_similar = similar_pairs(tasks, top=10)
+    paths = write_report(rows, args.out, most_similar)
+    summary = full_summary(rows, most_similar)
     for measure in MEASURES:
         m = summary["measures"][measure]
-        print(f"{MEASURE_TITLES[measure]:<20} median {m['median']:g}  p90 {m['p90']:g}  max {m['max']:g}")
+        print(f"{MEASURE_TITLES[measure]:<24} median {m['median']:g}  p90 {m['p90']:g}  max {m['max']:g}")
     print("preference: " + ", ".join(f"{p} {n}" for p, n in summary["by_preference"].items()))
+    print("shape targets:")
+    for target in summary["shape"]:
+        state = "met" if target["met"] else "SHORT"
+        print(f"  {target['target']:<32} {target['value']:>6g} (minimum {target['minimum']:g}): {state} by "
+              f"{abs(target['margin']):g}")
+    top = summary["most_similar"][0] if summary["most_similar"] else None
+    if top:
+        print(f"most similar pair: {top['first']} ~ {top['second']} ({top['similarity']:.3f}); "
+              "'python -m corpus leakage' lists more")
     print(f"wrote {', '.join(p.name for p in paths.values())} to {args.out}")
     if args.readme:
         try:

@@ -1,10 +1,13 @@
-"""The heldout guard refuses heldout names and heldout code, and lets the rest through."""
+"""The heldout guard refuses heldout names and heldout code, and lets the rest through; the corpus holds\nno near-duplicate pair."""
 
 from __future__ import annotations
 
 import pytest
 
-from corpus.leakage import LeakageError, LeakageGuard, check_no_heldout
+from corpus.cli import leakage as leakage_cli
+from corpus.format import TaskFormatError, load_task, load_tasks, task_dirs
+from corpus.leakage import LeakageError, LeakageGuard, check_no_heldout, corpus_leaks
+from corpus.similarity import THRESHOLD, code_tokens, similar_pairs
 from corpus.splits import write_splits
 from tests.corpus.taskfactory import write_task
 
@@ -53,23 +56,48 @@ def test_training_tasks_and_unrelated_text_pass(corpus):
     assert guard.heldout == frozenset({"secret_ledger"})
 
 
-def test_no_training_task_in_the_corpus_copies_heldout_code():
-    from corpus.format import TaskFormatError, load_task, task_dirs
-    from corpus.splits import load_splits
+def test_a_renamed_copy_is_a_near_duplicate_and_an_unrelated_task_is_not(tmp_path):
+    renamed = SECRET.replace("Ledger", "Journal").replace("entries", "lines").replace("closed_periods", "locked")
+    write_task(tmp_path, "ledger", buggy={"ledger.py": SECRET}, correct={"ledger.py": SECRET + "\n"})
+    write_task(tmp_path, "journal", buggy={"journal.py": renamed}, correct={"journal.py": renamed + "\n"})
+    write_task(tmp_path, "counter")
+    tasks = load_tasks(tmp_path)
 
-    guard, splits = LeakageGuard.from_corpus(), load_splits()
-    leaks = []
+    pairs = similar_pairs(tasks)
+
+    assert [(p.first, p.second) for p in pairs if p.near_duplicate] == [("journal", "ledger")]
+    assert pairs[0].similarity == 1.0 and pairs[-1].similarity < THRESHOLD
+    assert code_tokens("total = values[0]  # first\n") == ["N", "=", "N", "[", "0", "]"]
+
+
+def test_leakage_command_names_near_duplicates_and_lists_the_most_similar(tmp_path, capsys):
+    root = tmp_path / "tasks"
+    write_task(root, "ledger", buggy={"ledger.py": SECRET}, correct={"ledger.py": SECRET + "\n"})
+    write_task(root, "ledger_copy", buggy={"ledger.py": SECRET}, correct={"ledger.py": SECRET + "\n"},
+               tests={"test_ledger.py": "from ledger import Ledger\n\n\ndef test_open():\n"
+                                        "    assert Ledger(5).entries == [5]\n"})
+    write_task(root, "counter")
+    write_splits({"ledger": "train", "ledger_copy": "heldout", "counter": "train"}, tmp_path / "splits.json")
+
+    code = leakage_cli.main(["--root", str(root), "--splits", str(tmp_path / "splits.json"), "--top", "2"])
+
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "COPY  ledger: heldout task 'ledger_copy' must not enter training" in out
+    assert "NEAR  ledger ~ ledger_copy: similarity 1.00 >= 0.30" in out
+    assert "  1.000  ledger ~ ledger_copy" in out
+    assert "3 tasks: 1 copying heldout code, 1 near-duplicate pairs" in out
+
+
+def test_the_corpus_has_no_heldout_copies_and_no_near_duplicates():
+    tasks = []
     for folder in task_dirs():
-        if splits.get(folder.name) == "heldout":
-            continue
         try:
-            task = load_task(folder)
+            tasks.append(load_task(folder))
         except TaskFormatError:
             continue  # a task still being written; the validator reports it
-        texts = [text for kind in ("buggy", "correct", "shared", "tests") for text in task.files(kind).values()]
-        try:
-            guard.check(names=[task.name], texts=texts)
-        except LeakageError as exc:
-            leaks.append(f"{task.name}: {exc}")
 
-    assert leaks == []
+    report = corpus_leaks(tasks, LeakageGuard.from_corpus())
+
+    assert report.copies == []
+    assert report.near_duplicates == []

@@ -1,0 +1,52 @@
+"""``python -m corpus leakage`` — the corpus checked against itself: no task outside heldout copies
+heldout code, and no two tasks (any splits) are near-duplicates; lists the most similar pairs. Exit 1
+when either is found."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
+from corpus.leakage import LeakageGuard, corpus_leaks
+from corpus.similarity import SHINGLE, THRESHOLD
+from corpus.splits import SPLITS_FILE, SplitsError
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m corpus leakage", description=__doc__)
+    parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
+    parser.add_argument("--splits", type=Path, default=SPLITS_FILE, help="the splits file (default: corpus/splits.json)")
+    parser.add_argument("--top", type=int, default=10, help="how many of the most similar pairs to list (default: 10)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    tasks = []
+    for folder in task_dirs(args.root):
+        try:
+            tasks.append(load_task(folder))
+        except TaskFormatError as exc:
+            print(f"skipped: {exc}", file=sys.stderr)
+    try:
+        guard = LeakageGuard.from_corpus(args.root, args.splits)
+    except SplitsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    report = corpus_leaks(tasks, guard, top=max(0, args.top))
+    if args.json:
+        print(json.dumps({"ok": report.ok, "threshold": THRESHOLD, "shingle": SHINGLE, "copies": report.copies,
+                          "near_duplicates": [p.to_dict() for p in report.near_duplicates],
+                          "most_similar": [p.to_dict() for p in report.most_similar]}, indent=2))
+        return 0 if report.ok else 1
+    for line in report.copies:
+        print(f"COPY  {line}")
+    for pair in report.near_duplicates:
+        print(f"NEAR  {pair.first} ~ {pair.second}: similarity {pair.similarity:.2f} >= {THRESHOLD:.2f}; make one "
+              "of them different (another mechanism or domain) or remove it (its name stays in splits.json)")
+    print(f"most similar pairs ({SHINGLE}-token shingles of buggy/ + shared/, threshold {THRESHOLD:.2f}):")
+    for pair in report.most_similar:
+        print(f"  {pair.similarity:.3f}  {pair.first} ~ {pair.second}")
+    print(f"{len(tasks)} tasks: {len(report.copies)} copying heldout code, {len(report.near_duplicates)} "
+          "near-duplicate pairs")
+    return 0 if report.ok else 1
