@@ -29,17 +29,22 @@ class TaskFormatError(ValueError):
 @dataclass(frozen=True)
 class Evidence:
     """A runtime observation that reveals the bug: at ``file:line`` the ``expression`` evaluates to
-    something whose repr is ``observed`` (under the buggy version)."""
+    something whose repr is ``observed`` (under the buggy version), the first time the line runs
+    (while ``test`` runs, when it names one: ``test_file.py::test_name``)."""
 
     file: str
     line: int
     expression: str
     observed: str
     why: str
+    test: str | None = None
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "expression": self.expression,
+        data = {"file": self.file, "line": self.line, "expression": self.expression,
                 "observed": self.observed, "why": self.why}
+        if self.test is not None:
+            data["test"] = self.test
+        return data
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,11 @@ def _load_evidence(name: str, raw) -> tuple[Evidence, ...]:
                 raise TaskFormatError(name, f"{where}.{key}", f"expected {kind.__name__}")
         if item["line"] < 1:
             raise TaskFormatError(name, f"{where}.line", "must be a positive line number")
-        items.append(Evidence(item["file"], item["line"], item["expression"], item["observed"], item["why"]))
+        test = item.get("test")
+        if test is not None and (not isinstance(test, str) or "::" not in test):
+            raise TaskFormatError(name, f"{where}.test", "expected 'test_file.py::test_name', the test during "
+                                                         "which the line's first run shows the value")
+        items.append(Evidence(item["file"], item["line"], item["expression"], item["observed"], item["why"], test))
     return tuple(items)
 
 

@@ -184,8 +184,18 @@ def _check_evidence(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
         got = entry.get("repr")
         verdict.evidence.append({"file": item.file, "line": item.line, "expression": item.expression,
                                  "observed": item.observed, "got": got, "error": entry.get("error"),
-                                 "holds": got == item.observed, "order": order.label})
-    suffix = "" if order == FILE_ORDER else (f" (tests in {order.label}; the evidence must hold whatever order "
-                                             "the tests run in)")
-    for problem in evidence_problems(task.evidence, observed, hung=run.timed_out):
-        verdict.reject(problem + suffix)
+                                 "holds": got == item.observed, "order": order.label, "seen_in": entry.get("test")})
+    problems = evidence_problems(task.evidence, observed, hung=run.timed_out)
+    if order == FILE_ORDER:
+        for problem in problems:
+            verdict.reject(problem)
+        return
+    for problem in problems:
+        index = int(problem[len("evidence["):problem.index("]")])
+        pin = ""
+        first = [e for e in verdict.evidence if e["order"] == FILE_ORDER.label]  # checked before any other order
+        if task.evidence[index].test is None and index < len(first) and first[index]["holds"] \
+                and first[index]["seen_in"]:
+            pin = f"; if the value belongs to one test, name it: \"test\": \"{first[index]['seen_in']}\""
+        verdict.reject(f"{problem} (tests in {order.label}; the evidence must hold whatever order the tests run "
+                       f"in{pin})")

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 from pathlib import Path
@@ -22,7 +23,7 @@ def install_recorder(workspace: Path, evidence: tuple[Evidence, ...]) -> list[st
     folder = workspace / PLUGIN_DIR
     folder.mkdir(exist_ok=True)
     shutil.copyfile(PLUGIN_SOURCE, folder / f"{PLUGIN_NAME}.py")
-    spec = [{"file": e.file, "line": e.line, "expression": e.expression} for e in evidence]
+    spec = [{"file": e.file, "line": e.line, "expression": e.expression, "test": e.test} for e in evidence]
     (folder / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
     return [PLUGIN_NAME]
 
@@ -59,7 +60,21 @@ def static_evidence_problems(evidence: tuple[Evidence, ...], workspace_files: di
             compile(item.expression, "<evidence>", "eval")
         except SyntaxError as exc:
             problems.append(f"{where}: expression `{item.expression}` is not a Python expression ({exc.msg})")
+        if item.test is not None and not _defines_test(item.test, workspace_files):
+            problems.append(f"{where}: test {item.test!r} is not a test function of the task's test files; "
+                            "name it as 'test_file.py::test_name'")
     return problems
+
+
+def _defines_test(test: str, workspace_files: dict[str, str]) -> bool:
+    file, _, name = test.partition("::")
+    name = name.rsplit("::", 1)[-1]  # a test in a class: test_file.py::TestX::test_y
+    try:
+        tree = ast.parse(workspace_files.get(file, ""))
+    except SyntaxError:
+        return False
+    return file in workspace_files and any(
+        isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name for node in ast.walk(tree))
 
 
 def evidence_problems(evidence: tuple[Evidence, ...], observed: dict[int, dict], *, hung: bool = False) -> list[str]:
@@ -72,6 +87,9 @@ def evidence_problems(evidence: tuple[Evidence, ...], observed: dict[int, dict],
         if entry is None and hung:
             problems.append(f"{where}: line not reached before the buggy tests hung (stopped at timeout_s); "
                             "pick a line that runs before the hang, inside the loop or wait that never ends")
+        elif entry is None and item.test:
+            problems.append(f"{where}: line never reached while {item.test} ran; pick a line that test runs "
+                            "(a pdb breakpoint there must stop)")
         elif entry is None:
             problems.append(f"{where}: line never reached by the buggy tests; pick a line that runs "
                             "(a pdb breakpoint there must stop)")

@@ -32,3 +32,14 @@ def test_an_unknown_failure_kind_is_refused_naming_the_choices(tmp_path, value, 
 def test_a_preference_reason_must_be_text(tmp_path):
     with pytest.raises(TaskFormatError, match="preference_reason: expected str, got list"):
         load_task(write_task(tmp_path, "odd", preference_reason=["debugger"]))
+
+
+def test_evidence_may_name_the_test_its_value_belongs_to(tmp_path):
+    item = {"file": "counter.py", "line": 4, "expression": "value", "observed": "2", "why": "x",
+            "test": "test_counter.py::test_total"}
+    task = load_task(write_task(tmp_path, "pinned", evidence=[item]))
+
+    assert task.evidence[0].test == "test_counter.py::test_total"
+    assert task.evidence[0].to_dict() == item
+    with pytest.raises(TaskFormatError, match=r"evidence\[0\].test: expected 'test_file.py::test_name'"):
+        load_task(write_task(tmp_path, "loose", evidence=[{**item, "test": "test_total"}]))

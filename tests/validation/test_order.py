@@ -74,7 +74,31 @@ def test_evidence_that_holds_in_one_order_only_is_rejected_naming_the_order(tmp_
 
     assert [(e["order"], e["got"]) for e in verdict.evidence] == [("file order", "2"), ("reversed order", "6")]
     assert verdict.reasons == ["evidence[0] at counter.py:4: `value` gave 6, meta says 2 (tests in reversed "
-                               "order; the evidence must hold whatever order the tests run in)"]
+                               "order; the evidence must hold whatever order the tests run in; if the value belongs "
+                               'to one test, name it: "test": "test_counter.py::test_three")']
+
+
+def test_evidence_named_after_its_test_holds_in_every_order(tmp_path):
+    pinned = [{"file": "counter.py", "line": 4, "expression": "value", "observed": "6", "why": "x",
+               "test": "test_counter.py::test_two"}]
+    folder = write_task(tmp_path, tests={"test_counter.py": TWO_TESTS}, evidence=pinned)
+
+    verdict = validate_task(folder, repeat=3)
+
+    assert verdict.ok, verdict.reasons
+    assert [(e["order"], e["got"], e["seen_in"]) for e in verdict.evidence] == [
+        ("file order", "6", "test_counter.py::test_two"), ("reversed order", "6", "test_counter.py::test_two"),
+        ("shuffled order (seed 0#3:counter_skip)", "6", "test_counter.py::test_two")]
+
+
+def test_evidence_naming_a_test_that_does_not_exist_is_refused_before_running(tmp_path):
+    pinned = [{"file": "counter.py", "line": 4, "expression": "value", "observed": "2", "why": "x",
+               "test": "test_counter.py::test_four"}]
+
+    verdict = validate_task(write_task(tmp_path, evidence=pinned))
+
+    assert verdict.reasons == ["evidence[0] at counter.py:4: test 'test_counter.py::test_four' is not a test "
+                               "function of the task's test files; name it as 'test_file.py::test_name'"]
 
 
 def test_evidence_that_holds_in_any_order_passes_a_shuffled_run(tmp_path):
