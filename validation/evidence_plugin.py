@@ -29,6 +29,10 @@ _running = [None]  # the node id of the test being run ("test_x.py::test_y")
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item, nextitem):
     _running[0] = item.nodeid
+    # Python drops a thread's trace function when it fails, as it does when a test runs into the
+    # recursion limit: armed again for every test, so a later test is still observed.
+    if not _all_seen():
+        sys.settrace(_global)
 
 
 def _load():

@@ -17,6 +17,8 @@ from corpus.splits import SPLITS_FILE, SplitsError, load_splits
 from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, task_rows
 from corpus.stats_report import full_summary, write_report
 
+FAILING_FILE = "failing_tests.json"
+
 
 def failing_tests_from(report_path: Path) -> dict[str, list[str]]:
     """task -> the failing tests of its first buggy run, from ``corpus validate --json`` output."""
@@ -36,7 +38,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--splits", type=Path, default=SPLITS_FILE, help="the splits file (for the split column)")
     parser.add_argument("--validation", type=Path, metavar="REPORT",
                         help="a 'corpus validate --json' report: distances are measured from each task's failing "
-                             "tests (without it, from the nearest of all its tests)")
+                             f"tests, kept in OUT/{FAILING_FILE} for later runs (without either, from the nearest "
+                             "of all its tests)")
     parser.add_argument("--readme", type=Path,
                         help="also put the summary tables between the corpus-stats markers of this file")
     args = parser.parse_args(argv)
@@ -56,17 +59,23 @@ def main(argv: list[str]) -> int:
     except SplitsError as exc:
         print(f"note: no split column ({exc})", file=sys.stderr)
         splits = {}
-    failing = {}
+    failing, kept = {}, args.out / FAILING_FILE
     if args.validation:
         try:
             failing = failing_tests_from(args.validation)
         except (OSError, ValueError, AttributeError) as exc:
             print(f"error: {args.validation}: not a 'corpus validate --json' report ({exc})", file=sys.stderr)
             return 2
+        args.out.mkdir(parents=True, exist_ok=True)
+        kept.write_text(json.dumps(dict(sorted(failing.items())), indent=1) + "\n", encoding="utf-8")
+    elif kept.is_file():
+        failing = json.loads(kept.read_text(encoding="utf-8"))
+        print(f"note: distances from the failing tests kept in {kept}", file=sys.stderr)
+    if failing:
         unknown = sorted(t.name for t in tasks if t.name not in failing)
         if unknown:
-            print(f"note: {len(unknown)} task(s) have no failing tests in {args.validation} (measured from all "
-                  f"their tests): {', '.join(unknown)}", file=sys.stderr)
+            print(f"note: {len(unknown)} task(s) have no recorded failing tests (measured from all their tests): "
+                  f"{', '.join(unknown)}", file=sys.stderr)
     rows = task_rows(tasks, splits, failing)
     most_similar = similar_pairs(tasks, top=10)
     paths = write_report(rows, args.out, most_similar)

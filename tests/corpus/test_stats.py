@@ -74,13 +74,19 @@ def test_distances_come_from_the_failing_tests_of_a_validation_report(tmp_path, 
     report.write_text(json.dumps({"tasks": [{"task": "alpha", "runs": {"buggy": {
         "failing_tests": ["test_counter.py::test_through_a_helper"]}}}]}))
 
-    code = stats_cli.main(["--out", str(tmp_path / "out"), "--root", str(root), "--splits", str(tmp_path / "none"),
-                           "--validation", str(report)])
+    out = tmp_path / "out"
+    args = ["--out", str(out), "--root", str(root), "--splits", str(tmp_path / "none")]
 
-    with open(tmp_path / "out" / "tasks.csv", encoding="utf-8") as fh:
+    code = stats_cli.main([*args, "--validation", str(report)])
+    again = stats_cli.main(args)  # later runs reuse the failing tests kept beside the table
+
+    with open(out / "tasks.csv", encoding="utf-8") as fh:
         [row] = list(csv.DictReader(fh))
-    assert code == 0
+    assert code == again == 0
     assert (row["failure_frames"], row["failure_files"]) == ("2", "2")  # via_helper -> total
+    assert json.loads((out / "failing_tests.json").read_text()) == {
+        "alpha": ["test_counter.py::test_through_a_helper"]}
+    assert "note: distances from the failing tests kept in" in capsys.readouterr().err
 
 
 def test_shape_targets_count_themes_by_category_or_tag(tmp_path):

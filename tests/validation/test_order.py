@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.corpus.taskfactory import write_task
+from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, write_task
 from validation import cli as validate_cli
 from validation import validate_task
 from validation.order import FILE_ORDER, RunOrder, orders_for
@@ -120,3 +120,20 @@ def test_cli_refuses_an_unknown_order(tmp_path, capsys):
 
     assert caught.value.code == 2
     assert "unknown test order 'sideways'" in capsys.readouterr().err
+
+
+def test_evidence_is_still_observed_after_an_earlier_test_hit_the_recursion_limit(tmp_path):
+    # Python drops a trace function that fails, as it does at the recursion limit: the recorder re-arms.
+    deep = "\n\ndef depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n"
+    tests = TWO_TESTS + "\n\ndef test_zz_deep():\n    import pytest\n    from counter import depth\n\n" \
+                        "    with pytest.raises(RecursionError):\n        depth(10 ** 6)\n"
+    pinned = [{"file": "counter.py", "line": 4, "expression": "value", "observed": "2", "why": "x",
+               "test": "test_counter.py::test_three"}]
+    folder = write_task(tmp_path, buggy={"counter.py": BUGGY_COUNTER + deep},
+                        correct={"counter.py": CORRECT_COUNTER + deep}, tests={"test_counter.py": tests},
+                        evidence=pinned)
+
+    verdict = validate_task(folder, order=RunOrder("reversed"))  # test_zz_deep runs first
+
+    assert verdict.ok, verdict.reasons
+    assert [e["got"] for e in verdict.evidence] == ["2", "2"]
