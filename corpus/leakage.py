@@ -6,17 +6,19 @@ files (buggy, correct, shared or tests), however it was re-indented or re-spaced
 
 ``corpus_leaks(tasks)`` checks the corpus itself: no other task copies heldout code, and no two tasks,
 whatever their splits, are near-duplicates (``corpus.similarity``: a renamed copy of a training task
-in heldout leaks as surely as a copied one).
+in heldout leaks as surely as a copied one), and no pair judged to share a mechanism
+(``corpus.mechanisms``) is split across heldout and the rest.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from corpus.format import FOLDERS, TASKS_DIR, Task, TaskFormatError, load_task
+from corpus.mechanisms import MechanismPair
 from corpus.similarity import SimilarPair, similar_pairs
 from corpus.splits import SPLITS_FILE, load_splits
 
@@ -112,17 +114,31 @@ def heldout_copies(tasks: list[Task], guard: LeakageGuard) -> list[str]:
     return leaks
 
 
+def split_siblings(pairs: list[MechanismPair], splits: dict[str, str]) -> list[str]:
+    """One line per ``same``-mechanism pair with one task in heldout and the other in another split."""
+    out = []
+    for pair in pairs:
+        first, second = splits.get(pair.first), splits.get(pair.second)
+        if pair.verdict == "same" and first and second and (first == "heldout") != (second == "heldout"):
+            out.append(f"{pair.first} ({first}) ~ {pair.second} ({second}) share a mechanism ({pair.mechanism}); "
+                       "one of them must move out of the corpus or both into one split")
+    return out
+
+
 @dataclass
 class CorpusLeaks:
     copies: list[str]  # tasks outside heldout that copy heldout code
     near_duplicates: list[SimilarPair]  # pairs at or above similarity.THRESHOLD
     most_similar: list[SimilarPair]  # the top pairs, for the report
+    split_siblings: list[str] = field(default_factory=list)  # same-mechanism pairs across the heldout line
 
     @property
     def ok(self) -> bool:
-        return not self.copies and not self.near_duplicates
+        return not self.copies and not self.near_duplicates and not self.split_siblings
 
 
-def corpus_leaks(tasks: list[Task], guard: LeakageGuard, *, top: int = 10) -> CorpusLeaks:
+def corpus_leaks(tasks: list[Task], guard: LeakageGuard, *, top: int = 10,
+                 mechanism_pairs: list[MechanismPair] = (), splits: dict[str, str] | None = None) -> CorpusLeaks:
     pairs = similar_pairs(tasks)
-    return CorpusLeaks(heldout_copies(tasks, guard), [p for p in pairs if p.near_duplicate], pairs[:top])
+    return CorpusLeaks(heldout_copies(tasks, guard), [p for p in pairs if p.near_duplicate], pairs[:top],
+                       split_siblings(list(mechanism_pairs), splits or {}))

@@ -86,20 +86,27 @@ class SplitUpdate:
         return {split: sum(1 for s in self.assignments.values() if s == split) for split in SPLITS}
 
 
-def assign(task_names: list[str], existing: dict[str, str],
-           targets: dict[str, float] = TARGETS) -> SplitUpdate:
+def assign(task_names: list[str], existing: dict[str, str], targets: dict[str, float] = TARGETS,
+           together: list[set[str]] = ()) -> SplitUpdate:
     """Keep every existing assignment; hash in only the names not yet assigned.
 
     New names go in the order of their hash; each is cut by the splits' current shortfall against the
-    targets (by the targets themselves when none falls short), so the shares track the targets.
+    targets (by the targets themselves when none falls short), so the shares track the targets. A new
+    name in one of the ``together`` groups (tasks sharing a mechanism, ``corpus.mechanisms``) joins the
+    split a member of its group already has (heldout first, when they differ).
     """
     present = set(task_names)
     counts = {split: sum(1 for n, s in existing.items() if s == split and n in present) for split in SPLITS}
     added = {}
     for name in sorted(present - set(existing), key=hash_point):
-        total = sum(counts.values()) + 1
-        shortfall = {split: max(0.0, targets[split] * total - counts[split]) for split in SPLITS}
-        split = hash_split(name, shortfall if sum(shortfall.values()) > 0 else targets)
+        group = next((g for g in together if name in g), set())
+        placed = {existing.get(n) or added.get(n) for n in group} - {None}
+        if placed:
+            split = next(s for s in reversed(SPLITS) if s in placed)
+        else:
+            total = sum(counts.values()) + 1
+            shortfall = {split: max(0.0, targets[split] * total - counts[split]) for split in SPLITS}
+            split = hash_split(name, shortfall if sum(shortfall.values()) > 0 else targets)
         added[name] = split
         counts[split] += 1
     assignments = {**existing, **added}

@@ -1,6 +1,6 @@
 """``python -m corpus leakage`` — the corpus checked against itself: no task outside heldout copies
-heldout code, and no two tasks (any splits) are near-duplicates; lists the most similar pairs. Exit 1
-when either is found."""
+heldout code, no two tasks (any splits) are near-duplicates, no pair judged to share a mechanism is split
+across heldout and the rest; lists the most similar pairs. Exit 1 when any is found."""
 
 from __future__ import annotations
 
@@ -11,14 +11,17 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
 from corpus.leakage import LeakageGuard, corpus_leaks
+from corpus.mechanisms import MECHANISMS_FILE, MechanismsError, load_mechanism_pairs
 from corpus.similarity import SHINGLE, THRESHOLD
-from corpus.splits import SPLITS_FILE, SplitsError
+from corpus.splits import SPLITS_FILE, SplitsError, load_splits
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m corpus leakage", description=__doc__)
     parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
     parser.add_argument("--splits", type=Path, default=SPLITS_FILE, help="the splits file (default: corpus/splits.json)")
+    parser.add_argument("--mechanisms", type=Path, default=MECHANISMS_FILE,
+                        help="pairs judged to share a mechanism (default: corpus/mechanisms.json)")
     parser.add_argument("--top", type=int, default=10, help="how many of the most similar pairs to list (default: 10)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
@@ -30,17 +33,20 @@ def main(argv: list[str]) -> int:
             print(f"skipped: {exc}", file=sys.stderr)
     try:
         guard = LeakageGuard.from_corpus(args.root, args.splits)
-    except SplitsError as exc:
+        splits, mechanism_pairs = load_splits(args.splits), load_mechanism_pairs(args.mechanisms)
+    except (SplitsError, MechanismsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    report = corpus_leaks(tasks, guard, top=max(0, args.top))
+    report = corpus_leaks(tasks, guard, top=max(0, args.top), mechanism_pairs=mechanism_pairs, splits=splits)
     if args.json:
-        print(json.dumps({"ok": report.ok, "threshold": THRESHOLD, "shingle": SHINGLE, "copies": report.copies,
+        print(json.dumps({"ok": report.ok, "threshold": THRESHOLD, "shingle": SHINGLE, "copies": report.copies, "split_siblings": report.split_siblings,
                           "near_duplicates": [p.to_dict() for p in report.near_duplicates],
                           "most_similar": [p.to_dict() for p in report.most_similar]}, indent=2))
         return 0 if report.ok else 1
     for line in report.copies:
         print(f"COPY  {line}")
+    for line in report.split_siblings:
+        print(f"SPLIT {line}")
     for pair in report.near_duplicates:
         print(f"NEAR  {pair.first} ~ {pair.second}: similarity {pair.similarity:.2f} >= {THRESHOLD:.2f}; make one "
               "of them different (another mechanism or domain) or remove it (its name stays in splits.json)")
@@ -48,5 +54,5 @@ def main(argv: list[str]) -> int:
     for pair in report.most_similar:
         print(f"  {pair.similarity:.3f}  {pair.first} ~ {pair.second}")
     print(f"{len(tasks)} tasks: {len(report.copies)} copying heldout code, {len(report.near_duplicates)} "
-          "near-duplicate pairs")
+          f"near-duplicate pairs, {len(report.split_siblings)} same-mechanism pairs across the heldout line")
     return 0 if report.ok else 1

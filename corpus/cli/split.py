@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
+from corpus.mechanisms import MECHANISMS_FILE, MechanismsError, load_mechanism_pairs, same_split_groups
 from corpus.splits import SPLITS, SPLITS_FILE, SplitsError, assign, read_splits_file, write_splits
 
 
@@ -14,6 +15,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m corpus split", description=__doc__)
     parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
     parser.add_argument("--file", type=Path, default=SPLITS_FILE, help="the splits file (default: corpus/splits.json)")
+    parser.add_argument("--mechanisms", type=Path, default=MECHANISMS_FILE,
+                        help="pairs judged to share a mechanism; a new task joins its 'same' sibling's split "
+                             "(default: corpus/mechanisms.json)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when a task has no split yet (for CI)")
     args = parser.parse_args(argv)
@@ -26,11 +30,12 @@ def main(argv: list[str]) -> int:
             print(f"skip   {folder.name}: {exc.field}: {exc.reason} (a task gets a split once it loads)")
     try:
         existing = read_splits_file(args.file)["assignments"] if args.file.exists() else {}
-    except SplitsError as exc:
+        together = same_split_groups(load_mechanism_pairs(args.mechanisms))
+    except (SplitsError, MechanismsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     # A half-written task is neither hashed in nor reported as gone.
-    update = assign(names, existing)
+    update = assign(names, existing, together=together)
     update.missing = [n for n in update.missing if n not in unloadable]
     for name, split in update.added.items():
         print(f"new    {name} -> {split}")

@@ -12,6 +12,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
+from corpus.mechanisms import MECHANISMS_FILE, MechanismsError, load_mechanism_pairs
 from corpus.similarity import similar_pairs
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits
 from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, task_rows
@@ -40,6 +41,9 @@ def main(argv: list[str]) -> int:
                         help="a 'corpus validate --json' report: distances are measured from each task's failing "
                              f"tests, kept in OUT/{FAILING_FILE} for later runs (without either, from the nearest "
                              "of all its tests)")
+    parser.add_argument("--mechanisms", type=Path, default=MECHANISMS_FILE,
+                        help="pairs judged to share a mechanism, listed in OUT/mechanisms.md "
+                             "(default: corpus/mechanisms.json)")
     parser.add_argument("--readme", type=Path,
                         help="also put the summary tables between the corpus-stats markers of this file")
     args = parser.parse_args(argv)
@@ -76,9 +80,14 @@ def main(argv: list[str]) -> int:
         if unknown:
             print(f"note: {len(unknown)} task(s) have no recorded failing tests (measured from all their tests): "
                   f"{', '.join(unknown)}", file=sys.stderr)
+    try:
+        mechanism_pairs = load_mechanism_pairs(args.mechanisms)
+    except MechanismsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     rows = task_rows(tasks, splits, failing)
     most_similar = similar_pairs(tasks, top=10)
-    paths = write_report(rows, args.out, most_similar)
+    paths = write_report(rows, args.out, most_similar, mechanism_pairs)
     summary = full_summary(rows, most_similar)
     for measure in MEASURES:
         m = summary["measures"][measure]

@@ -7,8 +7,9 @@ import pytest
 from corpus.cli import leakage as leakage_cli
 from corpus.format import TaskFormatError, load_task, load_tasks, task_dirs
 from corpus.leakage import LeakageError, LeakageGuard, check_no_heldout, corpus_leaks
+from corpus.mechanisms import load_mechanism_pairs
 from corpus.similarity import THRESHOLD, code_tokens, similar_pairs
-from corpus.splits import write_splits
+from corpus.splits import load_splits, write_splits
 from tests.corpus.taskfactory import write_task
 
 SECRET = '''\
@@ -86,10 +87,10 @@ def test_leakage_command_names_near_duplicates_and_lists_the_most_similar(tmp_pa
     assert "COPY  ledger: heldout task 'ledger_copy' must not enter training" in out
     assert "NEAR  ledger ~ ledger_copy: similarity 1.00 >= 0.30" in out
     assert "  1.000  ledger ~ ledger_copy" in out
-    assert "3 tasks: 1 copying heldout code, 1 near-duplicate pairs" in out
+    assert "3 tasks: 1 copying heldout code, 1 near-duplicate pairs, 0 same-mechanism pairs" in out
 
 
-def test_the_corpus_has_no_heldout_copies_and_no_near_duplicates():
+def test_the_corpus_has_no_heldout_copies_no_near_duplicates_and_no_sibling_across_heldout():
     tasks = []
     for folder in task_dirs():
         try:
@@ -97,7 +98,9 @@ def test_the_corpus_has_no_heldout_copies_and_no_near_duplicates():
         except TaskFormatError:
             continue  # a task still being written; the validator reports it
 
-    report = corpus_leaks(tasks, LeakageGuard.from_corpus())
+    report = corpus_leaks(tasks, LeakageGuard.from_corpus(), mechanism_pairs=load_mechanism_pairs(),
+                          splits=load_splits())
 
     assert report.copies == []
     assert report.near_duplicates == []
+    assert report.split_siblings == []
