@@ -106,7 +106,7 @@ def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSour
 
     ``repeat`` runs buggy and correct that many times each (a race must fail the same way every time),
     each time in another test order (``validation.order.orders_for``: ``order`` first); the evidence
-    must hold in the file order and in each of those.
+    must hold in each of those orders.
     ``sandbox`` is where the runs happen: a pool (``validate_all`` passes one), a backend, or a name.
     """
     if isinstance(task_or_path, Task):
@@ -169,14 +169,14 @@ def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
                 break
     if not task.evidence or any(r.startswith("evidence[") for r in verdict.reasons):
         return
-    for number, order in enumerate(dict.fromkeys([FILE_ORDER, *orders]), 1):  # the file order first, each once
-        _check_evidence(task, verdict, root / f"evidence{number}", sandbox=sandbox, order=order)
+    for number, order in enumerate(orders, 1):  # in every order the runs used
+        _check_evidence(task, verdict, root / f"evidence{number}", sandbox=sandbox, order=order, first=number == 1)
 
 
 def _check_evidence(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: SandboxSource,
-                    order: RunOrder) -> None:
+                    order: RunOrder, first: bool) -> None:
     run, workspace = _run_variant(task, root, "buggy", sandbox=sandbox, order=order, evidence=True)
-    key = "evidence" if order == FILE_ORDER else f"evidence ({order.label})"
+    key = "evidence" if first else f"evidence ({order.label})"
     verdict.runs[key] = run.summary()
     observed = read_observed(workspace)
     for i, item in enumerate(task.evidence):
@@ -190,12 +190,11 @@ def _check_evidence(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
         for problem in problems:
             verdict.reject(problem)
         return
+    earlier = [e for e in verdict.evidence if e["order"] == verdict.evidence[0]["order"]]  # the first order's
     for problem in problems:
         index = int(problem[len("evidence["):problem.index("]")])
         pin = ""
-        first = [e for e in verdict.evidence if e["order"] == FILE_ORDER.label]  # checked before any other order
-        if task.evidence[index].test is None and index < len(first) and first[index]["holds"] \
-                and first[index]["seen_in"]:
-            pin = f"; if the value belongs to one test, name it: \"test\": \"{first[index]['seen_in']}\""
+        if not first and task.evidence[index].test is None and earlier[index]["holds"] and earlier[index]["seen_in"]:
+            pin = f"; if the value belongs to one test, name it: \"test\": \"{earlier[index]['seen_in']}\""
         verdict.reject(f"{problem} (tests in {order.label}; the evidence must hold whatever order the tests run "
                        f"in{pin})")

@@ -1,10 +1,10 @@
 """The committed corpus itself: every task in corpus/tasks validates in the bwrap sandbox with its tests
-in a shuffled order (and its evidence in the file order too); the hang tasks validate as hangs.
+in a shuffled order (buggy fails or hangs as declared, correct passes, the evidence holds); the hang
+tasks validate as hangs.
 
-Once per task, in parallel, without repeats: about four short pytest runs per task (buggy, correct,
-evidence in two orders) keep this within the suite's time on two cores. The full check, three runs
-each of buggy and correct in file, reversed and shuffled order, is ``python -m corpus validate --repeat
-3`` (README, "The corpus").
+Once per task, in parallel, without repeats: three short pytest runs per task (buggy, correct,
+evidence) keep this within the suite's time on two cores. The full check, in file, reversed and
+shuffled order, is ``python -m corpus validate --repeat 3`` (README, "The corpus").
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from validation.order import RunOrder
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(1800)  # grows with the corpus: about 4 short pytest runs per task, 10 s per hang
+@pytest.mark.timeout(1800)  # grows with the corpus: 3 short pytest runs per task, 10 s more per hang
 def test_every_task_validates_with_its_tests_shuffled():
     folders = task_dirs()
     assert folders, "corpus/tasks holds no task"
