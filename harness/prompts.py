@@ -57,14 +57,19 @@ def system_prompt(arm: str, *, text_tool_calls: bool = False) -> str:
     return "\n".join(parts)
 
 
-def task_prompt(description: str, source_files: Iterable[str], test_files: Iterable[str]) -> str:
-    """The first user message: what is wrong and which files hold what."""
+DEFAULT_INSTRUCTION = "Find the cause, fix it in the source, check that the tests pass, then call done."
+
+
+def task_prompt(description: str, source_files: Iterable[str], test_files: Iterable[str],
+                instruction: str = DEFAULT_INSTRUCTION) -> str:
+    """The first user message: what is wrong, which files hold what, and what to do (training's
+    microskill exercises give their own ``instruction``)."""
     sources = ", ".join(sorted(source_files)) or "(none)"
     tests = ", ".join(sorted(test_files)) or "(none)"
     return (
         f"Bug report: {description.strip()}\n\n"
         f"The working directory holds the source files {sources} and the test files {tests}.\n"
-        "Find the cause, fix it in the source, check that the tests pass, then call done."
+        f"{instruction.strip()}"
     )
 
 

@@ -8,6 +8,7 @@ from corpus.cli.dispatch import Command, dispatch
 
 COMMANDS = {
     "rollouts": Command("training.cli.rollouts", "best-of-N synthetic rollouts from a teacher, kept by pdb_policy_v1"),
+    "microskills": Command("training.cli.microskills", "short exercises of single debugger habits, kept by their evaluators"),
     "export-sft": Command("training.cli.export_sft", "kept rollouts and microskills as the SFT dataset folder"),
     "sft": Command("training.cli.sft", "supervised fine-tuning with DoRA on an exported dataset (--config FILE)"),
     "grpo": Command("training.cli.grpo", "GRPO whose rollouts are whole harness episodes (--config FILE)"),

@@ -28,3 +28,35 @@ def scripted_rollouts(tmp_path_factory):
     config = RolloutConfig(teachers=[teacher_spec(n) for n in CANDIDATES], out=tmp_path_factory.mktemp("rollouts"),
                            tasks=TASKS, best_of=4, workers=2, progress_bar=False)
     return run_rollouts(config, on_progress=progress.append), progress
+
+
+@pytest.fixture(scope="session")
+def exercised_skills(tmp_path_factory):
+    """Every skill run by the generator on its task with two scripted teachers, the rejected trace first:
+    skill -> MicroskillResult. The runs share one warm pool and go three at a time."""
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
+    from harness.sandbox.backends import get_backend
+    from harness.sandbox.pool import SandboxPool
+    from tests.training.data.microskill_scripts import EXERCISES
+    from training.microskills import MicroskillConfig, run_microskills
+
+    root = tmp_path_factory.mktemp("microskills")
+    pool = SandboxPool(get_backend("bwrap"), size=4)
+
+    def run(skill: str):
+        task, rejected, _, accepted = EXERCISES[skill]
+        teachers = []
+        for name, calls in (("rejected", rejected), ("accepted", accepted)):
+            path = root / f"{skill}-{name}.json"
+            path.write_text(json.dumps({"tool_calls": calls}), encoding="utf-8")
+            teachers.append(f"script:{path}")
+        return run_microskills(MicroskillConfig(teachers=teachers, out=root / skill, skills=[skill], tasks=[task],
+                                                attempts=2, workers=1, pool=pool, progress_bar=False))
+
+    try:
+        with ThreadPoolExecutor(3) as threads:
+            return dict(zip(EXERCISES, threads.map(run, EXERCISES), strict=True))
+    finally:
+        pool.close()

@@ -1,0 +1,162 @@
+"""``run_microskills``: each skill on up to ``per_skill`` corpus tasks that offer what it needs; per
+(skill, task) up to ``attempts`` candidates from the teachers, each played under the skill's tool
+allow-list and turn budget with the skill's instruction as the user message; the first one the skill's
+evaluator accepts is kept (``OUT/accepted/<skill>/<task>.json``). Parallel on a warm sandbox pool,
+resumable like the rollouts (``training.datagen.folder``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from corpus.splits import hash_point
+from harness.arms import DBG
+from harness.episode import run_episode, split_of_task
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import Limits, SandboxSource
+from harness.sandbox.pool import SandboxPool
+from harness.scoring import PolicyConfigError, ScoringError, episode_scorer, load_policy_config
+from training.datagen.errors import DataGenerationError
+from training.datagen.folder import GenerationFolder
+from training.datagen.metadata import sft_block
+from training.datagen.parallel import run_jobs
+from training.datagen.summary import (
+    CandidateVerdict,
+    GenerationProgress,
+    GenerationSummary,
+    JobOutcome,
+    ProgressCallback,
+    notify,
+)
+from training.datagen.tasks import select_tasks
+from training.datagen.teachers import Teacher, TeacherPolicies, as_teachers
+from training.microskills.allowlist import AllowListPolicy
+from training.microskills.catalog import skills_named
+from training.microskills.evaluate import VERSION, evaluate
+from training.microskills.instances import instantiate
+from training.microskills.schema import SkillInstance
+
+
+@dataclass
+class MicroskillConfig:
+    teachers: Sequence[str | Teacher]   # attempt k is played by teacher (k-1) mod len(teachers)
+    out: str | Path
+    skills: Sequence[str] = ("all",)
+    split: str | None = "train"
+    tasks: Sequence[str] = ()
+    per_skill: int | None = 3           # tasks per skill at most (None: every task that fits)
+    attempts: int = 2                   # candidates per (skill, task) at most
+    workers: int = 2
+    sandbox: str = "bwrap"
+    policy_config: object = None        # pdb_policy config for the quality record and the inherited rules
+    limits: Limits | None = None
+    pool: SandboxSource | None = None
+    progress_bar: bool = True
+
+
+@dataclass
+class MicroskillResult:
+    out: Path
+    summary: GenerationSummary
+    instances: list[SkillInstance] = field(default_factory=list)
+    outcomes: list[JobOutcome] = field(default_factory=list)
+
+
+def plan_instances(skills, tasks, per_skill: int | None) -> list[SkillInstance]:
+    """Each skill on the tasks that fit it, spread over the corpus by a stable hash of (skill, task)."""
+    planned = []
+    for skill in skills:
+        fitting = [i for i in (instantiate(skill, task) for task in tasks) if i is not None]
+        fitting.sort(key=lambda i: hash_point(i.key, "microskill-plan"))
+        planned += fitting[:per_skill] if per_skill is not None else fitting
+    return planned
+
+
+def run_microskills(config: MicroskillConfig, *, on_progress: ProgressCallback | None = None) -> MicroskillResult:
+    if config.attempts < 1 or config.workers < 1 or (config.per_skill is not None and config.per_skill < 1):
+        raise DataGenerationError("--attempts, --workers and --per-skill must be at least 1")
+    try:
+        skills = skills_named(config.skills)
+        policy_config = load_policy_config(config.policy_config)
+    except (ValueError, PolicyConfigError) as exc:
+        raise DataGenerationError(str(exc)) from None
+    tasks = select_tasks(split=config.split, names=config.tasks)
+    instances = plan_instances(skills, tasks, config.per_skill)
+    if not instances:
+        raise DataGenerationError(f"none of the {len(tasks)} task(s) offers what the skill(s) "
+                                  f"{', '.join(s.name for s in skills)} need; see 'microskills --list'")
+    teachers = as_teachers(config.teachers)
+    folder = GenerationFolder(config.out, "microskills")
+    settings = {"teachers": [t.spec for t in teachers], "attempts": config.attempts, "evaluator": VERSION,
+                "policy_version": policy_config.version}
+    folder.check(settings)
+    todo = [i for i in instances if not folder.finished(i.key)]
+    summary = GenerationSummary("microskills", planned=len(instances), skipped=len(instances) - len(todo))
+    policies = TeacherPolicies(teachers) if todo else None
+    folder.record(settings, sorted({i.task.name for i in instances}))
+    source = config.pool
+    if source is None and todo:
+        source = SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == "local"),
+                             size=config.workers + 1, limits=config.limits or Limits())
+
+    def play(instance: SkillInstance) -> JobOutcome:
+        return _play_instance(instance, config, folder, policies, source, policy_config)
+
+    try:
+        outcomes = run_jobs(todo, play, summary=summary, workers=config.workers, on_progress=on_progress,
+                            progress_bar=config.progress_bar, desc="microskills", group=lambda i: i.skill.name)
+    finally:
+        if policies is not None:
+            policies.close()
+        if source is not None and source is not config.pool:
+            source.close()
+    summary.kept_in_folder = len(folder.accepted_documents())
+    folder.write(folder.path / "summary.json", summary.to_json())
+    (folder.path / "summary.md").write_text(summary.markdown(), encoding="utf-8")
+    notify(on_progress, GenerationProgress("microskills", "finished", summary.planned - len(summary.failed),
+                                           summary.planned, summary.kept, summary.rejected,
+                                           message=f"kept {summary.kept} of {summary.tried} exercises tried"))
+    return MicroskillResult(folder.path, summary, instances, outcomes)
+
+
+def _play_instance(instance: SkillInstance, config: MicroskillConfig, folder: GenerationFolder,
+                   policies: TeacherPolicies, source: SandboxSource, policy_config) -> JobOutcome:
+    skill, task, key = instance.skill, instance.task, instance.key
+    verdicts, played, kept = [], 0, None
+    for attempt in range(1, config.attempts + 1):
+        teacher, policy = policies.for_attempt(attempt)
+        doc = folder.reusable_candidate(key, attempt)
+        if doc is None:
+            played += 1
+            doc = run_episode(
+                task, AllowListPolicy(policy, skill.allowed_tools), arm=DBG, backend=source, max_turns=skill.max_turns,
+                out=folder.candidate(key, attempt), split=split_of_task(task.name), limits=config.limits,
+                prompt=instance.prompt(), scorer=episode_scorer(task, policy_config),
+                header_extra={"generation": {"kind": "microskill", "skill": skill.name, "attempt": attempt,
+                                             "teacher": teacher.spec}})
+            folder.save_candidate(key, attempt, doc)
+        path = folder.candidate(key, attempt).relative_to(folder.path).as_posix()
+        result = doc.get("result") or {}
+        score = ((doc.get("quality") or {}).get("policy") or {}).get("score")
+        verdict = CandidateVerdict(attempt, teacher.spec, path, str(result.get("exit_reason")), result.get("verified"),
+                                   score)
+        try:
+            judged = evaluate(doc, instance, policy_config)
+        except ScoringError as exc:
+            verdict.reasons.append("unreadable")
+            verdict.details.append(str(exc))
+        else:
+            verdict.reasons += judged.reasons
+            verdict.details += judged.details
+        verdicts.append(verdict)
+        if verdict.passed:
+            doc["sft"] = sft_block(doc, task, source="microskill", skill=skill.name, teacher=teacher.spec,
+                                   attempt=attempt, candidates=attempt,
+                                   extra={"instance": instance.to_json(), "verdict": judged.to_json()})
+            folder.write(folder.accepted(key), doc)
+            kept = attempt
+            break
+    outcome = JobOutcome(key, task.name, skill.name, kept, verdicts, played=played)
+    folder.write(folder.outcome(key), outcome.to_json())
+    return outcome
