@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
                         help="a policy spec (openai:MODEL, hf:PATH, script:FILE); repeat it to let teachers take turns")
     parser.add_argument("--skills", type=names_list, default=["all"], help="'all' (default) or comma-separated names")
     parser.add_argument("--out", help="the output folder (resumable)")
-    parser.add_argument("--split", default="train", help="train (default) or validation; heldout is refused")
+    parser.add_argument("--split", help="train (the default without --tasks) or validation; heldout is refused")
     parser.add_argument("--tasks", type=names_list, default=[], help="comma-separated task names (of that split)")
     parser.add_argument("--per-skill", type=int, default=3, help="tasks per skill at most (default 3)")
     parser.add_argument("--attempts", type=int, default=2, help="candidates per exercise at most (default 2)")
@@ -49,9 +49,10 @@ def main(argv: list[str]) -> int:
         parser.error("--teacher and --out are required (or --list)")
     from training.microskills import MicroskillConfig, run_microskills
 
+    split = args.split or (None if args.tasks else "train")
     try:
         result = run_microskills(MicroskillConfig(
-            teachers=args.teacher, out=args.out, skills=args.skills, split=args.split, tasks=args.tasks,
+            teachers=args.teacher, out=args.out, skills=args.skills, split=split, tasks=args.tasks,
             per_skill=args.per_skill, attempts=args.attempts, workers=args.workers, sandbox=args.sandbox,
             progress_bar=not args.no_progress))
     except (TrainingError, ValueError) as exc:

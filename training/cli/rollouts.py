@@ -19,7 +19,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--teacher", action="append", required=True, metavar="SPEC",
                         help="a policy spec (openai:MODEL, hf:PATH, script:FILE, replay:FILE); repeat it to let "
                              "teachers take turns: attempt k is played by teacher (k-1) mod T")
-    parser.add_argument("--split", default="train", help="train (default) or validation; heldout is refused")
+    parser.add_argument("--split", help="train (the default without --tasks) or validation; heldout is refused")
     parser.add_argument("--tasks", type=names_list, default=[], help="comma-separated task names (of that split)")
     parser.add_argument("--best-of", type=int, default=4, help="candidates per task at most (default 4)")
     parser.add_argument("--workers", type=int, default=2, help="tasks played at once (default 2)")
@@ -35,9 +35,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from training.rollouts import RolloutConfig, run_rollouts
 
+    split = args.split or (None if args.tasks else "train")
     try:
         result = run_rollouts(RolloutConfig(
-            teachers=args.teacher, out=args.out, split=args.split, tasks=args.tasks, best_of=args.best_of,
+            teachers=args.teacher, out=args.out, split=split, tasks=args.tasks, best_of=args.best_of,
             workers=args.workers, arm=args.arm, max_turns=args.max_turns, guidance=not args.no_guidance,
             sandbox=args.sandbox, policy_config=args.policy_config, progress_bar=not args.no_progress))
     except (TrainingError, ValueError) as exc:

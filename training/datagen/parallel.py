@@ -25,7 +25,8 @@ Job = TypeVar("Job")
 
 def run_jobs(jobs: Sequence[Job], play: Callable[[Job], JobOutcome], *, summary: GenerationSummary,
              workers: int, on_progress: ProgressCallback | None, progress_bar: bool, desc: str,
-             group: Callable[[Job], str | None] = lambda job: None) -> list[JobOutcome]:
+             key: Callable[[Job], str] = str, group: Callable[[Job], str | None] = lambda job: None,
+             ) -> list[JobOutcome]:
     """Play every job (``play`` records its own outcome) and fold the outcomes into ``summary``."""
     total = summary.planned
     done = summary.skipped
@@ -41,8 +42,9 @@ def run_jobs(jobs: Sequence[Job], play: Callable[[Job], JobOutcome], *, summary:
                 try:
                     outcome = future.result()
                 except Exception as exc:  # a job that fails is reported and retried on the next run
-                    log.exception("generation job %s failed", job)
-                    outcome = JobOutcome(str(job), str(job), None, None, [], error=f"{type(exc).__name__}: {exc}")
+                    log.exception("generation job %s failed", key(job))
+                    name = key(job)
+                    outcome = JobOutcome(name, name, None, None, [], error=f"{type(exc).__name__}: {exc}")
                 summary.add(outcome, group(job))
                 outcomes.append(outcome)
                 done += 1

@@ -25,6 +25,8 @@ def select_tasks(*, split: str | None = "train", names: Sequence[str] = (), root
     if split == "heldout":
         raise DataGenerationError(f"--split heldout is refused: {HELDOUT_RULE}; use --split train "
                                   "(or validation)")
+    if split is None and not names:
+        raise DataGenerationError("give a split (--split train) or task names (--tasks)")
     if split is not None and split not in TRAINING_SPLITS:
         raise DataGenerationError(f"unknown split {split!r}; use one of {', '.join(TRAINING_SPLITS)}")
     try:
@@ -44,7 +46,7 @@ def select_tasks(*, split: str | None = "train", names: Sequence[str] = (), root
                                           "so a task that would be heldout cannot slip into training data")
             if split is not None and splits[name] != split:
                 raise DataGenerationError(f"task {name!r} is in the {splits[name]} split, not {split}; "
-                                          f"drop --split or the task")
+                                          f"give --split {splits[name]} or leave the task out")
     else:
         chosen = sorted(name for name, assigned in splits.items() if assigned == split)
     try:  # the corpus's own guard, so a rule added there applies here too

@@ -78,7 +78,8 @@ def _read_sources(paths: Sequence[str | Path]) -> list[_Source]:
     return sources
 
 
-def _check_document(path: Path, source: _Source, guard: LeakageGuard) -> tuple[dict | None, list[str]]:
+def _check_document(path: Path, source: _Source, guard: LeakageGuard,
+                    guidance_of: dict) -> tuple[dict | None, list[str]]:
     try:
         doc = load_trajectory(path)
     except TrajectoryError as exc:
@@ -94,10 +95,13 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard) -> tuple[d
         return None, [f"{path}: its microskill evaluator did not accept it"]
     problems = []
     try:
-        task = resolve_task(doc["task"])
+        key = (doc["task"], doc["arm"])
+        if key not in guidance_of:  # one load per task and arm in this export
+            guidance_of[key] = guidance_for(resolve_task(doc["task"]), doc["arm"])
+        guidance = guidance_of[key]
     except (TaskFormatError, OSError, ValueError) as exc:
         return None, [f"{path}: its task {doc['task']!r} cannot be loaded from the corpus ({exc})"]
-    leak = find_leak(doc, guidance_for(task, doc["arm"]), fields=("messages",))
+    leak = find_leak(doc, guidance, fields=("messages",))
     if leak:
         problems.append(f"{path}: generation guidance shows in {leak}; re-run the generator for this task")
     texts = [m["content"] for m in doc["messages"] if isinstance(m.get("content"), str)]
@@ -140,11 +144,11 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
     sources = _read_sources(config.sources)
     total = sum(len(s.documents) for s in sources)
     guard = LeakageGuard.from_corpus()
-    problems, kept, seen = [], [], set()
+    problems, kept, seen, guidance_of = [], [], set(), {}
     done = 0
     for source in sources:
         for path in source.documents:
-            doc, found = _check_document(path, source, guard)
+            doc, found = _check_document(path, source, guard, guidance_of)
             problems += found
             done += 1
             notify(on_progress, GenerationProgress("export-sft", "running", done, total, job=str(path)))

@@ -105,7 +105,8 @@ def run_microskills(config: MicroskillConfig, *, on_progress: ProgressCallback |
 
     try:
         outcomes = run_jobs(todo, play, summary=summary, workers=config.workers, on_progress=on_progress,
-                            progress_bar=config.progress_bar, desc="microskills", group=lambda i: i.skill.name)
+                            progress_bar=config.progress_bar, desc="microskills", key=lambda i: i.key,
+                            group=lambda i: i.skill.name)
     finally:
         if policies is not None:
             policies.close()

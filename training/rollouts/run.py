@@ -108,7 +108,7 @@ def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None 
 
     try:
         outcomes = run_jobs(todo, play, summary=summary, workers=config.workers, on_progress=on_progress,
-                            progress_bar=config.progress_bar, desc="rollouts")
+                            progress_bar=config.progress_bar, desc="rollouts", key=lambda t: t.name)
     finally:
         if policies is not None:
             policies.close()
