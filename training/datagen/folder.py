@@ -17,12 +17,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from harness.trajectory import TrajectoryError, events_path_for, load_trajectory, now_iso, write_document
+from harness.trajectory import (
+    RERUN_ON_RESUME,
+    ExitReason,
+    TrajectoryError,
+    events_path_for,
+    load_trajectory,
+    now_iso,
+    write_document,
+)
 from training.datagen.errors import DataGenerationError
 
 MANIFEST = "generation.json"
-# Exit reasons that say nothing about the teacher (its endpoint or the harness failed): played again.
-REPLAYED = frozenset({"error", "crash", "infra_error"})
+# Exit reasons that say nothing about the teacher (its endpoint, the sandbox or the harness failed):
+# what an evaluation replays on resume, and an episode that could not start.
+REPLAYED = RERUN_ON_RESUME | {ExitReason.ERROR}
 
 
 class GenerationFolder:

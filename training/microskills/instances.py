@@ -23,13 +23,14 @@ def _modules(task: Task) -> dict[str, str]:
     return {**task.shared_files, **{n: strip_bug_markers(t) for n, t in task.buggy_files.items()}}
 
 
-def evidence_target(task: Task) -> tuple[str, int, str] | None:
-    """(file, line, function) of the first evidence item in a module (not a test file)."""
+def evidence_target(task: Task) -> tuple[str, int, str, str | None] | None:
+    """(file, line, function, the test file it names) of the first evidence item in a module."""
     modules = _modules(task)
     for item in task.evidence:
         if item.file in modules and not is_test_path(item.file):
             found = function_at(modules[item.file], item.line)
-            return item.file, item.line, found.name if found else "<module>"
+            named = item.test.split("::", 1)[0] if item.test else None
+            return item.file, item.line, found.name if found else "<module>", named
     return None
 
 
@@ -92,10 +93,9 @@ def instantiate(skill: MicroSkill, task: Task) -> SkillInstance | None:
     if "evidence" in needs:
         if target is None:
             return None
-        fields["file"], fields["line"], fields["function"] = target
-        fields["test_file"] = test_file_for(task, target[0])
-    elif target is not None:
-        fields["test_file"] = test_file_for(task, target[0])
+        fields["file"], fields["line"], fields["function"], _ = target
+    if target is not None:  # the test the evidence names, else one that imports the module
+        fields["test_file"] = target[3] if target[3] in task.test_files else test_file_for(task, target[0])
     else:
         fields["test_file"] = next(iter(sorted(task.test_files)), None)
     if fields.get("test_file") is None:

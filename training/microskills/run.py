@@ -13,21 +13,17 @@ from pathlib import Path
 from corpus.splits import hash_point
 from harness.arms import DBG
 from harness.episode import run_episode, split_of_task
-from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource
-from harness.sandbox.pool import SandboxPool
 from harness.scoring import PolicyConfigError, ScoringError, episode_scorer, load_policy_config
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
+from training.datagen.generate import Generation, generate
 from training.datagen.metadata import sft_block
-from training.datagen.parallel import run_jobs
 from training.datagen.summary import (
     CandidateVerdict,
-    GenerationProgress,
     GenerationSummary,
     JobOutcome,
     ProgressCallback,
-    notify,
 )
 from training.datagen.tasks import select_tasks
 from training.datagen.teachers import Teacher, TeacherPolicies, as_teachers
@@ -90,34 +86,15 @@ def run_microskills(config: MicroskillConfig, *, on_progress: ProgressCallback |
     folder = GenerationFolder(config.out, "microskills")
     settings = {"teachers": [t.spec for t in teachers], "attempts": config.attempts, "evaluator": VERSION,
                 "policy_version": policy_config.version}
-    folder.check(settings)
-    todo = [i for i in instances if not folder.finished(i.key)]
-    summary = GenerationSummary("microskills", planned=len(instances), skipped=len(instances) - len(todo))
-    policies = TeacherPolicies(teachers) if todo else None
-    folder.record(settings, sorted({i.task.name for i in instances}))
-    source = config.pool
-    if source is None and todo:
-        source = SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == "local"),
-                             size=config.workers + 1, limits=config.limits or Limits())
+    run = Generation("microskills", folder, settings, instances, sorted({i.task.name for i in instances}),
+                     key=lambda instance: instance.key, teachers=teachers, workers=config.workers,
+                     sandbox=config.sandbox, limits=config.limits, pool=config.pool,
+                     progress_bar=config.progress_bar, group=lambda instance: instance.skill.name)
 
-    def play(instance: SkillInstance) -> JobOutcome:
+    def play(instance: SkillInstance, policies: TeacherPolicies, source: SandboxSource) -> JobOutcome:
         return _play_instance(instance, config, folder, policies, source, policy_config)
 
-    try:
-        outcomes = run_jobs(todo, play, summary=summary, workers=config.workers, on_progress=on_progress,
-                            progress_bar=config.progress_bar, desc="microskills", key=lambda i: i.key,
-                            group=lambda i: i.skill.name)
-    finally:
-        if policies is not None:
-            policies.close()
-        if source is not None and source is not config.pool:
-            source.close()
-    summary.kept_in_folder = len(folder.accepted_documents())
-    folder.write(folder.path / "summary.json", summary.to_json())
-    (folder.path / "summary.md").write_text(summary.markdown(), encoding="utf-8")
-    notify(on_progress, GenerationProgress("microskills", "finished", summary.planned - len(summary.failed),
-                                           summary.planned, summary.kept, summary.rejected,
-                                           message=f"kept {summary.kept} of {summary.tried} exercises tried"))
+    summary, outcomes = generate(run, play, on_progress)
     return MicroskillResult(folder.path, summary, instances, outcomes)
 
 

@@ -16,12 +16,11 @@ from pathlib import Path
 from corpus.format import Task
 from harness.arms import DBG, check_arm
 from harness.episode import run_episode, split_of_task
-from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource
-from harness.sandbox.pool import SandboxPool
 from harness.scoring import PolicyConfigError, episode_scorer, load_policy_config
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
+from training.datagen.generate import Generation, generate
 from training.datagen.guidance import (
     REDACTED,
     GuidedPolicy,
@@ -31,13 +30,10 @@ from training.datagen.guidance import (
     scrub_document,
 )
 from training.datagen.metadata import sft_block
-from training.datagen.parallel import run_jobs
 from training.datagen.summary import (
-    GenerationProgress,
     GenerationSummary,
     JobOutcome,
     ProgressCallback,
-    notify,
 )
 from training.datagen.tasks import select_tasks
 from training.datagen.teachers import Teacher, TeacherPolicies, as_teachers
@@ -92,34 +88,15 @@ def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None 
     tasks = select_tasks(split=config.split, names=config.tasks)
     teachers = as_teachers(config.teachers)
     folder = GenerationFolder(config.out, "rollouts")
-    settings = _settings(config, teachers, policy_config.version)
-    folder.check(settings)
-    todo = [t for t in tasks if not folder.finished(t.name)]
-    summary = GenerationSummary("rollouts", planned=len(tasks), skipped=len(tasks) - len(todo))
-    policies = TeacherPolicies(teachers) if todo else None  # a bad spec stops here, before anything is written
-    folder.record(settings, [t.name for t in tasks])
-    source = config.pool
-    if source is None and todo:
-        source = SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == "local"),
-                             size=config.workers + 1, limits=config.limits or Limits())
+    run = Generation("rollouts", folder, _settings(config, teachers, policy_config.version), tasks,
+                     [t.name for t in tasks], key=lambda task: task.name, teachers=teachers, workers=config.workers,
+                     sandbox=config.sandbox, limits=config.limits, pool=config.pool,
+                     progress_bar=config.progress_bar)
 
-    def play(task: Task) -> JobOutcome:
+    def play(task: Task, policies: TeacherPolicies, source: SandboxSource) -> JobOutcome:
         return _play_task(task, config, folder, policies, source, policy_config)
 
-    try:
-        outcomes = run_jobs(todo, play, summary=summary, workers=config.workers, on_progress=on_progress,
-                            progress_bar=config.progress_bar, desc="rollouts", key=lambda t: t.name)
-    finally:
-        if policies is not None:
-            policies.close()
-        if source is not None and source is not config.pool:
-            source.close()
-    summary.kept_in_folder = len(folder.accepted_documents())
-    folder.write(folder.path / "summary.json", summary.to_json())
-    (folder.path / "summary.md").write_text(summary.markdown(), encoding="utf-8")
-    notify(on_progress, GenerationProgress("rollouts", "finished", summary.planned - len(summary.failed),
-                                           summary.planned, summary.kept, summary.rejected,
-                                           message=f"kept {summary.kept} of {summary.tried} tasks tried"))
+    summary, outcomes = generate(run, play, on_progress)
     return RolloutResult(folder.path, summary, outcomes)
 
 

@@ -131,7 +131,7 @@ def test_heldout_or_unsplit_tasks_and_foreign_folders_are_refused(scripted_rollo
     assert [p.name for p in mine.iterdir()] == ["notes.txt"]
 
 
-def test_exporting_again_replaces_the_earlier_export(scripted_rollouts, tmp_path):
+def test_exporting_again_replaces_the_earlier_export(scripted_rollouts, tmp_path, capsys):
     result, _ = scripted_rollouts
     out = tmp_path / "sft"
     first = export_sft(ExportConfig(sources=[result.out], out=out))
@@ -139,7 +139,9 @@ def test_exporting_again_replaces_the_earlier_export(scripted_rollouts, tmp_path
     second = export_sft(ExportConfig(sources=[result.out], out=out, validation_fraction=FRACTION))
     assert second.rows == {"train": 2, "validation": 1}
     assert len(jsonl(out / "validation.jsonl")) == 1 and sorted(p.name for p in tmp_path.iterdir()) == ["sft"]
-    assert TASKS
+    code = export_main(["--from", str(result.out), "--out", str(out)])
+    printed = json.loads(capsys.readouterr().out)
+    assert code == 0 and printed["rows"] == {"train": 3, "validation": 0} and printed["tasks"]["train"] == len(TASKS)
 
 
 def test_microskills_join_the_rollouts_at_the_ratio_asked(scripted_rollouts, exercised_skills, tmp_path):

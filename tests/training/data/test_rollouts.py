@@ -71,7 +71,7 @@ def test_only_the_clean_candidate_of_each_task_is_kept_with_its_metadata(scripte
     assert progress[-1].done == progress[-1].total == 3 and progress[-1].percent == 100.0
 
 
-def test_a_second_run_plays_nothing_and_changes_nothing(scripted_rollouts):
+def test_a_second_run_plays_nothing_and_changes_nothing(scripted_rollouts, capsys):
     result, _ = scripted_rollouts
     before = {p: p.stat().st_mtime_ns for p in (result.out / "accepted").rglob("*.json")}
     before |= {p: p.stat().st_mtime_ns for p in (result.out / "candidates").rglob("*.json")}
@@ -81,6 +81,11 @@ def test_a_second_run_plays_nothing_and_changes_nothing(scripted_rollouts):
     assert again.summary.kept_in_folder == 3
     after = {p: p.stat().st_mtime_ns for p in before}
     assert after == before
+    # The command line says the same.
+    arguments = [arg for name in CANDIDATES for arg in ("--teacher", teacher_spec(name))]
+    code = rollouts_main([*arguments, "--tasks", ",".join(TASKS), "--out", str(result.out), "--no-progress"])
+    printed = capsys.readouterr().out
+    assert code == 0 and "| tried now | 0 |" in printed and "| finished by an earlier run | 3 |" in printed
     # Resuming with other settings would mix two experiments in one folder: refused.
     with pytest.raises(DataGenerationError, match="best_of=4"):
         run_rollouts(RolloutConfig(teachers=[teacher_spec("clean")], out=result.out, tasks=TASKS, best_of=2,
