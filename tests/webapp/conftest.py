@@ -101,41 +101,75 @@ def make_user(django_user_model):
     return make
 
 
-def _ping_names(timeout_s: float) -> list[str]:
-    from webapp.config.celery_app import app
+class WorkerProcess:
+    """A real ``celery worker`` subprocess on the test database; ``env`` chooses Redis or the embedded
+    default. Ready when its log says so; killed, stopped or restarted by the test."""
 
-    replies = app.control.ping(timeout=timeout_s) or []
-    return [name for reply in replies for name in reply]
+    def __init__(self, log_path: Path, env: dict | None = None, *, name: str | None = None, pool: str = "solo",
+                 queues: str = "celery,episodes,training"):
+        self.log_path, self.pool, self.queues = log_path, pool, queues
+        self.name = name or f"test-{os.getpid()}"
+        self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
+                    "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL, **(env or {})}
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> WorkerProcess:
+        offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        with open(self.log_path, "a") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "webapp.config.celery_app", "worker", "--pool", self.pool,
+                 "--loglevel", "info", "--hostname", f"{self.name}@%h", "--without-gossip", "--without-mingle",
+                 "--without-heartbeat", "--queues", self.queues],
+                cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 90  # a wait for start-up on a loaded machine, not an assertion
+        while " ready." not in self.log_path.read_text(errors="replace")[offset:]:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                pytest.fail(f"the Celery worker did not come up; its log:\n{self.log()[-3000:]}")
+            time.sleep(0.2)
+        return self
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind, as when the machine runs out of memory."""
+        self.proc.kill()
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
 
 @pytest.fixture
-def celery_worker(transactional_db, tmp_path):
+def start_worker(transactional_db, tmp_path):
+    """Start real workers (``start_worker(env=..., name=...)``); every one is stopped at the end."""
+    started: list[WorkerProcess] = []
+
+    def start(env: dict | None = None, **kwargs) -> WorkerProcess:
+        worker = WorkerProcess(tmp_path / f"worker-{len(started)}.log", env, **kwargs)
+        started.append(worker)
+        return worker.start()
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+@pytest.fixture
+def celery_worker(start_worker):
     """A real `celery worker` process on the test Redis (same key prefix) and the test database.
 
     Function-scoped and torn down at the end of the test, so no other test sees a worker answer.
     """
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
-           "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL}
-    log_path = tmp_path / "worker.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "webapp.config.celery_app", "worker", "--pool", "solo",
-             "--loglevel", "info", "--hostname", f"test-{os.getpid()}@%h", "--without-gossip",
-             "--without-mingle", "--without-heartbeat"],
-            cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 90  # a wait for start-up on a loaded machine, not an assertion
-        while not _ping_names(0.5):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the Celery worker did not come up; its log:\n{log_path.read_text()[-3000:]}")
-        yield proc
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    return start_worker().proc
 
 
 def _database_url_of_test_db() -> str:
@@ -172,3 +206,51 @@ def annotation_data(corpus_root, make_user):
     run.trajectories.add(dbg, base)
     return {"dbg": dbg, "base": base, "ann": make_user("ann"), "bob": make_user("bob"),
             "sam": make_user("sam", is_staff=True)}
+
+
+class LiveLayer:
+    """The channel layer of a live test: this process's settings and a second process's environment."""
+
+    def __init__(self, name: str, settings_layers: dict | None, env: dict):
+        self.name, self.settings_layers, self.env = name, settings_layers, env
+
+    def run_job(self, job_id: int, timeout_s: float = 180) -> subprocess.CompletedProcess:
+        """Run a job in a second process (``tests.webapp.play_job``) on this layer."""
+        result = subprocess.run([sys.executable, "-m", "tests.webapp.play_job", str(job_id)], env=self.env,
+                                cwd=REPO_ROOT, capture_output=True, text=True, timeout=timeout_s)
+        assert result.returncode == 0, result.stderr[-3000:]
+        return result
+
+    def start_job(self, job_id: int) -> subprocess.Popen:
+        return subprocess.Popen([sys.executable, "-m", "tests.webapp.play_job", str(job_id)], env=self.env,
+                                cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+@pytest.fixture(params=["redis", "embedded"])
+def live_layer(request, tmp_path, transactional_db):
+    """Each live test twice: on Redis (channels_redis) and on the embedded default (Unix datagrams
+    between processes, no server); the second process sees the same test database."""
+    from django.test import override_settings
+
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
+           "DATABASE_URL": _database_url_of_test_db(), "STEPWISE_VAR_DIR": str(tmp_path / "var")}
+    if request.param == "redis":
+        yield LiveLayer("redis", None, {**env, "REDIS_URL": settings.REDIS_URL})
+        return
+    folder = tmp_path / "channels"
+    layers = {"default": {"BACKEND": "webapp.live.layers.LocalSocketChannelLayer", "CONFIG": {"folder": str(folder)}}}
+    with override_settings(CHANNEL_LAYERS=layers):
+        yield LiveLayer("embedded", layers, {**env, "REDIS_URL": "", "STEPWISE_CHANNELS_DIR": str(folder)})
+
+
+SCRIPTED_CALLS = [{"name": "bash", "arguments": {"command": f"echo turn {n}"}} for n in range(1, 5)]
+
+
+@pytest.fixture
+def catalog_task(corpus_root):
+    """The counter_reset task in the catalog (what episode jobs play)."""
+    from webapp.catalog.services import import_corpus
+
+    write_task(corpus_root, "counter_reset")
+    import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
+    return "counter_reset"

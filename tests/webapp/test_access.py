@@ -70,11 +70,33 @@ def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make
     job = create_job(kind="import_corpus", created_by=admin_user, enqueue=False)
     EvalRun.objects.create(name="eval", job=job)
     TrainingRun.objects.create(name="sft", kind="sft", base_model="tiny")
+    create_job(kind="episode", created_by=admin_user, enqueue=False, params={
+        "task": "counter_reset", "arm": "dbg", "policy": "script:/tmp/calls.json", "max_turns": 5, "sandbox": "bwrap"})
     ours = [model for model in admin.site._registry if model._meta.app_label in ("catalog", "trajectories", "runs")]
 
-    assert len(ours) == 11
+    assert len(ours) == 12
     for model in ours:
         meta = model._meta
         listing = admin_client.get(f"/admin/{meta.app_label}/{meta.model_name}/")
         detail = admin_client.get(f"/admin/{meta.app_label}/{meta.model_name}/{model.objects.first().pk}/change/")
         assert (meta.label, listing.status_code, detail.status_code) == (meta.label, 200, 200)
+
+
+def test_the_admin_shows_jobs_but_cannot_make_or_edit_them_around_the_services(admin_client, admin_user):
+    job = create_job(kind="import_corpus", created_by=admin_user, enqueue=False)
+
+    assert admin_client.get("/admin/runs/job/").status_code == 200
+    assert admin_client.get("/admin/runs/job/add/").status_code == 403
+    assert admin_client.post("/admin/runs/job/add/", {"kind": "import_corpus", "state": "succeeded"}).status_code == 403
+    page = admin_client.get(f"/admin/runs/job/{job.pk}/change/")
+    assert page.status_code == 200 and b'name="state"' not in page.content  # shown, not editable
+    admin_client.post(f"/admin/runs/job/{job.pk}/change/", {"state": "succeeded", "kind": "eval"})
+    job.refresh_from_db()
+    assert (job.state, job.kind) == ("queued", "import_corpus")
+
+    response = admin_client.post("/admin/runs/job/", {"action": "cancel", "_selected_action": [job.pk]})
+
+    assert response.status_code == 302
+    job.refresh_from_db()
+    assert job.state == "cancelled"  # through cancel_job: its state change is recorded
+    assert [e.data["to"] for e in job.events.filter(kind="state").order_by("seq")] == ["queued", "cancelled"]

@@ -1,4 +1,5 @@
-"""/healthz: every component's state as JSON, 200 only when all configured ones work."""
+"""/healthz: every component's state as JSON, 200 only when all configured ones work. The channel
+layer counts as working only when a worker process's message reaches the web process."""
 
 import os
 
@@ -18,7 +19,8 @@ def test_healthz_is_ok_when_a_real_worker_answers(client, celery_worker):
     assert components["database"] == {"name": "database", "ok": True, "detail": "postgresql answered",
                                       "configured": True}
     assert components["redis"]["ok"] and components["redis"]["configured"]
-    assert components["channel_layer"]["detail"] == "RedisChannelLayer round trip ok"
+    assert components["channel_layer"]["detail"].startswith(
+        f"RedisChannelLayer: delivered from worker test-{os.getpid()}@")
     assert components["celery_worker"]["ok"]
     assert components["celery_worker"]["detail"].startswith(f"worker test-{os.getpid()}@")
 
@@ -32,7 +34,19 @@ def test_healthz_is_503_and_says_so_when_no_worker_answers(client):
     assert body["status"] == "unhealthy"
     assert body["components"]["celery_worker"]["ok"] is False
     assert "no worker answered a ping" in body["components"]["celery_worker"]["detail"]
-    assert body["components"]["database"]["ok"] and body["components"]["channel_layer"]["ok"]
+    layer = body["components"]["channel_layer"]
+    assert layer["ok"] is False and layer["detail"].startswith("not checked: no worker answered")
+    assert body["components"]["database"]["ok"]
+
+
+def test_healthz_fails_a_layer_that_cannot_carry_a_worker_message_to_the_web_process(client, celery_worker):
+    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
+        response = client.get("/healthz")
+
+    assert response.status_code == 503
+    layer = response.json()["components"]["channel_layer"]
+    assert layer["ok"] is False
+    assert "InMemoryChannelLayer does not carry messages between processes" in layer["detail"]
 
 
 def test_healthz_reports_an_unreachable_redis_without_a_traceback(client):

@@ -1,4 +1,8 @@
-"""The one Celery app. Its settings come from Django settings under the ``CELERY_`` prefix."""
+"""The one Celery app. Its settings come from Django settings under the ``CELERY_`` prefix.
+
+Workers also reap lost jobs and orphaned sandboxes (``webapp.runs.worker``) and answer /healthz's
+delivery check (``webapp.live.control``).
+"""
 
 import os
 
@@ -9,3 +13,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "webapp.config.settings.local")
 app = Celery("stepwise")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.steps["worker"].add("webapp.runs.worker.LostWorkReaper")
+
+import webapp.live.control  # noqa: E402,F401 - registers the worker's remote-control command

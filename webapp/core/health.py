@@ -66,27 +66,44 @@ def check_redis(timeout_s: float) -> ComponentState:
 
 
 def check_channel_layer(timeout_s: float) -> ComponentState:
-    """A real round trip: send a message to a fresh channel and receive it back."""
+    """Delivery from a worker process to this one: join a fresh group, ask a worker to ring it (a
+    remote-control command, answered by the worker's own process), and wait for the ring here. A
+    layer that only works inside one process (an in-memory one) fails this, as live pages would."""
     import asyncio
 
     from channels.layers import get_channel_layer
 
-    async def round_trip(layer) -> bool:
+    from webapp.live.control import ring_from_a_worker
+
+    async def delivered(layer) -> tuple[bool, str]:
         channel = await layer.new_channel("healthz.")
         token = uuid.uuid4().hex
-        await layer.send(channel, {"type": "healthz.ping", "token": token})
-        message = await asyncio.wait_for(layer.receive(channel), timeout_s)
-        return message.get("token") == token
+        group = f"healthz.{token}"
+        await layer.group_add(group, channel)
+        try:
+            replies = await asyncio.to_thread(ring_from_a_worker, group, token, timeout_s)
+            if not replies:
+                return False, ("not checked: no worker answered, so delivery from a worker to the web "
+                               "process could not be tried")
+            worker, answer = next(iter(replies[0].items()))
+            if not answer.get("ok"):
+                return False, f"worker {worker} could not send through the channel layer"
+            try:
+                message = await asyncio.wait_for(layer.receive(channel), timeout_s)
+            except TimeoutError:
+                return False, (f"worker {worker} rang, but nothing reached this process within {timeout_s:g}s: "
+                               f"{type(layer).__name__} does not carry messages between processes")
+            ok = message.get("token") == token
+            return ok, f"{type(layer).__name__}: delivered from worker {worker}" if ok else "a wrong message came back"
+        finally:
+            await layer.group_discard(group, channel)
 
     try:
         layer = get_channel_layer()
         if layer is None:
             return ComponentState("channel_layer", False, "no CHANNEL_LAYERS configured")
-        ok = async_to_sync(round_trip)(layer)
-        kind = type(layer).__name__
-        return ComponentState("channel_layer", ok, f"{kind} round trip " + ("ok" if ok else "returned a wrong message"))
-    except TimeoutError:
-        return ComponentState("channel_layer", False, f"no message back within {timeout_s:g}s")
+        ok, detail = async_to_sync(delivered)(layer)
+        return ComponentState("channel_layer", ok, detail)
     except Exception as exc:
         return _failure("channel_layer", exc)
 

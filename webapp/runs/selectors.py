@@ -1,28 +1,125 @@
-"""Reads for jobs and runs."""
+"""Reads for jobs and runs: lists, one job's state for the pages and the live followers, an
+episode's events, eval runs and their reports."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db.models import QuerySet
 
-from webapp.runs.models import EvalRun, Job, TrainingRun
+from webapp.runs.models import OVER, Episode, EpisodeEvent, EvalRun, Job, JobEvent, TrainingRun
+from webapp.runs.registry import REGISTRY
 
 
-def job_list(*, user=None, kind: str | None = None) -> QuerySet[Job]:
+def may_follow(user, job: Job) -> bool:
+    """A job is followed by whoever started it, and by staff."""
+    return user.is_authenticated and (user.is_staff or job.created_by_id == user.id)
+
+
+def may_control(user, job: Job) -> bool:
+    """Cancel and retry: whoever started it, and staff."""
+    return may_follow(user, job)
+
+
+def job_list(*, user=None, kind: str | None = None, top_level: bool = False) -> QuerySet[Job]:
     rows = Job.objects.select_related("created_by")
-    if user is not None:
+    if user is not None and not user.is_staff:
         rows = rows.filter(created_by=user)
     if kind is not None:
         rows = rows.filter(kind=kind)
+    if top_level:
+        rows = rows.filter(parent__isnull=True)
     return rows
 
 
 def active_jobs() -> QuerySet[Job]:
-    return Job.objects.filter(state__in=["pending", "running"])
+    return Job.objects.exclude(state__in=OVER)
+
+
+def job_state(job: Job) -> dict:
+    """What a page and a live follower show of a job."""
+    kind_type = REGISTRY.get(job.kind)
+    return {
+        "id": job.id, "kind": job.kind, "label": kind_type.label if kind_type else job.kind,
+        "summary": kind_type.summary(job.params) if kind_type else "", "state": job.state,
+        "done": job.progress_done, "total": job.progress_total, "unit": job.progress_unit,
+        "percent": job.percent, "rate": job.progress_rate, "eta_s": job.eta_s, "message": job.progress_message,
+        "error": job.error, "cancelling": job.cancelling, "parent": job.parent_id, "version": job.version,
+        "created_at": _iso(job.created_at), "started_at": _iso(job.started_at), "finished_at": _iso(job.finished_at),
+        "created_by": job.created_by.get_username() if job.created_by_id and job.created_by else "",
+        "episode": _episode_id(job), "last_seq": job.last_seq,
+    }
+
+
+def _episode_id(job: Job) -> int | None:
+    episode = getattr(job, "episode", None) if job.kind in ("episode", "session") else None
+    return episode.pk if episode is not None else None
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def job_events(*, job: Job, after: int) -> list[JobEvent]:
+    return list(JobEvent.objects.filter(job=job, seq__gt=after).order_by("seq"))
+
+
+def event_message(event: JobEvent) -> dict:
+    return {"type": "event", "seq": event.seq, "kind": event.kind, "at": event.at.isoformat(), "data": event.data}
+
+
+def children(*, job: Job) -> list[Job]:
+    return list(Job.objects.filter(parent=job).select_related("created_by", "episode").order_by("id"))
+
+
+def jobs_changed_since(*, user, since: datetime | None, limit: int = 200) -> list[Job]:
+    rows = job_list(user=user, top_level=True).select_related("episode")
+    if since is not None:
+        rows = rows.filter(updated_at__gte=since)
+    return list(rows.order_by("-updated_at")[:limit])
+
+
+def episode_events(*, episode: Episode, after: int) -> list[EpisodeEvent]:
+    return list(EpisodeEvent.objects.filter(episode=episode, seq__gt=after).order_by("seq"))
 
 
 def eval_run_list() -> QuerySet[EvalRun]:
     return EvalRun.objects.select_related("job", "created_by")
 
 
+def reported_eval_runs() -> QuerySet[EvalRun]:
+    return eval_run_list().filter(report__isnull=False)
+
+
 def training_run_list() -> QuerySet[TrainingRun]:
     return TrainingRun.objects.select_related("job", "created_by")
+
+
+def step_message(event: EpisodeEvent) -> dict:
+    """A stored step as the live viewer's step list shows it (the panel is read from the server)."""
+    from webapp.trajectories.replay import ReplayStep
+
+    step = event.data.get("step") or {}
+    shown = ReplayStep(index=0, turn=int(step.get("turn") or 0), tool=str(step.get("tool")),
+                       arguments=step.get("arguments") or {}, observation="", position=None,
+                       duration_ms=step.get("duration_ms"), error=bool(step.get("error")))
+    return {"type": "step", "seq": event.seq, "turn": shown.turn, "tool": shown.tool, "summary": shown.summary,
+            "kind": shown.kind, "error": shown.error}
+
+
+def episode_message(event: EpisodeEvent) -> dict:
+    if event.kind == "step":
+        return step_message(event)
+    if event.kind == "result":
+        result = event.data.get("result") or {}
+        return {"type": "result", "seq": event.seq, "verified": result.get("verified"),
+                "exit_reason": result.get("exit_reason"), "reason": result.get("reason")}
+    return {"type": event.kind, "seq": event.seq}
+
+
+def episode_state(episode: Episode) -> dict:
+    job = episode.job
+    return {"type": "episode", "episode": episode.pk, "episode_id": episode.episode_id, "state": job.state,
+            "turns": episode.turns, "exit_reason": episode.exit_reason, "verified": episode.verified,
+            "error": job.error, "trajectory": episode.trajectory.episode_id if episode.trajectory_id else None,
+            "version": (job.version, episode.turns, episode.trajectory_id)}

@@ -46,14 +46,14 @@ class TrajectoryImportReport:
         return not self.failed
 
 
-def _without_nul(value):
+def without_nul(value):
     """PostgreSQL text and jsonb cannot hold U+0000, which program output sometimes does."""
     if isinstance(value, str):
         return value.replace("\x00", "\ufffd")
     if isinstance(value, list):
-        return [_without_nul(v) for v in value]
+        return [without_nul(v) for v in value]
     if isinstance(value, dict):
-        return {_without_nul(k): _without_nul(v) for k, v in value.items()}
+        return {without_nul(k): without_nul(v) for k, v in value.items()}
     return value
 
 
@@ -98,7 +98,7 @@ def _step_rows(trajectory: Trajectory, steps: list[dict]) -> list[Step]:
 def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajectory, str]:
     """Store one validated document, keyed by episode_id. Returns (trajectory, outcome) with outcome
     created / updated / unchanged; the same document twice changes nothing."""
-    document = _without_nul(document)
+    document = without_nul(document)
     columns = trajectory_columns(document)
     columns["task"] = Task.objects.filter(name=columns["task_name"]).first()
     trajectory = Trajectory.objects.select_for_update().filter(episode_id=document["episode_id"]).first()
@@ -209,12 +209,30 @@ def rescore_trajectories(*, config=None, task_name: str | None = None, on_trajec
     return report
 
 
+EVAL_MANIFEST = "eval.json"  # what ``python -m harness eval --out DIR`` writes at the top of DIR
+EVAL_FILES = (EVAL_MANIFEST, "report.json")  # an eval folder's own files: not trajectory documents
+
+
+def eval_folders(paths: list[Path]) -> list[Path]:
+    """The eval output folders among ``paths`` and below them (each holds an eval.json)."""
+    found = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(manifest.parent for manifest in path.rglob(EVAL_MANIFEST) if manifest.is_file())
+    return list(dict.fromkeys(found))
+
+
+def _eval_file(path: Path) -> bool:
+    return path.name in EVAL_FILES and (path.parent / EVAL_MANIFEST).is_file()
+
+
 def trajectory_files(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Expand files and folders (``*.json`` below them) into files; missing paths are failures."""
+    """Expand files and folders (``*.json`` below them, an eval folder's eval.json and report.json
+    left out) into files; missing paths are failures."""
     files, missing = [], []
     for path in paths:
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*.json") if p.is_file())
+            files += sorted(p for p in path.rglob("*.json") if p.is_file() and not _eval_file(p))
         elif path.is_file():
             files.append(path)
         else:

@@ -29,13 +29,14 @@ from harness.sandbox.backends.bwrap import precompile_harness
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
+from harness.sandbox.orphans import OWNER_LABEL, SANDBOX_LABEL, owner_id
 from harness.sandbox.paths import InsidePaths
 
 IMAGE = os.environ.get("STEPWISE_SANDBOX_IMAGE", "stepwise-sandbox:latest")
 HARNESS_DIR = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60.0
 PYTHON = "python3"  # the image's interpreter (Debian's)
-LABEL = "stepwise.sandbox"
+LABEL = SANDBOX_LABEL
 
 
 def _docker():
@@ -96,7 +97,7 @@ class DockerSandbox(SupervisedSandbox):
             tmpfs={"/tmp": f"size={limits.memory_mb}m,mode=1777"},
             ulimits=[docker.types.Ulimit(name="cpu", soft=int(limits.cpu_seconds) + 5, hard=int(limits.cpu_seconds) + 5),
                      docker.types.Ulimit(name="fsize", soft=256 * 2**20, hard=256 * 2**20)],
-            labels={LABEL: self.id}, hostname="sandbox")
+            labels={LABEL: self.id, OWNER_LABEL: owner_id()}, hostname="sandbox")
 
     def start_service(self) -> None:
         options = self._run_options()

@@ -113,6 +113,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: Celery broker + results, channel layer ------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_DIR = VAR_DIR / "celery"
+REDIS_READ_TIMEOUT_S = 20  # > channels_redis's 5 s blocking pop (see CHANNEL_LAYERS)
 
 if REDIS_URL:
     CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL
@@ -120,7 +121,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "stepwise:channels"},
+            # channels_redis waits for messages with a 5 s server-side blocking pop; redis-py 8's default
+            # 5 s socket timeout would end that read first and close every idle websocket (code 1011).
+            # The read timeout must outlast the pop, and stays bounded so a dead server is noticed.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": REDIS_READ_TIMEOUT_S,
+                                  "socket_connect_timeout": 5, "socket_keepalive": True}],
+                       "prefix": "stepwise:channels"},
         }
     }
 else:
@@ -138,7 +144,10 @@ else:
             "processed_folder": str(CELERY_DIR / "processed"),
             "store_processed": False,
         }
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # The doorbell between the web process and the workers: Unix datagrams in a folder (one machine).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "webapp.live.layers.LocalSocketChannelLayer",
+                                  "CONFIG": {"folder": os.environ.get("STEPWISE_CHANNELS_DIR")
+                                             or str(VAR_DIR / "channels")}}}
 
 CELERY_TIMEZONE = "UTC"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -150,6 +159,14 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_WORKER_SEND_TASK_EVENTS = True
 CELERY_TASK_SEND_SENT_EVENT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A job's message is acknowledged once the job ended; a worker takes one job at a time per process,
+# so a long training job never holds episodes hostage in its prefetch.
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+if REDIS_URL:
+    # An unacknowledged message comes back after this long; jobs guard against running twice.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600}
 
 # --- auth, i18n, static ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -187,3 +204,16 @@ LOGGING = {
 STEPWISE_TASKS_DIR = Path(os.environ.get("STEPWISE_TASKS_DIR") or BASE_DIR / "corpus" / "tasks")
 # How long /healthz waits for each component before calling it down.
 STEPWISE_HEALTH_TIMEOUT_S = float(os.environ.get("STEPWISE_HEALTH_TIMEOUT_S") or 2.0)
+
+# Jobs: a running job's worker writes a heartbeat (and notices a cancel) this often; a job not heard
+# from for STEPWISE_JOB_LOST_AFTER_S is failed by the reaper workers run every STEPWISE_REAPER_INTERVAL_S.
+STEPWISE_JOB_HEARTBEAT_S = float(os.environ.get("STEPWISE_JOB_HEARTBEAT_S") or 2.0)
+STEPWISE_JOB_LOST_AFTER_S = float(os.environ.get("STEPWISE_JOB_LOST_AFTER_S") or 60.0)
+STEPWISE_REAPER_INTERVAL_S = float(os.environ.get("STEPWISE_REAPER_INTERVAL_S") or 20.0)
+# Progress is written at most this often (the last value always is).
+STEPWISE_PROGRESS_INTERVAL_S = float(os.environ.get("STEPWISE_PROGRESS_INTERVAL_S") or 0.5)
+# Live followers read the database on this timer too (a lost doorbell costs at most this long) and
+# send a heartbeat, so proxies and browsers keep idle sockets open.
+STEPWISE_LIVE_TICK_S = float(os.environ.get("STEPWISE_LIVE_TICK_S") or 20.0)
+# A person's live session with no call for this long is closed (its trajectory is kept).
+STEPWISE_SESSION_IDLE_S = float(os.environ.get("STEPWISE_SESSION_IDLE_S") or 1800.0)

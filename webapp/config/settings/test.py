@@ -23,9 +23,15 @@ DATABASES["default"]["TEST"] = {"NAME": "test_" + KEY_PREFIX.rstrip(":").replace
 DEBUG = False
 SECRET_KEY = "test-only-not-secret"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
-CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": KEY_PREFIX}
-CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = KEY_PREFIX + "channels"
+if REDIS_URL:  # noqa: F405 - "" in a subprocess a test starts on the embedded default
+    CELERY_BROKER_TRANSPORT_OPTIONS = {**CELERY_BROKER_TRANSPORT_OPTIONS, "global_keyprefix": KEY_PREFIX}  # noqa: F405
+    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = KEY_PREFIX + "channels"
 STEPWISE_HEALTH_TIMEOUT_S = 1.0
 # Static files straight from the app folders: no collectstatic before a test run.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# Short clocks, so the tests of heartbeats, lost workers and progress do not wait long.
+STEPWISE_JOB_HEARTBEAT_S = 0.5
+STEPWISE_JOB_LOST_AFTER_S = 5.0
+STEPWISE_REAPER_INTERVAL_S = 2.0
+STEPWISE_PROGRESS_INTERVAL_S = 0.2

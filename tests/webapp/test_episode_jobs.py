@@ -1,0 +1,147 @@
+"""Episode and eval jobs run by a real Celery worker on the real Redis and PostgreSQL; a worker
+killed mid-episode, a retry, a cancel that leaves no sandbox process behind."""
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from django.db import transaction
+
+from tests.webapp.test_jobs import wait_for_job
+from webapp.runs.models import Episode, EvalRun, Job, JobState
+from webapp.runs.services import cancel_job, create_job, retry_job
+from webapp.trajectories.models import Trajectory
+
+FIX = {"name": "edit_file", "arguments": {"file_path": "counter.py", "old_string": "state['n'] = 1",
+                                          "new_string": "state['n'] = 0"}}
+TESTS = {"name": "bash", "arguments": {"command": "python -m pytest -q test_counter.py"}}
+
+
+def script(*calls) -> str:
+    return json.dumps({"tool_calls": list(calls)})
+
+
+def launch(kind: str, user, **params) -> Job:
+    with transaction.atomic():  # the worker is handed the job when this commits
+        return create_job(kind=kind, created_by=user, params=params)
+
+
+def wait_until(condition, what: str, timeout_s: float = 120):
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def processes_with(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker in (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker, catalog_task, make_user):
+    job = launch("episode", make_user("ann"), task="counter_reset", arm="dbg", policy="", max_turns=10,
+                 sandbox="bwrap", script=script({"name": "start_debugger", "arguments": {"file": "test_counter.py"}},
+                                                FIX, TESTS))
+
+    job = wait_for_job(job)
+
+    assert job.state == JobState.SUCCEEDED, job.error
+    episode = Episode.objects.select_related("trajectory").get(job=job)
+    assert (episode.turns, episode.exit_reason, episode.verified) == (4, "done", True)
+    document = episode.trajectory.document
+    assert [s["tool"] for s in document["steps"]] == ["start_debugger", "edit_file", "bash", "done"]
+    assert document["result"]["verified"] and document["quality"]["policy"]["version"] == "pdb_policy_v1"
+    assert [e.kind for e in episode.events.order_by("seq")][:2] == ["header", "message"]
+    assert job.progress_done == 4 and job.progress_unit == "turns"
+
+
+def test_an_eval_job_fans_out_one_episode_job_each_and_reports_when_the_last_ends(celery_worker, catalog_task,
+                                                                                 make_user):
+    job = launch("eval", make_user("ann"), name="scripted fix", policy="", script=script(FIX, TESTS),
+                 arms=["base", "dbg"], split="", tasks="counter_reset", runs=2, max_turns=8, sandbox="bwrap",
+                 workers=1)
+
+    job = wait_for_job(job, timeout_s=300)
+
+    assert job.state == JobState.SUCCEEDED, job.error
+    children = Job.objects.filter(parent=job).order_by("id")
+    assert [(c.kind, c.state) for c in children] == [("episode", "succeeded")] * 4
+    eval_run = EvalRun.objects.get(job=job)
+    assert eval_run.trajectories.count() == 4 and Trajectory.objects.filter(verified=True).count() == 4
+    arms = eval_run.report["overall"]["arms"]
+    assert arms["base"]["pass_at_1"] == 1.0 and arms["dbg"]["pass_at_1"] == 1.0
+    folder = Path(eval_run.out_dir)
+    assert {"eval.json", "report.json", "report.md"} <= {p.name for p in folder.iterdir()}
+    assert (folder / "trajectories" / "counter_reset" / "dbg-run2.json").is_file()
+    points = [e.data for e in job.events.filter(kind="metric").order_by("seq")]
+    assert [p["x"] for p in points] == [1, 2, 3, 4] and points[-1]["values"] == {"base": 1.0, "dbg": 1.0}
+    assert (job.progress_done, job.progress_total) == (4, 4)
+
+
+@pytest.mark.docker
+def test_a_worker_killed_mid_episode_keeps_the_turns_and_fails_the_job_then_a_retry_succeeds(
+        start_worker, catalog_task, make_user):
+    import docker
+
+    worker = start_worker(name="doomed")
+    calls = [{"name": "bash", "arguments": {"command": "echo one"}}, {"name": "bash", "arguments": {"command": "echo two"}},
+             {"name": "bash", "arguments": {"command": "sleep 6.25"}}, FIX, TESTS]
+    job = launch("episode", make_user("ann"), task="counter_reset", arm="base", policy="", max_turns=10,
+                 sandbox="docker", script=script(*calls))
+    episode = Episode.objects.get(job=job)
+    wait_until(lambda: Episode.objects.get(pk=episode.pk).turns >= 2, "two turns to be stored")
+    time.sleep(1.0)  # the third turn (sleep) is running inside its container
+    client = docker.from_env()
+    running = client.containers.list(filters={"label": "stepwise.sandbox"})
+    mine = [c for c in running if c.labels.get("stepwise.owner", "").split(":")[1:2] == [str(worker.proc.pid)]]
+    assert len(mine) == 1  # the episode's container, owned by the worker's process
+
+    worker.kill()
+    assert Job.objects.get(pk=job.pk).state == JobState.RUNNING  # nobody knows yet
+    start_worker(name="doomed")  # the same worker restarted: it fails what it held and stops its sandboxes
+
+    job.refresh_from_db()
+    assert job.state == JobState.FAILED
+    assert "restarted: it was killed" in job.error and "the turns it finished are kept; retry it" in job.error
+    episode.refresh_from_db()
+    stored = [e.data["step"]["turn"] for e in episode.events.filter(kind="step").order_by("seq")]
+    assert stored == [1, 2]
+    assert episode.trajectory.exit_reason == "crash" and episode.trajectory.turns == 2
+    with pytest.raises(docker.errors.NotFound):
+        client.containers.get(mine[0].id)
+
+    again = wait_for_job(retry_job(job=job), timeout_s=180)
+
+    assert again.state == JobState.SUCCEEDED and again.retry_of_id == job.pk
+    assert again.params == job.params and Episode.objects.get(job=again).verified is True
+
+
+def test_cancelling_a_running_episode_stops_its_sandbox_and_every_process_in_it(celery_worker, catalog_task,
+                                                                               make_user):
+    calls = [{"name": "bash", "arguments": {"command": "echo start"}},
+             {"name": "bash", "arguments": {"command": "(sleep 300.25 &); sleep 300.25"}}]
+    job = launch("episode", make_user("ann"), task="counter_reset", arm="dbg", policy="", max_turns=10,
+                 sandbox="bwrap", script=script(*calls))
+    episode = Episode.objects.get(job=job)
+    wait_until(lambda: Episode.objects.get(pk=episode.pk).turns >= 1, "the first turn")
+    wait_until(lambda: len(processes_with("sleep 300.25")) >= 2, "both sleeps to run in the sandbox")
+
+    cancel_job(job=Job.objects.get(pk=job.pk))
+    job = wait_for_job(job, timeout_s=60)
+
+    assert job.state == JobState.CANCELLED
+    wait_until(lambda: not processes_with("sleep 300.25"), "the sandbox's processes to be gone", timeout_s=10)
+    episode.refresh_from_db()
+    assert episode.trajectory.exit_reason == "crash"
+    assert "cancelled" in episode.trajectory.document["result"]["reason"]

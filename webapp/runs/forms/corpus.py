@@ -1,0 +1,43 @@
+"""The arguments of the corpus jobs: import a task folder tree, validate tasks in sandboxes."""
+
+from __future__ import annotations
+
+from django import forms
+
+from webapp.runs.forms.fields import SANDBOXES, SPLITS, TaskNamesField, check_tasks, tasks_of_split
+
+
+class ImportCorpusForm(forms.Form):
+    root = forms.CharField(required=False, max_length=1000,
+                           help_text="the folder holding the task folders, on the workers (default: the corpus)")
+    splits = forms.CharField(required=False, max_length=1000, help_text="splits.json (default: next to the folder)")
+
+    def params(self) -> dict:
+        return {"root": self.cleaned_data["root"].strip(), "splits": self.cleaned_data["splits"].strip()}
+
+
+class ValidateCorpusForm(forms.Form):
+    split = forms.ChoiceField(choices=[("", "— every task"), *SPLITS[1:]], required=False)
+    tasks = TaskNamesField(required=False, help_text="task names instead (commas or spaces)")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    workers = forms.IntegerField(min_value=1, max_value=32, initial=2)
+    repeat = forms.IntegerField(min_value=1, max_value=20, initial=1, help_text="runs per check (races)")
+
+    def clean(self):
+        data = super().clean()
+        names = data.get("tasks") or []
+        if names and data.get("split"):
+            self.add_error("tasks", "give a split or task names, not both")
+        try:
+            if names:
+                check_tasks(names)
+            elif data.get("split"):
+                tasks_of_split(data["split"])
+        except forms.ValidationError as exc:
+            self.add_error("tasks" if names else "split", exc)
+        return data
+
+    def params(self) -> dict:
+        data = self.cleaned_data
+        return {"split": data.get("split") or "", "tasks": data.get("tasks") or [], "sandbox": data["sandbox"],
+                "workers": data["workers"], "repeat": data["repeat"]}

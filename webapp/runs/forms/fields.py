@@ -1,0 +1,116 @@
+"""Fields the launch forms share: tasks from the catalog, a policy, a sandbox."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import tempfile
+from pathlib import Path
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from harness.policies import PolicyError, parse_spec
+from harness.policies.script import load_script
+from webapp.catalog.models import Split, Task
+
+SANDBOXES = [("bwrap", "bwrap (namespaces, no network)"), ("docker", "docker (the sandbox image)")]
+ARMS = [("base", "base: shell + files"), ("dbg", "dbg: base + debugger")]
+SPLITS = [("", "— (name the tasks instead)"), *[(v, label) for v, label in Split.choices if v]]
+
+
+def task_names(value) -> list[str]:
+    """Names from text (commas, spaces, new lines) or a list (stored arguments being checked again)."""
+    if isinstance(value, list | tuple):
+        value = " ".join(str(v) for v in value)
+    return [name for name in re.split(r"[\s,]+", value or "") if name]
+
+
+def check_tasks(names: list[str]) -> list[str]:
+    """The names, each a task of the catalog; else a message naming the unknown ones and near misses."""
+    known = set(Task.objects.filter(name__in=names).values_list("name", flat=True))
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        everything = list(Task.objects.values_list("name", flat=True))
+        hints = []
+        for name in unknown[:5]:
+            close = difflib.get_close_matches(name, everything, n=2)
+            hints.append(f"{name}" + (f" (did you mean {' or '.join(close)}?)" if close else ""))
+        raise ValidationError(f"not in the catalog: {', '.join(hints)}; import the corpus first or check the names")
+    return list(dict.fromkeys(names))
+
+
+def tasks_of_split(split: str) -> list[str]:
+    names = list(Task.objects.filter(split=split).order_by("name").values_list("name", flat=True))
+    if not names:
+        raise ValidationError(f"no task of the catalog is in the {split} split; import the corpus or pick another")
+    return names
+
+
+class TaskNamesField(forms.CharField):
+    """Task names as typed (commas, spaces, new lines) or as stored (a list); cleans to a list."""
+
+    widget = forms.Textarea(attrs={"rows": 2})
+
+    def to_python(self, value):
+        return task_names(value)
+
+    def validate(self, value):
+        if self.required and not value:
+            raise ValidationError(self.error_messages["required"], code="required")
+
+    def run_validators(self, value):
+        pass
+
+
+class TaskChoiceField(forms.CharField):
+    """One task of the catalog, by name."""
+
+    def clean(self, value):
+        value = super().clean(value)
+        return check_tasks([value.strip()])[0] if value else value
+
+
+def check_script(text: str) -> str:
+    """The scripted policy's calls (JSON), checked as harness.policies.script checks a file."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
+        handle.write(text)
+    try:
+        load_script(handle.name)
+    except PolicyError as exc:
+        raise ValidationError(str(exc).replace(f"script: {handle.name}: ", "")) from None
+    finally:
+        Path(handle.name).unlink(missing_ok=True)
+    return json.dumps(json.loads(text))
+
+
+class PolicyFields(forms.Form):
+    """A policy spec (openai:MODEL, hf:PATH, script:FILE, replay:FILE), or a script pasted here."""
+
+    policy = forms.CharField(required=False, max_length=500,
+                             help_text="openai:MODEL, hf:PATH or script:FILE (a path on the workers); "
+                                       "leave empty to paste a script below")
+    script = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 5}),
+                             help_text='scripted policy: {"tool_calls": [{"name": "bash", "arguments": '
+                                       '{"command": "pytest -q"}}, …]} (then done)')
+
+    def clean(self):
+        data = super().clean()
+        policy, script = (data.get("policy") or "").strip(), (data.get("script") or "").strip()
+        if policy and script:
+            self.add_error("script", "give a policy or a script, not both")
+        elif not policy and not script:
+            self.add_error("policy", "give a policy spec (e.g. openai:MODEL) or paste a script below")
+        elif script:
+            try:
+                data["script"] = check_script(script)
+            except ValidationError as exc:
+                self.add_error("script", exc)
+        else:
+            try:
+                parse_spec(policy)
+            except PolicyError as exc:
+                self.add_error("policy", str(exc))
+            data["policy"] = policy
+        return data

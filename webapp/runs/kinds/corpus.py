@@ -1,0 +1,104 @@
+"""Corpus jobs: import task folders into the catalog, validate stored tasks in sandboxes."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from django.conf import settings
+
+from corpus.format import task_dirs
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxError
+from harness.sandbox.pool import SandboxPool
+from harness.sandbox.stoppable import StoppableSource
+from validation.checks import DEFAULT_MAX_SECONDS, validate_task
+from webapp.catalog.models import Task
+from webapp.catalog.services import import_corpus
+from webapp.catalog.splits import SplitsFileError
+from webapp.catalog.task_folders import corpus_task
+from webapp.runs.forms.corpus import ImportCorpusForm, ValidateCorpusForm
+from webapp.runs.registry import JobFailure, JobType, Queue, register
+
+
+@register
+class ImportCorpusJob(JobType):
+    kind = "import_corpus"
+    label = "Import the corpus"
+    description = "task folders into the catalog; a malformed task is reported and the others still import"
+    unit = "tasks"
+    form_class = ImportCorpusForm
+
+    def run(self, work):
+        root = Path(work.params.get("root") or settings.STEPWISE_TASKS_DIR)
+        if not root.is_dir():
+            raise JobFailure(f"{root}: no such folder; give the folder that holds the task folders")
+        total, done = len(task_dirs(root)), 0
+        work.progress(0, total, f"importing from {root}", unit=self.unit)
+
+        def step(folder):
+            nonlocal done
+            done += 1
+            work.progress(done, total, f"imported {folder.name}")
+
+        try:
+            report = import_corpus(root=root, splits_file=Path(work.params.get("splits") or root.parent / "splits.json"),
+                                   on_task=step)
+        except SplitsFileError as exc:
+            raise JobFailure(str(exc)) from None
+        for name in report.created:
+            work.log(f"imported {name}")
+        result = {"created": report.created, "updated": report.updated, "unchanged": report.unchanged,
+                  "failed": [{"path": str(path), "reason": reason} for path, reason in report.failed]}
+        if report.failed:
+            lines = "; ".join(f"{path}: {reason}" for path, reason in report.failed)
+            raise JobFailure(f"{len(report.failed)} task folder(s) could not be imported: {lines}")
+        return result
+
+
+@register
+class ValidateCorpusJob(JobType):
+    kind = "validate_corpus"
+    label = "Validate tasks"
+    description = "buggy fails and correct passes, in sandboxes, and the evidence holds"
+    unit = "tasks"
+    queue = Queue.EPISODES
+    form_class = ValidateCorpusForm
+
+    def run(self, work):
+        params = work.params
+        rows = Task.objects.order_by("name")
+        if params.get("tasks"):
+            rows = rows.filter(name__in=params["tasks"])
+        elif params.get("split"):
+            rows = rows.filter(split=params["split"])
+        tasks = list(rows)
+        if not tasks:
+            raise JobFailure("no task to validate: import the corpus first")
+        try:
+            source = StoppableSource(SandboxPool(get_backend(params["sandbox"]), size=params["workers"], service=False))
+        except SandboxError as exc:
+            raise JobFailure(f"the {params['sandbox']} sandbox cannot be used on this worker: {exc}") from None
+        work.on_cancel(source.stop)
+        verdicts, done = [], 0
+        work.progress(0, len(tasks), "validating", unit=self.unit)
+        with source, ThreadPoolExecutor(max_workers=params["workers"]) as pool:
+            futures = {pool.submit(validate_task, corpus_task(task).path, sandbox=source,
+                                   max_seconds=DEFAULT_MAX_SECONDS, repeat=params["repeat"]): task for task in tasks}
+            for future in as_completed(futures):
+                task = futures[future]
+                try:
+                    verdict = future.result().to_dict()
+                except Exception as exc:  # one broken task must not take the report down
+                    verdict = {"task": task.name, "verdict": "fail", "reasons": [f"validator error: {exc}"]}
+                verdicts.append(verdict)
+                done += 1
+                reasons = "; ".join(verdict.get("reasons") or [])
+                work.log(f"{verdict['task']}: {verdict['verdict']}" + (f" ({reasons})" if reasons else ""))
+                work.progress(done, len(tasks), f"{verdict['task']}: {verdict['verdict']}")
+        failed = sorted(v["task"] for v in verdicts if v["verdict"] != "pass")
+        result = {"passed": len(verdicts) - len(failed), "failed": failed,
+                  "verdicts": sorted(verdicts, key=lambda v: v["task"])}
+        if failed:
+            raise JobFailure(f"{len(failed)} of {len(verdicts)} task(s) failed validation: {', '.join(failed)}")
+        return result
