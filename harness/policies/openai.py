@@ -113,15 +113,20 @@ class OpenAIPolicy(Policy):
         try:
             message = data["choices"][0]["message"]
         except (KeyError, IndexError, TypeError):
-            raise EndpointError(f"{self.base_url}/chat/completions answered without choices[0].message: "
-                                f"{str(data)[:300]}", kind="rejected") from None
+            message = None
+        if not isinstance(message, dict):
+            raise EndpointError(f"{self.base_url}/chat/completions answered without a choices[0].message object: "
+                                f"{str(data)[:300]}", kind="rejected")
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else None
         if usage:
             usage = {k: usage[k] for k in USAGE_KEYS if isinstance(usage.get(k), int)} or None
         content = message.get("content")
         if isinstance(content, list):  # some endpoints send content as typed parts
-            content = "".join(part.get("text", "") for part in content if isinstance(part, dict))
-        return turn_from_reply(content, message.get("tool_calls"), usage)
+            content = "".join(str(part.get("text", "")) for part in content if isinstance(part, dict))
+        elif content is not None and not isinstance(content, str):
+            content = str(content)
+        calls = message.get("tool_calls")
+        return turn_from_reply(content, calls if isinstance(calls, list) else None, usage)
 
     def close(self) -> None:
         self.endpoint.close()

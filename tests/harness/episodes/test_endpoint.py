@@ -309,3 +309,20 @@ def test_a_reply_cut_at_the_token_limit_mid_episode_is_an_unusable_turn_not_an_i
     turn = policy_for(server).act(MESSAGES, TOOLS)
     assert turn.tool_call is None and "cut off at the output token limit" in turn.error
     assert len(server.chat_requests) == 1
+
+
+@pytest.mark.parametrize("body", [
+    {"choices": [{"message": "done"}]},
+    {"choices": "none"},
+    {"object": "chat.completion"},
+])
+def test_a_malformed_completion_is_an_endpoint_error_not_a_crash(server, body):
+    server.queue(Reply(200, body))
+    with pytest.raises(EndpointError, match="answered without a choices\\[0\\]\\.message object"):
+        policy_for(server).act(MESSAGES, TOOLS)
+
+
+def test_odd_content_and_tool_calls_in_a_reply_become_an_unusable_turn(server):
+    server.queue(Reply(200, {"choices": [{"message": {"role": "assistant", "content": 42, "tool_calls": "bash"}}]}))
+    turn = policy_for(server).act(MESSAGES, TOOLS)
+    assert turn.tool_call is None and turn.error.startswith("Error:") and turn.message["content"] == "42"
