@@ -245,6 +245,11 @@ class ChatEndpoint:
             wait = None
             try:
                 response = self._send(method, path, body, timeout)
+            except (httpx.UnsupportedProtocol, httpx.InvalidURL) as exc:
+                url = self.settings.base_url
+                raise EndpointError(f"the model endpoint's base URL {url.value!r} is not usable ({exc}): set "
+                                    f"{url.to_set} to a URL like http://localhost:8001/v1; it now comes from "
+                                    f"{url.source}.", kind="unreachable") from None
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:  # nothing answers at that address
                 refused, last = True, f"{type(exc).__name__}: {exc}"
                 if not retry_connect:

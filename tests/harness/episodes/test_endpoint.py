@@ -326,3 +326,10 @@ def test_odd_content_and_tool_calls_in_a_reply_become_an_unusable_turn(server):
     server.queue(Reply(200, {"choices": [{"message": {"role": "assistant", "content": 42, "tool_calls": "bash"}}]}))
     turn = policy_for(server).act(MESSAGES, TOOLS)
     assert turn.tool_call is None and turn.error.startswith("Error:") and turn.message["content"] == "42"
+
+
+def test_a_base_url_without_a_scheme_is_refused_at_once_naming_where_it_came_from(monkeypatch):
+    monkeypatch.setenv("STEPWISE_OPENAI_BASE_URL", "localhost:8001/v1")
+    with pytest.raises(EndpointError, match="base URL 'localhost:8001/v1' is not usable .*set STEPWISE_OPENAI_BASE_URL "
+                                            ".*now comes from STEPWISE_OPENAI_BASE_URL"):
+        make_policy("openai:canned").preflight()
