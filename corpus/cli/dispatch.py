@@ -43,4 +43,36 @@ def dispatch(program: str, commands: dict[str, Command], argv: list[str] | None 
         print(f"error: unknown command {name!r}\n\n{usage(program, commands, blurb)}", file=sys.stderr)
         return 2
     module = importlib.import_module(commands[name].module)
-    return int(module.main(rest) or 0)
+    try:
+        return int(module.main(rest) or 0)
+    except KeyboardInterrupt:
+        # Each command keeps what it finished (results are written as they complete); no traceback.
+        print(f"\ninterrupted: {program} {name} stopped by Ctrl-C; what it had finished is kept (eval, rollouts, "
+              "sft and grpo resume when run again with the same --out)", file=sys.stderr)
+        return INTERRUPTED
+    except OSError as exc:
+        # The last resort for a path a command did not check itself: name it, never a traceback.
+        print(f"error: {describe_os_error(exc)}", file=sys.stderr)
+        return 2
+
+
+INTERRUPTED = 130  # the shell's status for a command stopped by SIGINT
+
+
+def describe_os_error(exc: OSError) -> str:
+    """``PATH: what is wrong; what to do`` for a file-system error (other OS errors: just what is wrong)."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.filename is None:
+        return reason
+    path = exc.filename
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        hint = "a file stands where a folder is needed; give another path"
+    elif isinstance(exc, IsADirectoryError):
+        hint = "a folder stands where a file is needed; give a file path"
+    elif isinstance(exc, PermissionError):
+        hint = "check its permissions, or give a path you can write"
+    elif isinstance(exc, FileNotFoundError):
+        hint = "check the path (its folder must exist)"
+    else:
+        hint = "check the path and the disk"
+    return f"{path}: {reason}; {hint}"
