@@ -1,13 +1,16 @@
 """The task format on disk (DESIGN.md, "Task on disk") and its loader.
 
 A task is a folder ``corpus/tasks/<name>/`` holding ``meta.json``, ``buggy/``, ``correct/``,
-optionally ``shared/``, and ``tests/``. Loading never executes task code; it only checks the shape
-and reports the first problem with the task's name and the field at fault.
+optionally ``shared/``, and ``tests/``. Loading never executes task code; it checks the shape (and
+that every file is UTF-8 text, not a link) and reports the first problem with the task's name and the
+field or file at fault.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +19,10 @@ PREFERENCES = ("recommended", "optional", "avoid")
 # How the buggy version misbehaves: its tests fail, or they hang until the time limit stops them.
 FAILURES = ("fails", "hang")
 FOLDERS = ("buggy", "correct", "shared", "tests")
+# A dependency is a package from the index: a name, optional extras and version specifiers. Never a pip
+# option ("--index-url=..."), a URL or a local path: pip runs them on the host, as root.
+REQUIREMENT = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._,\s-]*\])?\s*"
+                         r"(?:(?:===|==|!=|<=|>=|~=|<|>)\s*[A-Za-z0-9.*+!_-]+\s*(?:,\s*|$))*$")
 
 
 class TaskFormatError(ValueError):
@@ -73,9 +80,12 @@ class Task:
         if not root.is_dir():
             return {}
         out = {}
-        for p in sorted(root.rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc"):
-                out[p.relative_to(root).as_posix()] = p.read_text(encoding="utf-8")
+        for p in _task_files(root):
+            rel = p.relative_to(root).as_posix()
+            try:
+                out[rel] = p.read_text(encoding="utf-8")
+            except UnicodeDecodeError as exc:
+                raise TaskFormatError(self.name, f"{kind}/{rel}", _not_utf8(exc)) from None
         return out
 
     @property
@@ -98,6 +108,35 @@ class Task:
     @property
     def test_files(self) -> dict[str, str]:
         return self.files("tests")
+
+
+def _task_files(root: Path) -> list[Path]:
+    """The files of one task folder, without bytecode; links are returned too (load_task refuses them)."""
+    return [p for p in sorted(root.rglob("*"))
+            if (p.is_file() or p.is_symlink()) and "__pycache__" not in p.parts and not p.name.endswith(".pyc")]
+
+
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    return f"is not UTF-8 text (byte {exc.start}: {exc.object[exc.start:exc.start + 1]!r}); save it as UTF-8"
+
+
+def _check_files(name: str, path: Path) -> None:
+    """Every file of the task's folders is a regular file (not a link: a task must not pull in files from
+    elsewhere on the machine) holding UTF-8 text; the first problem names the file."""
+    for kind in FOLDERS:
+        root = path / kind
+        if root.is_symlink():
+            raise TaskFormatError(name, f"{kind}/", "is a symbolic link; a task's folders must be real folders")
+        if not root.is_dir():
+            continue
+        for file in [*_task_files(root), *(d for d in root.rglob("*") if d.is_dir() and d.is_symlink())]:
+            rel = f"{kind}/{file.relative_to(root).as_posix()}"
+            if file.is_symlink():
+                raise TaskFormatError(name, rel, "is a symbolic link; copy the file into the task instead")
+            try:
+                file.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise TaskFormatError(name, rel, _not_utf8(exc)) from None
 
 
 def _require(meta: dict, name: str, key: str, kind: type | tuple[type, ...], *, optional=False, default=None):
@@ -161,9 +200,13 @@ def load_task(path: str | Path) -> Task:
     deps = _require(meta, name, "dependencies", list, optional=True, default=[])
     if not all(isinstance(d, str) and d.strip() for d in deps):
         raise TaskFormatError(name, "dependencies", "expected a list of requirement strings like 'pkg==1.2'")
+    for i, dep in enumerate(deps):
+        if not REQUIREMENT.match(dep.strip()):
+            raise TaskFormatError(name, f"dependencies[{i}]", f"{dep!r} is not a package requirement; write "
+                                  "'name==version' (no pip options, URLs or paths)")
     timeout_s = _require(meta, name, "timeout_s", (int, float), optional=True, default=30)
-    if timeout_s <= 0:
-        raise TaskFormatError(name, "timeout_s", "must be positive")
+    if not math.isfinite(timeout_s) or timeout_s <= 0:
+        raise TaskFormatError(name, "timeout_s", f"must be a positive number of seconds, got {timeout_s}")
     tags = _require(meta, name, "tags", list, optional=True, default=[])
     if not all(isinstance(t, str) for t in tags):
         raise TaskFormatError(name, "tags", "expected a list of strings")
@@ -177,6 +220,7 @@ def load_task(path: str | Path) -> Task:
         folder = path / kind
         if not folder.is_dir() or not any(p.is_file() for p in folder.rglob("*.py")):
             raise TaskFormatError(name, f"{kind}/", "folder is missing or holds no .py file")
+    _check_files(name, path)
     return Task(name=name, path=path, category=category, preference=preference, description=description,
                 dependencies=tuple(deps), timeout_s=float(timeout_s), tags=tuple(tags), evidence=evidence,
                 failure=failure, preference_reason=preference_reason, meta=meta)
