@@ -45,6 +45,8 @@ def hash_split(name: str, weights: dict[str, float] = TARGETS) -> str:
 def read_splits_file(path: str | Path = SPLITS_FILE) -> dict:
     """The whole document ({"version", "targets", "assignments"}), checked."""
     path = Path(path)
+    if path.is_dir():
+        raise SplitsError(f"{path}: is a folder; give the splits file (corpus/splits.json)")
     if not path.is_file():
         raise SplitsError(f"{path}: no splits file; run 'python -m corpus split' to create it")
     try:

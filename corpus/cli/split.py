@@ -21,6 +21,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when a task has no split yet (for CI)")
     args = parser.parse_args(argv)
+    if not args.root.is_dir():
+        print(f"error: --root {args.root} is not a folder; give the folder that holds the task folders",
+              file=sys.stderr)
+        return 2
+    if not args.check and not args.file.parent.is_dir():
+        print(f"error: --file {args.file}: its folder {args.file.parent} does not exist; create it or give "
+              "another path", file=sys.stderr)
+        return 2
     names, unloadable = [], []
     for folder in task_dirs(args.root):
         try:

@@ -109,3 +109,25 @@ def test_a_task_that_does_not_load_yet_gets_no_split(tmp_path, capsys):
 
     assert set(load_splits(splits_file)) == {"alpha"}
     assert "skip   half_written: preference:" in capsys.readouterr().out
+
+
+def test_a_mistyped_root_is_refused_and_writes_no_empty_splits_file(tmp_path, capsys):
+    splits_file = tmp_path / "splits.json"
+    write_splits({"alpha": "heldout"}, splits_file)
+
+    code = split_cli.main(["--root", str(tmp_path / "taks"), "--file", str(splits_file)])
+
+    assert code == 2
+    assert f"error: --root {tmp_path / 'taks'} is not a folder" in capsys.readouterr().err
+    assert load_splits(splits_file) == {"alpha": "heldout"}
+
+
+def test_a_splits_file_in_a_missing_folder_or_that_is_a_folder_is_named(tmp_path, capsys):
+    root = tmp_path / "tasks"
+    write_task(root, "alpha")
+    (tmp_path / "splits_dir").mkdir()
+
+    assert split_cli.main(["--root", str(root), "--file", str(tmp_path / "nope" / "splits.json")]) == 2
+    assert f"its folder {tmp_path / 'nope'} does not exist" in capsys.readouterr().err
+    assert split_cli.main(["--root", str(root), "--file", str(tmp_path / "splits_dir")]) == 2
+    assert "splits_dir: is a folder; give the splits file" in capsys.readouterr().err
