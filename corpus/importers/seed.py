@@ -11,8 +11,10 @@ project's loader before it is kept.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,24 +75,49 @@ def _read_metadata(bundle: Path) -> dict:
     return meta
 
 
+def _read_text(bundle: Path, path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise SeedFormatError(bundle, f"{path.name} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    except OSError as exc:
+        raise SeedFormatError(bundle, f"{path.name} cannot be read ({exc.strerror or exc})") from None
+
+
+_KINDS = {"string": str, "list": list, "number": (int, float)}
+
+
+def _field(bundle: Path, raw: dict, keys: tuple[str, ...], kind: str, default):
+    """The first of ``keys`` present in the metadata, checked to be a ``kind`` (a name in _KINDS);
+    ``default`` when none is present."""
+    for key in keys:
+        if key in raw:
+            value = raw[key]
+            if not isinstance(value, _KINDS[kind]) or isinstance(value, bool):
+                raise SeedFormatError(bundle, f"metadata '{key}' must be a {kind}, got {type(value).__name__} "
+                                              f"{str(value)[:60]!r}")
+            return value
+    return default
+
+
 def _convert_meta(bundle: Path, raw: dict, name: str, notes: list[str]) -> dict:
-    preference = raw.get("preference", raw.get("debugger_preference", raw.get("label")))
-    if not isinstance(preference, str):
+    preference = _field(bundle, raw, ("preference", "debugger_preference", "label"), "string", None)
+    if preference is None:
         raise SeedFormatError(bundle, "the metadata has no 'preference' (or 'debugger_preference'); set it to "
                                       f"one of {', '.join(PREFERENCES)}")
     preference = PREFERENCE_ALIASES.get(preference.strip().lower(), preference.strip().lower())
     if preference not in PREFERENCES:
         raise SeedFormatError(bundle, f"preference {preference!r} is not one of {', '.join(PREFERENCES)}")
-    dependencies = raw.get("dependencies", raw.get("requirements", []))
+    dependencies = _field(bundle, raw, ("dependencies", "requirements"), "list", [])
     requirements = bundle / "requirements.txt"
     if requirements.is_file():
-        dependencies = [*dependencies, *(line.strip() for line in requirements.read_text().splitlines()
+        dependencies = [*dependencies, *(line.strip() for line in _read_text(bundle, requirements).splitlines()
                                          if line.strip() and not line.lstrip().startswith("#"))]
-    meta = {"name": name, "category": raw.get("category", raw.get("bug_type", "uncategorized")),
-            "preference": preference, "description": raw.get("description", raw.get("summary", "")),
+    meta = {"name": name, "category": _field(bundle, raw, ("category", "bug_type"), "string", "uncategorized"),
+            "preference": preference, "description": _field(bundle, raw, ("description", "summary"), "string", ""),
             "dependencies": list(dict.fromkeys(dependencies)),
-            "timeout_s": raw.get("timeout_s", raw.get("timeout", 30)), "tags": list(raw.get("tags", [])),
-            "evidence": list(raw.get("evidence", []))}
+            "timeout_s": _field(bundle, raw, ("timeout_s", "timeout"), "number", 30),
+            "tags": _field(bundle, raw, ("tags",), "list", []), "evidence": _field(bundle, raw, ("evidence",), "list", [])}
     if meta["category"] == "uncategorized":
         notes.append("no 'category' in the metadata: set to 'uncategorized'")
     if not meta["description"]:
@@ -108,7 +135,7 @@ def _rename_correct_imports(source: str, modules: list[str]) -> str:
 
 def plan_bundle(bundle: Path) -> tuple[dict[str, dict[str, str]], list[str]]:
     """folder ("buggy", "correct", "shared", "tests") -> file name -> text, plus notes."""
-    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(bundle.glob("*.py"))}
+    files = {p.name: _read_text(bundle, p) for p in sorted(bundle.glob("*.py")) if p.is_file()}
     pairs = sorted(n[: -len(CORRECT_SUFFIX) - 3] for n in files if n.endswith(f"{CORRECT_SUFFIX}.py"))
     if not pairs:
         raise SeedFormatError(bundle, "no x_correct.py file; each changed module needs x.py (buggy) and "
@@ -154,25 +181,42 @@ def import_seed_bundle(bundle: str | Path, dest_root: str | Path, *, name: str |
     """Convert one bundle into ``dest_root/<name>``; raises SeedFormatError with what to change."""
     bundle = Path(bundle)
     raw = _read_metadata(bundle)
-    name = task_name(name or raw.get("name") or bundle.name)
+    name = task_name(name or _field(bundle, raw, ("name",), "string", "") or bundle.name)
     if not name:
         raise SeedFormatError(bundle, "no usable task name; pass --name")
     plan, notes = plan_bundle(bundle)
     meta = _convert_meta(bundle, raw, name, notes)
-    target = Path(dest_root) / name
-    if target.exists():
-        if not overwrite:
-            raise SeedFormatError(bundle, f"{target} already exists; choose another --name or pass --overwrite")
-        shutil.rmtree(target)
-    for kind, group in plan.items():
-        for file_name, text in group.items():
-            path = target / kind / file_name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-    (target / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    dest_root = Path(dest_root)
+    target = dest_root / name
+    if target.exists() and not overwrite:
+        raise SeedFormatError(bundle, f"{target} already exists; choose another --name or pass --overwrite")
+    if dest_root.exists() and not dest_root.is_dir():
+        raise SeedFormatError(bundle, f"--dest {dest_root} is a file; give the folder the task folders go in")
+    # Written and loaded in a staging folder first: a task already there is replaced only by one that loads.
     try:
-        load_task(target)
-    except TaskFormatError as exc:
-        shutil.rmtree(target, ignore_errors=True)
-        raise SeedFormatError(bundle, f"converted task does not load: {exc.field}: {exc.reason}") from None
+        dest_root.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix=f".{name}.importing-", dir=dest_root))
+    except OSError as exc:
+        raise SeedFormatError(bundle, f"--dest {dest_root} cannot be written ({exc.strerror or exc})") from None
+    staging = scratch / name  # the loader wants the folder named like the task
+    try:
+        for kind, group in plan.items():
+            for file_name, text in group.items():
+                path = staging / kind / file_name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+        (staging / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+        try:
+            load_task(staging)
+        except TaskFormatError as exc:
+            raise SeedFormatError(bundle, f"converted task does not load: {exc.field}: {exc.reason}") from None
+        old = dest_root / f".{name}.replaced-{os.getpid()}"
+        if target.exists():
+            os.replace(target, old)
+        os.replace(staging, target)
+        shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        raise SeedFormatError(bundle, f"the task could not be written under {dest_root} ({exc})") from None
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     return ImportedTask(name, target, notes)

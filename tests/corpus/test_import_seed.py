@@ -35,8 +35,8 @@ REPORT = "from counter import total\nfrom fmt import label\n\n\ndef describe(val
 REPORT_CORRECT = REPORT.replace("from counter import", "from counter_correct import")
 
 
-def write_bundle(folder, **meta_overrides):
-    folder.mkdir(parents=True)
+def write_bundle(folder, replace=False, **meta_overrides):
+    folder.mkdir(parents=True, exist_ok=replace)
     files = {"counter.py": BUGGY_COUNTER, "counter_correct.py": CORRECT_COUNTER, "report.py": REPORT,
              "report_correct.py": REPORT_CORRECT, "fmt.py": "def label(n):\n    return f'sum={n}'\n",
              "test_counter.py": SEED_TEST,
@@ -84,6 +84,14 @@ def test_the_shim_is_replaced_by_its_else_branch_at_its_own_indent():
      "test_counter.py:3: the 'if pytest.use_correct:' block has no 'else:' branch"),
     (lambda b: (b / "metadata.json").write_text("{not json"), "metadata.json is not valid JSON"),
     (lambda b: (b / "metadata.json").write_text(json.dumps({"name": "x"})), "the metadata has no 'preference'"),
+    (lambda b: (b / "counter.py").write_bytes(b"def total(values):\n    return '\xff'\n"),
+     "counter.py is not UTF-8 text (byte 31); save it as UTF-8"),
+    (lambda b: (b / "requirements.txt").write_bytes(b"attrs==24.2.0\n\xfe\n"), "requirements.txt is not UTF-8 text"),
+    (lambda b: write_bundle(b, replace=True, name=5), "metadata 'name' must be a string, got int '5'"),
+    (lambda b: write_bundle(b, replace=True, tags="slow"), "metadata 'tags' must be a list, got str 'slow'"),
+    (lambda b: write_bundle(b, replace=True, dependencies="attrs==24.2.0"), "metadata 'dependencies' must be a list"),
+    (lambda b: write_bundle(b, replace=True, timeout=None), "metadata 'timeout' must be a number, got NoneType"),
+    (lambda b: write_bundle(b, replace=True, preference=3), "metadata 'preference' must be a string, got int"),
 ])
 def test_a_bundle_that_does_not_fit_gets_a_clear_error(tmp_path, change, message):
     bundle = write_bundle(tmp_path / "bundle")
@@ -107,3 +115,33 @@ def test_cli_imports_a_folder_of_bundles_and_refuses_to_overwrite(tmp_path, caps
     captured = capsys.readouterr()
     assert "note: test_counter.py: stripped 1 pytest.use_correct shim(s)" in captured.out
     assert "already exists; choose another --name or pass --overwrite" in captured.err
+
+
+def test_overwrite_keeps_the_existing_task_when_the_new_bundle_does_not_load(tmp_path):
+    dest = tmp_path / "tasks"
+    kept = import_seed_bundle(write_bundle(tmp_path / "v1"), dest)
+    before = {p.relative_to(kept.path): p.read_bytes() for p in kept.path.rglob("*") if p.is_file()}
+    broken = write_bundle(tmp_path / "v2", evidence=[{"file": "counter.py", "line": "four"}])
+
+    with pytest.raises(SeedFormatError, match="converted task does not load: evidence"):
+        import_seed_bundle(broken, dest, overwrite=True)
+
+    assert {p.relative_to(kept.path): p.read_bytes() for p in kept.path.rglob("*") if p.is_file()} == before
+    assert [p.name for p in dest.iterdir()] == ["seed_counter"]  # no staging folder left behind
+
+
+def test_overwrite_replaces_the_task_with_a_bundle_that_loads(tmp_path):
+    dest = tmp_path / "tasks"
+    import_seed_bundle(write_bundle(tmp_path / "v1"), dest)
+
+    replaced = import_seed_bundle(write_bundle(tmp_path / "v2", description="the new text"), dest, overwrite=True)
+
+    assert load_task(replaced.path).description == "the new text"
+    assert [p.name for p in dest.iterdir()] == ["seed_counter"]
+
+
+def test_a_dest_that_is_a_file_is_refused(tmp_path):
+    (tmp_path / "tasks").write_text("not a folder")
+
+    with pytest.raises(SeedFormatError, match="is a file; give the folder the task folders go in"):
+        import_seed_bundle(write_bundle(tmp_path / "bundle"), tmp_path / "tasks")
