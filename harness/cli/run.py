@@ -70,6 +70,9 @@ def main(argv: list[str]) -> int:
     try:
         doc = run_episode(task, policy, arm=args.arm, backend=args.sandbox, max_turns=args.max_turns, out=out,
                           split=args.split or split_of_task(task.name), scorer=scorer)
+    except ValueError as exc:  # what run_episode checks before it plays (e.g. --out is a folder)
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     finally:
         policy.close()
     print(json.dumps(summary(doc, out)))

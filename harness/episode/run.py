@@ -115,6 +115,8 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
     if max_turns < 1:
         raise ValueError("max_turns must be at least 1")
     out = Path(out)
+    if out.is_dir():  # checked before playing: the document could not be written at the end
+        raise ValueError(f"out={out} is a folder; give the trajectory file to write, e.g. {out / 'episode.json'}")
     events_path = events_path_for(out)
     if events_path.exists():
         events_path.unlink()  # an earlier attempt that never finished; this one replaces it

@@ -43,8 +43,14 @@ def load_script(path: str | Path) -> dict:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise PolicyError(f"script: {path}: no such file") from None
+    except IsADirectoryError:
+        raise PolicyError(f"script: {path}: is a folder; give the script file ({{\"tool_calls\": [...]}})") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise PolicyError(f"script: {path}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise PolicyError(f"script: {path}: nested too deeply to be a script") from None
+    except OSError as exc:
+        raise PolicyError(f"script: {path}: cannot be read ({exc.strerror or exc})") from None
     if not isinstance(data, dict) or ("tool_calls" not in data and "tasks" not in data):
         raise PolicyError(f'script: {path}: expected {{"tool_calls": [...]}} (and/or "tasks": {{...}})')
     _check_calls(data.get("tool_calls", []), f"script: {path}: tool_calls")

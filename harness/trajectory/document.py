@@ -163,15 +163,28 @@ def _raise_if_invalid(data, source: str) -> None:
         raise TrajectoryError(f"{source}: not a {SCHEMA_ID} document: " + "; ".join(errors[:5]))
 
 
+MAX_DOCUMENT_BYTES = 64 * 2**20  # far above a real episode; a bigger file is not read into memory
+
+
 def read_document(path: str | Path):
     """The JSON in ``path``; TrajectoryError naming the file when it is missing or not JSON."""
     path = Path(path)
     try:
+        if path.is_dir():
+            raise TrajectoryError(f"{path}: is a folder; give a trajectory file (.json)")
+        size = path.stat().st_size
+        if size > MAX_DOCUMENT_BYTES:
+            raise TrajectoryError(f"{path}: {size / 2**20:.0f} MB is more than the {MAX_DOCUMENT_BYTES // 2**20} MB "
+                                  "a trajectory document may hold")
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise TrajectoryError(f"{path}: no such file") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise TrajectoryError(f"{path}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise TrajectoryError(f"{path}: nested too deeply to be a trajectory document") from None
+    except OSError as exc:
+        raise TrajectoryError(f"{path}: cannot be read ({exc.strerror or exc})") from None
 
 
 def load_trajectory(path: str | Path) -> dict:

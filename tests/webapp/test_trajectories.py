@@ -67,17 +67,21 @@ def test_bad_files_are_reported_by_path_and_the_good_ones_import(tmp_path):
     torn.write_text('{"schema": "stepwise.trajectory/1", "episode_id": ')
     wrong = write_json(tmp_path / "wrong.json", {**trajectory_document("ep-wrong"), "arm": "gdb"})
     missing = tmp_path / "absent.json"
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
     out, err = StringIO(), StringIO()
 
     with pytest.raises(CommandError) as failure:
-        call_command("import_trajectories", str(good), str(torn), str(wrong), str(missing), stdout=out, stderr=err)
+        call_command("import_trajectories", str(good), str(torn), str(wrong), str(missing), str(deep),
+                     stdout=out, stderr=err)
 
     assert failure.value.returncode == 1
     messages = err.getvalue()
     assert f"{torn}: not valid JSON" in messages
     assert f"{wrong}: not a stepwise.trajectory/1 document: arm: 'gdb' is not one of ['base', 'dbg']" in messages
     assert f"{missing}: no such file or folder" in messages
-    assert "1 created, 0 updated, 0 unchanged, 3 failed" in out.getvalue()
+    assert f"{deep}: nested too deeply to be a trajectory document" in messages
+    assert "1 created, 0 updated, 0 unchanged, 4 failed" in out.getvalue()
     assert list(Trajectory.objects.values_list("episode_id", flat=True)) == ["ep-good"]
 
 

@@ -133,3 +133,22 @@ def test_run_eval_reports_progress_after_each_episode(script, fixture_tasks_dir,
     assert [(p.done, p.total, p.task, p.arm, p.exit_reason, p.verified) for p in seen] == [
         (1, 2, "price_rounding", "base", "done", True), (2, 2, "price_rounding", "dbg", "done", True)]
     assert result.ran == 2 and result.infra_errors == 0 and result.stopped is None
+
+
+def test_compare_names_a_report_with_a_missing_or_mistyped_field(tmp_path, capsys):
+    rows = [EpisodeOutcome("a", arm, 1, arm == "dbg", 5) for arm in ("base", "dbg")]
+    good = build_report(rows, model="m", split="heldout", runs=1, max_turns=50, sandbox="bwrap")
+    (tmp_path / "good").mkdir()
+    (tmp_path / "good" / "report.json").write_text(json.dumps(good))
+    mistyped = json.loads(json.dumps(good))
+    mistyped["overall"]["arms"]["base"]["pass_at_1"] = "high"
+    (tmp_path / "mistyped.json").write_text(json.dumps(mistyped))
+    (tmp_path / "cut.json").write_text(json.dumps({"schema": good["schema"]}))
+
+    assert compare_cli.main([str(tmp_path / "good"), str(tmp_path / "mistyped.json")]) == 2
+    assert f"{tmp_path / 'mistyped.json'}: the report has a missing or mistyped field" in capsys.readouterr().err
+    assert compare_cli.main([str(tmp_path / "cut.json")]) == 2
+    assert "the report has a missing or mistyped field (KeyError: 'model')" in capsys.readouterr().err
+    (tmp_path / "taken").write_text("a file")
+    assert compare_cli.main([str(tmp_path / "good"), "--out", str(tmp_path / "taken")]) == 2
+    assert "is a file; give a folder" in capsys.readouterr().err

@@ -150,3 +150,37 @@ def test_run_refuses_an_unknown_task_or_policy_with_a_clear_message(fixture_task
     assert run_cli.main(["--task", "running_average", "--tasks-dir", str(fixture_tasks_dir),
                          "--policy", "claude"]) == 2
     assert "KIND:TARGET" in capsys.readouterr().err
+
+
+
+def unreadable_file(tmp_path, kind: str):
+    """A path a hostile user might give: a folder, or JSON nested deeper than the parser can follow."""
+    if kind == "folder":
+        return tmp_path
+    path = tmp_path / "deep.json"
+    path.write_text('{"a": ' * 50_000 + "1" + "}" * 50_000)
+    return path
+
+
+@pytest.mark.parametrize(("spec", "kind", "message"), [
+    ("script", "folder", "is a folder; give the script file"),
+    ("script", "nested", "nested too deeply"),
+    ("replay", "folder", "is a folder; give a trajectory file"),
+    ("replay", "nested", "nested too deeply"),
+])
+def test_a_script_or_replay_file_that_cannot_be_read_is_a_policy_error(tmp_path, spec, kind, message):
+    with pytest.raises(PolicyError, match=message):
+        make_policy(f"{spec}:{unreadable_file(tmp_path, kind)}")
+
+def test_run_refuses_an_out_that_is_a_folder_before_playing(fixture_tasks_dir, write_script, tmp_path, capsys):
+    from harness.cli import run as run_cli
+
+    script = write_script([{"name": "bash", "arguments": {"command": "true"}}])
+    (tmp_path / "runs").mkdir()
+
+    code = run_cli.main(["--task", "running_average", "--tasks-dir", str(fixture_tasks_dir),
+                         "--policy", f"script:{script}", "--out", str(tmp_path / "runs")])
+
+    assert code == 2
+    assert f"out={tmp_path / 'runs'} is a folder; give the trajectory file to write" in capsys.readouterr().err
+    assert list((tmp_path / "runs").iterdir()) == [] and not (tmp_path / "runs.events.jsonl").exists()
