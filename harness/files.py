@@ -7,10 +7,14 @@ is a hard error the model must react to rather than a silent no-op.
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 ENCODING = "utf-8"
+NAME_MAX = 255  # bytes in one path component (Linux)
+PATH_MAX = 4096  # bytes in a whole path, terminating NUL included (Linux)
+NEW_FILE_MODE = 0o644
 
 
 class FileToolError(ValueError):
@@ -42,6 +46,9 @@ class FileInterface:
     def resolve(self, file_path) -> tuple[Path, str]:
         if not isinstance(file_path, str) or not file_path.strip():
             raise FileToolError("Error: file_path must be a path relative to the workspace, e.g. 'module.py'.")
+        problem = path_problem(file_path.strip(), "file_path")
+        if problem:
+            raise FileToolError(problem)
         candidate = Path(file_path.strip())
         full = (candidate if candidate.is_absolute() else self.workspace / candidate).resolve()
         if full != self.workspace and self.workspace not in full.parents:
@@ -70,8 +77,11 @@ class FileInterface:
         if count == 0:
             raise FileToolError(f"Error: String not found in {relative}. old_string must match the file exactly "
                                 "(spaces and indentation included); read the lines again with sed -n and copy them.")
+        problem = text_problem(new_string, "new_string") or text_problem(old_string, "old_string")
+        if problem:
+            raise FileToolError(problem)
         new_content = content.replace(old_string, new_string)
-        full.write_text(new_content, encoding=ENCODING)
+        replace_file(full, new_content.encode(ENCODING))
         return FileChange(relative, content, new_content,
                           f"Successfully replaced {count} occurrence(s) in {relative}")
 
@@ -79,9 +89,15 @@ class FileInterface:
         full, relative = self.resolve(file_path)
         if not isinstance(content, str):
             raise FileToolError("Error: content must be a string with the whole new file.")
+        problem = text_problem(content, "content")
+        if problem:
+            raise FileToolError(problem)
         old = self._read(full, relative) if full.exists() else ""
-        full.parent.mkdir(parents=True, exist_ok=True)
-        full.write_text(content, encoding=ENCODING)
+        try:
+            full.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise FileToolError(f"Error: a parent of {relative} is a file, not a folder; pick another path.") from None
+        replace_file(full, content.encode(ENCODING))
         return FileChange(relative, old, content, f"Successfully wrote {len(content)} characters to {relative}")
 
     @staticmethod
@@ -90,3 +106,60 @@ class FileInterface:
             return full.read_text(encoding=ENCODING)
         except UnicodeDecodeError as exc:
             raise FileToolError(f"Error: {relative} is not UTF-8 text and cannot be edited here.") from exc
+
+
+def text_problem(text: str, field: str) -> str | None:
+    """What makes ``text`` impossible to store as UTF-8 (a lone surrogate such as "\\ud800"), or None."""
+    try:
+        text.encode(ENCODING)
+    except UnicodeEncodeError as exc:
+        bad = text[exc.start:exc.end]
+        return (f"Error: {field} is not valid text: it holds the lone surrogate {ascii(bad)[1:-1]} at character "
+                f"{exc.start}, which has no UTF-8 form, so nothing was done. Send real characters; to put such an "
+                "escape in Python source, write the backslash itself (\\\\ud800 in JSON).")
+    return None
+
+
+def path_problem(path: str, field: str = "file_path") -> str | None:
+    """What makes ``path`` unusable as a file name on Linux (a NUL byte, invalid text, a component over
+    NAME_MAX bytes, the whole over PATH_MAX), in plain words; None when it is fine."""
+    if "\x00" in path:
+        return f"Error: {field} holds a NUL byte (\\x00), which no file name may contain; give a plain path."
+    problem = text_problem(path, field)
+    if problem:
+        return problem
+    data = path.encode(ENCODING)
+    if len(data) >= PATH_MAX:
+        return f"Error: {field} is {len(data)} bytes long; a path must be shorter than {PATH_MAX} bytes."
+    for part in path.split("/"):
+        size = len(part.encode(ENCODING))
+        if size > NAME_MAX:
+            return (f"Error: {field} has a name of {size} bytes ({part[:40]}…); each file or folder name may be at "
+                    f"most {NAME_MAX} bytes. Use a shorter name.")
+    return None
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` all or nothing: a temporary file in the same folder, flushed to disk,
+    then renamed over the target (keeping its permissions), so a failure leaves the old file whole."""
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = NEW_FILE_MODE
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:80]}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException as exc:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise FileToolError(f"Error: {path.name} could not be written ({exc.strerror or exc}); the file is "
+                                "unchanged.") from None
+        raise

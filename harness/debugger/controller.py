@@ -18,7 +18,7 @@ from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.process import DebuggedProgram, Exchange, program_environment
-from harness.files import FileChange
+from harness.files import FileChange, path_problem
 from harness.observation import Observation
 from harness.pytest_files import is_test_file
 
@@ -94,6 +94,9 @@ class PdbController:
         workspace may be given by absolute path (to break inside a dependency)."""
         if not isinstance(file, str) or not file.strip():
             raise DebuggerError("Error: give a file path relative to the workspace, e.g. 'test_module.py'.")
+        problem = path_problem(file.strip(), "file")
+        if problem:
+            raise DebuggerError(problem)
         candidate = Path(file.strip())
         path = candidate if candidate.is_absolute() else Path(self.workspace) / candidate
         path = path.resolve()

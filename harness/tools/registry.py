@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from harness.arms import ARMS, BASE, DBG, check_arm
+from harness.files import text_problem
 
 NO_ARGS = {"type": "object", "properties": {}, "required": []}
 _TYPES = {"string": (str,), "integer": (int,), "array": (list,), "object": (dict,)}
@@ -58,7 +59,26 @@ class Tool:
             if expected in _TYPES and not isinstance(value, _TYPES[expected]):
                 return (f"Error: {self.name}: '{key}' must be a {expected}, not {type(value).__name__} "
                         f"({str(value)[:40]!r}).")
+        for key, value in arguments.items():
+            problem = _invalid_text(value, key)
+            if problem:
+                return problem.replace("Error: ", f"Error: {self.name}: ", 1)
         return self.check(arguments) if self.check else None
+
+
+def _invalid_text(value, field: str, depth: int = 0) -> str | None:
+    """The first string in ``value`` (nested lists and objects too) that is not valid text, described."""
+    if isinstance(value, str):
+        return text_problem(value, field)
+    if depth > 20:
+        return None  # JSON parsing already bounds the nesting; nothing this deep is a tool argument
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        problem = (_invalid_text(key, field, depth + 1) if isinstance(key, str) else None) or \
+            _invalid_text(item, f"{field}[{key!r}]" if isinstance(key, str) else f"{field}[{key}]", depth + 1)
+        if problem:
+            return problem
+    return None
 
 
 class Registry:

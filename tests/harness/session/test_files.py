@@ -53,3 +53,27 @@ def test_an_empty_old_string_or_a_missing_file_gets_a_way_forward(files):
         files.edit("app.py", "", "x")
     with pytest.raises(FileToolError, match="no file nothere.py in the workspace"):
         files.edit("nothere.py", "a", "b")
+
+
+def test_an_edit_replaces_the_file_whole_keeping_its_permissions_and_no_temporary_file(files, tmp_path):
+    (tmp_path / "app.py").chmod(0o754)
+
+    files.edit("app.py", "print(total)", "print(total + 1)")
+
+    assert (tmp_path / "app.py").stat().st_mode & 0o777 == 0o754
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["app.py", "test_app.py"]
+
+
+def test_text_that_has_no_utf8_form_is_refused_before_anything_is_written(files, tmp_path):
+    with pytest.raises(FileToolError, match=r"new_string is not valid text: it holds the lone surrogate \\udc80"):
+        files.edit("app.py", "total = 0", "total = '\udc80'")
+    with pytest.raises(FileToolError, match="content is not valid text"):
+        files.write("new.py", "\ud800")
+
+    assert (tmp_path / "app.py").read_text() == "total = 0\ntotal = 0\nprint(total)\n"
+    assert not (tmp_path / "new.py").exists()
+
+
+def test_a_parent_that_is_a_file_gets_an_error_not_a_traceback(files):
+    with pytest.raises(FileToolError, match="a parent of app.py/x.py is a file"):
+        files.write("app.py/x.py", "x = 1\n")

@@ -1,0 +1,74 @@
+"""Calls a hostile model sends, each answered through the real sandbox path (bubblewrap and Docker):
+an ``Error: …`` that says what was wrong, or the program's real fate, never a harness failure, a hang
+or a lost file. Each test is a reproduction from issue 17 ("Calls that crash, hang or lose data")."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus.materialize import materialize
+from harness.observation import ToolCall
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxSpec
+from tests.harness.sandbox.conftest import SMALL
+
+BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
+INSIDE_THE_HARNESS = "inside the harness"
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def backend(request):
+    backend = get_backend(request.param)
+    yield backend
+    backend.close()
+
+
+@pytest.fixture
+def sandbox(backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "ws")
+    box = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,
+                                    limits=SMALL))
+    yield box
+    box.close()
+
+
+def call(sandbox, tool: str, **arguments):
+    return sandbox.call(ToolCall(tool, arguments))
+
+
+def answered(observation) -> bool:
+    return INSIDE_THE_HARNESS not in observation.text and "inside the sandbox" not in observation.text
+
+
+def test_an_edit_with_a_lone_surrogate_is_refused_and_the_file_is_kept_whole(sandbox):
+    before = (sandbox.workspace / "counter.py").read_bytes()
+    edit = call(sandbox, "edit_file", file_path="counter.py", old_string="values[1:]", new_string="values\ud800")
+    write = call(sandbox, "write_file", file_path="counter.py", content="x = '\ud800'\n")
+
+    for observation in (edit, write):
+        assert observation.error and answered(observation), observation.text
+        assert "lone surrogate \\ud800" in observation.text
+    assert (sandbox.workspace / "counter.py").read_bytes() == before
+    assert not sandbox.crashed
+
+
+def test_inspection_with_a_lone_surrogate_gets_an_error_naming_the_argument(sandbox):
+    call(sandbox, "start_debugger", file="test_counter.py")
+    printed = call(sandbox, "print_variable", name="x\ud800")
+    ran = call(sandbox, "run_expression", expression="'\ud800'")
+    still = call(sandbox, "run_expression", expression="1 + 1")
+
+    assert printed.error and "print_variable: name is not valid text" in printed.text, printed.text
+    assert ran.error and "run_expression: expression is not valid text" in ran.text, ran.text
+    assert "2" in still.text and not still.error
+
+
+@pytest.mark.parametrize("path, says", [("a\x00b.py", "NUL byte"), ("a" * 300 + ".py", "at most 255 bytes"),
+                                        ("d/" * 2100 + "x.py", "shorter than 4096 bytes")])
+def test_an_impossible_path_gets_a_plain_error(sandbox, path, says):
+    for observation in (call(sandbox, "write_file", file_path=path, content="x = 1\n"),
+                        call(sandbox, "edit_file", file_path=path, old_string="x", new_string="y"),
+                        call(sandbox, "start_debugger", file=path)):
+        assert observation.error and answered(observation), observation.text
+        assert says in observation.text
+    assert not sandbox.crashed
