@@ -80,8 +80,12 @@
   window.StepwiseReplay = {
     attach: function (root) { return root.stepwiseReplay || (root.stepwiseReplay = new Replay(root)); }
   };
-  document.addEventListener("DOMContentLoaded", function () {
+  // Attach as soon as this (deferred) script runs: the document is parsed by then, and waiting for
+  // DOMContentLoaded would leave the step buttons, and so j/k, without a handler a moment longer.
+  function attachPage() {
     var root = document.getElementById("replay");
-    if (root) window.StepwiseReplay.attach(root);
-  });
+    if (root) { window.StepwiseReplay.attach(root); root.dataset.ready = "true"; }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", attachPage);
+  else attachPage();
 })();

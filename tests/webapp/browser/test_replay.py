@@ -18,6 +18,9 @@ def test_stepping_through_a_trajectory_with_the_keys(new_page, annotation_data, 
     log_in(page, "ann")
     page.goto("/trajectories/")
     page.click("text=ra-dbg-1")
+    # The click returns once the new page starts loading; a key pressed before its scripts have run
+    # reaches no handler (what failed on CI), so wait for the page to load as a person would.
+    page.wait_for_url(re.compile(r"/trajectories/ra-dbg-1/$"))
     assert panel_turn(page) == "1"
 
     for expected in ("2", "3", "4"):
