@@ -139,6 +139,13 @@ class PdbController:
             return (f"Error: the debugger could not start: the interpreter {self.python} did not run ({exc}). "
                     "Check the session's python setting.", True)
         first = self.program.read(self.start_timeout_s)
+        if first.status != "prompt" and any(r.get("how") == "no_code" for r in first.records):
+            self.end_program()
+            shown = parsing.shown_path(str(path), self.workspace)
+            tests = sorted(p.name for p in Path(self.workspace).glob("test_*.py"))[:5]
+            return (f"Error: nothing to debug in {shown}: it holds no code that runs (it is empty, or only "
+                    "comments), so the program ended at once. Start the debugger on a file with code; a test file "
+                    f"runs the tests under pytest ({', '.join(tests) or 'e.g. test_module.py'}).", True)
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
             self.end_program()

@@ -20,7 +20,8 @@ It adds what the harness cannot do cheaply from outside the process:
 
   ``kind`` is ``stop`` (reason: start, step, call, breakpoint, return (with ``value``), exception
   (with ``value``), post_mortem, interrupted), ``frame`` (select_frame moved the cursor) or ``end``
-  (``how``: finished, exit (with ``status``), exception), written before pdb prints its prompt.
+  (``how``: finished, exit (with ``status``), exception, no_code (the script ran without a single
+  line to pause at: the run ends instead of restarting forever)), written before pdb prints its prompt.
 """
 
 from __future__ import annotations
@@ -262,6 +263,13 @@ class StepwisePdb(pdb.Pdb):
         except BaseException as exc:
             CHANNEL.end("exception", error=f"{type(exc).__name__}: {exc}"[:200])
             raise
+        if CHANNEL.fresh:
+            # Not one line ran (an empty file, only comments): pdb.main would restart it forever
+            # without ever pausing. Say so and stop instead.
+            CHANNEL.end("no_code")
+            self.message(f"--Nothing to debug: {shown_path(str(target))} has no code that runs--")
+            self._user_requested_quit = True
+            return
         CHANNEL.end("finished")
 
     def onecmd(self, line):

@@ -72,3 +72,15 @@ def test_an_impossible_path_gets_a_plain_error(sandbox, path, says):
         assert observation.error and answered(observation), observation.text
         assert says in observation.text
     assert not sandbox.crashed
+
+
+@pytest.mark.parametrize("name, source", [("notes.py", "# only a comment\n"), ("pkg/__init__.py", "")])
+def test_starting_the_debugger_on_a_file_with_no_code_answers_at_once(sandbox, name, source):
+    call(sandbox, "write_file", file_path=name, content=source)
+
+    started = call(sandbox, "start_debugger", file=name)
+    after = call(sandbox, "bash", command="echo still here")
+
+    assert started.error and f"nothing to debug in {name}: it holds no code that runs" in started.text, started.text
+    assert "test_counter.py" in started.text  # where to start instead
+    assert after.text.strip() == "still here" and not sandbox.crashed
