@@ -132,7 +132,7 @@ def error_text(response: httpx.Response) -> str:
     """The server's own words about the failure, short."""
     try:
         data = response.json()
-    except ValueError:
+    except (ValueError, RecursionError):
         return response.text[:300].strip()
     if isinstance(data, dict):
         error = data.get("error", data)
@@ -279,7 +279,7 @@ class ChatEndpoint:
         response = self.request("POST", "chat/completions", body)
         try:
             data = response.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             raise EndpointError(f"{self.base_url}/chat/completions answered 200 with a body that is not JSON: "
                                 f"{response.text[:200]!r}", kind="rejected") from None
         if not isinstance(data, dict):

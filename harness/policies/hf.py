@@ -34,7 +34,7 @@ def template_messages(messages: list[dict]) -> list[dict]:
                 if isinstance(function.get("arguments"), str):
                     try:
                         function["arguments"] = json.loads(function["arguments"])
-                    except json.JSONDecodeError:
+                    except (json.JSONDecodeError, RecursionError):
                         pass
                 calls.append({**call, "function": function})
             message["tool_calls"] = calls

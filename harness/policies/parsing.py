@@ -14,6 +14,7 @@ import json
 import re
 from dataclasses import dataclass
 
+from harness import untrusted_json
 from harness.observation import ToolCall
 from harness.policies.base import PolicyTurn, assistant_message
 from harness.prompts import format_error_hint
@@ -33,11 +34,16 @@ def _arguments(raw, where: str) -> tuple[dict | None, str | None]:
         return {}, None
     if isinstance(raw, str):
         try:
-            raw = json.loads(raw)
+            raw = untrusted_json.loads(raw)
         except json.JSONDecodeError as exc:
             return None, f"the arguments of {where} are not valid JSON ({exc.msg} at char {exc.pos})"
+        except untrusted_json.TooDeep as exc:
+            return None, f"the arguments of {where} cannot be used: {exc}"
     if not isinstance(raw, dict):
         return None, f"the arguments of {where} must be a JSON object, got {type(raw).__name__}"
+    if untrusted_json.depth(raw) > untrusted_json.MAX_DEPTH:
+        return None, (f"the arguments of {where} cannot be used: they nest more than {untrusted_json.MAX_DEPTH} "
+                      "levels deep; a tool call's arguments are a flat object of strings and numbers")
     return raw, None
 
 
@@ -48,9 +54,11 @@ def parse_text_tool_call(text: str | None) -> ParsedCall:
         return ParsedCall(None, "no tool call was found in the reply")
     body = blocks[0].strip()
     try:
-        data = json.loads(body)
+        data = untrusted_json.loads(body)
     except json.JSONDecodeError as exc:
         return ParsedCall(None, f"the <tool_call> block is not valid JSON ({exc.msg} at char {exc.pos})")
+    except untrusted_json.TooDeep as exc:
+        return ParsedCall(None, f"the <tool_call> block cannot be used: {exc}")
     if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"].strip():
         return ParsedCall(None, 'the <tool_call> block must be a JSON object with a string "name"')
     arguments, error = _arguments(data.get("arguments", data.get("parameters")), "the <tool_call> block")

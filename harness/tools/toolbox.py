@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from harness import untrusted_json
 from harness.debugger import DebuggerError
 from harness.files import FileChange, FileToolError
 from harness.observation import Observation
@@ -67,9 +68,11 @@ def as_arguments(arguments) -> tuple[dict, str | None]:
         return {}, None
     if isinstance(arguments, str):
         try:
-            arguments = json.loads(arguments) if arguments.strip() else {}
+            arguments = untrusted_json.loads(arguments) if arguments.strip() else {}
         except json.JSONDecodeError as exc:
             return {}, f"Error: the arguments are not valid JSON ({exc.msg} at column {exc.colno}); send an object."
+        except untrusted_json.TooDeep as exc:
+            return {}, f"Error: the arguments cannot be used: {exc}."
     if not isinstance(arguments, dict):
         return {}, f"Error: arguments must be a JSON object of named fields, not {type(arguments).__name__}."
     return dict(arguments), None

@@ -3,6 +3,7 @@ the preflight, the error taxonomy, retries and Retry-After, concurrency, text to
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
@@ -333,3 +334,31 @@ def test_a_base_url_without_a_scheme_is_refused_at_once_naming_where_it_came_fro
     with pytest.raises(EndpointError, match="base URL 'localhost:8001/v1' is not usable .*set STEPWISE_OPENAI_BASE_URL "
                                             ".*now comes from STEPWISE_OPENAI_BASE_URL"):
         make_policy("openai:canned").preflight()
+
+
+@pytest.mark.parametrize("where", ["text", "native"])
+def test_a_reply_nested_past_any_tool_call_is_an_unusable_turn_and_the_episode_goes_on(
+        where, fixture_tasks_dir, tmp_path):
+    """Issue 17: a deeply nested JSON array inside <tool_call> ended the episode with a RecursionError."""
+    from harness.cli import run as run_cli
+
+    nested = "[" * 100_000 + "]" * 100_000
+    reply = (completion(content=f"<tool_call>{{\"name\": \"bash\", \"arguments\": {nested}}}</tool_call>")
+             if where == "text" else completion([("bash", {})]))
+    if where == "native":
+        reply["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"] = f'{{"command": {nested}}}'
+    server = ModelServer()
+    server.queue(Reply(200, completion([("done", {})])), Reply(200, reply))  # the preflight, then turn 1
+    out = tmp_path / "t.json"
+    try:
+        code = run_cli.main(["--task", "running_average", "--tasks-dir", str(fixture_tasks_dir), "--arm", "base",
+                             "--policy", f"openai:canned?base_url={server.url}", "--max-turns", "3",
+                             "--no-score", "--out", str(out)])
+    finally:
+        server.close()
+
+    document = json.loads(out.read_text())
+    first = document["steps"][0]
+    assert code == 0 and document["result"]["exit_reason"] == "done"
+    assert first["error"] and "nested too deeply" in first["observation"], first["observation"]
+    assert "RecursionError" not in out.read_text()

@@ -184,3 +184,16 @@ def test_run_refuses_an_out_that_is_a_folder_before_playing(fixture_tasks_dir, w
     assert code == 2
     assert f"out={tmp_path / 'runs'} is a folder; give the trajectory file to write" in capsys.readouterr().err
     assert list((tmp_path / "runs").iterdir()) == [] and not (tmp_path / "runs.events.jsonl").exists()
+
+
+def test_tool_call_json_nested_past_the_bound_is_refused_however_deep():
+    from harness.tools.toolbox import as_arguments
+
+    fine = parse_text_tool_call('<tool_call>{"name": "add_breakpoint", "arguments": '
+                                '{"breakpoints": [{"file": "a.py", "lines": [3]}]}}</tool_call>')
+    just_past = parse_text_tool_call('<tool_call>{"name": "bash", "arguments": {"c": ' + "[" * 40 + "]" * 40
+                                     + "}}</tool_call>")
+
+    assert fine.call is not None and fine.call.arguments["breakpoints"][0]["lines"] == [3]
+    assert just_past.call is None and "nested more than 32 levels deep" in just_past.error
+    assert "nested too deeply" in as_arguments("[" * 50_000 + "]" * 50_000)[1]
