@@ -24,6 +24,8 @@ from harness.pytest_files import is_test_file
 
 RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
                 "step_out": "return"}
+MAX_ARGUMENT_BYTES = 64 * 1024  # the longest expression print_variable / run_expression take
+INLINE_ARGUMENT_CHARS = 3072  # base64 this long still fits one terminal line (4095 bytes) with its command
 
 
 class DebuggerError(ValueError):
@@ -324,7 +326,7 @@ class PdbController:
 
     # --- inspection ---------------------------------------------------------------------------
     def print_variable(self, name: str) -> Observation:
-        obs = self._query("stepwise_print " + _encode(name))
+        obs = self._query(self._with_argument("stepwise_print", name, "name"))
         if obs.error and "NameError" in obs.text:
             obs.text = obs.text.replace("</execution_position>",
                                         "Use examine_locals to see the names in this frame.\n</execution_position>")
@@ -337,7 +339,20 @@ class PdbController:
         return self._query("stepwise_globals")
 
     def run_expression(self, expression: str) -> Observation:
-        return self._query("stepwise_run " + _encode(expression))
+        return self._query(self._with_argument("stepwise_run", expression, "expression"))
+
+    def _with_argument(self, command: str, text: str, field: str) -> str:
+        """The pdb command line carrying ``text``: inline (base64) when it fits the terminal's line,
+        else through a file the in-process debugger reads and removes (a PTY line stops at 4095 bytes)."""
+        data = text.encode("utf-8")
+        if len(data) > MAX_ARGUMENT_BYTES:
+            raise DebuggerError(f"Error: the {field} is {len(data)} bytes; the debugger takes at most "
+                                f"{MAX_ARGUMENT_BYTES} bytes at once. Put long code in a file with write_file and "
+                                "run it from here: run_expression(\"exec(open('helper.py').read())\").")
+        encoded = base64.b64encode(data).decode("ascii")
+        if len(encoded) <= INLINE_ARGUMENT_CHARS:
+            return f"{command} {encoded}"
+        return f"{command} @{self.program.write_argument(data)}"
 
     def list_code(self, line: int | None = None) -> Observation:
         if line is None:
@@ -367,10 +382,6 @@ class PdbController:
         if self.started and file.endswith(".py"):
             notes.append(self.restart("The debugged program was running the old code:"))
         return "\n".join(notes)
-
-
-def _encode(text: str) -> str:
-    return base64.b64encode(text.encode("utf-8")).decode("ascii")
 
 
 def request_list(file, line, breakpoints, *, tool: str) -> list[tuple[str, list[int]]]:

@@ -127,6 +127,14 @@ class DebuggedProgram:
                 found.append(record)
         return found
 
+    def write_argument(self, data: bytes) -> str:
+        """A private file holding ``data`` for the next command (the in-process debugger reads it and
+        removes it); its path."""
+        handle, path = tempfile.mkstemp(prefix="stepwise-arg-", suffix=".txt")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        return path
+
     def send(self, command: str, timeout_s: float) -> Exchange:
         try:
             self.child.sendline(command)

@@ -107,7 +107,20 @@ def listing(title: str, namespace: dict) -> str:
 
 
 def decode_argument(arg: str) -> str:
-    return base64.b64decode(arg.strip().encode("ascii")).decode("utf-8")
+    """An argument the harness sent: base64 inline, or ``@PATH`` of a file it wrote (read, then removed)."""
+    arg = arg.strip()
+    if arg.startswith("@"):
+        path = arg[1:]
+        try:
+            with open(path, "rb") as stream:
+                data = stream.read()
+        finally:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+        return data.decode("utf-8")
+    return base64.b64decode(arg.encode("ascii"), validate=True).decode("utf-8")
 
 
 def thread_dump() -> str:
@@ -370,17 +383,21 @@ class StepwisePdb(pdb.Pdb):
     def do_stepwise_print(self, arg):
         try:
             expression = decode_argument(arg)
+        except Exception as exc:
+            self.message(f"Error: could not read the expression ({exc})")
+            return
+        try:
             value = eval(expression, self.curframe.f_globals, self.curframe_locals)
         except BaseException as exc:
             self.message(f"Error: {type(exc).__name__}: {exc}")
             return
-        self.message(bounded(f"{expression} = {safe_repr(value)}"))
+        self.message(bounded(f"{capped(expression)} = {safe_repr(value)}"))
 
     def do_stepwise_run(self, arg):
         try:
             source = decode_argument(arg)
         except Exception as exc:
-            self.message(f"Error: could not decode the expression ({exc})")
+            self.message(f"Error: could not read the expression ({exc})")
             return
         globals_, locals_ = self.curframe.f_globals, self.curframe_locals
         try:

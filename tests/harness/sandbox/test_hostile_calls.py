@@ -84,3 +84,19 @@ def test_starting_the_debugger_on_a_file_with_no_code_answers_at_once(sandbox, n
     assert started.error and f"nothing to debug in {name}: it holds no code that runs" in started.text, started.text
     assert "test_counter.py" in started.text  # where to start instead
     assert after.text.strip() == "still here" and not sandbox.crashed
+
+
+def test_a_long_expression_travels_whole_and_one_past_the_limit_is_refused_saying_so(sandbox):
+    call(sandbox, "start_debugger", file="test_counter.py")
+    long_sum = "+".join(["1"] * 2000)  # ~4 KB: past the terminal's 4095-byte line, once encoded
+    longest = f"len({'x' * 60_000!r})"
+
+    summed = call(sandbox, "run_expression", expression=long_sum)
+    counted = call(sandbox, "print_variable", name=longest)
+    too_long = call(sandbox, "run_expression", expression="1+" * 40_000 + "1")
+    after = call(sandbox, "run_expression", expression="6 * 7")
+
+    assert "2000" in summed.text and not summed.error, summed.text
+    assert "= 60000" in counted.text and not counted.error, counted.text[-300:]
+    assert too_long.error and "the expression is 80001 bytes; the debugger takes at most 65536 bytes" in too_long.text
+    assert "42" in after.text and not sandbox.crashed
