@@ -68,10 +68,15 @@ def generate(run: Generation, play: Play, on_progress: ProgressCallback | None) 
             policies.close()
         if source is not None and source is not run.pool:
             source.close()
-    summary.kept_in_folder = len(folder.accepted_documents())
-    folder.write(folder.path / "summary.json", summary.to_json())
-    (folder.path / "summary.md").write_text(summary.markdown(), encoding="utf-8")
+    write_summary(folder, summary)
     notify(on_progress, GenerationProgress(run.kind, "finished", summary.planned - len(summary.failed), summary.planned,
                                            summary.kept, summary.rejected,
                                            message=f"kept {summary.kept} of {summary.tried} tried"))
     return summary, outcomes
+
+
+def write_summary(folder: GenerationFolder, summary: GenerationSummary) -> None:
+    """summary.json and summary.md, with the count of examples kept in the folder over all runs."""
+    summary.kept_in_folder = len(folder.accepted_documents())
+    folder.write(folder.path / "summary.json", summary.to_json())
+    (folder.path / "summary.md").write_text(summary.markdown(), encoding="utf-8")

@@ -5,6 +5,13 @@ scoring seam (pdb_policy_v1), the best passing one kept as training data.
     result = run_rollouts(RolloutConfig(teachers=["openai:MODEL"], out="data/rollouts"), on_progress=print)
 """
 
-from training.rollouts.run import RolloutConfig, RolloutResult, run_rollouts
+from training.rollouts.run import (
+    RolloutConfig,
+    RolloutPlan,
+    RolloutResult,
+    plan_rollouts,
+    play_rollout_task,
+    run_rollouts,
+)
 
-__all__ = ["RolloutConfig", "RolloutResult", "run_rollouts"]
+__all__ = ["RolloutConfig", "RolloutPlan", "RolloutResult", "plan_rollouts", "play_rollout_task", "run_rollouts"]

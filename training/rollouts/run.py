@@ -72,9 +72,20 @@ def _settings(config: RolloutConfig, teachers: list[Teacher], policy_version: st
             "max_turns": config.max_turns, "guidance": config.guidance, "policy_version": policy_version}
 
 
-def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None = None) -> RolloutResult:
-    """Play, judge and keep; raises DataGenerationError (heldout task, bad teacher, folder of another
-    run, a policy that ignores the preference label) before any episode starts."""
+@dataclass
+class RolloutPlan:
+    """What a rollouts run covers, checked before any episode starts."""
+
+    tasks: list[Task]
+    teachers: list[Teacher]
+    folder: GenerationFolder
+    settings: dict
+    policy_config: object
+
+
+def plan_rollouts(config: RolloutConfig) -> RolloutPlan:
+    """Check the configuration, the tasks and the output folder; raises DataGenerationError (heldout
+    task, bad teacher, folder of another run, a policy that ignores the preference label). Writes nothing."""
     check_arm(config.arm)
     if config.best_of < 1 or config.workers < 1 or config.max_turns < 1:
         raise DataGenerationError("--best-of, --workers and --max-turns must be at least 1")
@@ -88,7 +99,26 @@ def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None 
     tasks = select_tasks(split=config.split, names=config.tasks)
     teachers = as_teachers(config.teachers)
     folder = GenerationFolder(config.out, "rollouts")
-    run = Generation("rollouts", folder, _settings(config, teachers, policy_config.version), tasks,
+    settings = _settings(config, teachers, policy_config.version)
+    folder.check(settings)
+    return RolloutPlan(tasks, teachers, folder, settings, policy_config)
+
+
+def play_rollout_task(config: RolloutConfig, plan: RolloutPlan, task: Task, source: SandboxSource) -> JobOutcome:
+    """One task's best-of-N in this process (what a distributed run hands each worker): its candidates,
+    outcome and kept example land in the folder as ``run_rollouts`` writes them."""
+    policies = TeacherPolicies(plan.teachers)
+    try:
+        return _play_task(task, config, plan.folder, policies, source, plan.policy_config)
+    finally:
+        policies.close()
+
+
+def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None = None) -> RolloutResult:
+    """Play, judge and keep; raises DataGenerationError (see ``plan_rollouts``) before any episode starts."""
+    plan = plan_rollouts(config)
+    tasks, teachers, folder, policy_config = plan.tasks, plan.teachers, plan.folder, plan.policy_config
+    run = Generation("rollouts", folder, plan.settings, tasks,
                      [t.name for t in tasks], key=lambda task: task.name, teachers=teachers, workers=config.workers,
                      sandbox=config.sandbox, limits=config.limits, pool=config.pool,
                      progress_bar=config.progress_bar)

@@ -1,0 +1,113 @@
+"""The training job kinds: their arguments are checked on the server with messages that say what to
+do, and a rollouts job (one child job per task, on a real Celery worker) followed by an SFT export
+of its folder runs to the end. Rollouts play real train-split tasks of the corpus on disk, as
+``python -m training`` does; a scripted teacher stands in for a model, which cannot run here."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.webapp.test_episode_jobs import launch
+from tests.webapp.test_jobs import wait_for_job
+from webapp.runs.kinds.training import chart_values
+from webapp.runs.models import Job, JobEvent, JobState, TrainingRun
+from webapp.runs.registry import JobParamsError
+from webapp.runs.services import create_job
+
+TEACHERS = Path(__file__).resolve().parents[1] / "training" / "data" / "fixtures" / "teachers"
+TASK = "bulk_upload_batches"  # a real train-split task the clean scripted teacher solves
+
+
+def refused(kind: str, **params) -> dict[str, list[str]]:
+    with pytest.raises(JobParamsError) as caught:
+        create_job(kind=kind, params=params)
+    assert not Job.objects.exists()  # nothing is stored for a refused launch
+    return caught.value.errors
+
+
+@pytest.mark.django_db
+def test_rollouts_refuse_heldout_unknown_tasks_bad_teachers_and_relative_folders():
+    errors = refused("rollouts", teachers="nonsense-spec", split="heldout", best_of=0, arm="dbg", max_turns=5,
+                     sandbox="bwrap", workers=1, out="relative/folder")
+    assert "Select a valid choice" in " ".join(errors["split"])
+    assert "nonsense-spec" in " ".join(errors["teachers"])
+    assert errors["best_of"] and "absolute path" in " ".join(errors["out"])
+
+    errors = refused("rollouts", teachers="script:/nowhere.json", tasks="no_such_task_here", best_of=1, arm="dbg",
+                     max_turns=5, sandbox="bwrap", workers=1)
+    assert "no task named 'no_such_task_here'" in " ".join(errors["tasks"])
+
+    errors = refused("rollouts", best_of=1, arm="dbg", max_turns=5, sandbox="bwrap", workers=1, split="train")
+    assert "give at least one teacher" in " ".join(errors["teachers"])
+
+
+@pytest.mark.django_db
+def test_export_and_training_say_which_folder_config_or_override_is_wrong(tmp_path):
+    errors = refused("export_sft", sources=str(tmp_path), validation_fraction=0, seed=0)
+    assert f"{tmp_path}: no readable generation.json" in " ".join(errors["sources"])
+
+    errors = refused("sft", config="tiny-cpu", overrides="sft.max_steps")
+    assert "expected KEY=VALUE" in " ".join(errors["overrides"])
+
+    errors = refused("sft", config="tiny-cpu", dataset=str(tmp_path / "missing"))
+    assert str(tmp_path / "missing") in " ".join(errors["config"])
+
+    errors = refused("grpo", config_text="name: x\nmodel: [1, 2\n")
+    assert "not valid YAML" in " ".join(errors["config_text"])
+
+    errors = refused("sft", config="", config_text="")
+    assert "pick a shipped config" in " ".join(errors["config"])
+
+
+def test_training_log_records_become_chart_points_without_bookkeeping_fields():
+    record = {"step": 3, "epoch": 0.5, "time": 1.0, "split": "train", "loss": 1.25, "reward": 0.5,
+              "rewards/verified/mean": 1, "kl": float("nan"), "note": "x", "flag": True}
+    assert chart_values(record) == {"loss": 1.25, "reward": 0.5, "rewards/verified/mean": 1.0}
+
+
+def test_a_rollouts_job_fans_out_per_task_then_its_folder_exports_on_a_real_worker(celery_worker, make_user,
+                                                                                    tmp_path):
+    user = make_user("ann")
+    out = tmp_path / "rollouts"
+    job = launch("rollouts", user, teachers=f"script:{TEACHERS / 'clean.json'}", tasks=TASK, split="", best_of=1,
+                 arm="dbg", max_turns=20, sandbox="bwrap", guidance=True, workers=1, out=str(out))
+
+    job = wait_for_job(job, timeout_s=300)
+
+    assert job.state == JobState.SUCCEEDED, job.error
+    children = list(Job.objects.filter(parent=job))
+    assert [(c.kind, c.queue, c.state, c.params["task"]) for c in children] == [
+        ("rollout_task", "episodes", "succeeded", TASK)]
+    assert job.result["kept"] == 1 and job.result["out"] == str(out)
+    kept = json.loads((out / "accepted" / f"{TASK}.json").read_text())
+    assert kept["result"]["verified"] and kept["sft"]["source"] == "rollout"
+    assert json.loads((out / "summary.json").read_text())["kept_in_folder"] == 1
+    log = [e.data["text"] for e in JobEvent.objects.filter(job=job, kind="log").order_by("seq")]
+    assert f"{TASK}: kept attempt 1" in log
+
+    dataset = tmp_path / "dataset"
+    export = wait_for_job(launch("export_sft", user, sources=str(out), out=str(dataset), validation_fraction=0,
+                                 seed=0))
+
+    assert export.state == JobState.SUCCEEDED, export.error
+    assert export.result["rows"] == {"train": 1, "validation": 0}
+    assert (dataset / "manifest.json").is_file() and (dataset / "train.jsonl").is_file()
+    assert (export.progress_done, export.progress_total) == (1, 1)
+
+
+@pytest.mark.django_db
+def test_a_training_job_records_its_training_run_and_goes_to_the_training_queue(make_user, tmp_path):
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text("{}")  # the config check looks for the folder save_pretrained writes
+    job = create_job(kind="grpo", created_by=make_user("ann"), enqueue=False,
+                     params={"config": "tiny-cpu", "overrides": f"model.path={model}\ngrpo.max_steps=1",
+                             "name": "smoke"})
+
+    assert job.queue == "training"
+    run = TrainingRun.objects.get(job=job)
+    assert (run.name, run.kind, run.base_model) == ("smoke", "grpo", str(model))
+    assert job.params["all_overrides"] == [f"model.path={model}", "grpo.max_steps=1"]

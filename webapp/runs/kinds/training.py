@@ -1,0 +1,102 @@
+"""SFT (DoRA) and GRPO training on the training queue, so a long run never holds up episodes. Each
+step is progress; each logged step is a point of the job's charts (loss, reward and its components,
+KL, episode length); the run folder and its summary are recorded as a TrainingRun."""
+
+from __future__ import annotations
+
+import math
+
+import yaml
+
+from training.config.load import load_config
+from training.errors import TrainingError
+from webapp.runs.forms.training import GRPOForm, SFTForm
+from webapp.runs.registry import JobFailure, JobType, Queue, register
+from webapp.runs.services.generation import finish_training_run, start_training_run
+
+LEFT_OUT = {"step", "epoch", "time", "split"}
+
+
+def chart_values(record: dict) -> dict[str, float]:
+    """The numbers of one logged step that a chart can draw."""
+    return {key: float(value) for key, value in record.items()
+            if key not in LEFT_OUT and isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value)}
+
+
+class TrainingJob(JobType):
+    queue = Queue.TRAINING
+    unit = "steps"
+    command = ""
+
+    def prepare(self, job) -> None:
+        start_training_run(job=job, kind=self.command)
+
+    def loaded(self, params: dict):
+        source = yaml.safe_load(params["config_text"]) if params.get("config_text") else params["config"]
+        try:
+            return load_config(source, command=self.command, overrides=params.get("all_overrides") or [],
+                               source="the pasted config" if params.get("config_text") else None)
+        except TrainingError as exc:
+            raise JobFailure(str(exc)) from None
+
+    def train(self, loaded, *, out, on_progress):
+        raise NotImplementedError
+
+    def run(self, work):
+        params = work.params
+        loaded = self.loaded(params)
+        logged: set[tuple] = set()
+
+        def on_progress(update) -> None:  # a training.progress.TrainingProgress
+            work.progress(update.step, update.total_steps, update.message, unit=self.unit)
+            record = update.metrics or {}
+            key = (record.get("split"), record.get("step"), record.get("time"))
+            if update.phase in ("train", "eval") and record and key not in logged:
+                logged.add(key)
+                values = chart_values(record)
+                if values:
+                    work.metric(record.get("split") or update.phase, record.get("step") or update.step, values)
+                    work.log(update.message)
+            elif update.phase in ("merge", "finished", "failed") and update.message:
+                work.log(update.message)
+
+        work.progress(0, None, "loading the model", unit=self.unit)
+        try:
+            result = self.train(loaded, out=params.get("out") or None, on_progress=on_progress)
+        except TrainingError as exc:
+            raise JobFailure(str(exc)) from None
+        summary = {k: v for k, v in (result.summary or {}).items() if isinstance(v, int | float | str | None)}
+        finish_training_run(job=work.job, output_dir=str(result.run), metrics=summary)
+        return {"run": str(result.run), "merged": str(result.merged) if result.merged else None, "summary": summary}
+
+    def summary(self, params: dict) -> str:
+        return f"{params.get('name')} · {params.get('config') or 'pasted config'}"
+
+
+@register
+class SFTJob(TrainingJob):
+    kind = "sft"
+    label = "SFT training"
+    description = "supervised fine-tuning with DoRA on an exported dataset"
+    form_class = SFTForm
+    command = "sft"
+
+    def train(self, loaded, *, out, on_progress):
+        from training.sft.run import run_sft
+
+        return run_sft(loaded, out=out, on_progress=on_progress, progress_bar=False)
+
+
+@register
+class GRPOJob(TrainingJob):
+    kind = "grpo"
+    label = "GRPO training"
+    description = "reinforcement learning on harness episodes, rewarded by the scoring seam"
+    form_class = GRPOForm
+    command = "grpo"
+
+    def train(self, loaded, *, out, on_progress):
+        from training.grpo.run import run_grpo
+
+        return run_grpo(loaded, out=out, on_progress=on_progress, progress_bar=False)

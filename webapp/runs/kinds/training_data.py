@@ -1,0 +1,226 @@
+"""Training data: synthetic rollouts (one child job per task, so episode workers on every host share
+them), microskills and the SFT export. They call ``training.rollouts``, ``training.microskills`` and
+``training.export`` on the corpus the workers have on disk, as ``python -m training`` does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxError
+from harness.sandbox.pool import SandboxPool
+from harness.sandbox.stoppable import StoppableSource
+from training.datagen.errors import DataGenerationError
+from training.datagen.folder import GenerationFolder
+from training.datagen.generate import write_summary
+from training.datagen.summary import GenerationSummary, JobOutcome
+from training.errors import TrainingError
+from training.export import ExportConfig, export_sft
+from training.microskills import MicroskillConfig, run_microskills
+from training.rollouts import RolloutConfig, plan_rollouts, play_rollout_task
+from webapp.runs.forms.training import ExportForm, MicroskillsForm, RolloutsForm, RolloutTaskForm
+from webapp.runs.kinds.episodes import sandbox_source
+from webapp.runs.models import Job, JobEventKind, JobState
+from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
+from webapp.runs.services.generation import fan_out, job_folder
+from webapp.runs.services.jobs import append_event
+
+
+def teacher_specs(params: dict, job: Job) -> list[str]:
+    """The teachers; a pasted script is written once per host, at the same path for every child."""
+    if not params.get("script"):
+        return list(params["teachers"])
+    path = Path(settings.VAR_DIR) / "scripts" / f"teacher-job-{job.parent_id or job.pk}.json"
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        staging = path.with_name(f".{path.name}.{job.pk}")
+        staging.write_text(params["script"], encoding="utf-8")
+        staging.replace(path)
+    return [f"script:{path}"]
+
+
+def rollout_config(params: dict, job: Job, *, tasks: list[str] | None = None) -> RolloutConfig:
+    out = params.get("out") or str(job_folder(job, "rollouts"))
+    return RolloutConfig(teachers=teacher_specs(params, job), out=out,
+                         split=None if tasks else (params.get("split") or None),
+                         tasks=tasks or params.get("tasks") or (), best_of=params["best_of"],
+                         workers=params["workers"], arm=params["arm"], max_turns=params["max_turns"],
+                         guidance=params["guidance"], sandbox=params["sandbox"], progress_bar=False)
+
+
+def planned(config: RolloutConfig):
+    try:
+        return plan_rollouts(config)
+    except (DataGenerationError, ValueError) as exc:
+        raise JobFailure(str(exc)) from None
+
+
+@register
+class RolloutsJob(JobType):
+    kind = "rollouts"
+    label = "Synthetic rollouts"
+    description = "best-of-N candidate episodes per task from a teacher; the best one passing pdb_policy_v1 is kept"
+    unit = "tasks"
+    form_class = RolloutsForm
+
+    def run(self, work):
+        job, config = work.job, rollout_config(work.params, work.job)
+        plan = planned(config)
+        plan.folder.record(plan.settings, [t.name for t in plan.tasks])
+        todo = [t.name for t in plan.tasks if not plan.folder.finished(t.name)]
+        work.log(f"{len(plan.tasks)} task(s) in {plan.folder.path}; {len(plan.tasks) - len(todo)} finished by an "
+                 f"earlier run; {len(todo)} to play, {config.workers} at a time, best of {config.best_of}")
+        if not todo:
+            return self.summarize(work, [t.name for t in plan.tasks], {})
+        fan_out(job=job, kind=RolloutTaskJob.kind, window=config.workers,
+                children=[{**work.params, "task": name, "out": str(plan.folder.path)} for name in todo])
+        return FAN_OUT
+
+    def child_over(self, job, child) -> None:
+        result = child.result or {}
+        task = (child.params or {}).get("task")
+        if child.state == JobState.SUCCEEDED:
+            verdict = f"kept attempt {result.get('kept_attempt')}" if result.get("kept") else \
+                "rejected: " + (", ".join(result.get("reasons") or []) or "no candidate passed")
+        else:
+            verdict = f"{child.state}: {child.error}" if child.error else child.state
+        append_event(job, JobEventKind.LOG, {"text": f"{task}: {verdict}"})
+
+    def finish(self, work) -> dict:
+        children = list(Job.objects.filter(parent=work.job).order_by("id"))
+        failed = {c.params.get("task"): c.error or c.state for c in children if c.state != JobState.SUCCEEDED}
+        plan = planned(rollout_config(work.params, work.job))
+        return self.summarize(work, [t.name for t in plan.tasks], failed)
+
+    def summarize(self, work, tasks: list[str], failed: dict) -> dict:
+        config = rollout_config(work.params, work.job)
+        folder = GenerationFolder(config.out, "rollouts")
+        summary = GenerationSummary("rollouts", planned=len(tasks))
+        by_key = {o.get("key"): o for o in folder.outcomes()}
+        for name in tasks:
+            if name in failed:
+                summary.add(JobOutcome(name, name, None, None, [], error=failed[name]))
+            elif name in by_key:
+                summary.add(JobOutcome.from_json(by_key[name]))
+        write_summary(folder, summary)
+        work.log(f"kept {summary.kept} of {summary.tried} task(s) tried; {summary.kept_in_folder} example(s) in "
+                 f"{folder.path / 'accepted'}")
+        if failed and len(failed) == len(tasks):
+            raise JobFailure(f"every task failed: {'; '.join(f'{k}: {v}' for k, v in sorted(failed.items())[:3])}")
+        return {"out": str(folder.path), **summary.to_json()}
+
+    def summary(self, params: dict) -> str:
+        what = params.get("split") or ", ".join(params.get("tasks") or [])
+        teachers = ", ".join(params.get("teachers") or []) or "scripted teacher"
+        return f"{what} · best of {params.get('best_of')} · {teachers}"[:200]
+
+
+@register
+class RolloutTaskJob(JobType):
+    kind = "rollout_task"
+    label = "Rollouts of one task"
+    description = "one task's candidates of a rollouts job"
+    queue = Queue.EPISODES
+    unit = "tasks"
+    form_class = RolloutTaskForm
+    launchable = False
+
+    def run(self, work):
+        params = work.params
+        config = rollout_config(params, work.job, tasks=[params["task"]])
+        plan = planned(config)
+        source = sandbox_source(params["sandbox"])
+        work.on_cancel(source.stop)
+        work.progress(0, 1, f"{params['task']}: up to {config.best_of} candidate(s)", unit=self.unit)
+        try:
+            outcome = play_rollout_task(config, plan, plan.tasks[0], source)
+        except DataGenerationError as exc:
+            raise JobFailure(str(exc)) from None
+        finally:
+            source.close()
+        work.check_cancelled()
+        reasons = sorted({r for c in outcome.candidates for r in c.reasons}) if not outcome.kept else []
+        work.log(f"{outcome.task}: {len(outcome.candidates)} candidate(s), "
+                 + (f"kept attempt {outcome.kept_attempt}" if outcome.kept else f"none kept ({', '.join(reasons)})"))
+        work.progress(1, 1, "kept" if outcome.kept else "rejected")
+        return {"task": outcome.task, "kept": outcome.kept, "kept_attempt": outcome.kept_attempt,
+                "candidates": len(outcome.candidates), "reasons": reasons}
+
+    def summary(self, params: dict) -> str:
+        return f"{params.get('task')} · best of {params.get('best_of')}"
+
+
+@register
+class MicroskillsJob(JobType):
+    kind = "microskills"
+    label = "Microskills"
+    description = "short exercises of single debugger habits, kept by each skill's evaluator"
+    queue = Queue.EPISODES
+    unit = "exercises"
+    form_class = MicroskillsForm
+
+    def run(self, work):
+        params, job = work.params, work.job
+        out = params.get("out") or str(job_folder(job, "microskills"))
+        try:
+            source = StoppableSource(SandboxPool(get_backend(params["sandbox"]), size=params["workers"] + 1))
+        except SandboxError as exc:
+            raise JobFailure(f"the {params['sandbox']} sandbox cannot be used on this worker: {exc}") from None
+        work.on_cancel(source.stop)
+
+        def on_progress(update) -> None:
+            work.progress(update.done, update.total, update.message, unit=self.unit)
+            if update.phase == "running" and update.message:
+                work.log(update.message)
+
+        try:
+            result = run_microskills(MicroskillConfig(
+                teachers=teacher_specs(params, job), out=out, skills=params.get("skills") or ["all"],
+                split=params.get("split") or None, tasks=params.get("tasks") or (), per_skill=params["per_skill"],
+                attempts=params["attempts"], workers=params["workers"], sandbox=params["sandbox"], pool=source,
+                progress_bar=False), on_progress=on_progress)
+        except (TrainingError, ValueError) as exc:
+            raise JobFailure(str(exc)) from None
+        finally:
+            source.close()
+        summary = result.summary
+        work.log(f"kept {summary.kept} of {summary.tried} exercise(s); {summary.kept_in_folder} in {out}/accepted")
+        return {"out": str(result.out), **summary.to_json()}
+
+    def summary(self, params: dict) -> str:
+        skills = ", ".join(params.get("skills") or []) or "every skill"
+        return f"{skills} · {params.get('split') or ', '.join(params.get('tasks') or [])}"[:200]
+
+
+@register
+class ExportJob(JobType):
+    kind = "export_sft"
+    label = "SFT export"
+    description = "kept rollouts and microskills as the SFT dataset folder (train / validation, heldout refused)"
+    unit = "examples"
+    form_class = ExportForm
+
+    def run(self, work):
+        params = work.params
+        out = params.get("out") or str(job_folder(work.job, "exports"))
+
+        def on_progress(update) -> None:
+            work.progress(update.done, update.total, update.message or "checking examples", unit=self.unit)
+
+        try:
+            result = export_sft(ExportConfig(sources=params["sources"], out=out,
+                                             microskill_ratio=params.get("microskill_ratio"),
+                                             validation_fraction=params.get("validation_fraction") or 0.0,
+                                             seed=params.get("seed") or 0), on_progress=on_progress)
+        except (TrainingError, ValueError) as exc:
+            raise JobFailure(str(exc)) from None
+        work.log(f"wrote {result.out}: " + ", ".join(f"{split} {n} row(s)" for split, n in result.rows.items()))
+        if not result.rows.get("validation"):
+            work.log("the validation split is empty: give a validation fraction, or rollouts of the validation split")
+        return {"out": str(result.out), "rows": result.rows,
+                "tasks": {k: len(v) for k, v in result.manifest["tasks"].items()}}
+
+    def summary(self, params: dict) -> str:
+        return f"{len(params.get('sources') or [])} folder(s) → {params.get('out') or 'var/exports'}"
