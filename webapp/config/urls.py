@@ -20,4 +20,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("webapp.trajectories.urls")),
     path("", include("webapp.annotation.urls")),
+    path("", include("webapp.runs.urls")),
 ]

@@ -123,3 +123,26 @@ def episode_state(episode: Episode) -> dict:
             "turns": episode.turns, "exit_reason": episode.exit_reason, "verified": episode.verified,
             "error": job.error, "trajectory": episode.trajectory.episode_id if episode.trajectory_id else None,
             "version": (job.version, episode.turns, episode.trajectory_id)}
+
+
+def launchable_types() -> list:
+    """The job types offered on the launch page, in the order people look for them."""
+    order = ["eval", "episode", "rollouts", "microskills", "export_sft", "sft", "grpo", "validate_corpus",
+             "import_corpus"]
+    types = [t for t in REGISTRY.values() if t.launchable and t.form_class is not None]
+    return sorted(types, key=lambda t: (order.index(t.kind) if t.kind in order else len(order), t.kind))
+
+
+def job_log(*, job: Job, limit: int = 2000) -> list[JobEvent]:
+    """The newest ``limit`` log lines and state changes, oldest first."""
+    rows = JobEvent.objects.filter(job=job, kind__in=("log", "state")).order_by("-seq")[:limit]
+    return list(reversed(rows))
+
+
+def job_metrics(*, job: Job) -> list[dict]:
+    """Every metric point of the job (the charts' data), oldest first."""
+    return [{"seq": e.seq, **e.data} for e in JobEvent.objects.filter(job=job, kind="metric").order_by("seq")]
+
+
+def eval_run_of(job: Job) -> EvalRun | None:
+    return EvalRun.objects.filter(job=job).first()

@@ -1,0 +1,307 @@
+/* Live jobs: the jobs list and one job's page follow their ws/jobs/ sockets (webapp.runs.consumers).
+   The page was rendered from the database up to a cursor; the socket sends everything after it, then
+   each change as it happens, and is reopened (from the last cursor) whenever it drops. Charts (uPlot)
+   redraw as points arrive and keep the zoom a person chose. */
+(function () {
+  "use strict";
+  var OVER = ["succeeded", "failed", "cancelled"];
+
+  function follow(path, cursor, onMessage, status) {
+    var delay = 1000;
+    function open() {
+      var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+      var socket = new WebSocket(scheme + location.host + path + "?after=" + encodeURIComponent(cursor()));
+      socket.onopen = function () { delay = 1000; status("live"); };
+      socket.onmessage = function (e) {
+        var message;
+        try { message = JSON.parse(e.data); } catch (err) { return; }
+        onMessage(message);
+      };
+      socket.onclose = function (e) {
+        if (e.code === 4401 || e.code === 4403 || e.code === 4404) { status("not following (" + e.code + "): reload the page"); return; }
+        status("reconnecting…");
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 15000);
+      };
+    }
+    open();
+  }
+
+  function statusOf(el) {
+    return function (text) { if (el) { el.textContent = text; } };
+  }
+
+  function counts(s) {
+    var text = s.done + (s.total !== null && s.total !== undefined ? " / " + s.total : "") + " " + (s.unit || "");
+    if (s.rate) { text += " · " + s.rate.toFixed(2) + "/s"; }
+    if (s.eta_s) { text += " · ETA " + Math.round(s.eta_s) + " s"; }
+    return text;
+  }
+
+  function paint(row, s) {
+    if (!row) { return; }
+    row.className = row.className.replace(/\bstate-\S+/g, "").trim() + " state-" + s.state;
+    var state = row.querySelector("[data-field=state]");
+    if (state) {
+      state.textContent = s.state + (s.cancelling ? " (cancelling)" : "");
+      state.className = "state state-" + s.state;
+    }
+    var bar = row.querySelector("[data-bar] .track");
+    if (bar) {
+      var pct = s.percent === null || s.percent === undefined ? 0 : s.percent;
+      bar.firstElementChild.style.width = pct + "%";
+      bar.setAttribute("aria-valuenow", pct);
+    }
+    var c = row.querySelector("[data-field=counts]");
+    if (c) { c.textContent = counts(s); }
+  }
+
+  function cell(tr, html) { var td = document.createElement("td"); if (html) { td.appendChild(html); } tr.appendChild(td); return td; }
+
+  function newRow(s, withWho) {
+    var tr = document.createElement("tr");
+    tr.dataset.job = s.id;
+    var a = document.createElement("a");
+    a.href = "/jobs/" + s.id + "/";
+    a.textContent = "#" + s.id;
+    cell(tr, a);
+    var what = cell(tr);
+    what.textContent = withWho ? s.label + " " : s.summary;
+    if (withWho) {
+      var sub = document.createElement("div");
+      sub.className = "small muted";
+      sub.textContent = s.summary;
+      what.appendChild(sub);
+    }
+    var state = document.createElement("span");
+    state.dataset.field = "state";
+    cell(tr, state);
+    var bar = document.createElement("div");
+    bar.className = "jobbar";
+    bar.setAttribute("data-bar", "");
+    bar.innerHTML = '<div class="track" role="progressbar" aria-label="progress" aria-valuemin="0" aria-valuemax="100"><span></span></div><p class="small" data-field="counts"></p>';
+    cell(tr, bar).className = "progresscell";
+    var last = cell(tr);
+    last.className = "small muted";
+    if (withWho) { last.textContent = s.created_by; cell(tr).className = "small muted"; } else { last.dataset.field = "link"; }
+    paint(tr, s);
+    return tr;
+  }
+
+  /* ---- the jobs list ---------------------------------------------------------------------------- */
+  function jobsList(table) {
+    var since = Date.now();
+    var body = table.tBodies[0];
+    follow("/ws/jobs/", function () { return since; }, function (m) {
+      if (m.type !== "job") { return; }
+      since = Date.now();
+      var s = m.job;
+      var row = body.querySelector('tr[data-job="' + s.id + '"]');
+      if (!row && !location.search) { body.insertBefore(newRow(s, true), body.firstChild); return; }
+      paint(row, s);
+    }, statusOf(document.getElementById("live-status")));
+  }
+
+  /* ---- charts ------------------------------------------------------------------------------------ */
+  var COLORS = ["#2456c7", "#1b7a3a", "#b3261e", "#8a5a00", "#6a3fb5", "#00838f", "#ad1457", "#52606d"];
+
+  function trainingGroup(key) {
+    if (key === "loss" || key === "eval_loss") { return "Loss"; }
+    if (key === "reward" || (key.indexOf("rewards/") === 0 && /\/mean$/.test(key))) { return "Reward and its components"; }
+    if (key === "kl") { return "KL"; }
+    if (key === "episodes/turns") { return "Episode length (turns)"; }
+    return null;
+  }
+
+  function Chart(holder, title, percent) {
+    this.title = title;
+    this.percent = percent;
+    this.points = {};  // x -> {series: y}
+    this.names = [];
+    this.zoomed = false;
+    this.box = document.createElement("figure");
+    this.box.className = "chart";
+    holder.appendChild(this.box);
+    this.plot = null;
+  }
+
+  Chart.prototype.add = function (x, values) {
+    var at = this.points[x] || (this.points[x] = {});
+    for (var name in values) {
+      if (!Object.prototype.hasOwnProperty.call(values, name)) { continue; }
+      at[name] = values[name];
+      if (this.names.indexOf(name) < 0) { this.names.push(name); this.stale = true; }
+    }
+  };
+
+  Chart.prototype.data = function () {
+    var xs = Object.keys(this.points).map(Number).sort(function (a, b) { return a - b; });
+    var self = this;
+    var data = [xs];
+    this.names.forEach(function (name) {
+      data.push(xs.map(function (x) { var v = self.points[x][name]; return v === undefined ? null : v; }));
+    });
+    return data;
+  };
+
+  Chart.prototype.draw = function () {
+    if (typeof uPlot === "undefined" || !this.names.length) { return; }
+    var data = this.data();
+    if (this.plot && !this.stale) {
+      this.plot.setData(data, !this.zoomed);  // a zoomed chart keeps its scales
+      return;
+    }
+    var keep = this.plot && this.zoomed ? this.plot.scales.x : null;
+    if (this.plot) { this.plot.destroy(); }
+    this.stale = false;
+    var self = this;
+    var pct = this.percent;
+    var opts = {
+      title: this.title, width: Math.max(280, this.box.clientWidth || 600), height: 240,
+      cursor: { drag: { x: true, y: false } },
+      scales: pct ? { y: { range: [0, 1] } } : {},
+      axes: [{}, { values: function (u, ticks) { return ticks.map(function (t) { return pct ? Math.round(t * 100) + "%" : +t.toPrecision(3); }); } }],
+      series: [{ label: "x" }].concat(this.names.map(function (name, i) {
+        return { label: name, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: true, points: { size: 5 },
+          value: function (u, v) { return v === null || v === undefined ? "–" : (pct ? (v * 100).toFixed(1) + "%" : +v.toPrecision(4)); } };
+      })),
+      hooks: { setSelect: [function (u) { if (u.select.width > 0) { self.zoomed = true; } }] },
+    };
+    this.plot = new uPlot(opts, data, this.box);
+    this.plot.over.addEventListener("dblclick", function () { self.zoomed = false; });
+    if (keep && keep.min !== undefined) { this.plot.setScale("x", { min: keep.min, max: keep.max }); }
+  };
+
+  function charts(holder, kind, points) {
+    var byTitle = {};
+    function chart(title, percent) {
+      return byTitle[title] || (byTitle[title] = new Chart(holder, title, percent));
+    }
+    function add(point) {
+      if (!point || typeof point.values !== "object") { return; }
+      if (kind === "solve_rate") {
+        if (point.series === "solve_rate") { chart("Solve rate per arm (verified share of finished episodes)", true).add(point.x, point.values); }
+        return;
+      }
+      var groups = {};
+      for (var key in point.values) {
+        var group = trainingGroup(key);
+        if (group) { (groups[group] = groups[group] || {})[key] = point.values[key]; }
+      }
+      for (var g in groups) { chart(g, false).add(point.x, groups[g]); }
+    }
+    var pending = false;
+    function redraw() {
+      if (pending) { return; }
+      pending = true;
+      requestAnimationFrame(function () {
+        pending = false;
+        for (var t in byTitle) { byTitle[t].draw(); }
+        holder.dataset.points = String(total);
+      });
+    }
+    var total = 0;
+    points.forEach(function (p) { add(p); total += 1; });
+    window.addEventListener("load", redraw);
+    window.addEventListener("resize", function () {
+      for (var t in byTitle) { var c = byTitle[t]; if (c.plot) { c.plot.setSize({ width: Math.max(280, c.box.clientWidth), height: 240 }); } }
+    });
+    redraw();
+    return { add: function (p) { add(p); total += 1; redraw(); } };
+  }
+
+  /* ---- one job ----------------------------------------------------------------------------------- */
+  function jobPage(root) {
+    var id = root.dataset.job;
+    var after = Number(root.dataset.after || 0);
+    var wasOver = OVER.indexOf(root.dataset.state) >= 0;
+    var holder = document.getElementById("charts");
+    var chartSet = null;
+    if (holder) {
+      var seed = document.getElementById("metrics-data");
+      chartSet = charts(holder, holder.dataset.chart, seed ? JSON.parse(seed.textContent) : []);
+    }
+    var log = document.getElementById("log");
+    var children = document.getElementById("children");
+
+    function logLine(m) {
+      var empty = log.querySelector(".empty");
+      if (empty) { empty.remove(); }
+      var atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+      var line = document.createElement("div");
+      line.className = "logline " + m.kind;
+      line.dataset.seq = m.seq;
+      var time = document.createElement("time");
+      time.textContent = new Date(m.at).toTimeString().slice(0, 8);
+      line.appendChild(time);
+      var text = m.kind === "state"
+        ? (m.data.from || "·") + " → " + m.data.to + (m.data.why ? ": " + m.data.why : "")
+        : m.data.text;
+      line.appendChild(document.createTextNode(" " + text));
+      log.appendChild(line);
+      if (atBottom) { log.scrollTop = log.scrollHeight; }
+    }
+
+    function ended(s) {
+      root.dataset.state = s.state;
+      root.querySelectorAll("[data-show-when=active]").forEach(function (f) { f.hidden = true; });
+      root.querySelectorAll("[data-show-when=over]").forEach(function (f) { f.hidden = false; });
+      var reportUrl = root.dataset.reportUrl;
+      if (s.state === "succeeded" && reportUrl && window.htmx) {
+        var card = document.getElementById("report-card");
+        card.hidden = false;
+        htmx.ajax("GET", reportUrl, { target: "#report", swap: "innerHTML" });
+        card.scrollIntoView({ behavior: "smooth", block: "start" });
+      } else if (root.dataset.kind !== "eval") {
+        setTimeout(function () { location.reload(); }, 600);  // the result and the run folder
+      }
+    }
+
+    function onJob(s) {
+      paint(root, s);
+      var message = root.querySelector("[data-field=message]");
+      if (message) { message.textContent = s.message || ""; }
+      var error = root.querySelector("[data-field=error]");
+      if (error) { error.textContent = s.error || ""; error.hidden = !s.error; }
+      var over = OVER.indexOf(s.state) >= 0;
+      if (over && !wasOver) { wasOver = true; ended(s); }
+    }
+
+    function onChild(s) {
+      if (!children) {
+        location.reload();  // the first child: the page grows its table
+        return;
+      }
+      var body = children.tBodies[0];
+      var row = body.querySelector('tr[data-job="' + s.id + '"]');
+      if (!row) { row = newRow(s, false); body.appendChild(row); }
+      paint(row, s);
+      if (s.episode && OVER.indexOf(s.state) >= 0) {
+        var link = row.querySelector("[data-field=link]");
+        if (link && !link.firstChild) {
+          var a = document.createElement("a");
+          a.href = "/jobs/" + s.id + "/";
+          a.textContent = "episode";
+          link.appendChild(a);
+        }
+      }
+    }
+
+    follow("/ws/jobs/" + id + "/", function () { return after; }, function (m) {
+      if (m.type === "job") { onJob(m.job); }
+      else if (m.type === "child") { onChild(m.job); }
+      else if (m.type === "event") {
+        after = Math.max(after, m.seq);
+        if (m.kind === "metric") { if (chartSet) { chartSet.add(m.data); } }
+        else { logLine(m); }
+      }
+    }, statusOf(document.getElementById("live-status")));
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var list = document.getElementById("jobs");
+    if (list) { jobsList(list); }
+    var job = document.getElementById("job");
+    if (job) { jobPage(job); }
+  });
+})();
