@@ -1,9 +1,18 @@
 """The ``bash`` tool: one persistent shell per session, under a PTY.
 
 How a command's end is found: the model's text is passed to ``eval`` as one ANSI-C quoted word (so a
-multi-line script, heredocs and loops included, is a single command line and bash prints one prompt),
-then a marker carrying a fresh random token and ``$?`` is printed, then the UUID-tagged prompt.
-Program output cannot fake the marker: the token is new for every command and never shown.
+multi-line script, heredocs and loops included, is a single command), then a marker carrying a fresh
+random token and ``$?`` is printed to the terminal, then the UUID-tagged prompt. Program output cannot
+fake the marker: the token is new for every command and never shown.
+
+The protocol depends on nothing the model can redefine (``harness.shell_protocol`` says how): long
+commands travel as continuation lines under the terminal's 4 KB line limit; aliases are off while
+the protocol's own words are parsed; a function shadowing ``builtin`` is removed before the marker is
+printed (under POSIX mode, where ``unset`` cannot be shadowed); ``PROMPT_COMMAND``, ``PS0``, ``PS1``,
+DEBUG/ERR/RETURN traps, xtrace/verbose/errexit and closed or redirected stdout/stderr are reset after
+every command; the terminal's settings are restored before each. A shell stopped by a signal, or one
+that sits waiting for input without having printed the marker (a protocol broken some other way),
+is answered with an error and replaced at once instead of waiting for the timeout.
 Stdin is /dev/null, so nothing waits for keyboard input, and ``PYTHONBREAKPOINT=0`` disarms
 ``breakpoint()`` in anything the shell runs.
 """
@@ -15,6 +24,8 @@ import os
 import re
 import shlex
 import signal
+import termios
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,10 +33,14 @@ from pathlib import Path
 import pexpect
 
 from harness.debugger.process_tree import close_child
+from harness.identity import as_own_user
+from harness.shell_protocol import EXIT_MARKER, TTY_READ_WCHANS, command_line, process_state, setup_line
 
 MAX_LINES = 100
 MAX_BYTES = 8192
 INTERRUPT_GRACE_S = 3.0
+POLL_S = 0.25  # how often a waiting command's shell is looked at (stopped? idle without a marker?)
+IDLE_GRACE_S = 1.5  # waiting for input this long without the marker: the protocol was broken
 
 PDB_HINT = ("Error: direct pdb use through bash is not available here: {what}. Use the debugger tools "
             "instead: start_debugger(file) (a test file runs under pytest), add_breakpoint, continue_execution, "
@@ -70,25 +85,6 @@ def refusal(command: str) -> str | None:
     return None
 
 
-def ansi_c_quote(text: str) -> str:
-    """``text`` as one bash word in $'…' form: newlines and control characters escaped."""
-    out = []
-    for char in text:
-        if char == "\\":
-            out.append("\\\\")
-        elif char == "'":
-            out.append("\\'")
-        elif char == "\n":
-            out.append("\\n")
-        elif char == "\t":
-            out.append("\\t")
-        elif ord(char) < 32 or ord(char) == 127:
-            out.append(f"\\x{ord(char):02x}")
-        else:
-            out.append(char)
-    return "$'" + "".join(out) + "'"
-
-
 @dataclass
 class ShellResult:
     output: str  # bounded, truncation envelope included
@@ -97,6 +93,7 @@ class ShellResult:
     truncated: bool = False
     restarted: bool = False
     raw_bytes: int = 0
+    broken: bool = False  # the shell could not answer (stopped, protocol disabled) and was replaced
 
 
 def bound_output(output: str, command: str) -> tuple[str, bool]:
@@ -123,6 +120,7 @@ class Shell:
         self.timeout_s = timeout_s
         self.child: pexpect.spawn | None = None
         self.prompt = ""
+        self.terminal: list | None = None
 
     def start(self) -> None:
         self.prompt = f"__STEPWISE_PS1_{uuid.uuid4().hex}__ "
@@ -133,14 +131,34 @@ class Shell:
                     "PYTHONDONTWRITEBYTECODE": "1"})
         self.child = pexpect.spawn("bash", ["--norc", "--noprofile", "--noediting", "-i"], cwd=self.cwd, env=env,
                                    encoding="utf-8", codec_errors="replace", echo=False, timeout=None,
-                                   maxread=65536, dimensions=(50, 500))
+                                   maxread=65536, dimensions=(50, 500), preexec_fn=as_own_user)
         self.child.delaybeforesend = None
         self.child.delayafterread = None
         self.child.expect_exact(self.prompt, timeout=30)
+        self._send(setup_line(self.prompt))
+        self.child.expect_exact(self.prompt, timeout=30)
+        try:
+            self.terminal = termios.tcgetattr(self.child.child_fd)
+        except termios.error:
+            self.terminal = None
 
     @property
     def alive(self) -> bool:
         return self.child is not None and self.child.isalive()
+
+    def _send(self, text: str) -> None:
+        """Write a whole protocol line (pexpect's send may write only part of a long one)."""
+        view = memoryview((text + "\n").encode("utf-8", "replace"))
+        while view:
+            view = view[os.write(self.child.child_fd, view):]
+
+    def _restore_terminal(self) -> None:
+        """Undo what ``stty`` in a command changed (echo, the interrupt key, canonical mode)."""
+        if self.terminal is not None:
+            try:
+                termios.tcsetattr(self.child.child_fd, termios.TCSANOW, self.terminal)
+            except termios.error:
+                pass
 
     def run(self, command: str, timeout_s: float | None = None) -> ShellResult:
         restarted = False
@@ -150,10 +168,10 @@ class Shell:
             self.start()
         timeout = self.timeout_s if timeout_s is None else timeout_s
         token = uuid.uuid4().hex
-        marker = re.compile(rf"\n?__STEPWISE_EXIT_{token}__:(\d+)\r?\n{re.escape(self.prompt)}")
-        self.child.sendline(f"eval {ansi_c_quote(command)} < /dev/null; "
-                            f"printf '\\n__STEPWISE_EXIT_%s__:%s\\n' {token} $?")
-        index = self.child.expect([marker, pexpect.EOF, pexpect.TIMEOUT], timeout=timeout, searchwindowsize=4096)
+        marker = re.compile(rf"\n?{EXIT_MARKER.format(token=token)}:(\d+)\r?\n{re.escape(self.prompt)}")
+        self._restore_terminal()
+        self._send(command_line(command, token=token, prompt=self.prompt))
+        index, broken = self._wait(marker, timeout)
         raw = (self.child.before or "").replace("\r\n", "\n").replace("\r", "")
         if index == 0:
             output, truncated = bound_output(raw.strip("\n"), command)
@@ -165,6 +183,13 @@ class Shell:
             output, truncated = bound_output(raw.strip("\n"), command)
             return ShellResult(output + "\n[the shell exited; a new shell was started in the workspace]",
                                None, truncated=truncated, restarted=True)
+        if broken:
+            self.close()
+            self.start()
+            output, truncated = bound_output(raw.strip("\n"), command)
+            return ShellResult(f"{output}\nError: {broken}; a new shell was started in the workspace (directory "
+                               "and variables reset).".strip("\n"), None, truncated=truncated, restarted=True,
+                               broken=True)
         recovered = self._interrupt()
         output, truncated = bound_output(raw.strip("\n"), command)
         note = (f"Error: the command did not finish within {timeout:g}s and was interrupted. "
@@ -174,11 +199,37 @@ class Shell:
         return ShellResult(f"{output}\n{note}".strip("\n"), None, timed_out=True, truncated=truncated,
                            restarted=not recovered)
 
+    def _wait(self, marker: re.Pattern, timeout: float) -> tuple[int, str | None]:
+        """Wait for the marker (0), the shell's end (1) or the timeout (2); while waiting, look at the
+        shell: stopped, or idle at its input with no marker, means the protocol cannot finish, and the
+        reason is returned with index 2."""
+        deadline = time.monotonic() + timeout
+        idle_since = None
+        while True:
+            remaining = deadline - time.monotonic()
+            index = self.child.expect([marker, pexpect.EOF, pexpect.TIMEOUT], timeout=max(0.0, min(POLL_S, remaining)),
+                                      searchwindowsize=4096)
+            if index != 2:
+                return index, None
+            if remaining <= POLL_S:
+                return 2, None
+            state, wchan = process_state(self.child.pid)
+            if state in ("T", "t"):
+                return 2, "the shell was stopped by a signal (e.g. kill -STOP $$) and cannot answer"
+            if wchan in TTY_READ_WCHANS:
+                idle_since = idle_since or time.monotonic()
+                if time.monotonic() - idle_since >= IDLE_GRACE_S:
+                    return 2, ("the shell is waiting for input but never reported the end of the command (its "
+                               "built-in commands were disabled or made read-only, or it ran in restricted mode)")
+            else:
+                idle_since = None
+
     def _interrupt(self) -> bool:
         """Stop the running command (SIGINT to the foreground job, then SIGKILL); True if the same shell
         answers again, False if it had to be replaced."""
         for step in ("interrupt", "kill"):
             if step == "interrupt":
+                self._restore_terminal()
                 self.child.sendintr()
             else:
                 try:
@@ -195,10 +246,11 @@ class Shell:
 
     def _resync(self) -> bool:
         token = uuid.uuid4().hex
+        marker = re.compile(rf"{EXIT_MARKER.format(token=token)}:\d+\r?\n{re.escape(self.prompt)}")
         try:
-            self.child.sendline(f"printf '__STEPWISE_SYNC_%s__\\n' {token}")
-            index = self.child.expect([rf"__STEPWISE_SYNC_{token}__\r?\n{re.escape(self.prompt)}", pexpect.EOF,
-                                       pexpect.TIMEOUT], timeout=INTERRUPT_GRACE_S)
+            self._restore_terminal()
+            self._send(command_line("true", token=token, prompt=self.prompt))
+            index = self.child.expect([marker, pexpect.EOF, pexpect.TIMEOUT], timeout=INTERRUPT_GRACE_S)
         except OSError:
             return False
         return index == 0

@@ -26,7 +26,7 @@ def bash(session, args: dict) -> Observation:
         text = f"{text}\n[exit code {result.exit_code}]".lstrip("\n")
     if result.restarted and not result.timed_out and "new shell" not in text:
         text = f"[the previous shell had exited; this ran in a new shell]\n{text}"
-    return Observation(text=text or "(no output)", error=result.timed_out)
+    return Observation(text=text or "(no output)", error=result.timed_out or result.broken)
 
 
 def file_change(session, change) -> Observation:
