@@ -22,6 +22,7 @@ from pathlib import Path
 import pexpect.fdpexpect
 
 from harness.debugger.process_tree import kill_session
+from harness.identity import popen_user
 
 SERVER = Path(__file__).with_name("warm_interpreter.py")
 ROWS, COLUMNS = 50, 200
@@ -39,7 +40,7 @@ class ForkServer:
             self.process = subprocess.Popen([python, "-u", str(SERVER), str(theirs.fileno())], cwd=workspace, env=env,
                                             pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                            start_new_session=True)
+                                            start_new_session=True, **popen_user())
         except OSError as exc:
             self.control.close()
             raise ForkServerError(f"the warm interpreter did not start ({exc})") from None

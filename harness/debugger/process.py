@@ -23,6 +23,7 @@ import pexpect
 
 from harness.debugger.fork_server import COLUMNS, ROWS, ForkServer, ForkServerError
 from harness.debugger.process_tree import close_child, kill_session
+from harness.identity import as_own_user
 from harness.pytest_files import is_test_file
 
 AGENT = Path(__file__).with_name("stepwise_pdb.py")
@@ -83,7 +84,7 @@ class DebuggedProgram:
             argv = ["-u", str(AGENT), f"--{self.mode}", str(target)]
             self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
                                        codec_errors="replace", echo=False, timeout=None, maxread=65536,
-                                       dimensions=(ROWS, COLUMNS))
+                                       dimensions=(ROWS, COLUMNS), preexec_fn=as_own_user)
         self.child.delaybeforesend = None  # pexpect's default 50 ms per send would dominate
         self.child.delayafterread = None
 

@@ -20,8 +20,9 @@ Host -> service, answered in order with one line each, echoing ``seq`` when it w
     {"op": "ping", "seq": 3}                                   -> {"seq": 3, "ok": true}
     {"op": "close", "seq": 4}                                  -> {"seq": 4, "ok": true}, then exit
 
-With ``--user UID:GID`` (the bwrap backend starts it as root in its namespaces) the service first
-drops to that user for good, before it reads any request.
+With ``--user UID:GID`` (the bwrap and Docker backends start it as root in their namespaces) the
+service first drops to that user for good, before it reads any request, keeping a real user id of
+its own so that the model's processes, which run as that user, cannot signal or trace it.
 
 ``open`` makes the session (so a warm pool can start the service before it knows the episode), in
 ``workspace`` when given (the local backend's pooled workspace moves; elsewhere it is a fixed mount);
@@ -43,6 +44,7 @@ import socket
 import sys
 import time
 
+from harness.identity import SERVICE_GID, SERVICE_UID
 from harness.observation import Observation, ToolCall
 
 DEFAULT_SESSION = "harness.session:DebugSession"
@@ -184,17 +186,20 @@ class _Lines:
 
 
 def drop_privileges(spec: str) -> None:
-    """Become ``uid:gid`` for good (no supplementary groups, no capabilities left, no_new_privs), as
-    ``setpriv`` would; used when the sandbox starts the service as root to spare an exec."""
+    """Act as ``uid:gid`` for good (no supplementary groups, no capabilities left, no_new_privs), as
+    ``setpriv`` would, but keep ``SERVICE_UID`` as the real and saved ids: the service reads and
+    writes as ``uid``, yet the model's processes (which run as ``uid`` through and through, see
+    ``harness.identity``) may not signal or trace it. Used when the sandbox starts the service as
+    root to spare an exec."""
     uid, _, gid = spec.partition(":")
     uid, gid = int(uid), int(gid or uid)
     os.setgroups([])
-    os.setresgid(gid, gid, gid)
-    os.setresuid(uid, uid, uid)  # from root to another uid: permitted and effective caps are cleared
+    os.setresgid(SERVICE_GID, gid, SERVICE_GID)
+    os.setresuid(SERVICE_UID, uid, SERVICE_UID)  # no id is 0 any more: every capability is cleared
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS: no setuid or file-cap binary regains them
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
-    if os.getuid() != uid or os.geteuid() != uid:
+    if os.getresuid() != (SERVICE_UID, uid, SERVICE_UID) or 0 in os.getresgid():
         raise OSError("could not drop to the sandbox user")
 
 

@@ -3,7 +3,8 @@
 The image (``stepwise-sandbox:latest``) is built by ``harness/sandbox/docker/build-offline.sh``
 (debootstrap + ``docker import``, no registry needed) or from the Dockerfile next to it. Each sandbox
 is a container with ``network_mode="none"``, memory, pids and CPU-time limits, no capabilities,
-no-new-privileges, a read-only root with a private /tmp, running as uid 65534; the workspace is
+no-new-privileges, a read-only root with a private /tmp, running as uid 65534 (the service keeps
+a real uid of its own, so the model's processes cannot signal it); the workspace is
 bind-mounted read-write at /workspace (tests stay root-owned and read-only, see
 ``harness.sandbox.protect``), the harness package read-only at /opt/stepwise/lib/harness. The
 service listens on a Unix socket in a bind-mounted host folder. ``exec`` runs a fresh container over
@@ -108,7 +109,11 @@ class DockerSandbox(SupervisedSandbox):
             extra_paths.append(f"{paths.EXTRA}/{index}")
         options["environment"]["PYTHONPATH"] = ":".join([*extra_paths, paths.LIB, paths.DEPS])
         command = [PYTHON, "-P", "-m", "harness.sandbox.service", "--workspace", paths.WORKSPACE,
-                   "--socket", f"{paths.CONTROL}/service.sock"]
+                   "--socket", f"{paths.CONTROL}/service.sock",
+                   "--user", f"{protect.SANDBOX_UID}:{protect.SANDBOX_GID}"]
+        # Started as root with only the two capabilities it needs to take its own real uid apart from
+        # the model's (harness.identity); it drops them, and root, before it reads any request.
+        options.update(user="0:0", cap_add=["SETUID", "SETGID"])
         if self.session_factory:
             command += ["--session", self.session_factory]
         try:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -83,9 +86,16 @@ def test_a_silent_service_raises_service_lost_instead_of_hanging():
 
 def test_a_service_that_dies_mid_episode_yields_an_error_observation_and_a_crash(start_sandbox):
     sandbox, _ = start_sandbox()
+    # The model's processes cannot signal the service (test_service_isolation.py): the host kills it,
+    # as an out-of-memory kill or a bug in the service would, while a call is waiting on it.
+    service = [pid for pid in sandbox.cgroup.pids()
+               if b"harness.sandbox.service" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    killer = threading.Timer(1.0, os.kill, (service[0], signal.SIGKILL))
+    killer.start()
 
-    observation = sandbox.call(ToolCall("bash", {"command": "kill -9 $PPID; sleep 5"}))
+    observation = sandbox.call(ToolCall("bash", {"command": "sleep 5"}))
     again = sandbox.call(ToolCall("bash", {"command": "echo hello"}))
+    killer.join()
 
     assert observation.error
     assert sandbox.crashed
