@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from corpus.cli import split as split_cli
+from corpus.format import task_dirs
 from corpus.splits import (
     TARGETS,
     SplitsError,
@@ -98,6 +99,12 @@ def test_the_committed_splits_file_loads_and_uses_every_split():
     assignments = load_splits()
 
     assert set(assignments.values()) == {"train", "validation", "heldout"}
+
+
+def test_every_committed_task_has_a_split(capsys):
+    # scripts/test runs the same check; a task added without 'python -m corpus split' fails here.
+    assert split_cli.main(["--check"]) == 0, capsys.readouterr().err
+    assert set(load_splits()) >= {folder.name for folder in task_dirs()}
 
 
 def test_a_task_that_does_not_load_yet_gets_no_split(tmp_path, capsys):
