@@ -18,7 +18,8 @@ from webapp.trajectories.services import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("path", ["/", "/admin/", "/admin/catalog/task/", "/accounts/password_change/"])
+@pytest.mark.parametrize("path", ["/", "/admin/", "/admin/catalog/task/", "/accounts/password_change/", "/live/",
+                                  "/episodes/1/"])
 def test_pages_redirect_to_the_login_page_when_logged_out(client, path):
     response = client.get(path)
 

@@ -21,4 +21,5 @@ urlpatterns = [
     path("", include("webapp.trajectories.urls")),
     path("", include("webapp.annotation.urls")),
     path("", include("webapp.runs.urls")),
+    path("", include("webapp.episodes.urls")),
 ]

@@ -146,3 +146,52 @@ def job_metrics(*, job: Job) -> list[dict]:
 
 def eval_run_of(job: Job) -> EvalRun | None:
     return EvalRun.objects.filter(job=job).first()
+
+
+# ---- the live episode viewer -------------------------------------------------------------------------
+class LiveReplay:
+    """An episode as far as it has been played, in the shape the replay's panel templates read:
+    its steps (from the stored events, up to ``cursor``), the task's files, one step's index by turn."""
+
+    def __init__(self, episode: Episode, events: list[EpisodeEvent], task_files: dict | None):
+        from webapp.trajectories.replay import steps_from_document
+
+        self.episode = episode
+        self.cursor = events[-1].seq if events else 0
+        messages = [e.data.get("message") for e in events if e.kind == "message"]
+        steps = [e.data.get("step") for e in events if e.kind == "step"]
+        self.steps = steps_from_document({"messages": [m for m in messages if isinstance(m, dict)],
+                                          "steps": [s for s in steps if isinstance(s, dict)]})
+        self.result = next((e.data.get("result") for e in reversed(events) if e.kind == "result"), None)
+        self.task_files = task_files
+
+    def index_of_turn(self, turn: int | None) -> int:
+        for step in self.steps:
+            if step.turn == turn:
+                return step.index
+        return len(self.steps) - 1 if self.steps else 0
+
+
+def live_episode(*, episode_pk: int) -> Episode:
+    return Episode.objects.select_related("job", "job__created_by", "trajectory").get(pk=episode_pk)
+
+
+def live_replay(*, episode: Episode) -> LiveReplay:
+    """Every event stored so far (one query) and the task's files (one more)."""
+    from webapp.catalog.models import Task
+
+    events = list(EpisodeEvent.objects.filter(episode=episode).order_by("seq"))
+    task = Task.objects.filter(name=episode.task_name).only("files").first()
+    return LiveReplay(episode, events, task.files if task else None)
+
+
+def live_episodes(*, limit: int = 50) -> list[Episode]:
+    """The episodes running or waiting now, then the latest ones, for the live page's list."""
+    rows = Episode.objects.select_related("job", "job__created_by").order_by("-created_at")
+    return list(rows[:limit])
+
+
+def may_drive(user, episode: Episode) -> bool:
+    """A live session is driven only by the person who opened it (others may watch)."""
+    return (episode.driver == "human" and user.is_authenticated and episode.job.created_by_id == user.id
+            and episode.job.state not in OVER)

@@ -98,6 +98,17 @@ class StepView:
     locals: list[LocalRow] = field(default_factory=list)
     edit_diff: str = ""  # what this step's edit changed
     edit_untracked: bool = False  # a bash step: files may have changed without a record
+    workspace: dict[str, str] = field(default_factory=dict)  # every file as it stands after this step
+
+    def show_file(self, path: str) -> bool:
+        """Show ``path`` (a file of the workspace) instead of the file at the execution position; the
+        cursor stays marked only when it is in that file. False when there is no such file."""
+        if path not in self.workspace:
+            return False
+        if path != self.source_file:
+            self.cursor_line = None
+        self.source_file, self.source_text = path, self.workspace[path]
+        return True
 
     def source_lines(self) -> list[SourceLine]:
         if self.source_text is None:
@@ -214,6 +225,7 @@ def view_at(steps: list[ReplayStep], at: int, task_files: dict | None) -> StepVi
             if values is not None:
                 inspections.append((step.turn, values))
     view.edit_untracked = steps[at].tool == "bash"
+    view.workspace = files if known else {}
     view.breakpoints = list(breakpoints)
     if inspections:
         view.inspection_turn, now = inspections[-1]

@@ -60,11 +60,15 @@ class EpisodeJob(JobType):
                                task_name=params["task"], arm=params["arm"], run=params.get("run") or 1,
                                policy=policy_label(params), eval_run_id=params.get("eval_run"))
 
+    def policy_for(self, work, episode):
+        """Who plays: the job's policy (a sessions' person in ``webapp.runs.kinds.sessions``)."""
+        return job_policy(work.params, work.job.pk)
+
     def run(self, work):
         params, job = work.params, work.job
         episode = Episode.objects.select_related("eval_run").get(job=job)
         stored, task = catalog_task(params["task"])
-        policy = job_policy(params, job.pk)
+        policy = self.policy_for(work, episode)
         source = sandbox_source(params["sandbox"])
         work.on_cancel(source.stop)
         out = Path(params.get("out") or Path(settings.VAR_DIR) / "episodes" / f"{episode.episode_id}.json")

@@ -1,0 +1,123 @@
+"""Pages for live episodes: the viewer (any episode, as it is played) and the person's side of a live
+session (opening one, and each tool call). Thin: services write, selectors read; the browser follows
+the episode over ``ws/episodes/<id>/`` and loads one step's panel at a time, as the replay does."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from webapp.core.highlight import diff_html
+from webapp.runs import selectors
+from webapp.runs.models import Episode
+from webapp.runs.registry import JobParamsError
+from webapp.runs.services import create_job
+from webapp.runs.services.sessions import SessionCallError, session_tools, submit_call
+from webapp.trajectories.replay import StepView, view_at, workspace_files
+
+MOVING_TOOLS = ("start_debugger", "continue_execution", "step_over", "step_into", "step_out", "select_frame")
+
+
+def _episode_or_404(episode_pk: int) -> Episode:
+    try:
+        return selectors.live_episode(episode_pk=episode_pk)
+    except Episode.DoesNotExist:
+        raise Http404(f"no episode {episode_pk}") from None
+
+
+def _view(replay: selectors.LiveReplay, turn: int | None, file: str) -> StepView:
+    """One step's view (the latest when ``turn`` is None); before the first step, the workspace as it
+    starts. ``file`` shows that file instead of the one at the execution position."""
+    if replay.steps:
+        view = view_at(replay.steps, replay.index_of_turn(turn), replay.task_files)
+    else:
+        view = StepView(step=None, workspace=workspace_files(replay.task_files) if replay.task_files else {})
+        if not file and view.workspace:
+            tests = sorted(path for path in view.workspace if path.rsplit("/", 1)[-1].startswith("test_"))
+            file = tests[0] if tests else sorted(view.workspace)[0]
+    if file:
+        view.show_file(file)
+    return view
+
+
+def _panel_context(replay: selectors.LiveReplay, turn: int | None, file: str) -> dict:
+    view = _view(replay, turn, file)
+    return {"replay": replay, "view": view, "reasons": [],
+            "edit_diff": diff_html(view.edit_diff) if view.edit_diff else ""}
+
+
+def _tool_forms(arm: str) -> list[dict]:
+    """One form per tool of the arm, its fields from the tool's JSON schema (lists are left to the
+    line clicks: add_breakpoint takes file and line)."""
+    forms = []
+    for tool in session_tools(arm):
+        function = tool["function"]
+        parameters = function.get("parameters") or {}
+        required = set(parameters.get("required") or [])
+        fields = [{"name": name, "type": spec.get("type"), "required": name in required,
+                   "help": spec.get("description", ""), "long": name in ("content", "old_string", "new_string",
+                                                                          "command", "expression")}
+                  for name, spec in (parameters.get("properties") or {}).items() if spec.get("type") in ("string", "integer")]
+        forms.append({"name": function["name"], "description": function.get("description", ""), "fields": fields,
+                      "moves": function["name"] in MOVING_TOOLS})
+    return forms
+
+
+def episode_page(request, episode_pk, turn=None):
+    episode = _episode_or_404(episode_pk)
+    replay = selectors.live_replay(episode=episode)
+    file = request.GET.get("file", "")
+    context = _panel_context(replay, turn, file)
+    drive = selectors.may_drive(request.user, episode)
+    return render(request, "live/episode.html", {
+        **context, "episode": episode, "state": selectors.episode_state(episode), "drive": drive,
+        "tools": _tool_forms(episode.arm) if drive else [], "files": sorted(context["view"].workspace),
+        "current_turn": context["view"].step.turn if context["view"].step else None})
+
+
+def episode_panel(request, episode_pk, turn):
+    """One step's panel for the viewer's htmx navigation (``?file=`` shows another file)."""
+    replay = selectors.live_replay(episode=_episode_or_404(episode_pk))
+    return render(request, "live/panel.html", _panel_context(replay, turn or None,
+                                                                           request.GET.get("file", "")))
+
+
+def live_list(request):
+    return render(request, "live/list.html", {"episodes": selectors.live_episodes()})
+
+
+@require_POST
+def open_session(request):
+    """A new live session on a task, driven by whoever opens it."""
+    try:
+        job = create_job(kind="session", created_by=request.user, params={
+            "task": request.POST.get("task", ""), "arm": request.POST.get("arm", "dbg"),
+            "sandbox": request.POST.get("sandbox", "") or "bwrap"})
+    except JobParamsError as exc:
+        messages.error(request, f"the session could not be opened: {exc}")
+        return redirect(request.POST.get("next") or "live_list")
+    return redirect("live_episode", episode_pk=job.episode.pk)
+
+
+@require_POST
+def session_call(request, episode_pk):
+    """One tool call of the person driving a session: ``{"name", "arguments", "note"}`` as JSON. The
+    answer arrives on the episode's live socket as the next step."""
+    episode = _episode_or_404(episode_pk)
+    try:
+        body = json.loads(request.body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return JsonResponse({"error": 'send a JSON object: {"name": TOOL, "arguments": {...}, "note": "..."}'},
+                            status=400)
+    if not isinstance(body, dict):
+        return JsonResponse({"error": 'send a JSON object: {"name": TOOL, "arguments": {...}}'}, status=400)
+    try:
+        call = submit_call(episode=episode, user=request.user, name=body.get("name"),
+                           arguments=body.get("arguments"), note=body.get("note") or "")
+    except SessionCallError as exc:
+        return JsonResponse({"error": str(exc)}, status=409 if exc.refused else 400)
+    return JsonResponse({"ok": True, "call": call.pk}, status=202)

@@ -1,0 +1,115 @@
+"""Writes for live sessions driven by a person: the person's tool calls go in as HumanCall rows (the
+browser posts them), the session's worker takes them in order (``wait_for_move``), and a session nobody
+drives for ``STEPWISE_SESSION_IDLE_S`` seconds is closed by its worker.
+
+Rows are the truth here as everywhere: a call is stored before anything runs it, so a call made while
+the worker is busy (or before it started) waits its turn and is never lost. The worker looks for calls
+every ``STEPWISE_SESSION_POLL_S`` seconds (one indexed query); the browser learns the answer from the
+episode's live follower, like any other viewer.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from harness.policies.human import HumanMove, SessionAbandoned
+from harness.tools import toolset
+from webapp.live.doorbell import ring
+from webapp.runs.models import OVER, Driver, Episode, HumanCall
+from webapp.runs.services.episodes import episode_topic
+
+MAX_ARGUMENTS_BYTES = 256_000  # a whole file written with write_file fits; more is refused
+MAX_NOTE_CHARS = 10_000
+
+
+class SessionCallError(ValueError):
+    """A call the session cannot take; the message says what to do. ``refused``: the call may be fine
+    but this person or this session cannot take it (not theirs, or over)."""
+
+    def __init__(self, message: str, *, refused: bool = False):
+        super().__init__(message)
+        self.refused = refused
+
+
+def session_tools(arm: str) -> list[dict]:
+    """The function schemas a person may call: exactly the model's tools for the arm."""
+    return toolset(arm)
+
+
+def _check_call(episode: Episode, name, arguments, note) -> tuple[str, dict, str]:
+    names = [tool["function"]["name"] for tool in session_tools(episode.arm)]
+    if not isinstance(name, str) or name not in names:
+        raise SessionCallError(f"{name!r} is not a tool of the {episode.arm} arm; use one of {', '.join(names)}")
+    if not isinstance(arguments, dict):
+        raise SessionCallError(f"the arguments of {name} must be a JSON object, e.g. {{\"file\": \"test_x.py\"}}")
+    size = len(json.dumps(arguments, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    if size > MAX_ARGUMENTS_BYTES:
+        raise SessionCallError(f"the arguments of {name} are {size} bytes; at most {MAX_ARGUMENTS_BYTES} are taken")
+    note = str(note or "")
+    if len(note) > MAX_NOTE_CHARS:
+        raise SessionCallError(f"the note is {len(note)} characters; keep it under {MAX_NOTE_CHARS}")
+    return name, arguments, note
+
+
+@transaction.atomic
+def submit_call(*, episode: Episode, user, name, arguments=None, note: str = "") -> HumanCall:
+    """Queue one tool call of the person driving ``episode``; raises SessionCallError (nothing stored)
+    when the session is not theirs, is over, or the call is not one of the arm's tools."""
+    locked = Episode.objects.select_for_update().select_related("job").get(pk=episode.pk)
+    if locked.driver != Driver.HUMAN:
+        raise SessionCallError("this episode is played by a policy; only live sessions take calls from people",
+                               refused=True)
+    if locked.job.created_by_id != getattr(user, "id", None):
+        raise SessionCallError("only the person who opened this session may drive it; you may watch it",
+                               refused=True)
+    if locked.job.state in OVER:
+        raise SessionCallError(f"this session is over ({locked.job.state}); open a new one to keep working",
+                               refused=True)
+    name, arguments, note = _check_call(locked, name, {} if arguments is None else arguments, note)
+    call = HumanCall.objects.create(episode=locked, name=name, arguments=arguments, note=note, made_by=user)
+    locked.last_activity_at = timezone.now()
+    locked.save(update_fields=["last_activity_at", "updated_at"])
+    ring(episode_topic(locked.pk))
+    return call
+
+
+@transaction.atomic
+def take_next_call(*, episode: Episode) -> HumanCall | None:
+    """The oldest call not yet taken, marked taken (None when there is none)."""
+    call = (HumanCall.objects.select_for_update(skip_locked=True)
+            .filter(episode=episode, taken_at__isnull=True).order_by("id").first())
+    if call is not None:
+        call.taken_at = timezone.now()
+        call.save(update_fields=["taken_at"])
+        Episode.objects.filter(pk=episode.pk).update(last_activity_at=call.taken_at)
+    return call
+
+
+def idle_limit_s() -> float:
+    return float(settings.STEPWISE_SESSION_IDLE_S)
+
+
+def wait_for_move(*, episode: Episode, check_cancelled, idle_s: float | None = None,
+                  poll_s: float | None = None) -> HumanMove:
+    """Block until the person's next call (the session's worker calls this for every turn).
+
+    ``check_cancelled()`` raises when the job was cancelled; SessionAbandoned once nobody made a call
+    for ``idle_s`` seconds (default ``STEPWISE_SESSION_IDLE_S``), counted from the last call or the
+    start of the session."""
+    idle_s = idle_limit_s() if idle_s is None else idle_s
+    poll_s = float(settings.STEPWISE_SESSION_POLL_S) if poll_s is None else poll_s
+    while True:
+        call = take_next_call(episode=episode)
+        if call is not None:
+            return HumanMove(call.name, dict(call.arguments or {}), call.note)
+        check_cancelled()
+        last = Episode.objects.filter(pk=episode.pk).values_list("last_activity_at", flat=True).first()
+        if last is not None and (timezone.now() - last).total_seconds() > idle_s:
+            raise SessionAbandoned(f"the session was closed after {idle_s:g} s without a call "
+                                   "(STEPWISE_SESSION_IDLE_S); what was played is kept")
+        time.sleep(poll_s)
