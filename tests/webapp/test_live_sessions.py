@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from django.core.management import call_command
 from django.test import override_settings
 
 from harness.policies.human import SessionAbandoned
@@ -37,7 +38,7 @@ def play(job_id: int, **env) -> subprocess.CompletedProcess:
 
 
 def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_verified_human_trajectory(
-        make_user, catalog_task):
+        make_user, catalog_task, tmp_path):
     ann = make_user("ann")
     episode = open_session(ann)
     calls = [("start_debugger", {"file": "test_counter.py"}, ""),
@@ -66,6 +67,12 @@ def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_v
     assert not HumanCall.objects.filter(episode=episode, taken_at__isnull=True).exists()
     with pytest.raises(SessionCallError, match="over"):
         submit_call(episode=episode, user=ann, name="bash", arguments={"command": "ls"})
+
+    call_command("export_demonstrations", out=str(tmp_path / "demos"))  # usable as an SFT demonstration
+    manifest = json.loads((tmp_path / "demos" / "generation.json").read_text())
+    demonstration = json.loads((tmp_path / "demos" / "accepted" / f"{episode.episode_id}.json").read_text())
+    assert manifest["kind"] == "demonstrations" and demonstration["episode_id"] == episode.episode_id
+    assert demonstration["sft"]["source"] == "demonstration" and demonstration["sft"]["teacher"] == "human:ann"
 
 
 def test_only_the_arms_tools_and_only_the_person_who_opened_the_session(make_user, catalog_task):
@@ -106,7 +113,7 @@ def test_the_call_endpoint_answers_bad_input_in_plain_words(client, make_user, c
     assert list(HumanCall.objects.values_list("name", flat=True)) == ["bash"]
     page = client.get(f"/episodes/{episode.pk}/").content.decode()  # before the worker has played a step
     tools = [part.split('"')[0] for part in page.split('data-tool="')[1:]]
-    assert tools == [tool["function"]["name"] for tool in toolset("dbg")]  # exactly the model's tools
+    assert sorted(tools) == sorted(tool["function"]["name"] for tool in toolset("dbg"))  # exactly the model's
     assert 'data-file="test_counter.py"' in page and "no step yet" in page
     assert "counter_reset" in client.get("/live/").content.decode()
 

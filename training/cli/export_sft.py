@@ -1,4 +1,4 @@
-"""``python -m training export-sft`` — kept rollouts and microskills as the SFT dataset folder."""
+"""``python -m training export-sft`` — kept rollouts, microskills and demonstrations as the SFT dataset folder."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m training export-sft",
         description="Write the SFT dataset folder (train/validation JSON Lines, a saved DatasetDict, "
-                    "manifest.json, README.md) from rollout and microskill folders. Split by task; heldout "
+                    "manifest.json, README.md) from rollout, microskill and demonstration folders. Split by task; heldout "
                     "tasks are refused.")
     parser.add_argument("--from", dest="sources", nargs="+", required=True, metavar="DIR",
-                        help="folders written by 'rollouts' or 'microskills'")
+                        help="folders written by 'rollouts', 'microskills' or the web app's 'export_demonstrations'")
     parser.add_argument("--out", required=True, help="the dataset folder (an earlier export there is replaced)")
     parser.add_argument("--microskill-ratio", type=float, default=None, metavar="R",
                         help="at most R microskill rows per rollout row in each split (default: all of them)")

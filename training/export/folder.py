@@ -118,16 +118,18 @@ Bug-fixing conversations in which a model uses a real debugger (pdb) through too
 fine-tuning of a tool-calling chat model. Full episodes are synthetic rollouts kept by the behavioural
 policy {manifest['policy_version'] or '(none)'} and the independent verifier (best of N candidates per
 task); microskill examples each practise one habit (read before edit, inspect at a breakpoint, rerun the
-tests before done, ...). Written by `python -m training export-sft` on {manifest['created_at']}.
+tests before done, ...); demonstrations are verified episodes people played by hand in the web app's
+live sessions. Written by `python -m training export-sft` on {manifest['created_at']}.
 
 ## Splits
 
 Split by task: no task has rows in both splits, and no heldout task appears.
 
-{markdown_table(['split', 'rows', 'tasks', 'rollouts', 'microskills'],
+{markdown_table(['split', 'rows', 'tasks', 'rollouts', 'microskills', 'demonstrations'],
                 [(split, by_split[split]['rows'], by_split[split]['tasks'],
-                  by_split[split]['by_source'].get('rollout', 0), by_split[split]['by_source'].get('microskill', 0))
-                 for split in SPLITS], 'lrrrr')}
+                  by_split[split]['by_source'].get('rollout', 0), by_split[split]['by_source'].get('microskill', 0),
+                  by_split[split]['by_source'].get('demonstration', 0))
+                 for split in SPLITS], 'lrrrrr')}
 
 ## Debugger preference of the tasks
 {table('preference', 'by_preference')}
@@ -147,7 +149,8 @@ Validation: the corpus's validation tasks{f", plus {manifest['validation_fractio
   whose `function.arguments` are JSON objects, tool answers with `tool_call_id`); it ends on the model's
   final `done` call. Generation-only guidance given to the teacher is not in it.
 - `tools`: the OpenAI function schemas of the row's arm (`dbg`: shell, files and the debugger).
-- `task`, `split`, `arm`, `source` (`rollout` or `microskill`), `skill` (null for rollouts),
+- `task`, `split`, `arm`, `source` (`rollout`, `microskill` or `demonstration`), `skill` (null for
+  whole episodes),
   `preference`, `policy_version`, `quality_score` (the pdb_policy score), `episode_id`, `teacher`.
 
 `messages` and `tools` are `datasets` `Json()` features, so each row keeps its own structure.

@@ -1,4 +1,6 @@
-"""``export_sft``: the kept examples of rollout and microskill folders -> the SFT dataset folder.
+"""``export_sft``: the kept examples of rollout, microskill and demonstration folders -> the SFT dataset
+folder. A demonstrations folder holds verified episodes people played by hand (the web app's live sessions,
+``manage.py export_demonstrations``); they are whole episodes, like rollouts.
 
 Every document is checked before anything is written: it must be a valid trajectory kept by a
 generator (its ``sft`` block), its task must be in the corpus's train or validation split (heldout and
@@ -27,7 +29,8 @@ from training.export.folder import FolderError, write_folder
 from training.export.rows import sft_row
 from training.export.splits import assign_splits
 
-SOURCES = {"rollouts": "rollout", "microskills": "microskill"}
+SOURCES = {"rollouts": "rollout", "microskills": "microskill", "demonstrations": "demonstration"}
+WHOLE_EPISODES = ("rollout", "demonstration")  # rows the microskill ratio counts against
 SHOWN_PROBLEMS = 12
 
 
@@ -68,9 +71,11 @@ def _read_sources(paths: Sequence[str | Path]) -> list[_Source]:
             manifest = json.loads((path / GENERATION_MANIFEST).read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError, UnicodeDecodeError):
             raise ExportError(f"{path}: no readable {GENERATION_MANIFEST}; give folders written by "
-                              "'python -m training rollouts' or 'python -m training microskills'") from None
+                              "'python -m training rollouts', 'python -m training microskills' or "
+                              "'manage.py export_demonstrations'") from None
         if manifest.get("kind") not in SOURCES:
-            raise ExportError(f"{path}: a {manifest.get('kind')!r} folder; expected rollouts or microskills")
+            raise ExportError(f"{path}: a {manifest.get('kind')!r} folder; expected rollouts, microskills or "
+                              "demonstrations")
         documents = sorted((path / "accepted").rglob("*.json"))
         sources.append(_Source(path, manifest["kind"], manifest.get("settings", {}), documents))
     if not sources:
@@ -91,6 +96,8 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard,
     quality = doc.get("quality") or {}
     if sft["source"] == "rollout" and not (doc["result"].get("verified") and (quality.get("policy") or {}).get("passed")):
         return None, [f"{path}: not a verified trajectory that passes the policy"]
+    if sft["source"] == "demonstration" and not (doc["result"].get("verified") and doc["policy"].get("kind") == "human"):
+        return None, [f"{path}: not a verified episode played by a person (policy.kind human)"]
     if sft["source"] == "microskill" and not (sft.get("verdict") or {}).get("accepted"):
         return None, [f"{path}: its microskill evaluator did not accept it"]
     problems = []
@@ -169,7 +176,7 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
     chosen: dict[str, list[dict]] = {}
     available = used = 0
     for split, pairs in rows.items():
-        rollouts = [row for _, row in pairs if row["source"] == "rollout"]
+        rollouts = [row for _, row in pairs if row["source"] in WHOLE_EPISODES]
         micro = [row for _, row in pairs if row["source"] == "microskill"]
         cap = None if config.microskill_ratio is None else math.floor(config.microskill_ratio * len(rollouts))
         picked = _pick_microskills(micro, cap, config.seed)

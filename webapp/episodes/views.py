@@ -50,21 +50,31 @@ def _panel_context(replay: selectors.LiveReplay, turn: int | None, file: str) ->
             "edit_diff": diff_html(view.edit_diff) if view.edit_diff else ""}
 
 
-def _tool_forms(arm: str) -> list[dict]:
-    """One form per tool of the arm, its fields from the tool's JSON schema (lists are left to the
-    line clicks: add_breakpoint takes file and line)."""
-    forms = []
+KEYS = {"continue_execution": "c", "step_over": "n", "step_into": "i", "step_out": "o", "examine_locals": "l"}
+LONG_FIELDS = ("content", "old_string", "new_string")
+TUCKED_AWAY = ("add_breakpoint", "remove_breakpoint", "write_file")  # a line click or edit_file does it first
+
+
+def _tool_forms(arm: str) -> dict[str, list[dict]]:
+    """The arm's tools as forms, their fields from each tool's JSON schema (lists are left to the line
+    clicks: add_breakpoint takes file and line), grouped as the pane shows them: buttons for the tools
+    without arguments, then forms, the ones a click does already folded away, and done last."""
+    groups: dict[str, list[dict]] = {"start": [], "buttons": [], "forms": [], "more": [], "end": []}
     for tool in session_tools(arm):
         function = tool["function"]
+        name = function["name"]
         parameters = function.get("parameters") or {}
         required = set(parameters.get("required") or [])
-        fields = [{"name": name, "type": spec.get("type"), "required": name in required,
-                   "help": spec.get("description", ""), "long": name in ("content", "old_string", "new_string",
-                                                                          "command", "expression")}
-                  for name, spec in (parameters.get("properties") or {}).items() if spec.get("type") in ("string", "integer")]
-        forms.append({"name": function["name"], "description": function.get("description", ""), "fields": fields,
-                      "moves": function["name"] in MOVING_TOOLS})
-    return forms
+        fields = [{"name": field, "type": spec.get("type"), "required": field in required,
+                   "long": field in LONG_FIELDS}
+                  for field, spec in (parameters.get("properties") or {}).items()
+                  if spec.get("type") in ("string", "integer")]
+        form = {"name": name, "description": function.get("description", ""), "fields": fields,
+                "moves": name in MOVING_TOOLS, "key": KEYS.get(name, "")}
+        group = ("start" if name == "start_debugger" else "end" if name == "done" else "more" if name in TUCKED_AWAY
+                 else "forms" if fields else "buttons")
+        groups[group].append(form)
+    return groups
 
 
 def episode_page(request, episode_pk, turn=None):
@@ -75,7 +85,7 @@ def episode_page(request, episode_pk, turn=None):
     drive = selectors.may_drive(request.user, episode)
     return render(request, "live/episode.html", {
         **context, "episode": episode, "state": selectors.episode_state(episode), "drive": drive,
-        "tools": _tool_forms(episode.arm) if drive else [], "files": sorted(context["view"].workspace),
+        "tools": _tool_forms(episode.arm) if drive else {}, "files": sorted(context["view"].workspace),
         "current_turn": context["view"].step.turn if context["view"].step else None})
 
 

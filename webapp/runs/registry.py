@@ -56,6 +56,7 @@ class JobType:
     unit: ClassVar[str] = ""  # what progress counts ("episodes", "steps")
     form_class: ClassVar[type | None] = None  # a django.forms.Form for the arguments
     launchable: ClassVar[bool] = True  # offered on the launch page (children are not)
+    plays_episode: ClassVar[bool] = False  # its job has an Episode, whose viewers see the job's state
 
     def clean(self, params: dict, *, user=None) -> dict:
         """The checked arguments (JSON-able); raises JobParamsError naming each bad field."""

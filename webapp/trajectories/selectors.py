@@ -312,6 +312,15 @@ def reviews_for_export(*, with_documents: bool = False) -> Iterator[dict]:
         }
 
 
+def human_demonstrations(*, task_name: str | None = None) -> Iterator[dict]:
+    """The verified trajectories people played by hand in live sessions (``policy.kind == "human"``), as
+    exported documents: what ``export_demonstrations`` hands to SFT."""
+    rows = Trajectory.objects.filter(policy_kind="human", verified=True).order_by("id")
+    if task_name is not None:
+        rows = rows.filter(task_name=task_name)
+    yield from rows.values_list("document", flat=True).iterator()
+
+
 def trajectories_for_export(*, task_name: str | None = None) -> Iterator[dict]:
     """The stored documents, one per line of the export, in import order. A trajectory a person has
     judged carries that verdict as ``quality.review``, which reports prefer to the automatic one."""

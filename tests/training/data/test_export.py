@@ -175,3 +175,25 @@ def test_microskills_join_the_rollouts_at_the_ratio_asked(scripted_rollouts, exe
     assert all(r["messages"][1]["role"] == "user" and r["skill"] for r in micro)
     none = export_sft(ExportConfig(sources=folders, out=tmp_path / "none", microskill_ratio=0))
     assert none.rows == {"train": 3, "validation": 0}
+
+
+def test_verified_episodes_people_played_are_exported_as_demonstrations(scripted_rollouts, tmp_path):
+    """What the web app's live sessions become (manage.py export_demonstrations): a folder export_sft takes."""
+    from training.export.demonstrations import write_demonstrations
+
+    result, _ = scripted_rollouts
+    kept = json.loads((result.out / "accepted" / "bulk_upload_batches.json").read_text())
+    played = {k: v for k, v in kept.items() if k != "sft"}
+    human = {**played, "episode_id": "session-1", "policy": {"kind": "human", "model": None,
+                                                             "params": {"person": "ann"}}}
+    unverified = {**human, "episode_id": "session-2", "result": {**human["result"], "verified": False}}
+
+    folder = write_demonstrations([human, unverified, played], tmp_path / "demos")
+    export = export_sft(ExportConfig(sources=[folder.out], out=tmp_path / "sft"))
+
+    assert folder.written == ["session-1"]
+    assert [line.split(":")[0] for line in folder.skipped] == ["session-2", played["episode_id"]]
+    rows = jsonl(export.out / "train.jsonl")
+    assert [(r["episode_id"], r["source"], r["teacher"]) for r in rows] == [("session-1", "demonstration", "human:ann")]
+    assert rows[0]["messages"][-1]["tool_calls"][0]["function"]["name"] == "done"
+    assert "| train | 1 | 1 | 0 | 0 | 1 |" in (export.out / "README.md").read_text()

@@ -49,6 +49,7 @@ def sandbox_source(name: str) -> StoppableSource:
 class EpisodeJob(JobType):
     kind = "episode"
     label = "Episode"
+    plays_episode = True
     description = "one task, one arm, one policy, in a fresh sandbox; watch it live"
     queue = Queue.EPISODES
     unit = "turns"

@@ -18,8 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from webapp.live.doorbell import ring
-from webapp.runs.models import OVER, Job, JobEvent, JobEventKind, JobState
-from webapp.runs.registry import job_type
+from webapp.runs.models import OVER, Episode, Job, JobEvent, JobEventKind, JobState
+from webapp.runs.registry import REGISTRY, job_type
+from webapp.runs.services.episodes import episode_topic
 
 log = logging.getLogger(__name__)
 RUN_JOB_TASK = "runs.run_job"  # the names webapp.runs.tasks registers its tasks under
@@ -59,6 +60,10 @@ def _changed(job: Job, fields: list[str]) -> None:
     ring(JOBS_TOPIC)
     if job.parent_id:
         ring(job_topic(job.parent_id))
+    kind_type = REGISTRY.get(job.kind)
+    if kind_type is not None and kind_type.plays_episode:  # its episode's viewers show the job's state
+        for episode_pk in Episode.objects.filter(job_id=job.id).values_list("pk", flat=True):
+            ring(episode_topic(episode_pk))
 
 
 def _locked(job_id: int) -> Job:

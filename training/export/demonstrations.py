@@ -1,0 +1,87 @@
+"""A demonstrations folder: verified episodes people played by hand (the web app's live sessions), laid
+out as the generators lay out theirs, so ``export_sft`` takes it beside rollouts and microskills.
+
+    OUT/generation.json        {"kind": "demonstrations", "settings": {}, "created_at": ...}
+    OUT/accepted/<id>.json     one trajectory each, with its ``sft`` block (source "demonstration")
+
+Only documents played by a person (``policy.kind == "human"``) and verified are written; the others are
+returned with the reason, never written. Writing again into the same folder replaces its documents.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.trajectory import now_iso, write_document
+from training.datagen.folder import MANIFEST
+from training.datagen.metadata import debugger_tools_used
+from training.errors import TrainingError
+
+KIND = "demonstrations"
+
+
+class DemonstrationsError(TrainingError, ValueError):
+    """The folder cannot be written; the message says what to do."""
+
+
+@dataclass
+class DemonstrationsResult:
+    out: Path
+    written: list[str] = field(default_factory=list)  # episode ids
+    skipped: list[str] = field(default_factory=list)  # "episode id: why"
+
+
+def skip_reason(doc: dict) -> str | None:
+    if (doc.get("policy") or {}).get("kind") != "human":
+        return "not played by a person (policy.kind is not human)"
+    if not (doc.get("result") or {}).get("verified"):
+        return "not verified: the verifier did not find the bug fixed"
+    return None
+
+
+def demonstration_block(doc: dict) -> dict:
+    policy = (doc.get("quality") or {}).get("policy") or {}
+    person = ((doc.get("policy") or {}).get("params") or {}).get("person") or ""
+    return {"source": "demonstration", "skill": None, "teacher": f"human:{person}" if person else "human",
+            "quality_score": policy.get("score"), "policy_version": policy.get("version"),
+            "preference": doc.get("preference"), "debugger_tools_used": debugger_tools_used(doc)}
+
+
+def _check_out(out: Path) -> None:
+    manifest = out / MANIFEST
+    if manifest.is_file():
+        try:
+            kind = json.loads(manifest.read_text(encoding="utf-8")).get("kind")
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+            kind = None
+        if kind != KIND:
+            raise DemonstrationsError(f"{out} holds a {kind!r} folder, not demonstrations; give another --out")
+    elif out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise DemonstrationsError(f"{out} is not empty and holds no {MANIFEST}; give an empty or new --out")
+
+
+def write_demonstrations(documents: Iterable[dict], out: str | Path) -> DemonstrationsResult:
+    out = Path(out)
+    _check_out(out)
+    result = DemonstrationsResult(out)
+    accepted = out / "accepted"
+    if accepted.exists():
+        shutil.rmtree(accepted)
+    accepted.mkdir(parents=True)
+    for doc in documents:
+        reason = skip_reason(doc)
+        episode_id = str(doc.get("episode_id") or "?")
+        if reason:
+            result.skipped.append(f"{episode_id}: {reason}")
+            continue
+        name = re.sub(r"[^A-Za-z0-9_.-]", "_", episode_id)[:200]
+        write_document({**doc, "sft": demonstration_block(doc)}, accepted / f"{name}.json")
+        result.written.append(episode_id)
+    (out / MANIFEST).write_text(json.dumps({"kind": KIND, "settings": {}, "created_at": now_iso(),
+                                            "documents": len(result.written)}, indent=2) + "\n", encoding="utf-8")
+    return result
