@@ -26,6 +26,9 @@ def logged_in(client, user):
 def test_the_task_list_filters_sorts_and_shows_measured_solve_rates(client, annotation_data):
     ann = annotation_data["ann"]
     add_preference_label(task=Task.objects.get(name="cache_stale"), annotator=ann, preference="avoid")
+    person = {**trajectory_document("session-1", task="running_average", verified=False),
+              "policy": {"kind": "human", "model": None, "params": {"person": "ann"}}}
+    save_trajectory(document=person)  # a person's live session measures no model
     logged_in(client, ann)
 
     everything = client.get("/")

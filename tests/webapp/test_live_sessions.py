@@ -133,3 +133,20 @@ def test_the_viewer_page_shows_the_played_steps_as_text_and_needs_a_login(client
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in panel and "<script>alert(1)" not in panel
     assert "<script>alert(1)" not in page and 'data-socket="/ws/episodes/' in page
     assert 'id="session"' not in page  # bob watches; only ann could drive (and the session is over)
+
+
+def test_a_session_is_opened_from_a_tasks_page_and_a_bad_task_gets_a_plain_message(client, make_user, catalog_task):
+    client.force_login(make_user("ann"))
+
+    page = client.get("/tasks/counter_reset/").content.decode()
+    opened = client.post("/live/sessions/", {"task": "counter_reset", "next": "/tasks/counter_reset/"})
+    refused = client.post("/live/sessions/", {"task": "counter_rest", "next": "https://elsewhere.invalid/"},
+                          follow=True)
+
+    assert "Debug it yourself" in page
+    episode = Episode.objects.get()
+    assert opened.status_code == 302 and opened["Location"] == f"/episodes/{episode.pk}/"
+    assert (episode.driver, episode.policy, episode.job.kind, episode.job.queue) == ("human", "ann", "session",
+                                                                                     "episodes")
+    assert refused.redirect_chain[-1][0] == "/live/"  # never to another site
+    assert "not in the catalog: counter_rest (did you mean counter_reset?)" in refused.content.decode()

@@ -82,6 +82,10 @@ def categories() -> list[str]:
     return list(Task.objects.order_by("category").values_list("category", flat=True).distinct())
 
 
+def task_names() -> list[str]:
+    return list(Task.objects.order_by("name").values_list("name", flat=True))
+
+
 @dataclass(frozen=True)
 class Progress:
     total: int

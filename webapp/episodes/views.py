@@ -9,8 +9,10 @@ import json
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from webapp.catalog import selectors as catalog_selectors
 from webapp.core.highlight import diff_html
 from webapp.runs import selectors
 from webapp.runs.models import Episode
@@ -97,7 +99,8 @@ def episode_panel(request, episode_pk, turn):
 
 
 def live_list(request):
-    return render(request, "live/list.html", {"episodes": selectors.live_episodes()})
+    return render(request, "live/list.html", {"episodes": selectors.live_episodes(),
+                                              "task_names": catalog_selectors.task_names()})
 
 
 @require_POST
@@ -109,7 +112,9 @@ def open_session(request):
             "sandbox": request.POST.get("sandbox", "") or "bwrap"})
     except JobParamsError as exc:
         messages.error(request, f"the session could not be opened: {exc}")
-        return redirect(request.POST.get("next") or "live_list")
+        back = request.POST.get("next") or ""
+        safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+        return redirect(back if back and safe else "live_list")
     return redirect("live_episode", episode_pk=job.episode.pk)
 
 

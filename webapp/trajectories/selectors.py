@@ -29,7 +29,9 @@ from webapp.trajectories.replay import EDIT_TOOLS, ReplayStep, steps_from_docume
 # ---- what eval runs measured on each task ------------------------------------------------------
 
 def _measured(arm: str, *, solved: bool = False) -> QuerySet:
-    rows = Trajectory.objects.filter(task=OuterRef("pk"), arm=arm).exclude(exit_reason__in=NOT_MODEL_OUTCOMES)
+    """A task's trajectories that measure a model: harness faults and people's live sessions left out."""
+    rows = (Trajectory.objects.filter(task=OuterRef("pk"), arm=arm).exclude(exit_reason__in=NOT_MODEL_OUTCOMES)
+            .exclude(policy_kind="human"))
     return rows.filter(verified=True) if solved else rows
 
 
