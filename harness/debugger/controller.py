@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pexpect
@@ -151,8 +152,11 @@ class PdbController:
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
             self.end_program()
+            killed = killed_by(first.records)
+            how = f"the program was killed by signal {killed} before pausing" if killed else \
+                "the program ended before pausing"
             return (f"Error: the debugger could not start on {parsing.shown_path(str(path), self.workspace)}; "
-                    f"the program ended before pausing:\n{output}\nFix the error shown, or start on another file "
+                    f"{how}:\n{output}\nFix the error shown, or start on another file "
                     "(a test file runs under pytest).", True)
         self._track(first)
         notes = self._rearm()
@@ -253,6 +257,12 @@ class PdbController:
                                    "it was stopped. Where every thread was:\n" + output[-2500:] + "\n")
             return self._answer(message)
         program_output = output[-1500:]
+        killed = killed_by(exchange.records)
+        if killed:
+            message = self.restart(f"The program was killed by signal {killed}; it did not run to its end.")
+            if program_output:
+                message += f"\nOutput of the killed run (where it crashed):\n{program_output}"
+            return self._answer(message, error=True)
         message = self.restart(self._no_hit_message(parsing.pytest_summary(raw)))
         if program_output:
             message += f"\nOutput of the finished run:\n{program_output}"
@@ -382,6 +392,20 @@ class PdbController:
         if self.started and file.endswith(".py"):
             notes.append(self.restart("The debugged program was running the old code:"))
         return "\n".join(notes)
+
+
+def killed_by(records: list[dict]) -> str | None:
+    """``"SIGSEGV (Segmentation fault)"`` when the run's process was killed by a signal, else None."""
+    for record in records:
+        number = record.get("signal") if record.get("kind") == "exit" else None
+        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+            try:
+                name = signal.Signals(number).name
+            except ValueError:
+                name = f"signal {number}"
+            description = signal.strsignal(number)
+            return f"{name} ({description})" if description else name
+    return None
 
 
 def request_list(file, line, breakpoints, *, tool: str) -> list[tuple[str, list[int]]]:

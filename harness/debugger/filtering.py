@@ -8,13 +8,17 @@ OBSERVATION_CAP = 4096  # bytes of one debugger answer's body
 
 
 def truncate(text: str, limit: int = OBSERVATION_CAP) -> str:
-    """At most ``limit`` bytes of ``text``; a cut is marked with how much is missing and its hash."""
+    """At most ``limit`` bytes of ``text``: its first quarter and its last three quarters (pdb's own
+    answer comes last, after whatever the program printed), the cut marked with how much is missing and
+    the whole text's hash."""
     data = text.encode("utf-8", "replace")
     if len(data) <= limit:
         return text
     digest = hashlib.sha1(data).hexdigest()[:12]
-    head = data[:limit].decode("utf-8", "ignore")
-    return f"{head}\n<OUTPUT_TRUNCATED remaining_bytes={len(data) - limit} sha1={digest}>"
+    head_size = limit // 4
+    head = data[:head_size].decode("utf-8", "ignore")
+    tail = data[len(data) - (limit - head_size):].decode("utf-8", "ignore")
+    return f"{head}\n<OUTPUT_TRUNCATED remaining_bytes={len(data) - limit} sha1={digest}>\n{tail}"
 
 
 def envelope(body: str, position: tuple[str, int] | None) -> str:

@@ -15,6 +15,7 @@ import json
 import os
 import signal
 import tempfile
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 import pexpect
 
 from harness.debugger.fork_server import COLUMNS, ROWS, ForkServer, ForkServerError
+from harness.debugger.output import BoundedOutput
 from harness.debugger.process_tree import close_child, kill_session
 from harness.identity import as_own_user
 from harness.pytest_files import is_test_file
@@ -29,6 +31,8 @@ from harness.pytest_files import is_test_file
 AGENT = Path(__file__).with_name("stepwise_pdb.py")
 INTERRUPT_GRACE_S = 5.0  # for the program to reach the prompt after SIGINT
 DUMP_GRACE_S = 1.0  # for faulthandler's dump to arrive after SIGUSR1
+READ_CHUNK = 65536
+FATE_WAIT_S = 2.0  # for an ended run to be reaped, so the signal that killed it is known
 RUN_VARIABLES = ("STEPWISE_PDB_PROMPT", "STEPWISE_STOPS")  # what differs between two runs of one debugger
 
 
@@ -64,12 +68,14 @@ class DebuggedProgram:
         self.target = target
         self.mode = "pytest" if is_test_file(str(target)) else "script"
         self.prompt = f"(Pdb-{uuid.uuid4().hex[:10]}) "
-        self.raw_bytes = 0  # everything pdb printed, for the benchmark's raw-vs-filtered figure
+        self.raw_bytes = 0  # everything pdb printed (prompts included), for the raw-vs-filtered figure
         # The side channel the in-process debugger writes its stop records to (see stepwise_pdb).
         handle, self.stops_path = tempfile.mkstemp(prefix="stepwise-stops-", suffix=".jsonl")
         os.chmod(self.stops_path, 0o600)
         self._stops = os.fdopen(handle, "rb")
         self._partial = b""
+        self._pending = ""  # read from the PTY, not yet past a prompt
+        self._before = BoundedOutput()  # the current exchange's output, bounded
         full_env = program_environment(workspace, env)
         full_env.update({"STEPWISE_PDB_PROMPT": self.prompt, "STEPWISE_STOPS": self.stops_path})
         self.forked = False
@@ -109,7 +115,29 @@ class DebuggedProgram:
         else:
             exchange = self._interrupt()
         exchange.records = self.records()
+        if exchange.status == "ended":
+            exchange.records.extend(self._fate(exchange.records))
         return exchange
+
+    def _fate(self, records: list[dict]) -> list[dict]:
+        """How an ended run's process ended: ``{"kind": "exit", "signal": N}`` when a signal killed it (a
+        segfault), else ``{"kind": "exit", "status": N}``; nothing when it is not known within a moment.
+        A cold run is waited for here; a forked one is reaped by the warm interpreter, which writes
+        this record to the stop-record file."""
+        deadline = time.monotonic() + FATE_WAIT_S
+        if not self.forked:
+            while self.child.isalive() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            if self.child.isalive():
+                return []
+            if self.child.signalstatus:
+                return [{"kind": "exit", "signal": self.child.signalstatus}]
+            return [{"kind": "exit", "status": self.child.exitstatus}]
+        found = [r for r in records if r.get("kind") == "exit"]
+        while not found and time.monotonic() < deadline:
+            time.sleep(0.01)
+            found = [r for r in self.records() if r.get("kind") == "exit"]
+        return found
 
     def records(self) -> list[dict]:
         """The stop records written since the last call (a torn last line waits for the next)."""
@@ -144,12 +172,37 @@ class DebuggedProgram:
         return self.read(timeout_s)
 
     def _expect(self, timeout_s: float) -> int:
-        return self.child.expect_exact([self.prompt, pexpect.EOF, pexpect.TIMEOUT], timeout=timeout_s,
-                                       searchwindowsize=len(self.prompt) + 64)
+        """Read until the prompt (0), the end of the program's output (1) or ``timeout_s`` (2). What came
+        before is kept in a bounded buffer (``_take``): a program printing without end costs time,
+        never memory. Output after the prompt waits for the next exchange."""
+        deadline = time.monotonic() + timeout_s
+        keep = len(self.prompt) - 1  # a prompt split across two reads is still found
+        while True:
+            found = self._pending.find(self.prompt)
+            if found >= 0:
+                self._before.add(self._pending[:found])
+                self._pending = self._pending[found + len(self.prompt):]
+                return 0
+            if len(self._pending) > keep:
+                self._before.add(self._pending[:len(self._pending) - keep])
+                self._pending = self._pending[len(self._pending) - keep:]
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return 2
+            try:
+                chunk = self.child.read_nonblocking(READ_CHUNK, timeout=remaining)
+            except pexpect.TIMEOUT:
+                continue
+            except (pexpect.EOF, OSError):
+                self._before.add(self._pending)
+                self._pending = ""
+                return 1
+            self.raw_bytes += len(chunk.encode("utf-8", "replace"))
+            self._pending += chunk
 
     def _take(self) -> str:
-        text = self.child.before or ""
-        self.raw_bytes += len(text.encode("utf-8", "replace")) + len(self.prompt)
+        text = self._before.text()
+        self._before = BoundedOutput()
         return text
 
     def _interrupt(self) -> Exchange:

@@ -433,6 +433,8 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, on_sigint)
     # Last resort for a thread stuck in C code: the harness sends SIGUSR1 and reads this dump.
     faulthandler.register(signal.SIGUSR1, all_threads=True)
+    # A crash in native code (SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL) prints where every thread was.
+    faulthandler.enable(all_threads=True)
     mode, target = argv[0], argv[1]
     if mode == "--pytest":
         sys.path[0] = os.getcwd()  # as `python -m pytest` would have it

@@ -50,7 +50,6 @@ def run_child(request: dict, terminal: int, control: socket.socket) -> int:
         os.dup2(terminal, fd)
     if terminal > 2:
         os.close(terminal)
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the program's own subprocesses are reaped as usual
     os.environ.update(request.get("env") or {})
     stepwise_pdb.configure_from_environment()
     try:
@@ -59,8 +58,36 @@ def run_child(request: dict, terminal: int, control: socket.socket) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
 
 
+RUNS: dict[int, str] = {}  # pid of a forked run -> its stop-record file
+
+
+def reap(signum=None, frame=None) -> None:
+    """Reap every ended run and append ``{"kind": "exit", "signal": N}`` (killed: a segfault, SIGKILL)
+    or ``{"kind": "exit", "status": N}`` to its stop-record file: the host cannot wait for a process
+    that is not its child, so this is where it learns how the run ended."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        path = RUNS.pop(pid, None)
+        if path:
+            fate = {"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status) else {"status": os.waitstatus_to_exitcode(status)}
+            line = json.dumps({"kind": "exit", **fate}) + "\n"
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_APPEND)  # never re-created once the host removed it
+            except OSError:
+                continue
+            try:
+                os.write(fd, line.encode())
+            finally:
+                os.close(fd)
+
+
 def serve(control: socket.socket) -> int:
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forked runs are reaped by the kernel
+    signal.signal(signal.SIGCHLD, reap)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
@@ -72,10 +99,13 @@ def serve(control: socket.socket) -> int:
         if not fds:
             continue
         request = json.loads(data)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})  # the run is known before it can be reaped
         pid = os.fork()
         if pid == 0:
             status = 1
             try:
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
                 status = run_child(request, fds[0], control)
             except BaseException:  # noqa: BLE001 - report on the PTY, never return into the server loop
@@ -84,6 +114,8 @@ def serve(control: socket.socket) -> int:
                 sys.stdout.flush()
                 sys.stderr.flush()
                 os._exit(status if isinstance(status, int) else 1)
+        RUNS[pid] = str((request.get("env") or {}).get("STEPWISE_STOPS") or "")
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
         for fd in fds:
             os.close(fd)
         control.send(json.dumps({"pid": pid}).encode())

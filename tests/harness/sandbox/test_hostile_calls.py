@@ -4,6 +4,8 @@ or a lost file. Each test is a reproduction from issue 17 ("Calls that crash, ha
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from corpus.materialize import materialize
@@ -100,3 +102,43 @@ def test_a_long_expression_travels_whole_and_one_past_the_limit_is_refused_sayin
     assert "= 60000" in counted.text and not counted.error, counted.text[-300:]
     assert too_long.error and "the expression is 80001 bytes; the debugger takes at most 65536 bytes" in too_long.text
     assert "42" in after.text and not sandbox.crashed
+
+
+SEGFAULT = "import ctypes\n\n\ndef crash():\n    ctypes.string_at(0)\n\n\ncrash()\n"
+
+
+def test_a_segfault_in_the_program_is_reported_as_the_signal_that_killed_it(sandbox):
+    call(sandbox, "write_file", file_path="crasher.py", content=SEGFAULT)
+    call(sandbox, "start_debugger", file="crasher.py")
+
+    ended = call(sandbox, "continue_execution")
+    again = call(sandbox, "continue_execution")
+
+    for observation in (ended, again):
+        assert "The program was killed by signal SIGSEGV (Segmentation fault)" in observation.text, observation.text
+        assert "ran to its end" not in observation.text
+    assert 'crasher.py", line 5 in crash' in ended.text  # where it crashed, from faulthandler
+    assert ended.position == ("crasher.py", 1) and not sandbox.crashed  # restarted, paused at the top
+
+
+FLOOD = ("__import__('threading').Thread(target=lambda: [print('x' * 4095) for _ in iter(int, 1)], "
+         "daemon=True).start()")  # prints without end, as fast as the terminal takes it
+BUSY = "[__import__('time').sleep(0.5) for _ in range(8)] and 'busy'"  # 4 s of the flood read in one exchange
+
+
+def test_a_thread_printing_without_end_costs_time_not_memory(backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "ws")
+    limits = dataclasses.replace(SMALL, cpu_seconds=120)  # the flood burns CPU; memory is what is checked
+    box = backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files, limits=limits))
+    try:
+        call(box, "start_debugger", file="test_counter.py")
+        call(box, "run_expression", expression=FLOOD)
+        answers = [call(box, "run_expression", expression=BUSY) for _ in range(2)]
+        last = call(box, "where_am_i")
+    finally:
+        box.close()
+
+    assert not box.crashed, box.crash_reason  # was: memory limit reached (the output was kept whole)
+    assert all("<OUTPUT_TRUNCATED remaining_bytes=" in answer.text for answer in answers)
+    # pdb still answers; its words may sit among the flood's lines, so only the cursor is checked.
+    assert last.position == ("test_counter.py", 5) and not last.error

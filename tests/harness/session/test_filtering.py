@@ -34,11 +34,12 @@ def test_the_pytest_summary_is_found_in_the_final_output():
     assert pytest_summary("F.\n===== 1 failed, 1 passed in 0.12s =====\n") == "1 failed, 1 passed in 0.12s"
 
 
-def test_truncation_keeps_4_kb_and_says_how_much_is_missing_and_its_hash():
-    text = "x" * 5000
+def test_truncation_keeps_4_kb_head_and_tail_and_says_how_much_is_missing_and_its_hash():
+    text = "h" * 2000 + "x" * 2000 + "t" * 1000  # the tail is where pdb's answer is
     cut = truncate(text)
     digest = hashlib.sha1(text.encode()).hexdigest()[:12]
-    assert cut == "x" * 4096 + f"\n<OUTPUT_TRUNCATED remaining_bytes=904 sha1={digest}>"
+    assert cut == ("h" * 1024 + f"\n<OUTPUT_TRUNCATED remaining_bytes=904 sha1={digest}>\n"
+                   + "h" * 72 + "x" * 2000 + "t" * 1000)
     assert truncate("short") == "short"
 
 
