@@ -4,6 +4,7 @@ verifies or scores."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from harness.episode.changes import WorkspaceChanges
@@ -69,7 +70,9 @@ def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: li
             recorder.emit("step", {"step": step_of(turn, None, {"reply": raw[:4000]}, observation, move.usage).to_json()})
             continue
         call = move.tool_call
+        started = time.monotonic()
         observation = sandbox.call(call)
+        observation.duration_ms = (time.monotonic() - started) * 1000  # the host's wait, a stopped sandbox too
         if move.extra_tool_calls:
             observation.text += (f"\n(Note: {move.extra_tool_calls} more tool call(s) in that reply were "
                                  "ignored: one tool call per turn.)")
@@ -80,7 +83,8 @@ def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: li
             outcome.exit_reason = ExitReason.DONE
             break
         if sandbox.crashed:
-            outcome.exit_reason = ExitReason.CRASH
+            # The model's program ran into a limit: its own failure (counted). Anything else: the harness's.
+            outcome.exit_reason = ExitReason.LIMIT if sandbox.hit_limit else ExitReason.CRASH
             outcome.reason = sandbox.crash_reason or "the sandbox stopped answering"
             break
     return outcome

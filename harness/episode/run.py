@@ -12,9 +12,10 @@ Turns are numbered from 1. A reply with no usable tool call still costs its turn
 a step with tool ``<invalid>`` and the policy gets an ``Error: …`` message saying the expected format.
 
 Exit reasons (``ExitReason``): ``done`` (the policy called done), ``max_turns`` (budget spent),
-``context_exhausted`` (the conversation outgrew the model's context), ``infra_error`` (the model
-endpoint could not complete a call after its retries), ``error`` (the policy or the sandbox set-up
-failed), ``crash`` (the sandbox died mid-episode, or the process running the episode stopped).
+``limit`` (the model's program hit a sandbox limit), ``context_exhausted`` (the conversation outgrew
+the model's context), ``infra_error`` (the model endpoint could not complete a call after its
+retries), ``error`` (the policy or the sandbox set-up failed), ``crash`` (the sandbox died mid-episode
+for another reason, or the process running the episode stopped).
 """
 
 from __future__ import annotations

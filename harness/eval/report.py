@@ -13,10 +13,11 @@ from pathlib import Path
 
 from harness.arms import ARMS
 from harness.eval.metrics import EpisodeOutcome, summarize
-from harness.trajectory import now_iso
+from harness.trajectory import HARNESS_FAULTS, ExitReason, now_iso
 
 REPORT_SCHEMA = "stepwise.eval-report/1"
 PREFERENCES = ("recommended", "optional", "avoid")
+STOPPED = frozenset({ExitReason.LIMIT, *HARNESS_FAULTS})  # listed apart, each with its reason
 NOTES = {
     "pass_at_k": "unbiased estimator 1 - C(n-c,k)/C(n,k) per task, mean over tasks (k = runs: any of k)",
     "lift": "Δ = pass@1(dbg) - pass@1(base) on the same (task, run) pairs; 95% CI from a paired "
@@ -36,6 +37,9 @@ NOTES = {
     "infra_errors": "episodes whose model endpoint failed (exit reason infra_error) are left out of every metric "
                     "and listed with their reasons; resuming the evaluation plays them again",
     "context_exhausted": "an episode whose conversation outgrew the model's context window counts as a failure",
+    "stopped": "episodes the sandbox stopped, listed with their reasons: exit reason limit (the model's program hit a "
+               "sandbox limit: memory, processes, CPU time, disk, wall clock) is the model's failure; error and "
+               "crash are the harness's faults (counted as failures; a crash is played again on resume)",
     "usage": "tokens per episode (mean over episodes that reported usage); tokens and cost per solved task = "
              "everything the arm spent / its verified attempts; wall time from the episode's start to its result; "
              "cost from the prices in the trajectory's policy.params",
@@ -65,6 +69,8 @@ def build_report(outcomes: Sequence[EpisodeOutcome], *, model: str, policy: dict
         "tasks": sorted({o.task for o in outcomes}), "episodes": len(outcomes) - len(infra),
         "infra_errors": [{"task": o.task, "arm": o.arm, "run": o.run, "reason": o.reason}
                          for o in sorted(infra, key=lambda o: (o.task, o.arm, o.run))],
+        "stopped": [{"task": o.task, "arm": o.arm, "run": o.run, "exit_reason": o.exit_reason, "reason": o.reason}
+                    for o in sorted(outcomes, key=lambda o: (o.task, o.arm, o.run)) if o.exit_reason in STOPPED],
         "overall": summarize(outcomes, k=runs),
         "by_preference": {p: summarize(by_preference[p], k=runs) for p in order},
         "per_task": dict(per_task), "notes": NOTES,
@@ -233,6 +239,16 @@ def render_markdown(report: dict, plots: Sequence[str] = ()) -> str:
                   "the evaluation (the same command) to play them again.", "",
                   "| task | arm | run | reason |", "| --- | --- | --- | --- |"]
         lines += [f"| {e['task']} | {e['arm']} | {e['run']} | {_cell(e.get('reason'))} |" for e in infra]
+    stopped = report.get("stopped") or []
+    if stopped:
+        limits = sum(e["exit_reason"] == ExitReason.LIMIT for e in stopped)
+        lines += ["", f"## Stopped episodes ({limits} at a sandbox limit, {len(stopped) - limits} harness faults)", "",
+                  "A limit (exit reason limit) is the model's program running out of memory, processes, CPU time, "
+                  "disk or time: a failure of the model. error and crash are faults of the harness; both count as "
+                  "failures above, and a crash is played again on resume.", "",
+                  "| task | arm | run | exit reason | reason |", "| --- | --- | --- | --- | --- |"]
+        lines += [f"| {e['task']} | {e['arm']} | {e['run']} | {e['exit_reason']} | {_cell(e.get('reason'))} |"
+                  for e in stopped]
     if plots:
         lines += ["", "## Plots", ""] + [f"![{Path(p).stem}]({Path(p).name})" for p in plots]
     lines += ["", "## Definitions", ""] + [f"- {k}: {v}" for k, v in report["notes"].items()]

@@ -19,7 +19,13 @@ from harness.trajectory.events import (
     read_events,
     write_document,
 )
-from harness.trajectory.exit_reasons import NOT_MODEL_OUTCOMES, RERUN_ON_RESUME, ExitReason
+from harness.trajectory.exit_reasons import (
+    HARNESS_FAULTS,
+    MODEL_OUTCOMES,
+    NOT_MODEL_OUTCOMES,
+    RERUN_ON_RESUME,
+    ExitReason,
+)
 from harness.trajectory.schema import (
     EXIT_REASONS,
     SCHEMA_ID,
@@ -28,7 +34,7 @@ from harness.trajectory.schema import (
     validation_errors,
 )
 
-__all__ = ["EXIT_REASONS", "NOT_MODEL_OUTCOMES", "RERUN_ON_RESUME", "SCHEMA_ID", "TRAJECTORY_SCHEMA", "EpisodeResult",
+__all__ = ["EXIT_REASONS", "HARNESS_FAULTS", "MODEL_OUTCOMES", "NOT_MODEL_OUTCOMES", "RERUN_ON_RESUME", "SCHEMA_ID", "TRAJECTORY_SCHEMA", "EpisodeResult",
            "EventStream", "ExitReason", "Step", "TestCounts", "Trajectory", "TrajectoryError", "debugger_started",
            "events_path_for", "fold_events", "from_events", "load_trajectory", "now_iso", "read_document",
            "read_events", "validation_errors", "write_document"]

@@ -30,7 +30,7 @@ from harness.episode import run_episode
 from harness.policies.base import INVALID_TOOL, PolicyInfo
 from harness.sandbox.pool import SandboxPool
 from harness.scoring import ScoringError, TaskMeta
-from harness.trajectory import ExitReason, Trajectory
+from harness.trajectory import MODEL_OUTCOMES, Trajectory
 from training.errors import TrainingError
 from training.grpo.generation import Batcher, Generator
 from training.grpo.policy import RolloutPolicy
@@ -38,9 +38,6 @@ from training.grpo.rewards import component_values
 
 log = logging.getLogger(__name__)
 
-
-
-MODEL_OUTCOMES = (ExitReason.DONE, ExitReason.MAX_TURNS, ExitReason.CONTEXT_EXHAUSTED)
 
 
 class RolloutError(TrainingError):
@@ -64,8 +61,9 @@ class EpisodeOutcome:
 
     @property
     def scorable(self) -> bool:
-        """The model played and the episode ended by its own doing: done, the turn budget, or its token
-        budget (error, infra_error and crash mean the sandbox, the generator or the harness failed)."""
+        """The model played and the episode ended by its own doing: done, the turn budget, a sandbox limit
+        its program hit, or its token budget (error, infra_error and crash mean the sandbox, the generator
+        or the harness failed)."""
         return (self.score is not None and bool(self.policy.tokens.prompt_ids)
                 and self.trajectory.result.exit_reason in MODEL_OUTCOMES)
 

@@ -59,6 +59,7 @@ class Sandbox(abc.ABC):
     inside: InsidePaths  # the same workspace, the interpreter and the output mount as seen inside
     crashed: bool = False
     crash_reason: str | None = None  # why it stopped, in plain words
+    hit_limit: bool = False  # it stopped because the model's program hit a limit (memory, processes, CPU, wall clock)
     closed: bool = False
 
     @abc.abstractmethod

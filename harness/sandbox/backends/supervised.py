@@ -105,13 +105,15 @@ class SupervisedSandbox(Sandbox):
                 reason = (f"wall-clock limit reached: the sandbox ran longer than "
                           f"{self.limits.wall_seconds:g} s")
             if reason:
-                self._crash(reason)
+                self._crash(reason, limit=True)
                 return
 
-    def _crash(self, reason: str) -> None:
+    def _crash(self, reason: str, *, limit: bool = False) -> None:
+        """Stop the sandbox for ``reason``; ``limit``: the model's program ran into one of its limits."""
         if not self.crashed:
             self.crashed = True
             self.crash_reason = reason
+            self.hit_limit = limit
         self._stop_watch.set()
         self._stop_processes()
 
@@ -123,29 +125,35 @@ class SupervisedSandbox(Sandbox):
             return Observation.failure(f"the sandbox has stopped ({self.crash_reason}); the episode is over")
         if self.client is None:
             return Observation.failure("this sandbox runs no debug service (started with service=False)")
-        started = time.perf_counter()
+        started = time.monotonic()
+        observation = self._call(call)
+        observation.duration_ms = (time.monotonic() - started) * 1000  # as the host waited, whatever ended it
+        return observation
+
+    def _call(self, call: ToolCall) -> Observation:
         message = {"op": "call", "call": call.to_dict()}
         with self._lock:
             try:
                 answer = self.client.request(message, self.limits.tool_timeout_s + CALL_GRACE_S)
             except ServiceLost as exc:
                 # A breach found by the watchdog explains the lost service better than the EOF does.
-                reason = self._limit_breach() or self.crash_reason
-                if reason is None:
+                breach = self._limit_breach()
+                if breach:
+                    self._crash(breach, limit=True)
+                elif self.crash_reason is None:
                     detail = self._exit_detail()
-                    reason = f"{exc}{'; ' + detail if detail else ''}"
-                self._crash(reason)
+                    self._crash(f"{exc}{'; ' + detail if detail else ''}")
+                else:
+                    self._crash(self.crash_reason)  # the watchdog's reason (and kind) stands; stop what is left
                 return Observation.failure(f"the sandbox has stopped ({self.crash_reason}); the episode is over")
         if not answer.get("ok") or not isinstance(answer.get("observation"), dict):
             return Observation.failure(f"the debug service refused the call: {answer.get('error')}")
         observation = Observation.from_dict(answer["observation"])
         breach = self._limit_breach()
         if breach:
-            self._crash(breach)
+            self._crash(breach, limit=True)
             observation.text += f"\nError: the sandbox was stopped: {breach}; the episode is over"
             observation.error = True
-        if not observation.duration_ms:
-            observation.duration_ms = (time.perf_counter() - started) * 1000
         return observation
 
     def close(self) -> None:

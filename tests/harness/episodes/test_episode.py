@@ -225,3 +225,18 @@ def test_a_scorer_adds_its_quality_record_and_a_failing_one_changes_nothing(runn
     doc = run_episode(running_average, make_policy(f"script:{script}"), arm="dbg", max_turns=1,
                       out=tmp_path / "unscored.json", scorer=broken)
     assert doc["quality"] is None and doc["result"]["exit_reason"] == "max_turns"
+
+
+@pytest.mark.parametrize("backend", ["bwrap", pytest.param("docker", marks=pytest.mark.docker)])
+def test_a_program_past_the_memory_limit_ends_the_episode_as_limit_timed_by_the_host(running_average, write_script,
+                                                                                     backend, tmp_path):
+    from harness.sandbox.backends.base import Limits
+
+    hog = {"name": "bash", "arguments": {"command": "python3 -c \"b = [bytearray(32 * 2**20) for _ in range(64)]\""}}
+    doc = run_episode(running_average, make_policy(f"script:{write_script([hog, PYTEST])}"), arm="base",
+                      out=tmp_path / "t.json", backend=backend, limits=Limits(memory_mb=256, tool_timeout_s=60))
+
+    assert validation_errors(doc) == []
+    assert doc["result"]["exit_reason"] == "limit" and doc["result"]["verified"] is False
+    assert "memory limit reached" in doc["result"]["reason"]
+    assert len(doc["steps"]) == 1 and doc["steps"][0]["duration_ms"] > 0

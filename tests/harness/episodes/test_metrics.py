@@ -197,3 +197,24 @@ def test_usage_and_cost_per_episode_and_per_solved_task():
     # An infra-error episode's spend is not in the arm's numbers.
     mixed = summarize([*rows, infra_error("t3", "dbg", 1)])["arms"]["dbg"]["usage"]
     assert mixed == dbg
+
+
+def test_a_sandbox_limit_is_a_counted_failure_listed_apart_with_the_harness_faults():
+    from harness.eval.report import build_report, render_markdown
+
+    rows = []
+    for task, reason, why in (("t1", "limit", "memory limit reached: more than 256 MB"), ("t2", "crash", "lost"),
+                              ("t3", "error", "the sandbox did not start"), ("t4", "done", None)):
+        doc = trajectory(task, "base", 1, task == "t4", turns=4)
+        doc["result"].update({"exit_reason": reason, "reason": why})
+        rows.append(outcome_from_trajectory(doc))
+
+    base = summarize(rows)["arms"]["base"]
+    report = build_report(rows, model="m", runs=1, max_turns=50)
+    markdown = render_markdown(report)
+
+    assert base["pass_at_1"] == 0.25 and base["exit_reasons"] == {"limit": 1, "crash": 1, "error": 1, "done": 1}
+    assert [(e["task"], e["exit_reason"]) for e in report["stopped"]] == [("t1", "limit"), ("t2", "crash"),
+                                                                          ("t3", "error")]
+    assert "## Stopped episodes (1 at a sandbox limit, 2 harness faults)" in markdown
+    assert "| t1 | base | 1 | limit | memory limit reached: more than 256 MB |" in markdown

@@ -67,7 +67,7 @@ def test_writing_a_trajectory_checks_it_against_the_schema():
 
 def test_the_exit_reasons_are_one_enumeration_the_schema_uses():
     assert EXIT_REASONS == tuple(reason.value for reason in ExitReason) == (
-        "done", "max_turns", "context_exhausted", "infra_error", "error", "crash")
+        "done", "max_turns", "limit", "context_exhausted", "infra_error", "error", "crash")
     assert EpisodeResult(ExitReason.MAX_TURNS, reason="r").to_json() == {
         "verified": False, "exit_reason": "max_turns", "tests": {"passed": 0, "failed": 0}, "patch": None,
         "reason": "r"}

@@ -5,6 +5,7 @@ or a lost file. Each test is a reproduction from issue 17 ("Calls that crash, ha
 from __future__ import annotations
 
 import dataclasses
+import time
 
 import pytest
 
@@ -119,6 +120,22 @@ def test_a_segfault_in_the_program_is_reported_as_the_signal_that_killed_it(sand
         assert "ran to its end" not in observation.text
     assert 'crasher.py", line 5 in crash' in ended.text  # where it crashed, from faulthandler
     assert ended.position == ("crasher.py", 1) and not sandbox.crashed  # restarted, paused at the top
+
+
+def test_a_call_the_sandbox_stopped_mid_way_is_timed_by_the_host_and_marked_as_a_limit(backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "ws")
+    limits = dataclasses.replace(SMALL, wall_seconds=5.0, tool_timeout_s=120)
+    box = backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files, limits=limits))
+    try:
+        waited = time.monotonic()
+        observation = call(box, "bash", command="sleep 300")
+        waited = (time.monotonic() - waited) * 1000
+    finally:
+        box.close()
+
+    assert box.crashed and box.hit_limit and "wall-clock limit reached" in box.crash_reason
+    assert observation.error and "the sandbox has stopped" in observation.text
+    assert 0 < observation.duration_ms <= waited  # was 0: the lost call was never timed
 
 
 FLOOD = ("__import__('threading').Thread(target=lambda: [print('x' * 4095) for _ in iter(int, 1)], "
