@@ -1,32 +1,58 @@
-# One image for the web app (daphne) and the Celery worker. The sandboxes run inside the worker with
-# bubblewrap, so it is installed here; the GPU model server is a separate image (vllm, see compose).
-FROM python:3.11-slim-bookworm
+# One image for the web app (daphne) and the Celery worker; the GPU model server is a separate image
+# (vllm, see docker-compose.yml). The worker runs its sandboxes with bubblewrap inside its own
+# container (README, "Full stack").
+#
+#   docker build -t stepwise:latest .                                  # on python:3.11-slim, from PyPI
+#   docker/build-offline.sh                                            # no registry: see that script
+#
+# BASE: any Debian-like image with python3 (3.11 or 3.12). The default is the published Python image;
+# docker/build-offline.sh passes the sandbox image built offline (debootstrap, no registry).
+# EXTRAS: the project's extras to install (`web,sandbox` runs web and worker; add `training` for
+# training jobs on CPU, which brings torch).
+# Offline, the build reads wheels and .deb files from docker/offline/ (filled by docker/build-offline.sh);
+# with those folders empty it installs from the network as usual.
+ARG BASE=python:3.11-slim
 
-ENV PYTHONDONTWRITEBYTECODE=1 \
+FROM ${BASE} AS deps
+ARG EXTRAS=web,sandbox
+USER root
+COPY docker/offline/wheels/ /tmp/wheels/
+COPY docker/install-python-deps.sh docker/requirements.py pyproject.toml /tmp/build/
+RUN sh /tmp/build/install-python-deps.sh /opt/venv /tmp/build/pyproject.toml "$EXTRAS" /tmp/wheels
+
+FROM ${BASE}
+USER root
+ENV PATH=/opt/venv/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    PYTHONPATH=/app \
+    PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PIP_NO_CACHE_DIR=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    LANG=C.UTF-8 \
     DJANGO_SETTINGS_MODULE=webapp.config.settings.production \
-    STEPWISE_VAR_DIR=/var/lib/stepwise
-
-RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends bubblewrap git \
-    && rm -rf /var/lib/apt/lists/*
-
+    STEPWISE_VAR_DIR=/var/lib/stepwise \
+    MPLCONFIGDIR=/opt/matplotlib
+COPY docker/offline/debs/ /tmp/debs/
+COPY docker/install-system-deps.sh /tmp/
+RUN sh /tmp/install-system-deps.sh /tmp/debs && rm -rf /tmp/debs /tmp/install-system-deps.sh
+COPY --from=deps /opt/venv /opt/venv
 WORKDIR /app
-# Dependencies first, so a code change does not reinstall them.
-COPY pyproject.toml README.md ./
-RUN mkdir -p corpus harness training webapp && touch corpus/__init__.py harness/__init__.py \
-       training/__init__.py webapp/__init__.py \
-    && pip install '.[web,sandbox]' \
-    && pip uninstall -y stepwise
-COPY . .
-RUN pip install --no-deps -e . \
-    && DJANGO_SECRET_KEY=build-only DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
+# Only what runs (no tests, benches or docs); the code is imported from /app (PYTHONPATH). The
+# matplotlib font cache is made here once, not at every container start.
+COPY manage.py pyproject.toml README.md ./
+COPY static ./static
+COPY corpus ./corpus
+COPY harness ./harness
+COPY validation ./validation
+COPY training ./training
+COPY webapp ./webapp
+RUN DJANGO_SECRET_KEY=build-only DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
        python manage.py collectstatic --noinput -v0 \
-    && useradd --create-home --uid 1000 stepwise \
+    && python -m compileall -q -j 0 corpus harness validation training webapp >/dev/null \
+    && python -c "import matplotlib.font_manager" && chmod 1777 "$MPLCONFIGDIR" && chmod a+r "$MPLCONFIGDIR"/* \
+    && (id -u stepwise >/dev/null 2>&1 || useradd --create-home --uid 1000 stepwise) \
     && mkdir -p /var/lib/stepwise && chown -R stepwise /var/lib/stepwise
 
+# The web app runs as an unprivileged user; the worker's service runs as root (it builds sandboxes,
+# see docker-compose.yml).
 USER stepwise
 EXPOSE 8000
 CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "webapp.config.asgi:application"]

@@ -167,6 +167,10 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 if REDIS_URL:
     # An unacknowledged message comes back after this long; jobs guard against running twice.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600}
+    # Sites sharing one Redis keep their queues, worker pings and channel groups apart by a key prefix.
+    if os.environ.get("STEPWISE_REDIS_PREFIX"):
+        CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["STEPWISE_REDIS_PREFIX"]
+        CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["STEPWISE_REDIS_PREFIX"] + "channels"
 
 # --- auth, i18n, static ---------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -1,0 +1,135 @@
+"""The full stack from the app image: the image built offline (docker/build-offline.sh on the sandbox
+image; reused while its inputs are unchanged), web and worker containers from docker-compose.machine.yml
+on the machine's PostgreSQL and Redis (this run's test database and Redis key prefix), /healthz 200 with
+every part, and an episode job played in the worker container to a stored, verified trajectory."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from django.conf import settings
+
+from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
+from tests.webapp.test_episode_jobs import FIX, TESTS, launch, script
+from tests.webapp.test_jobs import wait_for_job
+from webapp.runs.models import Episode, JobState
+
+pytestmark = pytest.mark.docker
+
+IMAGE = "stepwise:test"  # never the user's stepwise:latest
+
+
+def compose_command() -> list[str]:
+    if subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
+        return ["docker", "compose"]
+    if shutil.which("docker-compose"):
+        return ["docker-compose"]
+    pytest.fail("neither `docker compose` nor `docker-compose` is installed; run scripts/setup")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def healthz(port: int) -> tuple[int, dict]:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+    except (OSError, ValueError):
+        return 0, {}
+
+
+class Stack:
+    """web and worker of docker-compose.machine.yml as one compose project; ``down`` removes them."""
+
+    def __init__(self, port: int):
+        self.compose = [*compose_command(), "--project-name", f"stepwise-test-{os.getpid()}",
+                        "--file", str(REPO_ROOT / "docker-compose.machine.yml")]
+        self.env = {**os.environ, "STEPWISE_IMAGE": IMAGE, "PORT": str(port),
+                    "DJANGO_SECRET_KEY": secrets.token_urlsafe(32), "DATABASE_URL": _database_url_of_test_db(),
+                    "REDIS_URL": settings.REDIS_URL,
+                    "STEPWISE_REDIS_PREFIX": settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"],
+                    "WORKER_CONCURRENCY": "1"}
+
+    def run(self, *args: str, timeout_s: float = 300) -> subprocess.CompletedProcess:
+        return subprocess.run([*self.compose, *args], env=self.env, cwd=REPO_ROOT, capture_output=True, text=True,
+                              timeout=timeout_s)
+
+    def logs(self) -> str:
+        return self.run("logs", "--no-color", "--tail", "60").stdout[-6000:]
+
+    def down(self) -> None:
+        self.run("down", "--volumes", "--remove-orphans", "--timeout", "10")
+
+
+@pytest.fixture
+def app_image():
+    """The app image, built offline; the build script reuses it when nothing it reads has changed."""
+    started = time.monotonic()
+    result = subprocess.run([str(REPO_ROOT / "docker" / "build-offline.sh"), "--image", IMAGE], cwd=REPO_ROOT,
+                            capture_output=True, text=True, timeout=1500)
+    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    print(f"app image ready in {time.monotonic() - started:.0f} s: {result.stdout.strip()}")
+    return IMAGE
+
+
+@pytest.fixture
+def stack(app_image, transactional_db):
+    port = free_port()
+    stack = Stack(port)
+    try:
+        started = stack.run("up", "--detach", "web", "worker")
+        assert started.returncode == 0, started.stderr[-3000:]
+        deadline = time.monotonic() + 300  # container start-up on a loaded machine, not an assertion
+        status, body = healthz(port)
+        while status != 200 and time.monotonic() < deadline:
+            time.sleep(1)
+            status, body = healthz(port)
+        stack.health = (status, body)
+        yield stack
+    finally:
+        logs = stack.logs()
+        stack.down()
+        print(logs)
+    left = subprocess.run(["docker", "ps", "--all", "--quiet", "--filter",
+                           f"label=com.docker.compose.project={stack.compose[stack.compose.index('--project-name') + 1]}"],
+                          capture_output=True, text=True).stdout.split()
+    assert left == [], "the stack's containers were not removed"
+
+
+@pytest.mark.timeout(1800)
+def test_web_and_worker_containers_answer_healthz_and_play_an_episode_job(stack, catalog_task, make_user):
+    status, body = stack.health
+    assert status == 200, f"/healthz answered {status}: {body}\n{stack.logs()}"
+    parts = body["components"]
+    assert {name for name, part in parts.items() if part["ok"] and part["configured"]} == {
+        "database", "redis", "channel_layer", "celery_worker"}
+    assert "delivered from worker" in parts["channel_layer"]["detail"]  # worker container -> web container
+
+    job = launch("episode", make_user("ann"), task=catalog_task, arm="dbg", policy="", max_turns=10,
+                 sandbox="bwrap", script=script({"name": "start_debugger", "arguments": {"file": "test_counter.py"}},
+                                                FIX, TESTS))
+    job = wait_for_job(job, timeout_s=600)
+
+    assert job.state == JobState.SUCCEEDED, f"{job.error}\n{stack.logs()}"
+    episode = Episode.objects.select_related("trajectory").get(job=job)
+    assert (episode.turns, episode.exit_reason, episode.verified) == (4, "done", True)
+    document = episode.trajectory.document
+    assert [s["tool"] for s in document["steps"]] == ["start_debugger", "edit_file", "bash", "done"]
+    assert document["result"]["verified"] and document["sandbox"] == "bwrap"
+    assert job.result["trajectory"] == episode.trajectory.pk
+    # Played in the worker container: its document was written under the image's var folder.
+    assert episode.trajectory.source_path.startswith("/var/lib/stepwise/episodes/")
