@@ -1,7 +1,12 @@
 """Whether an episode changed its workspace (what decides if a budget-ended episode is verified).
 
 A successful ``edit_file``/``write_file`` is a change; so is a ``bash`` command after which a
-workspace file's content differs (the workspace is hashed after each bash call).
+workspace entry differs (the workspace is fingerprinted after each bash call).
+
+The fingerprint is taken from the host through ``harness.sandbox.host_read``: a link counts by its
+own target text (never followed), a FIFO, socket or device by its kind (never opened), a file over
+the per-file cap or past the walk's total cap by its size and modification time (not read). The
+first time an entry is left unread, the bash observation says so in a note.
 """
 
 from __future__ import annotations
@@ -10,38 +15,74 @@ import hashlib
 from pathlib import Path
 
 from harness.observation import Observation, ToolCall
+from harness.sandbox import host_read
 from harness.tools import EDIT_TOOLS
 
 _IGNORED_PARTS = ("__pycache__", ".pytest_cache")
 
 
+def _ignored_folder(name: str) -> bool:
+    return name in _IGNORED_PARTS or name.startswith(".")
+
+
+def fingerprint_and_skips(root: Path) -> tuple[dict[str, str], list[host_read.Skipped]]:
+    """name -> signature of every entry except caches and hidden ones, and what was left unread."""
+    out: dict[str, str] = {}
+    walked = host_read.walk(root, skip_dir=_ignored_folder)
+    skipped = list(walked.skipped)
+    budget = host_read.Budget()
+    for entry in walked.entries:
+        if entry.kind == "dir" or Path(entry.name).name.startswith("."):
+            continue
+        if entry.kind == "link":
+            out[entry.name] = f"link:{entry.target}"
+            skipped.append(host_read.Skipped(entry.name, host_read.WHY["link"]))
+        elif entry.kind != "file":
+            out[entry.name] = entry.kind
+            skipped.append(host_read.Skipped(entry.name, host_read.WHY.get(entry.kind, host_read.WHY["other"])))
+        elif entry.size > host_read.MAX_FILE_BYTES or not budget.allows(entry.size):
+            out[entry.name] = f"unread:{entry.size}:{entry.mtime_ns}"
+            cap = (f"over the {host_read.MAX_FILE_BYTES // 2**20} MB per-file" if entry.size > host_read.MAX_FILE_BYTES
+                   else f"past the {host_read.MAX_TOTAL_BYTES // 2**20} MB per-workspace")
+            skipped.append(host_read.Skipped(entry.name, f"{cap} read cap: compared by size and time only"))
+        else:
+            try:
+                data = host_read.read_regular(root, entry.name)
+            except host_read.HostReadRefused as exc:
+                out[entry.name] = f"unread:{entry.size}:{entry.mtime_ns}"
+                skipped.append(host_read.Skipped(entry.name, exc.why))
+                continue
+            except OSError:
+                continue  # gone meanwhile
+            budget.spend(len(data))
+            out[entry.name] = hashlib.sha1(data).hexdigest()
+    return out, skipped
+
+
 def workspace_fingerprint(root: Path) -> dict[str, str]:
-    """sha1 of every file in the workspace except caches and hidden files (to see bash edits)."""
-    out = {}
-    if not root.is_dir():
-        return out
-    for path in root.rglob("*"):
-        rel = path.relative_to(root)
-        if any(part in _IGNORED_PARTS or part.startswith(".") for part in rel.parts) or not path.is_file():
-            continue
-        try:
-            out[rel.as_posix()] = hashlib.sha1(path.read_bytes()).hexdigest()
-        except OSError:
-            continue
-    return out
+    """name -> signature (sha1 of a file's bytes; see the module note for what is not read)."""
+    return fingerprint_and_skips(Path(root))[0]
 
 
 class WorkspaceChanges:
     def __init__(self, root: Path):
         self.root = Path(root)
         self.changed = False
-        self._fingerprint = workspace_fingerprint(self.root)
+        self._fingerprint, skipped = fingerprint_and_skips(self.root)
+        self.skipped: dict[str, str] = {s.name: s.why for s in skipped}  # every entry ever left unread
 
     def after(self, call: ToolCall, observation: Observation) -> None:
-        """Take note of one answered call."""
+        """Take note of one answered call; a bash call after which the host left an entry unread for
+        the first time gets a note saying which and why."""
         if call.name in EDIT_TOOLS and not observation.error:
             self.changed = True
         elif call.name == "bash":
-            now = workspace_fingerprint(self.root)
+            now, skipped = fingerprint_and_skips(self.root)
             self.changed = self.changed or now != self._fingerprint
             self._fingerprint = now
+            new = [s for s in skipped if self.skipped.get(s.name) != s.why]
+            for item in skipped:
+                self.skipped[item.name] = item.why
+            if new:
+                shown = "; ".join(str(s) for s in new[:5]) + (f"; and {len(new) - 5} more" if len(new) > 5 else "")
+                observation.text += f"\n(Note: the harness did not read {shown}.)"

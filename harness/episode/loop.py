@@ -76,9 +76,9 @@ def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: li
         if move.extra_tool_calls:
             observation.text += (f"\n(Note: {move.extra_tool_calls} more tool call(s) in that reply were "
                                  "ignored: one tool call per turn.)")
+        changes.after(call, observation)  # before recording: it may add a note about unread entries
         say({"role": "tool", "tool_call_id": call.id, "content": observation.text})
         recorder.emit("step", {"step": step_of(turn, call, call.arguments, observation, move.usage).to_json()})
-        changes.after(call, observation)
         if observation.done:
             outcome.exit_reason = ExitReason.DONE
             break
