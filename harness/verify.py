@@ -1,16 +1,26 @@
 """Independent verification: whether the bug is fixed is decided here, never by the model's ``done``.
 
-``verify(sandbox, workspace, task)``:
-1. records the patch: a unified diff of the workspace's modules against what was materialized
-   (buggy and shared modules; new files the agent added; deleted ones), tests excluded;
-2. puts the original test files back (so an edited or replaced test can never count) and removes
-   what could steer pytest from the workspace: an added ``conftest.py``, ``pytest.ini`` and the like,
-   ``sitecustomize.py``, ``*.pth``, a module named like a stdlib or pytest module (``json.py``);
-3. pauses the episode's own processes, then runs a fresh ``python -P -m pytest`` on the task's test
-   files inside the same sandbox (``Sandbox.exec``), writing a JUnit XML report to a folder only that
-   process can see;
-4. reads passed/failed from the report, not from printed text. Solved means: a report, at least one
-   test passed, none failed or errored, pytest exited 0.
+The verifier trusts only the task. ``verify(sandbox, workspace, task)``:
+1. reads, from the host and never through a link (``harness.sandbox.host_read``), the model's
+   versions of the task's own source files (its buggy and shared modules) and records the patch: a
+   unified diff against what was materialized (new files and deleted ones included), tests excluded;
+2. materializes the task afresh into a new folder and carries into it only the model's changes to
+   those source files, by content: never a link, a FIFO or other special file, bytecode or
+   ``__pycache__``, ``conftest.py``, an ini/cfg/toml file pytest would read, ``sitecustomize.py``, a
+   ``.pth`` file, a module named like the stdlib or pytest's own, nor a new file (unless the task's
+   meta.json says ``"new_files": true``, and then only new ``.py`` modules that are none of these).
+   Test files always come from the task; a test the model changed is listed in ``restored``;
+3. scans the carried lines (``harness.patch_scan``): code reaching into the test framework, the
+   interpreter's exit or the import machinery makes the patch ``suspicious_patch`` (the lines are
+   reported) and the episode not verified, whatever the tests say;
+4. runs ``python -P -B -m pytest`` on the task's test files in a fresh sandbox process over the fresh
+   folder (``Sandbox.exec(workspace=...)``), where none of the episode's processes can see or reach
+   it, while those are paused: bytecode neither written (``-B``, ``PYTHONDONTWRITEBYTECODE``) nor read
+   (the fresh folder has no ``__pycache__``), no cache provider, no plugin autoload, and only the
+   task's own pytest configuration (``-c``: the ini the task ships, else an empty one);
+5. reads passed/failed from the JUnit XML report that process alone could write, not from printed
+   text. Solved means: a report, at least one test passed, none failed or errored, pytest exited 0,
+   and the patch is not suspicious.
 
 A run the time limit stops is a hang (``outcome: "hang"``): a failure of its own kind, with where each
 thread was stuck (pytest's faulthandler dump, taken at half the limit). On a hang task (``failure:
@@ -30,21 +40,26 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from corpus.format import Task
-from corpus.materialize import Workspace
+from corpus.materialize import Workspace, materialize
+from harness import patch_scan
 from harness.hang import dump_options, progress_counts, stuck_frames
 from harness.pytest_files import pytest_targets
+from harness.sandbox import host_read
 from harness.sandbox.backends.base import Sandbox, SandboxError
-from harness.sandbox.protect import restore_files
+from harness.sandbox.protect import protect_workspace
 
-# Files an agent could add to change how pytest collects or runs, rather than fixing the code.
+# Files that change how pytest collects or runs, rather than fixing the code: never carried.
 STEERING_NAMES = {"conftest.py", "pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "sitecustomize.py",
                   "usercustomize.py", ".pytest.ini"}
+CONFIG_SUFFIXES = (".ini", ".cfg", ".toml", ".pth")
 SHADOWED_PACKAGES = {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging"}
 IGNORED_PARTS = {"__pycache__", ".pytest_cache", ".git", ".mypy_cache", ".ruff_cache", ".hypothesis"}
 REPORT_NAME = "report.xml"
-MAX_PATCH_FILE_BYTES = 512 * 1024
+MAX_PATCH_FILE_BYTES = 512 * 1024  # a source file (or a new file shown in the patch) read by the host
+MAX_LISTED = 50  # entries of ``left_out`` kept
 LIMIT_S = 60.0  # the least time a test run gets (machine load), unless the task hangs when unfixed
 HANG_LIMIT_S = 20.0  # the least for a hang task: its correct version passes in a few seconds
+# passed | failed | hang (stopped by the time limit) | stopped (another sandbox limit) | not_run
 OUTCOMES = ("passed", "failed", "hang", "stopped", "not_run")
 
 
@@ -57,14 +72,15 @@ class Verification:
     reason: str | None = None  # why it is not verified, in plain words; None when it is
     errors: int = 0  # of ``failed``, the ones that errored (collection, fixtures) rather than failed
     skipped: int = 0
-    restored: list[str] = field(default_factory=list)  # test files that had changed and were put back
-    removed: list[str] = field(default_factory=list)  # files removed because they could steer pytest
+    restored: list[str] = field(default_factory=list)  # test files the model changed: the task's were used
+    removed: list[str] = field(default_factory=list)  # files that could steer pytest, left out of the run
     returncode: int | None = None
     duration_ms: float = 0.0
     output: str = ""  # the tail of pytest's output, for people reading a failed verification
-    # passed | failed | hang (stopped by the time limit) | stopped (another sandbox limit) | not_run
-    outcome: str = "failed"
+    outcome: str = "failed"  # one of OUTCOMES: how the test run ended (a suspicious patch is still unverified)
     stuck_at: list[str] = field(default_factory=list)  # a hang: each thread's innermost workspace frame
+    left_out: list[str] = field(default_factory=list)  # "name (why)": what of the workspace was not carried
+    suspicious_patch: list[dict] = field(default_factory=list)  # patch_scan findings: {file, line, rule, text}
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -75,45 +91,23 @@ class Verification:
         return {"passed": self.passed, "failed": self.failed}
 
 
-def _readable(path: Path) -> str | None:
-    try:
-        if path.stat().st_size > MAX_PATCH_FILE_BYTES:
-            return None
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+@dataclass
+class Changes:
+    """What the model's workspace holds, as far as the verifier cares (read by ``collect_changes``)."""
 
+    changed: dict[str, str] = field(default_factory=dict)  # task source -> the model's text (differs)
+    deleted: list[str] = field(default_factory=list)  # task sources the model removed
+    added: dict[str, str] = field(default_factory=dict)  # new text files (shown in the patch)
+    carried_new: dict[str, str] = field(default_factory=dict)  # new modules carried (the task allows them)
+    not_carried: dict[str, str] = field(default_factory=dict)  # changed task files that could steer pytest
+    unread: dict[str, str] = field(default_factory=dict)  # name -> why the host did not read it
+    restored: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
 
-def workspace_files(root: Path) -> dict[str, Path]:
-    files = {}
-    for path in sorted(root.rglob("*")):
-        relative = path.relative_to(root)
-        if path.is_file() and not path.is_symlink() and not IGNORED_PARTS & set(relative.parts) \
-                and not path.name.endswith((".pyc", ".pyo")):
-            files[relative.as_posix()] = path
-    return files
-
-
-def make_patch(root: Path, originals: dict[str, str], tests: set[str]) -> str:
-    """A unified diff from ``originals`` (name -> text) to what is in ``root`` now, tests left out."""
-    current = {name: path for name, path in workspace_files(root).items() if name not in tests}
-    chunks = []
-    for name in sorted(set(current) | set(originals)):
-        if name in tests:
-            continue
-        before = originals.get(name)
-        after = _readable(current[name]) if name in current else None
-        if name in current and after is None:
-            chunks.append(f"Binary or oversized file {name} differs\n")
-            continue
-        if before == after:
-            continue
-        diff = difflib.unified_diff((before or "").splitlines(keepends=True), (after or "").splitlines(keepends=True),
-                                    fromfile="/dev/null" if before is None else f"a/{name}",
-                                    tofile="/dev/null" if after is None else f"b/{name}")
-        text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff)
-        chunks.append(text)
-    return "".join(chunks)
+    def leave_out(self, name: str, why: str) -> None:
+        if len(self.left_out) < MAX_LISTED:
+            self.left_out.append(f"{name} ({why})")
 
 
 def _shadows_a_module(relative: str) -> bool:
@@ -126,15 +120,110 @@ def _shadows_a_module(relative: str) -> bool:
     return stem in sys.stdlib_module_names or stem in SHADOWED_PACKAGES
 
 
-def remove_steering_files(root: Path, allowed: set[str]) -> list[str]:
-    removed = []
-    for name, path in workspace_files(root).items():
-        if name in allowed:
+def steers_pytest(name: str) -> bool:
+    """A file that would change how pytest collects, imports or runs if it were carried."""
+    base = Path(name).name
+    return (base in STEERING_NAMES or base.endswith(CONFIG_SUFFIXES) or base.endswith((".pyc", ".pyo"))
+            or _shadows_a_module(name))
+
+
+def collect_changes(root: Path, originals: dict[str, str], tests: dict[str, str], *,
+                    allow_new_files: bool = False) -> Changes:
+    """Read the model's workspace at ``root`` from the host, safely, against the task's files."""
+    changes = Changes()
+    budget = host_read.Budget()
+
+    def read(name: str, size_hint: int = 0) -> str | None:
+        if not budget.allows(size_hint):
+            changes.unread[name] = "past the total read cap: not read"
+            return None
+        try:
+            text = host_read.read_text(root, name, max_bytes=MAX_PATCH_FILE_BYTES)
+        except host_read.HostReadRefused as exc:
+            changes.unread[name] = exc.why
+            return None
+        budget.spend(len(text))
+        return text
+
+    for name, original in originals.items():
+        try:
+            text = read(name)
+        except FileNotFoundError:
+            changes.deleted.append(name)
             continue
-        if path.name in STEERING_NAMES or path.suffix == ".pth" or _shadows_a_module(name):
-            path.unlink()
-            removed.append(name)
-    return removed
+        except OSError as exc:
+            changes.unread[name] = f"could not be read: {exc.strerror or exc}"
+            text = None
+        if text is None:
+            changes.leave_out(name, f"{changes.unread[name]}; the task's version was used")
+        elif text != original:
+            if steers_pytest(name):
+                changes.removed.append(name)
+                changes.not_carried[name] = text
+                changes.leave_out(name, "could steer pytest: the task's version was used")
+            else:
+                changes.changed[name] = text
+    walked = host_read.walk(root, skip_dir=lambda folder: folder in IGNORED_PARTS)
+    for item in walked.skipped:
+        changes.leave_out(item.name, item.why)
+    for entry in walked.entries:
+        name = entry.name
+        if entry.kind == "dir" or name in originals:
+            continue
+        if name in tests:
+            if entry.kind != "file" or _read_quietly(root, name) != tests[name]:
+                changes.restored.append(name)
+            continue
+        if entry.kind != "file":
+            changes.unread[name] = host_read.WHY.get(entry.kind, host_read.WHY["other"])
+            if steers_pytest(name):
+                changes.removed.append(name)
+            changes.leave_out(name, changes.unread[name])
+            continue
+        text = read(name, entry.size)
+        if text is not None:
+            changes.added[name] = text
+        if steers_pytest(name):
+            changes.removed.append(name)
+            changes.leave_out(name, "could steer pytest: never carried")
+        elif allow_new_files and name.endswith(".py") and text is not None:
+            changes.carried_new[name] = text
+        else:
+            changes.leave_out(name, "a new file: not carried (the task allows no new files)"
+                              if text is not None else changes.unread[name])
+    for name in tests:
+        if name not in changes.restored and not any(e.name == name for e in walked.entries):
+            changes.restored.append(name)  # deleted or moved away
+    changes.restored.sort()
+    changes.removed.sort()
+    return changes
+
+
+def _read_quietly(root: Path, name: str) -> str | None:
+    try:
+        return host_read.read_text(root, name, max_bytes=MAX_PATCH_FILE_BYTES)
+    except OSError:
+        return None
+
+
+def make_patch(originals: dict[str, str], changes: Changes) -> str:
+    """A unified diff from ``originals`` (name -> text) to the model's workspace, tests left out."""
+    after = {**{n: t for n, t in originals.items() if n not in changes.deleted and n not in changes.unread},
+             **changes.changed, **changes.not_carried, **changes.added}
+    chunks = []
+    for name in sorted(set(after) | set(originals) | set(changes.unread)):
+        if name in changes.unread:
+            chunks.append(f"File {name} not read: {changes.unread[name]}\n")
+            continue
+        before, now = originals.get(name), after.get(name)
+        if before == now:
+            continue
+        diff = difflib.unified_diff((before or "").splitlines(keepends=True), (now or "").splitlines(keepends=True),
+                                    fromfile="/dev/null" if before is None else f"a/{name}",
+                                    tofile="/dev/null" if now is None else f"b/{name}")
+        chunks.append("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                              for line in diff))
+    return "".join(chunks)
 
 
 def read_junit(path: Path) -> dict | None:
@@ -158,52 +247,83 @@ def time_limit(task: Task) -> float:
     return max(HANG_LIMIT_S if task.hangs else LIMIT_S, 2 * float(task.timeout_s))
 
 
+def fresh_workspace(task: Task, changes: Changes, dest: Path) -> tuple[Workspace, list[str]]:
+    """The task materialized into ``dest`` with the model's carried changes written over it; returns
+    the workspace and the names of the files it holds."""
+    fresh = materialize(task, dest)
+    files = {*fresh.buggy_files, *task.shared_files, *fresh.test_files}
+    for name in changes.deleted:
+        (dest / name).unlink(missing_ok=True)
+        files.discard(name)
+    for name, text in {**changes.changed, **changes.carried_new}.items():
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        files.add(name)
+    protect_workspace(dest, fresh.protected_files)
+    return fresh, sorted(files)
+
+
+def _config_args(tests: dict[str, str], inside_workspace: str, inside_out: str, out_dir: Path) -> list[str]:
+    """``-c``: the pytest configuration the task ships beside its tests, else an empty one."""
+    for name in sorted(tests):
+        if "/" not in name and name in STEERING_NAMES - {"conftest.py", "sitecustomize.py", "usercustomize.py"}:
+            return ["-c", f"{inside_workspace}/{name}"]
+    (out_dir / "pytest.ini").write_text("[pytest]\n")
+    return ["-c", f"{inside_out}/pytest.ini"]
+
+
 def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: float | None = None) -> Verification:
     started = time.perf_counter()
     root = Path(sandbox.workspace)
-    tests = dict(workspace.test_files or task.test_files)
+    tests = dict(task.test_files)
     originals = {**task.shared_files, **workspace.buggy_files}
-    patch = make_patch(root, originals, set(tests))
-    restored = restore_files(root, tests)
-    removed = remove_steering_files(root, allowed=set(tests) | set(originals))
-    test_args = pytest_targets(tests)
-    ini_shipped = any(Path(name).name in STEERING_NAMES - {"conftest.py"} for name in tests)
-    out_dir = Path(tempfile.mkdtemp(prefix="stepwise-verify-"))
-    inside_out = sandbox.inside.output_for(out_dir)
+    changes = collect_changes(root, originals, tests, allow_new_files=task.meta.get("new_files") is True)
+    patch = make_patch(originals, changes)
+    findings = patch_scan.scan_changes(originals, {**changes.changed, **changes.carried_new})
+    base = {"patch": patch, "restored": changes.restored, "removed": changes.removed, "left_out": changes.left_out,
+            "suspicious_patch": [f.to_dict() for f in findings]}
+    scratch = Path(tempfile.mkdtemp(prefix="stepwise-verify-"))
+    out_dir = scratch / "out"
     try:
+        out_dir.mkdir()
         out_dir.chmod(0o777)  # the sandbox uid writes the report here
-        (out_dir / "pytest.ini").write_text("[pytest]\n")
-        argv = [sandbox.inside.python, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rN", "--color=no",
-                f"--junitxml={inside_out}/{REPORT_NAME}", "-o", "junit_family=xunit2",
-                "--rootdir", sandbox.inside.workspace]
-        if not ini_shipped:
-            argv += ["-c", f"{inside_out}/pytest.ini"]
+        _fresh, files = fresh_workspace(task, changes, scratch / "workspace")
+        inside_ws = sandbox.inside.workspace_for(scratch / "workspace")
+        inside_out = sandbox.inside.output_for(out_dir)
+        argv = [sandbox.inside.python, "-P", "-B", "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rN",
+                "--color=no", f"--junitxml={inside_out}/{REPORT_NAME}", "-o", "junit_family=xunit2",
+                "--rootdir", inside_ws, *_config_args(tests, inside_ws, inside_out, out_dir)]
         limit = timeout_s if timeout_s is not None else time_limit(task)
-        argv += [*dump_options(limit), "--", *test_args]
+        argv += [*dump_options(limit), "--", *pytest_targets(tests)]
+        # The fresh folder holds no __pycache__ and nothing writes one, so no stale bytecode can be read;
+        # (PYTHONPYCACHEPREFIX is not set: it would recompile the stdlib and pytest on every run, seconds.)
+        env = {"PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
         try:
             with sandbox.paused():
-                result = sandbox.exec(argv, timeout_s=limit, output_dir=out_dir)
+                result = sandbox.exec(argv, timeout_s=limit, env=env, output_dir=out_dir,
+                                      workspace=scratch / "workspace")
         except SandboxError as exc:
-            return Verification(verified=False, passed=0, failed=0, patch=patch, restored=restored, removed=removed,
-                                reason=f"the tests could not be run: {exc}", outcome="not_run",
-                                duration_ms=(time.perf_counter() - started) * 1000)
+            return _judged(Verification(verified=False, passed=0, failed=0, reason=f"the tests could not be run: {exc}",
+                                        outcome="not_run", duration_ms=(time.perf_counter() - started) * 1000,
+                                        **base), findings)
         counts = read_junit(out_dir / REPORT_NAME)
     finally:
-        shutil.rmtree(out_dir, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
     output = (result.stdout + result.stderr)[-4000:]
-    base = {"patch": patch, "restored": restored, "removed": removed, "returncode": result.returncode,
-            "duration_ms": (time.perf_counter() - started) * 1000, "output": output}
+    base.update({"returncode": result.returncode, "duration_ms": (time.perf_counter() - started) * 1000,
+                 "output": output})
     if result.timed_out:
         # Killed before pytest wrote its report: counts from its progress marks, the running test failed.
         passed, failed = progress_counts(result.stdout)
-        stuck = stuck_frames(result.stderr, workspace_files(root))
+        stuck = stuck_frames(result.stderr, files)
         where = f"; stuck at {', '.join(stuck)}" if stuck else ""
-        return Verification(verified=False, passed=passed, failed=failed, outcome="hang", stuck_at=stuck,
-                            reason=f"the tests hung: stopped after {limit:g}s{where}", **base)
+        return _judged(Verification(verified=False, passed=passed, failed=failed, outcome="hang", stuck_at=stuck,
+                                    reason=f"the tests hung: stopped after {limit:g}s{where}", **base), findings)
     if counts is None:
         reason = result.reason or f"pytest wrote no report (exit status {result.returncode})"
-        return Verification(verified=False, passed=0, failed=0, reason=f"no test result: {reason}",
-                            outcome="stopped" if result.reason else "failed", **base)
+        return _judged(Verification(verified=False, passed=0, failed=0, reason=f"no test result: {reason}",
+                                    outcome="stopped" if result.reason else "failed", **base), findings)
     failed = counts["failures"] + counts["errors"]
     passed = counts["tests"] - failed - counts["skipped"]
     reason = None
@@ -216,5 +336,15 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     elif result.returncode != 0:
         reason = f"pytest exited with status {result.returncode}"
     outcome = "passed" if reason is None else "stopped" if result.reason else "failed"
-    return Verification(verified=reason is None, passed=passed, failed=failed, reason=reason, outcome=outcome,
-                        errors=counts["errors"], skipped=counts["skipped"], **base)
+    return _judged(Verification(verified=reason is None, passed=passed, failed=failed, reason=reason, outcome=outcome,
+                                errors=counts["errors"], skipped=counts["skipped"], **base), findings)
+
+
+def _judged(verification: Verification, findings: list[patch_scan.Finding]) -> Verification:
+    """A suspicious patch is never verified, whatever the tests said; the reason names its lines."""
+    if findings:
+        verification.verified = False
+        shown = "; ".join(str(f) for f in findings[:3]) + (f"; and {len(findings) - 3} more" if len(findings) > 3 else "")
+        note = f"suspicious patch: it reaches into the test framework, the interpreter's exit or imports ({shown})"
+        verification.reason = "; ".join(r for r in (note, verification.reason) if r)
+    return verification

@@ -55,6 +55,10 @@ def episode_result(outcome: LoopOutcome | None, *, verification: Verification | 
         result.extra["outcome"] = verification.outcome  # passed | failed | hang | stopped | not_run
         if verification.stuck_at:
             result.extra["stuck_at"] = list(verification.stuck_at)
+        if verification.suspicious_patch:  # [{file, line, rule, text}]: no reward, rejected by rollouts
+            result.extra["suspicious_patch"] = list(verification.suspicious_patch)
+        if verification.left_out:  # "name (why)": what of the workspace the verifier did not carry or read
+            result.extra["left_out"] = list(verification.left_out)
     elif outcome.exit_reason is ExitReason.MAX_TURNS:
         result.reason = UNCHANGED
     elif outcome.exit_reason is ExitReason.CONTEXT_EXHAUSTED:

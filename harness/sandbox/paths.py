@@ -22,6 +22,11 @@ class InsidePaths:
     python: str  # the interpreter to run inside
     output: str | None = OUTPUT  # where ``exec(output_dir=...)`` mounts the folder; None: at its host path
 
+    def workspace_for(self, host_dir: Path | str) -> str:
+        """The path inside at which ``exec(workspace=host_dir)`` sees that folder: the workspace's
+        mount, or the host path itself where the sandbox sees host paths (``output`` None: local)."""
+        return str(host_dir) if self.output is None else self.workspace
+
     def output_for(self, host_dir: Path | str) -> str:
         """The path inside at which an exec sees the host folder ``host_dir``."""
         return self.output or str(host_dir)

@@ -69,11 +69,14 @@ class Sandbox(abc.ABC):
 
     @abc.abstractmethod
     def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
-             output_dir: Path | None = None) -> ExecResult:
+             output_dir: Path | None = None, workspace: Path | None = None) -> ExecResult:
         """Run a fresh process inside the sandbox, in the workspace, under the same isolation.
 
         ``output_dir``: a host folder this process alone may write, seen inside at
-        ``inside.output_for(output_dir)``. The verifier's report goes there."""
+        ``inside.output_for(output_dir)``. The verifier's report goes there.
+        ``workspace``: another host folder to run over instead of the episode's workspace, seen
+        inside at ``inside.workspace_for(workspace)``; the episode's processes cannot see it (the
+        verifier's fresh workspace)."""
 
     @abc.abstractmethod
     def paused(self) -> contextlib.AbstractContextManager[None]:

@@ -275,8 +275,9 @@ class BwrapSandbox(SupervisedSandbox):
 
     # -- exec -------------------------------------------------------------------------------------
     def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
-             output_dir: Path | None = None) -> ExecResult:
-        """A fresh process in a fresh namespace set over the same workspace, with its own limits.
+             output_dir: Path | None = None, workspace: Path | None = None) -> ExecResult:
+        """A fresh process in a fresh namespace set over the same workspace (or ``workspace``), with
+        its own limits.
 
         ``output_dir`` (a host folder) is mounted read-write at ``paths.OUTPUT`` for this process
         only, so results written there cannot be touched by the episode's own processes.
@@ -288,8 +289,8 @@ class BwrapSandbox(SupervisedSandbox):
             raise SandboxError("exec needs a command, e.g. ['python', '-m', 'pytest', '-q']")
         group = CgroupLimits.create(f"{self.id}-x{next(self._exec_counter)}", memory_mb=self.limits.memory_mb,
                                     max_processes=self.limits.max_processes, cpu_seconds=self.limits.cpu_seconds)
-        command = bwrap_argv(self.workspace, argv, python=self.python, deps=self.deps, limits=self.limits,
-                             cgroup=group, env=sandbox_env(self.python, env), output_dir=output_dir)
+        command = bwrap_argv(Path(workspace or self.workspace), argv, python=self.python, deps=self.deps,
+                             limits=self.limits, cgroup=group, env=sandbox_env(self.python, env), output_dir=output_dir)
         return run_contained(command, group, timeout_s)
 
 

@@ -78,10 +78,11 @@ class DockerSandbox(SupervisedSandbox):
         self._removed = False
 
     # -- containers -------------------------------------------------------------------------------
-    def _run_options(self, *, output_dir: Path | None = None, extra_env: dict | None = None) -> dict:
+    def _run_options(self, *, output_dir: Path | None = None, extra_env: dict | None = None,
+                     workspace: Path | None = None) -> dict:
         docker = _docker()
         limits = self.limits
-        volumes = {str(self.workspace): {"bind": paths.WORKSPACE, "mode": "rw"},
+        volumes = {str(workspace or self.workspace): {"bind": paths.WORKSPACE, "mode": "rw"},
                    str(HARNESS_DIR): {"bind": f"{paths.LIB}/harness", "mode": "ro"}}
         if self.deps is not None:
             volumes[str(self.deps)] = {"bind": paths.DEPS, "mode": "ro"}
@@ -203,8 +204,8 @@ class DockerSandbox(SupervisedSandbox):
 
     # -- exec -------------------------------------------------------------------------------------
     def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
-             output_dir: Path | None = None) -> ExecResult:
-        """A fresh container over the same workspace with the same image and limits."""
+             output_dir: Path | None = None, workspace: Path | None = None) -> ExecResult:
+        """A fresh container over the same workspace (or ``workspace``) with the same image and limits."""
         if self.closed:
             raise SandboxError("the sandbox is closed; exec needs a running sandbox")
         argv = [str(a) for a in argv]
@@ -215,7 +216,8 @@ class DockerSandbox(SupervisedSandbox):
         if output_dir is not None:
             Path(output_dir).chmod(0o777)
         try:
-            container = self.docker.containers.run(command=argv, **self._run_options(output_dir=output_dir, extra_env=env))
+            options = self._run_options(output_dir=output_dir, extra_env=env, workspace=workspace)
+            container = self.docker.containers.run(command=argv, **options)
         except Exception as exc:  # noqa: BLE001
             raise SandboxError(f"could not run {argv[0]!r} in a docker sandbox: {exc}") from None
         timed_out = False

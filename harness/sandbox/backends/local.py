@@ -114,13 +114,13 @@ class LocalSandbox(SupervisedSandbox):
         self.log.close()
 
     def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,
-             output_dir: Path | None = None) -> ExecResult:
+             output_dir: Path | None = None, workspace: Path | None = None) -> ExecResult:
         if self.closed:
             raise SandboxError("the sandbox is closed; exec needs a running sandbox")
         argv = [str(a) for a in argv]
         if argv and argv[0] in ("python", "python3"):
             argv[0] = self.inside.python
-        process = subprocess.Popen([*self._prelude(), *argv], cwd=self.workspace, stdin=subprocess.DEVNULL,
+        process = subprocess.Popen([*self._prelude(), *argv], cwd=workspace or self.workspace, stdin=subprocess.DEVNULL,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self._env(env),
                                    start_new_session=True)
         try:

@@ -47,7 +47,7 @@ def test_an_edit_that_makes_the_tests_hang_is_a_hang_with_where_it_was_stuck(sta
     assert "+    threading.Event().wait()" in result.patch
 
 
-def test_rewritten_assertions_are_undone_before_the_tests_run(start_sandbox, task):
+def test_rewritten_assertions_do_not_count_the_tasks_own_tests_run(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     # The sandboxed user cannot write the test; this stands for any route that got past that (a
     # backend without ownership, a bug): the verifier must still judge the original assertions.
@@ -60,7 +60,7 @@ def test_rewritten_assertions_are_undone_before_the_tests_run(start_sandbox, tas
     assert not result.verified
     assert result.restored == ["test_counter.py"]
     assert result.failed == 1
-    assert test_file.read_text() == task.test_files["test_counter.py"]
+    assert "test_counter.py" not in result.patch
 
 
 def test_a_conftest_that_would_pass_everything_is_removed(start_sandbox, task):
