@@ -69,6 +69,8 @@ class TrajectoryView:
     verified: bool | None = None
     exit_reason: str | None = None
     raw: dict = field(default_factory=dict, repr=False, compare=False)
+    # The verifier's patch scan findings (result.suspicious_patch): such an episode earns nothing.
+    suspicious_patch: tuple = ()
 
 
 def as_document(trajectory) -> dict:
@@ -153,4 +155,11 @@ def read_trajectory(trajectory) -> TrajectoryView:
     return TrajectoryView(actions=tuple(actions), task=doc.get("task"), arm=doc.get("arm"),
                           preference=preference if isinstance(preference, str) else None,
                           verified=result.get("verified") if "verified" in result else None,
-                          exit_reason=result.get("exit_reason"), raw=doc)
+                          exit_reason=result.get("exit_reason"), raw=doc,
+                          suspicious_patch=suspicious_findings(result))
+
+
+def suspicious_findings(result: dict) -> tuple:
+    """The patch scan's findings recorded in a trajectory's ``result`` (empty when there are none)."""
+    findings = result.get("suspicious_patch") if isinstance(result, dict) else None
+    return tuple(findings) if isinstance(findings, list) else ()

@@ -74,6 +74,8 @@ class Verified:
     name: str = "verified"
 
     def evaluate(self, context: ScoringContext) -> ComponentResult:
+        if context.view.suspicious_patch:  # the verifier flagged the patch: never a fix
+            return ComponentResult(0.0, False)
         return ComponentResult(_binary(context.view.verified), context.view.verified)
 
 
@@ -148,6 +150,9 @@ class Rubric:
 
     ``weights`` names components of ``COMPONENTS`` (or of ``extra``); a component without an
     opinion (edit relevance when the debugger never started) counts as ``missing_value``.
+    A trajectory whose result carries ``suspicious_patch`` (the verifier's patch scan found code
+    reaching into pytest, the interpreter's exit or imports) earns nothing: every weighed value is 0
+    and so is the total, whatever the other components found (the quality records stay as judged).
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {"verified": 1.0})
@@ -176,6 +181,8 @@ class Rubric:
             values[name] = result.value
             if result.record is not None or name == "verified":
                 records[name] = result.record
+        if context.view.suspicious_patch:
+            values.update({name: 0.0 for name in self.weights})
         total = sum(weight * (self.missing_value if values[name] is None else values[name])
                     for name, weight in self.weights.items())
         quality = Quality(records.get("verified"), records.get("policy"), records.get("edit_relevance"),

@@ -1,9 +1,9 @@
 """Judging candidates and choosing the one to keep.
 
 A candidate passes when its episode ended with ``done``, the independent verifier says the bug is
-fixed, pdb_policy passes it (no hard reason, score at least the minimum: the policy also enforces
-the task's debugger-preference label), it holds no unusable reply, and no guidance text survived in
-it. Every rule comes from the scoring seam's verdict stored in the document's ``quality``; nothing is
+fixed and its patch scan flagged nothing (``suspicious_patch``), pdb_policy passes it (no hard
+reason, score at least the minimum: the policy also enforces the task's debugger-preference label),
+it holds no unusable reply, and no guidance text survived in it. Every rule comes from the scoring seam's verdict stored in the document's ``quality``; nothing is
 re-judged here. The kept candidate is the highest-scoring passing one (the earliest on a tie).
 """
 
@@ -26,6 +26,12 @@ def judge_candidate(doc: dict, *, attempt: int, teacher: str, path: str, leak: s
     if exit_reason != "done":
         reject(f"exit_{exit_reason}", f"the episode ended with {exit_reason}"
                + (f": {result['reason']}" if result.get("reason") else ""))
+    suspicious = result.get("suspicious_patch")
+    if isinstance(suspicious, list) and suspicious:
+        lines = "; ".join(f"{f.get('file')}:{f.get('line')} {f.get('text')}" for f in suspicious[:3]
+                          if isinstance(f, dict))
+        reject("suspicious_patch", f"the patch reaches into the test framework, the interpreter's exit or "
+                                   f"imports: {lines}")
     if result.get("verified") is not True:
         reject("not_verified", "the independent verifier did not confirm the fix")
     if not policy:

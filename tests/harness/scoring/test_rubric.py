@@ -71,3 +71,17 @@ def test_the_quality_record_follows_the_shared_contract_and_reads_back():
     assert Quality.from_json(record).to_json() == record
     broken = {**record, "policy": {**record["policy"], "score": 3}}
     assert quality_problems(broken) == ["quality.policy.score: 3 is greater than the maximum of 1"]
+
+
+def test_a_suspicious_patch_earns_nothing_whatever_else_was_good():
+    doc = clean().doc()
+    doc["result"]["suspicious_patch"] = [{"file": "stats_window.py", "line": 20, "rule": "test-framework",
+                                          "text": "import _pytest.reports"}]
+    rubric = Rubric(weights={"verified": 1.0, "policy": 0.5, "edit_relevance": 0.25})
+
+    scored = rubric.score(doc, task_meta())
+
+    assert scored.values == {"verified": 0.0, "policy": 0.0, "edit_relevance": 0.0}
+    assert scored.total == 0.0
+    assert scored.quality.verified is False
+    assert scored.quality.policy.passed  # the judgement itself stands; only the reward is withheld
