@@ -99,7 +99,7 @@ WHY = {"link": "a link: the host never follows links out of the workspace",
 
 
 def _check_name(name: str) -> list[str]:
-    parts = Path(name).as_posix().split("/")
+    parts = str(name).replace(os.sep, "/").split("/")
     if not name or name.startswith("/") or any(p in ("", ".", "..") for p in parts):
         raise ValueError(f"{name!r} is not a plain path inside the workspace")
     return parts
