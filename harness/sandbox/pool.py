@@ -127,6 +127,13 @@ class SandboxPool(SandboxSource):
         if not source.is_dir():
             raise SandboxError(f"the workspace {source} does not exist; materialize the task first")
         workspace = source
+        if sandbox.quota is not None:
+            # The staging folder is the sandbox's own size-limited storage: the files are copied onto
+            # it and it is shown at the caller's path.
+            sandbox.quota.take_over(source)
+            protect.protect_workspace(workspace, spec.protected_files)
+            sandbox.begin_episode(spec, workspace)
+            return
         try:
             for entry in list(source.iterdir()):
                 os.rename(entry, staging / entry.name)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from harness.observation import Observation, ToolCall
 from harness.sandbox.paths import InsidePaths
+from harness.sandbox.quota import WorkspaceQuota
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Limits:
     cpu_seconds: int = 120
     wall_seconds: float = 1800.0  # the whole sandbox's life
     tool_timeout_s: float = 30.0  # one tool call
+    disk_mb: int = 256  # the workspace's size (a tmpfs quota, see harness.sandbox.quota); 0: no quota
 
 
 @dataclass
@@ -61,6 +63,7 @@ class Sandbox(abc.ABC):
     crash_reason: str | None = None  # why it stopped, in plain words
     hit_limit: bool = False  # it stopped because the model's program hit a limit (memory, processes, CPU, wall clock)
     closed: bool = False
+    quota: WorkspaceQuota | None = None  # the workspace's own size-limited storage, when it has one
 
     @abc.abstractmethod
     def call(self, call: ToolCall) -> Observation:

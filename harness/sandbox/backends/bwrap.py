@@ -38,6 +38,7 @@ from harness.sandbox.cgroups import CgroupLimits
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
 from harness.sandbox.paths import InsidePaths
+from harness.sandbox.quota import WorkspaceQuota
 
 HARNESS_DIR = Path(__file__).resolve().parents[2]  # .../harness
 # The /etc entries programs in the sandbox need (copied, see etc_snapshot); the rest of the host's /etc
@@ -348,7 +349,15 @@ class BwrapBackend(SupervisedBackend):
         workspace = Path(spec.workspace)
         if not workspace.is_dir():
             raise SandboxError(f"the workspace {workspace} does not exist; materialize the task first")
-        protect.protect_workspace(workspace, spec.protected_files)
-        return BwrapSandbox(spec, python=self.python, session_factory=self.session_factory,
+        quota = WorkspaceQuota.mount(workspace, spec.limits.disk_mb)
+        try:
+            protect.protect_workspace(workspace, spec.protected_files)
+            sandbox = BwrapSandbox(spec, python=self.python, session_factory=self.session_factory,
                             service_paths=self.service_paths)
+        except BaseException:
+            if quota is not None:
+                quota.release()
+            raise
+        sandbox.quota = quota
+        return sandbox
 

@@ -32,6 +32,7 @@ from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
 from harness.sandbox.orphans import OWNER_LABEL, SANDBOX_LABEL, owner_id
 from harness.sandbox.paths import InsidePaths
+from harness.sandbox.quota import WorkspaceQuota
 
 IMAGE = os.environ.get("STEPWISE_SANDBOX_IMAGE", "stepwise-sandbox:latest")
 HARNESS_DIR = Path(__file__).resolve().parents[2]
@@ -270,9 +271,17 @@ class DockerBackend(SupervisedBackend):
         workspace = Path(spec.workspace)
         if not workspace.is_dir():
             raise SandboxError(f"the workspace {workspace} does not exist; materialize the task first")
-        protect.protect_workspace(workspace, spec.protected_files)
-        return DockerSandbox(spec, client=self.client, image=self.image, session_factory=self.session_factory,
+        quota = WorkspaceQuota.mount(workspace, spec.limits.disk_mb)
+        try:
+            protect.protect_workspace(workspace, spec.protected_files)
+            sandbox = DockerSandbox(spec, client=self.client, image=self.image, session_factory=self.session_factory,
                              service_paths=self.service_paths)
+        except BaseException:
+            if quota is not None:
+                quota.release()
+            raise
+        sandbox.quota = quota
+        return sandbox
 
 
     def close(self) -> None:

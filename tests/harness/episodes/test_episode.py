@@ -195,14 +195,16 @@ def test_an_endpoint_that_refuses_ends_the_episode_as_an_infra_error(running_ave
     assert "HTTP 401" in doc["result"]["reason"] and len(doc["steps"]) == 1
 
 
-def test_a_sandbox_killed_from_inside_ends_the_episode_as_a_crash(running_average, write_script, tmp_path):
+def test_the_model_killing_every_process_it_can_does_not_end_the_episode(running_average, write_script, tmp_path):
+    # kill -KILL -1 used to kill the debug service too and end the episode as a crash (issue 17); the
+    # service is out of the model's reach now (tests/harness/sandbox/test_service_isolation.py).
     kill_all = {"name": "bash", "arguments": {"command": "kill -KILL -1"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([kill_all, PYTEST])}"), arm="base",
                       out=tmp_path / "t.json")
     assert validation_errors(doc) == []
-    assert doc["result"]["exit_reason"] == "crash" and doc["result"]["verified"] is False
-    assert len(doc["steps"]) == 1 and doc["steps"][0]["error"] is True
-    assert doc["result"]["reason"]
+    assert doc["result"]["exit_reason"] == "done" and doc["result"]["verified"] is False
+    assert [step["tool"] for step in doc["steps"]] == ["bash", "bash", "done"]
+    assert "failed" in doc["steps"][1]["observation"]  # pytest ran in the shell that replaced the killed one
 
 
 def test_a_scorer_adds_its_quality_record_and_a_failing_one_changes_nothing(running_average, write_script,

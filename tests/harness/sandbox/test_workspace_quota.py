@@ -1,0 +1,80 @@
+"""The workspace has a disk quota (issue 17: four 250 MB files used to fit, and every later turn hashed
+them on the host): a write past it fails inside the sandbox with the ordinary "No space left on
+device", the session keeps answering, and after close the workspace is back on the host's disk with
+the model's changes. Scaled down here (a 48 MB quota, 20 MB files) so it runs in seconds."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from corpus.materialize import materialize
+from harness.observation import ToolCall
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import Limits, SandboxSpec
+from harness.sandbox.pool import SandboxPool
+
+BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
+QUOTA = Limits(memory_mb=512, max_processes=64, cpu_seconds=20, wall_seconds=120, tool_timeout_s=20, disk_mb=48)
+FILL = "for i in 1 2 3 4; do head -c 20000000 /dev/zero > big$i || echo FULL at $i; done"
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    backend = get_backend(request.param)
+    yield backend
+    backend.close()
+
+
+def bash(sandbox, command: str) -> str:
+    return sandbox.call(ToolCall("bash", {"command": command})).text
+
+
+def fill_and_fix(sandbox) -> str:
+    filled = bash(sandbox, FILL)
+    bash(sandbox, "rm big*; printf 'def total(values):\\n    return sum(values)\\n' > counter.py; echo n > notes.txt")
+    return filled
+
+
+def test_the_default_quota_is_256_mb():
+    assert Limits().disk_mb == 256
+
+
+def test_a_full_workspace_answers_no_space_left_and_the_files_survive_close(backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "ws")
+    sandbox = backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                        limits=QUOTA))
+    try:
+        filled = fill_and_fix(sandbox)
+        seen_from_the_host = sorted(p.name for p in sandbox.workspace.iterdir())
+        answer = bash(sandbox, "df -m /workspace | tail -1; echo still answering")
+    finally:
+        sandbox.close()
+
+    assert "No space left on device" in filled and "FULL at 3" in filled
+    assert "still answering" in answer and not sandbox.crashed
+    assert seen_from_the_host == ["counter.py", "notes.txt", "test_counter.py"]
+    assert not os.path.ismount(workspace.path)  # back on the host's disk, with the model's changes
+    assert (workspace.path / "counter.py").read_text() == "def total(values):\n    return sum(values)\n"
+    assert (workspace.path / "notes.txt").read_text() == "n\n"
+    assert (workspace.path / "test_counter.py").stat().st_mode & 0o777 == 0o444
+
+
+def test_a_pooled_sandbox_has_the_quota_and_shows_its_files_at_the_callers_path(backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "mine")
+    with SandboxPool(backend, size=1, limits=QUOTA) as pool:
+        assert pool.wait_ready(60)
+        sandbox = pool.acquire(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                           limits=QUOTA))
+        try:
+            filled = fill_and_fix(sandbox)
+            during = (workspace.path / "counter.py").read_text()
+        finally:
+            pool.release(sandbox, wait=True)
+
+    assert "No space left on device" in filled
+    assert sandbox.workspace == workspace.path.resolve()
+    assert during == "def total(values):\n    return sum(values)\n"
+    assert not os.path.ismount(workspace.path)
+    assert sorted(p.name for p in workspace.path.iterdir()) == ["counter.py", "notes.txt", "test_counter.py"]
