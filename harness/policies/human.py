@@ -28,9 +28,11 @@ class HumanMove:
 
 
 class HumanPolicy(Policy):
-    def __init__(self, next_move: Callable[[], HumanMove], *, person: str = ""):
+    def __init__(self, next_move: Callable[[], HumanMove], *, person: str = "",
+                 on_close: Callable[[], None] | None = None):
         self.next_move = next_move
         self.person = person
+        self.on_close = on_close
 
     def info(self) -> PolicyInfo:
         return PolicyInfo("human", None, {"person": self.person} if self.person else {})
@@ -39,3 +41,7 @@ class HumanPolicy(Policy):
         move = self.next_move()
         call = ToolCall(name=move.name, arguments=dict(move.arguments or {}))
         return PolicyTurn(message=assistant_message(move.note.strip() or None, call), tool_call=call)
+
+    def close(self) -> None:
+        if self.on_close is not None:
+            self.on_close()

@@ -5,9 +5,11 @@ import json
 import os
 import subprocess
 import sys
+import threading
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.test import override_settings
 
 from harness.policies.human import SessionAbandoned
@@ -15,7 +17,7 @@ from harness.tools import toolset
 from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 from webapp.runs.models import Episode, HumanCall, JobState
 from webapp.runs.services import create_job
-from webapp.runs.services.sessions import SessionCallError, submit_call, wait_for_move
+from webapp.runs.services.sessions import CallWaiter, SessionCallError, submit_call
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the session is played by a second process
 
@@ -92,8 +94,12 @@ def test_only_the_arms_tools_and_only_the_person_who_opened_the_session(make_use
 def test_a_session_nobody_drives_is_closed_after_the_idle_time(make_user, catalog_task):
     episode = open_session(make_user("ann"))
 
-    with pytest.raises(SessionAbandoned, match=r"closed after 0.5 s without a call"):
-        wait_for_move(episode=episode, check_cancelled=lambda: None, poll_s=0.05)
+    waiter = CallWaiter(episode=episode, check_cancelled=lambda: None)
+    try:
+        with pytest.raises(SessionAbandoned, match=r"closed after 0.5 s without a call"):
+            waiter()
+    finally:
+        waiter.close()
 
 
 def test_the_call_endpoint_answers_bad_input_in_plain_words(client, make_user, catalog_task):
@@ -150,3 +156,28 @@ def test_a_session_is_opened_from_a_tasks_page_and_a_bad_task_gets_a_plain_messa
                                                                                      "episodes")
     assert refused.redirect_chain[-1][0] == "/live/"  # never to another site
     assert "not in the catalog: counter_rest (did you mean counter_reset?)" in refused.content.decode()
+
+
+def test_a_call_wakes_the_sessions_worker_through_the_doorbell(live_layer, make_user, catalog_task):
+    """The worker reads the rows again only every ten minutes here: the call reaches it because its
+    ring woke it (on Redis, and on the embedded default's layer)."""
+    ann = make_user("ann")
+    episode = open_session(ann)
+    waiting, taken = threading.Event(), []
+
+    def worker():
+        with override_settings(STEPWISE_SESSION_POLL_S=600):
+            waiter = CallWaiter(episode=episode, check_cancelled=waiting.set)  # set once no call was found
+            try:
+                taken.append(waiter())
+            finally:
+                waiter.close()
+                connection.close()
+
+    thread = threading.Thread(target=worker, daemon=True)
+    thread.start()
+    assert waiting.wait(timeout=60)
+    submit_call(episode=episode, user=ann, name="bash", arguments={"command": "echo hi"}, note="first")
+    thread.join(timeout=120)  # a generous deadline, far below the ten-minute poll
+
+    assert taken and (taken[0].name, taken[0].arguments, taken[0].note) == ("bash", {"command": "echo hi"}, "first")

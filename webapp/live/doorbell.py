@@ -12,6 +12,7 @@ import asyncio
 import logging
 import os
 import threading
+import time
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from django.db import transaction
@@ -46,12 +47,61 @@ def send_to_group(group: str, message: dict, timeout_s: float = RING_TIMEOUT_S) 
 
 
 async def _group_send(group: str, message: dict) -> None:
+    await _layer().group_send(group, message)
+
+
+class Listener:
+    """Lets synchronous code (a worker waiting for a person's call) sleep until a topic's doorbell rings.
+
+    ``wait(timeout_s)`` returns True when a ring arrived, False when the time ran out. Where the channel
+    layer cannot be joined it sleeps the whole time and returns False, so a caller that re-reads its rows
+    after every wait works either way; the bell only makes it answer sooner."""
+
+    def __init__(self, topic: str):
+        self.group = group_of(topic)
+        self.channel: str | None = None
+        try:
+            self.channel = _ringer().run(self._join(), RING_TIMEOUT_S)
+        except Exception as exc:
+            log.warning("could not listen for %s (polling instead): %s: %s", self.group, type(exc).__name__, exc)
+
+    async def _join(self) -> str:
+        layer = _layer()
+        channel = await layer.new_channel()
+        await layer.group_add(self.group, channel)
+        return channel
+
+    def wait(self, timeout_s: float) -> bool:
+        if self.channel is None:
+            time.sleep(timeout_s)
+            return False
+        try:
+            _ringer().run(asyncio.wait_for(_layer().receive(self.channel), timeout_s), timeout_s + RING_TIMEOUT_S)
+            return True
+        except TimeoutError:
+            return False
+        except Exception as exc:  # the layer failed: behave as a poll
+            log.warning("listening for %s failed: %s: %s", self.group, type(exc).__name__, exc)
+            time.sleep(timeout_s)
+            return False
+
+    def close(self) -> None:
+        if self.channel is None:
+            return
+        channel, self.channel = self.channel, None
+        try:
+            _ringer().run(_layer().group_discard(self.group, channel), RING_TIMEOUT_S)
+        except Exception:
+            log.debug("could not leave %s", self.group, exc_info=True)
+
+
+def _layer():
     from channels.layers import get_channel_layer
 
     layer = get_channel_layer()
     if layer is None:
         raise RuntimeError("no CHANNEL_LAYERS configured")
-    await layer.group_send(group, message)
+    return layer
 
 
 class _Ringer:

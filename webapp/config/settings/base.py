@@ -221,5 +221,6 @@ STEPWISE_PROGRESS_INTERVAL_S = float(os.environ.get("STEPWISE_PROGRESS_INTERVAL_
 STEPWISE_LIVE_TICK_S = float(os.environ.get("STEPWISE_LIVE_TICK_S") or 20.0)
 # A person's live session with no call for this long is closed (its trajectory is kept).
 STEPWISE_SESSION_IDLE_S = float(os.environ.get("STEPWISE_SESSION_IDLE_S") or 1800.0)
-# How often a live session's worker looks for the person's next call (one indexed query).
-STEPWISE_SESSION_POLL_S = float(os.environ.get("STEPWISE_SESSION_POLL_S") or 0.2)
+# A live session's worker is woken by the doorbell of each call; it also reads the rows this often
+# (one indexed query), so a lost ring only delays a call.
+STEPWISE_SESSION_POLL_S = float(os.environ.get("STEPWISE_SESSION_POLL_S") or 2.0)

@@ -1,7 +1,8 @@
 """Live sessions: a person drives an episode from the browser with exactly the model's tools.
 
 A session is an episode job on the episodes queue whose policy is the person (``HumanPolicy``): the
-worker holds the sandbox and takes the person's calls as they arrive (``webapp.runs.services.sessions``).
+worker holds the sandbox and takes the person's calls as they arrive (``webapp.runs.services.sessions``:
+the session's doorbell wakes it).
 It is recorded, verified and scored like any episode, with ``policy.kind = "human"``.
 """
 
@@ -15,7 +16,7 @@ from webapp.runs.forms.fields import ARMS, SANDBOXES, TaskChoiceField
 from webapp.runs.kinds.episodes import EpisodeJob, new_episode_id
 from webapp.runs.models import Driver, Episode
 from webapp.runs.registry import Queue, register
-from webapp.runs.services.sessions import wait_for_move
+from webapp.runs.services.sessions import CallWaiter
 
 MAX_SESSION_TURNS = 500
 
@@ -50,8 +51,8 @@ class SessionJob(EpisodeJob):
 
     def policy_for(self, work, episode):
         Episode.objects.filter(pk=episode.pk).update(last_activity_at=timezone.now())  # idle counts from here
-        return HumanPolicy(lambda: wait_for_move(episode=episode, check_cancelled=work.check_cancelled),
-                           person=episode.policy)
+        waiter = CallWaiter(episode=episode, check_cancelled=work.check_cancelled)
+        return HumanPolicy(waiter, person=episode.policy, on_close=waiter.close)
 
     def summary(self, params: dict) -> str:
         return f"{params.get('task')} · {params.get('arm')} · by hand"

@@ -1,17 +1,17 @@
 """Writes for live sessions driven by a person: the person's tool calls go in as HumanCall rows (the
-browser posts them), the session's worker takes them in order (``wait_for_move``), and a session nobody
+browser posts them), the session's worker takes them in order (``CallWaiter``), and a session nobody
 drives for ``STEPWISE_SESSION_IDLE_S`` seconds is closed by its worker.
 
 Rows are the truth here as everywhere: a call is stored before anything runs it, so a call made while
-the worker is busy (or before it started) waits its turn and is never lost. The worker looks for calls
-every ``STEPWISE_SESSION_POLL_S`` seconds (one indexed query); the browser learns the answer from the
-episode's live follower, like any other viewer.
+the worker is busy (or before it started) waits its turn and is never lost. Storing a call rings the
+session's doorbell, which wakes its worker at once; the worker also reads the rows every
+``STEPWISE_SESSION_POLL_S`` seconds, so a lost ring only delays a call. The browser learns the answer
+from the episode's live follower, like any other viewer.
 """
 
 from __future__ import annotations
 
 import json
-import time
 
 from django.conf import settings
 from django.db import transaction
@@ -19,12 +19,16 @@ from django.utils import timezone
 
 from harness.policies.human import HumanMove, SessionAbandoned
 from harness.tools import toolset
-from webapp.live.doorbell import ring
+from webapp.live.doorbell import Listener, ring
 from webapp.runs.models import OVER, Driver, Episode, HumanCall
-from webapp.runs.services.episodes import episode_topic
 
 MAX_ARGUMENTS_BYTES = 256_000  # a whole file written with write_file fits; more is refused
 MAX_NOTE_CHARS = 10_000
+
+
+def calls_topic(episode_pk: int) -> str:
+    """The doorbell a session's worker listens to for the person's calls."""
+    return f"session.{episode_pk}.calls"
 
 
 class SessionCallError(ValueError):
@@ -74,7 +78,7 @@ def submit_call(*, episode: Episode, user, name, arguments=None, note: str = "")
     call = HumanCall.objects.create(episode=locked, name=name, arguments=arguments, note=note, made_by=user)
     locked.last_activity_at = timezone.now()
     locked.save(update_fields=["last_activity_at", "updated_at"])
-    ring(episode_topic(locked.pk))
+    ring(calls_topic(locked.pk))
     return call
 
 
@@ -94,22 +98,33 @@ def idle_limit_s() -> float:
     return float(settings.STEPWISE_SESSION_IDLE_S)
 
 
-def wait_for_move(*, episode: Episode, check_cancelled, idle_s: float | None = None,
-                  poll_s: float | None = None) -> HumanMove:
-    """Block until the person's next call (the session's worker calls this for every turn).
+class CallWaiter:
+    """What a session's HumanPolicy asks for each turn: the person's next call, waited for on the
+    session's doorbell (and on a timer, should a ring be lost). ``close()`` stops listening."""
 
-    ``check_cancelled()`` raises when the job was cancelled; SessionAbandoned once nobody made a call
-    for ``idle_s`` seconds (default ``STEPWISE_SESSION_IDLE_S``), counted from the last call or the
-    start of the session."""
-    idle_s = idle_limit_s() if idle_s is None else idle_s
-    poll_s = float(settings.STEPWISE_SESSION_POLL_S) if poll_s is None else poll_s
-    while True:
-        call = take_next_call(episode=episode)
-        if call is not None:
-            return HumanMove(call.name, dict(call.arguments or {}), call.note)
-        check_cancelled()
-        last = Episode.objects.filter(pk=episode.pk).values_list("last_activity_at", flat=True).first()
-        if last is not None and (timezone.now() - last).total_seconds() > idle_s:
-            raise SessionAbandoned(f"the session was closed after {idle_s:g} s without a call "
-                                   "(STEPWISE_SESSION_IDLE_S); what was played is kept")
-        time.sleep(poll_s)
+    def __init__(self, *, episode: Episode, check_cancelled, idle_s: float | None = None,
+                 poll_s: float | None = None):
+        self.episode = episode
+        self.check_cancelled = check_cancelled
+        self.idle_s = idle_limit_s() if idle_s is None else idle_s
+        self.poll_s = float(settings.STEPWISE_SESSION_POLL_S) if poll_s is None else poll_s
+        self.bell = Listener(calls_topic(episode.pk))
+
+    def __call__(self) -> HumanMove:
+        """Block until the person's next call; ``check_cancelled()`` raises when the job was cancelled,
+        SessionAbandoned once nobody made a call for ``idle_s`` seconds (counted from the last call or
+        the start of the session)."""
+        while True:
+            call = take_next_call(episode=self.episode)
+            if call is not None:
+                return HumanMove(call.name, dict(call.arguments or {}), call.note)
+            self.check_cancelled()
+            last = Episode.objects.filter(pk=self.episode.pk).values_list("last_activity_at", flat=True).first()
+            idle = (timezone.now() - last).total_seconds() if last is not None else 0.0
+            if idle > self.idle_s:
+                raise SessionAbandoned(f"the session was closed after {self.idle_s:g} s without a call "
+                                       "(STEPWISE_SESSION_IDLE_S); what was played is kept")
+            self.bell.wait(max(0.01, min(self.poll_s, self.idle_s - idle + 0.01)))
+
+    def close(self) -> None:
+        self.bell.close()
