@@ -159,7 +159,7 @@
     if (OVER.indexOf(state.state) >= 0) {
       this.over = true;
       this.pane.classList.add("over");
-      this.pane.querySelectorAll("button, input, textarea, select").forEach(function (el) { el.disabled = true; });
+      this.pane.querySelectorAll(".tools button, .tools input, .tools textarea, .tools select").forEach(function (el) { el.disabled = true; });
       this.say("the session is over (" + state.state + (state.exit_reason ? ": " + state.exit_reason : "") + ")");
     } else if (state.state === "running" && this.pending === 0 && !this.started) {
       this.started = true;

@@ -122,5 +122,8 @@ def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
                                                        "examine_locals", "edit_file", "bash", "done"]
     assert "verified" in page.locator("#live-result").inner_text()
     assert page.locator("#session button:not([disabled])").count() == 0  # the session is over
+    page.goto("/live/")
+    assert "by hand" in page.locator("table.rows").inner_text()
+    screenshots(page, "live-list")
     assert dialogs == []
     context.close()
