@@ -7,6 +7,7 @@ is a hard error the model must react to rather than a silent no-op.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,7 @@ ENCODING = "utf-8"
 NAME_MAX = 255  # bytes in one path component (Linux)
 PATH_MAX = 4096  # bytes in a whole path, terminating NUL included (Linux)
 NEW_FILE_MODE = 0o644
+MAX_EDIT_BYTES = 16 * 2**20  # the largest file edit_file / write_file read back
 
 
 class FileToolError(ValueError):
@@ -102,8 +104,23 @@ class FileInterface:
 
     @staticmethod
     def _read(full: Path, relative: str) -> str:
+        """The file's text; a FIFO, device or socket (whose read could block for ever) and a file past
+        MAX_EDIT_BYTES are refused before anything is read."""
         try:
-            return full.read_text(encoding=ENCODING)
+            fd = os.open(full, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as exc:
+            raise FileToolError(f"Error: {relative} cannot be read ({exc.strerror or exc}).") from None
+        with os.fdopen(fd, "rb") as stream:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise FileToolError(f"Error: {relative} is not a regular file (a pipe, device or socket); only "
+                                    "regular files can be edited. Remove it with bash first to write a file there.")
+            if info.st_size > MAX_EDIT_BYTES:
+                raise FileToolError(f"Error: {relative} is {info.st_size} bytes; the file tools edit files up to "
+                                    f"{MAX_EDIT_BYTES} bytes. Change it with bash (sed -i, python) instead.")
+            data = stream.read(MAX_EDIT_BYTES + 1)
+        try:
+            return data.decode(ENCODING)
         except UnicodeDecodeError as exc:
             raise FileToolError(f"Error: {relative} is not UTF-8 text and cannot be edited here.") from exc
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from harness.files import FileInterface, FileToolError
@@ -77,3 +79,11 @@ def test_text_that_has_no_utf8_form_is_refused_before_anything_is_written(files,
 def test_a_parent_that_is_a_file_gets_an_error_not_a_traceback(files):
     with pytest.raises(FileToolError, match="a parent of app.py/x.py is a file"):
         files.write("app.py/x.py", "x = 1\n")
+
+
+def test_a_pipe_in_the_workspace_is_refused_instead_of_blocking_the_edit(files, tmp_path):
+    os.mkfifo(tmp_path / "pipe.py")
+
+    for attempt in (lambda: files.edit("pipe.py", "a", "b"), lambda: files.write("pipe.py", "x = 1\n")):
+        with pytest.raises(FileToolError, match="pipe.py is not a regular file"):
+            attempt()
