@@ -112,6 +112,8 @@ def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
     page.click("form[data-tool=done] button")
     step_shown(page, 7)
     page.wait_for_selector("#live-trajectory:not([hidden])", timeout=90_000)
+    page.wait_for_function("() => document.getElementById('live-state').textContent === 'succeeded'",
+                           timeout=90_000)  # the job ends just after its trajectory is stored
     screenshots(page, "live-session-done")
     assert fits_width(page)
 
