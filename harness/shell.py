@@ -168,11 +168,14 @@ class Shell:
             self.start()
         timeout = self.timeout_s if timeout_s is None else timeout_s
         token = uuid.uuid4().hex
-        marker = re.compile(rf"\n?{EXIT_MARKER.format(token=token)}:(\d+)\r?\n{re.escape(self.prompt)}")
+        # Between the marker and the prompt bash may print job notices ("[1]+  Done  sleep 1 &"): kept.
+        marker = re.compile(rf"\n?{EXIT_MARKER.format(token=token)}:(\d+)\r?\n([^\x00]{{0,2048}}?){re.escape(self.prompt)}")
         self._restore_terminal()
         self._send(command_line(command, token=token, prompt=self.prompt))
         index, broken = self._wait(marker, timeout)
         raw = (self.child.before or "").replace("\r\n", "\n").replace("\r", "")
+        if index == 0 and self.child.match.group(2):
+            raw = raw.rstrip("\n") + "\n" + self.child.match.group(2).replace("\r\n", "\n").replace("\r", "")
         if index == 0:
             output, truncated = bound_output(raw.strip("\n"), command)
             return ShellResult(output, int(self.child.match.group(1)), truncated=truncated, restarted=restarted,
@@ -246,7 +249,7 @@ class Shell:
 
     def _resync(self) -> bool:
         token = uuid.uuid4().hex
-        marker = re.compile(rf"{EXIT_MARKER.format(token=token)}:\d+\r?\n{re.escape(self.prompt)}")
+        marker = re.compile(rf"{EXIT_MARKER.format(token=token)}:\d+\r?\n[^\x00]{{0,2048}}?{re.escape(self.prompt)}")
         try:
             self._restore_terminal()
             self._send(command_line("true", token=token, prompt=self.prompt))

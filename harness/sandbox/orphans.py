@@ -1,7 +1,8 @@
 """Sandboxes whose owner died: a harness process killed with SIGKILL cannot close what it started.
 
 bwrap sandboxes die with their owner (``--die-with-parent``), but their cgroups stay; Docker
-containers keep running. Each sandbox records its owner (``owner_id()``: host name, pid and the
+containers keep running; a workspace's quota tmpfs stays mounted (its files are copied back to the
+host's disk when it is released here). Each sandbox records its owner (``owner_id()``: host name, pid and the
 pid's start time, so a reused pid is not mistaken for the owner). ``reap_orphaned_sandboxes()``, run
 by a worker when it starts, stops those whose owner on this host is gone.
 """
@@ -9,36 +10,14 @@ by a worker when it starts, stops those whose owner on this host is gone.
 from __future__ import annotations
 
 import contextlib
-import os
-import socket
 from pathlib import Path
 
 from harness.sandbox import cgroups
+from harness.sandbox.owner import owner_alive
+from harness.sandbox.quota import release_orphaned_quotas
 
 SANDBOX_LABEL = "stepwise.sandbox"  # every sandbox container carries it
 OWNER_LABEL = "stepwise.owner"
-
-
-def _start_time(pid: int) -> str | None:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return stat[stat.rfind(")") + 2:].split()[19]  # field 22: start time in clock ticks since boot
-
-
-def owner_id(pid: int | None = None) -> str:
-    pid = pid or os.getpid()
-    return f"{socket.gethostname()}:{pid}:{_start_time(pid) or '?'}"
-
-
-def owner_alive(owner: str) -> bool:
-    """Whether the process ``owner_id`` names still runs (owners on other hosts count as alive)."""
-    host, _, rest = owner.partition(":")
-    pid, _, started = rest.partition(":")
-    if host != socket.gethostname() or not pid.isdigit():
-        return True
-    return _start_time(int(pid)) == started
 
 
 def _docker_orphans() -> list[str]:
@@ -90,4 +69,4 @@ def _cgroup_orphans() -> list[str]:
 
 def reap_orphaned_sandboxes() -> list[str]:
     """Stop the sandboxes of dead owners on this host; what was stopped, in words."""
-    return _docker_orphans() + _cgroup_orphans()
+    return _docker_orphans() + _cgroup_orphans() + release_orphaned_quotas()

@@ -14,20 +14,28 @@ Lifecycle, for a workspace folder that already holds the task's files:
   the same paths, and the mounts are detached. The workspace outlives the sandbox as before.
 
 Mounting needs root on the host; where it is refused, ``mount`` returns None and the sandbox runs
-without a quota (the per-file size rlimit still applies), as before.
+without a quota (the per-file size rlimit still applies), as before. The mount's source names its
+owner (``harness.sandbox.orphans.owner_id``), so the mounts of a harness killed before it could
+release them are found and released by ``release_orphaned_quotas`` (part of
+``harness.sandbox.orphans.reap_orphaned_sandboxes``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
+import re
 import shutil
 import stat
 import tempfile
 from pathlib import Path
 
+from harness.sandbox.owner import owner_alive, owner_id
+
 MS_NOSUID, MS_NODEV, MS_BIND = 2, 4, 4096
 MNT_DETACH = 2
+WORKSPACE_MOUNT = "stepwise-workspace"  # the tmpfs's source is "<this>:<owner_id>"
 INODES_PER_MB = 256  # a flood of empty files hits the quota too (about 4 KB of inode budget each)
 _libc = None
 
@@ -121,7 +129,8 @@ class WorkspaceQuota:
                 os.rename(entry, aside / entry.name)
             options = f"size={size_mb}m,nr_inodes={max(1024, size_mb * INODES_PER_MB)},mode=0755"
             try:
-                _call("mount", b"stepwise-workspace", bytes(path), b"tmpfs", MS_NOSUID | MS_NODEV, options.encode())
+                source = f"{WORKSPACE_MOUNT}:{owner_id()}".encode()
+                _call("mount", source, bytes(path), b"tmpfs", MS_NOSUID | MS_NODEV, options.encode())
             except OSError:
                 for entry in list(aside.iterdir()):
                     os.rename(entry, path / entry.name)
@@ -147,19 +156,49 @@ class WorkspaceQuota:
             return
         self.released = True
         home = self.binds[-1] if self.binds else self.path
-        kept = Path(tempfile.mkdtemp(prefix=".stepwise-quota-", dir=home.parent))
-        try:
-            root = self.path.stat()
-            copy_tree(self.path, kept)
-            for mount_point in [*reversed(self.binds), self.path]:
-                try:
-                    _call("umount2", bytes(mount_point), MNT_DETACH)
-                except OSError:
-                    pass
-            if home.is_dir() and not os.path.ismount(home):
-                _empty(home)
-                for entry in list(kept.iterdir()):
-                    os.rename(entry, home / entry.name)
-                _same_owner_and_mode(home, root)
-        finally:
-            shutil.rmtree(kept, ignore_errors=True)
+        bring_back(self.path, home, [*reversed(self.binds), self.path])
+
+
+def bring_back(mounted: Path, home: Path, mount_points: list[Path]) -> None:
+    """Copy what is on the tmpfs at ``mounted`` to the host's disk, detach ``mount_points`` and put
+    the files in ``home`` (by then a plain folder again)."""
+    kept = Path(tempfile.mkdtemp(prefix=".stepwise-quota-", dir=home.parent))
+    try:
+        root = mounted.stat()
+        copy_tree(mounted, kept)
+        for mount_point in mount_points:
+            try:
+                _call("umount2", bytes(mount_point), MNT_DETACH)
+            except OSError:
+                pass
+        if home.is_dir() and not os.path.ismount(home):
+            _empty(home)
+            for entry in list(kept.iterdir()):
+                os.rename(entry, home / entry.name)
+            _same_owner_and_mode(home, root)
+    finally:
+        shutil.rmtree(kept, ignore_errors=True)
+
+
+def _unescape(field: str) -> str:
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
+
+
+def release_orphaned_quotas() -> list[str]:
+    """Workspace quota mounts (harness.sandbox.quota) whose owner is gone: files back, mounts off."""
+    by_source: dict[str, list[Path]] = {}
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/mountinfo").read_text().splitlines():
+            mine, _, theirs = line.partition(" - ")
+            fields, details = mine.split(), theirs.split()
+            if len(fields) > 4 and len(details) > 1 and details[0] == "tmpfs" and \
+                    details[1].startswith(WORKSPACE_MOUNT + ":"):
+                by_source.setdefault(details[1], []).append(Path(_unescape(fields[4])))
+    released = []
+    for source, mount_points in by_source.items():
+        if owner_alive(source.partition(":")[2]):
+            continue
+        with contextlib.suppress(OSError):
+            bring_back(mount_points[0], mount_points[-1], list(reversed(mount_points)))
+            released.append(f"workspace quota at {mount_points[-1]}")
+    return released

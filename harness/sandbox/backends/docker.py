@@ -30,7 +30,8 @@ from harness.sandbox.backends.bwrap import precompile_harness
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
-from harness.sandbox.orphans import OWNER_LABEL, SANDBOX_LABEL, owner_id
+from harness.sandbox.orphans import OWNER_LABEL, SANDBOX_LABEL
+from harness.sandbox.owner import owner_id
 from harness.sandbox.paths import InsidePaths
 from harness.sandbox.quota import WorkspaceQuota
 

@@ -93,3 +93,12 @@ def test_a_shell_that_cannot_answer_is_replaced_with_an_error_not_a_timeout(sand
     assert "a new shell was started in the workspace" in answer.text
     assert "did not finish within" not in answer.text
     assert bash(sandbox, "echo fresh; pwd").text == "fresh\n/workspace"
+
+
+def test_a_background_jobs_notice_between_commands_does_not_break_the_protocol(marked_shell):
+    started = bash(marked_shell, "sleep 0.2 &")
+    answer = bash(marked_shell, "sleep 1; echo next")
+
+    assert started.text.startswith("[1] ")
+    assert answer.text.endswith("next") and "Done" in answer.text and not answer.error
+    assert shell_state(marked_shell) == "still-here /tmp/keep"

@@ -1,0 +1,31 @@
+"""Who owns a sandbox: host name, pid and the pid's start time (so a reused pid is not mistaken for
+the owner). Containers carry it as a label, quota mounts in their source (``harness.sandbox.orphans``
+stops what a dead owner left)."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+
+def _start_time(pid: int) -> str | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat[stat.rfind(")") + 2:].split()[19]  # field 22: start time in clock ticks since boot
+
+
+def owner_id(pid: int | None = None) -> str:
+    pid = pid or os.getpid()
+    return f"{socket.gethostname()}:{pid}:{_start_time(pid) or '?'}"
+
+
+def owner_alive(owner: str) -> bool:
+    """Whether the process ``owner_id`` names still runs (owners on other hosts count as alive)."""
+    host, _, rest = owner.partition(":")
+    pid, _, started = rest.partition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return True
+    return _start_time(int(pid)) == started
