@@ -40,7 +40,7 @@
 
   function paint(row, s) {
     if (!row) { return; }
-    row.className = row.className.replace(/\bstate-\S+/g, "").trim() + " state-" + s.state;
+    row.className = row.className.replace(/\bis-\S+/g, "").trim() + " is-" + s.state;
     var state = row.querySelector("[data-field=state]");
     if (state) {
       state.textContent = s.state + (s.cancelling ? " (cancelling)" : "");
@@ -113,8 +113,9 @@
     return null;
   }
 
-  function Chart(holder, title, percent) {
+  function Chart(holder, title, percent, xLabel) {
     this.title = title;
+    this.xLabel = xLabel;
     this.percent = percent;
     this.points = {};  // x -> {series: y}
     this.names = [];
@@ -159,9 +160,9 @@
     var opts = {
       title: this.title, width: Math.max(280, this.box.clientWidth || 600), height: 240,
       cursor: { drag: { x: true, y: false } },
-      scales: pct ? { y: { range: [0, 1] } } : {},
-      axes: [{}, { values: function (u, ticks) { return ticks.map(function (t) { return pct ? Math.round(t * 100) + "%" : +t.toPrecision(3); }); } }],
-      series: [{ label: "x" }].concat(this.names.map(function (name, i) {
+      scales: pct ? { x: { time: false }, y: { range: [0, 1] } } : { x: { time: false } },
+      axes: [{ label: this.xLabel }, { values: function (u, ticks) { return ticks.map(function (t) { return pct ? Math.round(t * 100) + "%" : +t.toPrecision(3); }); } }],
+      series: [{ label: this.xLabel }].concat(this.names.map(function (name, i) {
         return { label: name, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: true, points: { size: 5 },
           value: function (u, v) { return v === null || v === undefined ? "–" : (pct ? (v * 100).toFixed(1) + "%" : +v.toPrecision(4)); } };
       })),
@@ -175,7 +176,8 @@
   function charts(holder, kind, points) {
     var byTitle = {};
     function chart(title, percent) {
-      return byTitle[title] || (byTitle[title] = new Chart(holder, title, percent));
+      var xLabel = kind === "solve_rate" ? "episodes finished" : "step";
+      return byTitle[title] || (byTitle[title] = new Chart(holder, title, percent, xLabel));
     }
     function add(point) {
       if (!point || typeof point.values !== "object") { return; }
@@ -207,7 +209,9 @@
       for (var t in byTitle) { var c = byTitle[t]; if (c.plot) { c.plot.setSize({ width: Math.max(280, c.box.clientWidth), height: 240 }); } }
     });
     redraw();
-    return { add: function (p) { add(p); total += 1; redraw(); } };
+    var api = { add: function (p) { add(p); total += 1; redraw(); }, charts: byTitle };
+    holder.stepwiseCharts = api;  // for people poking at the page (and the browser test)
+    return api;
   }
 
   /* ---- one job ----------------------------------------------------------------------------------- */
@@ -229,7 +233,7 @@
       if (empty) { empty.remove(); }
       var atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
       var line = document.createElement("div");
-      line.className = "logline " + m.kind;
+      line.className = "logline log-" + m.kind;
       line.dataset.seq = m.seq;
       var time = document.createElement("time");
       time.textContent = new Date(m.at).toTimeString().slice(0, 8);
@@ -268,13 +272,16 @@
     }
 
     function onChild(s) {
-      if (!children) {
-        location.reload();  // the first child: the page grows its table
-        return;
-      }
+      if (!children) { return; }
       var body = children.tBodies[0];
       var row = body.querySelector('tr[data-job="' + s.id + '"]');
-      if (!row) { row = newRow(s, false); body.appendChild(row); }
+      if (!row) {
+        row = newRow(s, false);
+        body.appendChild(row);
+        document.getElementById("children-card").hidden = false;
+        var count = document.querySelector("[data-field=child-count]");
+        if (count) { count.textContent = body.rows.length; }
+      }
       paint(row, s);
       if (s.episode && OVER.indexOf(s.state) >= 0) {
         var link = row.querySelector("[data-field=link]");

@@ -94,9 +94,9 @@ def test_an_eval_launched_from_the_form_runs_and_its_report_opens(celery_worker,
     assert launched.status_code == 302 and job.state == JobState.SUCCEEDED, job.error
     page = client.get(reverse("job_detail", args=[job.pk])).content.decode()
     eval_run = EvalRun.objects.get(job=job)
-    assert f'data-report-url="{reverse("eval_report", args=[eval_run.pk])}"' in page
+    assert f'data-report-url="{reverse("job_report", args=[job.pk])}"' in page
     assert '"series": "solve_rate"' in page  # the chart's points, as the socket sends them
-    assert page.count('class="state-succeeded"') == 2  # both episodes
+    assert page.count('class="is-succeeded"') == 3  # the eval and its two episodes
     report = client.get(reverse("eval_report", args=[eval_run.pk]), HTTP_HX_REQUEST="true").content.decode()
     assert "<table>" in report and "pass@1 (mean over runs)" in report and "<h2>Per task</h2>" in report
     assert client.get(reverse("eval_plot", args=[eval_run.pk, "solve_rate"]))["Content-Type"] == "image/png"

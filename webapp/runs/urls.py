@@ -9,6 +9,7 @@ urlpatterns = [
     path("jobs/<int:job_id>/", views.job_detail, name="job_detail"),
     path("jobs/<int:job_id>/cancel/", views.job_cancel, name="job_cancel"),
     path("jobs/<int:job_id>/retry/", views.job_retry, name="job_retry"),
+    path("jobs/<int:job_id>/report/", views.job_report, name="job_report"),
     path("evals/", views.eval_list, name="eval_list"),
     path("evals/compare/", views.eval_compare, name="eval_compare"),
     path("evals/compare/<str:name>.png", views.compare_plot, name="compare_plot"),

@@ -84,7 +84,7 @@ def job_detail(request, job_id):
         "log": selectors.job_log(job=job), "metrics": selectors.job_metrics(job=job), "eval_run": eval_run,
         "result_json": json.dumps(job.result, indent=1, default=str) if job.result is not None else "",
         "params_json": json.dumps(job.params, indent=1, default=str), "may_control": selectors.may_control(
-            request.user, job), "chart": _chart_kind(job)})
+            request.user, job), "chart": _chart_kind(job), "fans_out": job.kind in ("eval", "rollouts")})
 
 
 def _child_state(child: Job) -> dict:
@@ -152,6 +152,14 @@ def eval_report(request, eval_id):
         return redirect("job_detail", job_id=job.pk) if job else redirect("eval_list")
     template = "runs/_report.html" if request.headers.get("HX-Request") else "runs/eval_report.html"
     return render(request, template, _report_context(eval_run))
+
+
+def job_report(request, job_id):
+    """The report of an eval job, as the job page loads it when the eval ends (htmx)."""
+    eval_run = selectors.eval_run_of(_job_or_404(request, job_id))
+    if eval_run is None or eval_run.report is None:
+        raise Http404("this job has no report (yet)")
+    return render(request, "runs/_report.html", {**_report_context(eval_run), "page_link": True})
 
 
 def eval_plot(request, eval_id, name):

@@ -219,7 +219,8 @@ def mark_cancelled(*, job: Job, why: str = "cancelled") -> Job:
 def mark_fanned_out(*, job: Job, total: int, window: int | None) -> Job:
     locked = _locked(job.pk)
     locked.fanned_out, locked.window, locked.progress_total = True, window, total
-    _changed(locked, ["fanned_out", "window", "progress_total"])
+    locked.progress_unit = locked.progress_unit or job_type(locked.kind).unit
+    _changed(locked, ["fanned_out", "window", "progress_total", "progress_unit"])
     return locked
 
 

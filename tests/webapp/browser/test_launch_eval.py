@@ -1,0 +1,175 @@
+"""Launching an eval in Chromium: the form answers bad input, the job page follows the eval live over
+its websocket (progress bar, solve-rate chart, log) as a real Celery worker plays the episodes, and
+the report opens in the page when the last episode ends. The app is served by daphne (HTTP and
+websockets), as scripts/run serves it, on the test database."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from tests.webapp.browser.conftest import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    DESKTOP,
+    fits_width,
+    screenshots,
+)
+from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
+from tests.webapp.test_episode_jobs import FIX, TESTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def asgi_server(transactional_db, tmp_path):
+    """daphne serving webapp.config.asgi on a free port, on the test database and Redis."""
+    from django.conf import settings
+
+    port = free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
+           "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL}
+    log_path = tmp_path / "daphne.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                                 "webapp.config.asgi:application"], cwd=REPO_ROOT, env=env, stdout=log,
+                                stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90  # start-up on a loaded machine, not an assertion
+    while True:
+        try:
+            urllib.request.urlopen(url + "/accounts/login/", timeout=5).close()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"daphne did not come up; its log:\n{log_path.read_text()[-3000:]}")
+            time.sleep(0.3)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+
+@pytest.fixture
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+            yield browser
+            browser.close()
+    finally:
+        if saved is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
+
+
+@pytest.fixture
+def ann(make_user):
+    return make_user("ann")
+
+
+# The database rows come first: made after Playwright starts, they would be written on a connection of
+# its event loop's context that Django never closes (the test database could then not be dropped).
+def test_an_eval_launched_from_the_form_is_followed_live_and_opens_its_report(catalog_task, ann, celery_worker,
+                                                                               asgi_server, chromium):
+    context = chromium.new_context(viewport=DESKTOP, base_url=asgi_server)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "ann")
+    page.fill("#id_password", "pw-ann")
+    page.click("button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+    page.goto("/jobs/new/")
+    page.click("text=Paired eval")
+    page.select_option("#id_split", "")  # name the tasks instead of the default split
+    page.fill("#id_tasks", "counter_rest")
+    page.fill("#id_runs", "2")
+    page.click("form.launchform button[type=submit]")
+    assert "counter_rest (did you mean counter_reset?)" in " ".join(page.locator(".fielderrors").all_inner_texts())
+    assert "give a policy spec" in page.inner_text("form.launchform")
+    screenshots(page, "launch-eval-errors")
+
+    page.fill("#id_name", "scripted fix")
+    page.fill("#id_script", json.dumps({"tool_calls": [FIX, TESTS]}))
+    page.fill("#id_tasks", "counter_reset")
+    page.fill("#id_max_turns", "6")
+    page.fill("#id_workers", "1")  # one episode at a time: the bar and the chart move four times
+    page.click("form.launchform button[type=submit]")
+    page.wait_for_url("**/jobs/*/")
+    page.evaluate("window.stillTheSamePage = true")
+
+    page.wait_for_function("() => Number((document.getElementById('charts') || {dataset: {}}).dataset.points) >= 1",
+                           timeout=240_000)
+    page.wait_for_function("() => document.querySelectorAll('#children tbody tr').length === 4")
+    page.wait_for_function("() => document.querySelector('#job > .pagehead [data-field=state]').textContent === 'succeeded'",
+                           timeout=240_000)
+    page.wait_for_selector("#report table", timeout=60_000)
+
+    assert page.evaluate("window.stillTheSamePage") is True  # followed live, never reloaded
+    assert page.locator("#report-card").is_visible()
+    assert page.locator("#job [data-bar] .track").first.get_attribute("aria-valuenow") == "100"  # set live (JS numbers)
+    assert page.evaluate("document.getElementById('charts').dataset.points") == "4"
+    assert page.locator("#charts .uplot").count() == 1
+    assert "counter_reset dbg run 2: verified" in page.inner_text("#log")
+    assert page.locator("#children [data-field=state]").all_inner_texts() == ["succeeded"] * 4
+    assert page.locator("form[action$='/cancel/']").is_hidden()
+    assert "pass@1 (mean over runs)" in page.inner_text("#report")
+    page.wait_for_function("() => [...document.querySelectorAll('#report img')].every(i => i.complete && i.naturalWidth)")
+    # Zoom into the chart by dragging across it, as a person would; a new point keeps that zoom.
+    page.locator("#charts .u-over").scroll_into_view_if_needed()
+    over = page.locator("#charts .u-over").bounding_box()
+    page.mouse.move(over["x"] + over["width"] * 0.1, over["y"] + over["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(over["x"] + over["width"] * 0.5, over["y"] + over["height"] / 2, steps=5)
+    page.mouse.up()
+    zoomed = page.evaluate("() => { const c = Object.values(document.getElementById('charts').stepwiseCharts.charts)[0];"
+                           " return [c.plot.scales.x.min, c.plot.scales.x.max]; }")
+    assert zoomed[1] < 4
+    page.evaluate("() => document.getElementById('charts').stepwiseCharts.add("
+                  "{series: 'solve_rate', x: 5, values: {base: 0.5, dbg: 1.0}})")
+    page.wait_for_function("() => document.getElementById('charts').dataset.points === '5'")
+    after = page.evaluate("() => { const c = Object.values(document.getElementById('charts').stepwiseCharts.charts)[0];"
+                          " return [c.plot.scales.x.min, c.plot.scales.x.max, c.plot.data[0].length]; }")
+    assert after == [*zoomed, 5]
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshots(page, "eval-job-finished")
+    page.screenshot(path=str(ARTIFACTS / "eval-job-finished-full.png"), full_page=True)
+    assert fits_width(page)
+
+    page.goto("/jobs/")
+    assert "scripted fix" in page.inner_text("#jobs")
+    screenshots(page, "jobs-list")
+    page.click("text=Evals")
+    page.click("text=scripted fix")
+    page.wait_for_selector(".report table")
+    screenshots(page, "eval-report")
+    assert errors == []
+    assert ARTIFACTS.is_dir()
+    context.close()
