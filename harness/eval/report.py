@@ -303,6 +303,10 @@ def render_comparison(reports: Sequence[dict], *, title: str | None = "Model com
         row(f"cost per solved task {arm}", lambda s, r, a=arm: money(usage(s, a).get("cost_per_solved_task"),
                                                                     usage(s, a).get("currency")))
     row("infra errors (not counted)", lambda s, r: str(len(r.get("infra_errors") or [])))
+    row("stopped at a sandbox limit", lambda s, r: str(sum(e.get("exit_reason") == ExitReason.LIMIT
+                                                           for e in r.get("stopped") or [])))
+    row("harness faults (error, crash)", lambda s, r: str(sum(e.get("exit_reason") in HARNESS_FAULTS
+                                                              for e in r.get("stopped") or [])))
     return "\n".join(lines) + "\n"
 
 

@@ -200,7 +200,7 @@ def test_usage_and_cost_per_episode_and_per_solved_task():
 
 
 def test_a_sandbox_limit_is_a_counted_failure_listed_apart_with_the_harness_faults():
-    from harness.eval.report import build_report, render_markdown
+    from harness.eval.report import build_report, render_comparison, render_markdown
 
     rows = []
     for task, reason, why in (("t1", "limit", "memory limit reached: more than 256 MB"), ("t2", "crash", "lost"),
@@ -218,3 +218,6 @@ def test_a_sandbox_limit_is_a_counted_failure_listed_apart_with_the_harness_faul
                                                                           ("t3", "error")]
     assert "## Stopped episodes (1 at a sandbox limit, 2 harness faults)" in markdown
     assert "| t1 | base | 1 | limit | memory limit reached: more than 256 MB |" in markdown
+    comparison = render_comparison([report, {**report, "model": "older", "stopped": None}])
+    assert "| stopped at a sandbox limit | 1 | 0 |" in comparison
+    assert "| harness faults (error, crash) | 2 | 0 |" in comparison
