@@ -62,7 +62,7 @@ def job_list(request):
     if kind in REGISTRY:
         rows = rows.filter(kind=kind)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    states = [selectors.job_state(job) for job in page.object_list]
+    states = [{**selectors.job_state(job), "created": job.created_at} for job in page.object_list]
     return render(request, "runs/job_list.html", {"page": page, "states": states, "kind": kind,
                                                    "kinds": selectors.launchable_types(),
                                                    "query": f"kind={kind}" if kind in REGISTRY else ""})
