@@ -139,3 +139,17 @@ def test_a_review_with_steps_in_the_wrong_order_or_trajectory_is_refused(make_us
         add_edit_relevance_review(trajectory=one, observation_step=one.steps.get(index=1),
                                   edit_step=two.steps.get(index=2), verdict="relevant", reviewer=reviewer)
     assert not EditRelevanceReview.objects.exists()
+
+
+def test_a_lone_surrogate_a_model_sent_does_not_lose_the_trajectory():
+    """Issue 17: a model's edit_file with new_string "\ud800" (no UTF-8 form; PostgreSQL's jsonb refuses it)."""
+    steps = [{"turn": 1, "tool": "edit_file", "arguments": {"file_path": "a.py", "old_string": "x",
+                                                           "new_string": "y\ud800"},
+              "observation": "Error: new_string is not valid text"},
+             {"turn": 2, "tool": "bash", "arguments": {"command": "echo \U0001F600"}, "observation": "\U0001F600"}]
+
+    trajectory, _ = save_trajectory(document=trajectory_document("ep-surrogate", steps=steps))
+
+    stored = trajectory.steps.order_by("turn")
+    assert stored[0].arguments["new_string"] == "y\ufffd"
+    assert stored[1].observation == "\U0001F600"  # a real character outside the BMP is kept as it is

@@ -46,14 +46,21 @@ class TrajectoryImportReport:
         return not self.failed
 
 
-def without_nul(value):
-    """PostgreSQL text and jsonb cannot hold U+0000, which program output sometimes does."""
+def storable(value):
+    """``value`` with what PostgreSQL text and jsonb cannot hold replaced by U+FFFD: U+0000 (program
+    output sometimes has it) and lone surrogates (a model can send "\\ud800"; a file name that is not
+    UTF-8 shows up as one). A surrogate pair written as two escapes becomes its one character."""
     if isinstance(value, str):
-        return value.replace("\x00", "\ufffd")
+        value = value.replace("\x00", "\ufffd")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            value = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return value
     if isinstance(value, list):
-        return [without_nul(v) for v in value]
+        return [storable(v) for v in value]
     if isinstance(value, dict):
-        return {without_nul(k): without_nul(v) for k, v in value.items()}
+        return {storable(k): storable(v) for k, v in value.items()}
     return value
 
 
@@ -98,7 +105,7 @@ def _step_rows(trajectory: Trajectory, steps: list[dict]) -> list[Step]:
 def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajectory, str]:
     """Store one validated document, keyed by episode_id. Returns (trajectory, outcome) with outcome
     created / updated / unchanged; the same document twice changes nothing."""
-    document = without_nul(document)
+    document = storable(document)
     columns = trajectory_columns(document)
     columns["task"] = Task.objects.filter(name=columns["task_name"]).first()
     trajectory = Trajectory.objects.select_for_update().filter(episode_id=document["episode_id"]).first()

@@ -13,7 +13,7 @@ from django.utils.dateparse import parse_datetime
 from harness.trajectory import fold_events, validation_errors
 from webapp.live.doorbell import ring
 from webapp.runs.models import Episode, EpisodeEvent
-from webapp.trajectories.services import save_trajectory, without_nul
+from webapp.trajectories.services import save_trajectory, storable
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ def record_episode_event(*, episode: Episode, event: dict) -> EpisodeEvent:
     """Store one event of ``harness.episode.run_episode``'s ``on_event`` and wake the viewers."""
     locked = Episode.objects.select_for_update().get(pk=episode.pk)
     kind = str(event.get("event") or "unknown")
-    data = without_nul({k: v for k, v in event.items() if k not in ("event", "at")})
+    data = storable({k: v for k, v in event.items() if k not in ("event", "at")})
     at = parse_datetime(event["at"]) if isinstance(event.get("at"), str) else None
     locked.last_seq += 1
     row = EpisodeEvent.objects.create(episode=locked, seq=locked.last_seq, kind=kind, data=data,
