@@ -17,7 +17,7 @@ from harness.tools import toolset
 from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 from webapp.runs.models import Episode, HumanCall, JobState
 from webapp.runs.services import create_job
-from webapp.runs.services.sessions import CallWaiter, SessionCallError, submit_call
+from webapp.runs.services.sessions import MAX_WAITING_CALLS, CallWaiter, SessionCallError, submit_call
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the session is played by a second process
 
@@ -88,6 +88,10 @@ def test_only_the_arms_tools_and_only_the_person_who_opened_the_session(make_use
     with pytest.raises(SessionCallError, match="only the person who opened"):
         submit_call(episode=episode, user=bob, name="bash", arguments={"command": "ls"})
     assert not HumanCall.objects.exists()
+    for _ in range(MAX_WAITING_CALLS):  # the worker has not started: nothing runs them yet
+        submit_call(episode=episode, user=ann, name="bash", arguments={"command": "ls"})
+    with pytest.raises(SessionCallError, match="20 calls are still waiting to run"):
+        submit_call(episode=episode, user=ann, name="bash", arguments={"command": "ls"})
 
 
 @override_settings(STEPWISE_SESSION_IDLE_S=0.5)

@@ -24,6 +24,7 @@ from webapp.runs.models import OVER, Driver, Episode, HumanCall
 
 MAX_ARGUMENTS_BYTES = 256_000  # a whole file written with write_file fits; more is refused
 MAX_NOTE_CHARS = 10_000
+MAX_WAITING_CALLS = 20  # calls made but not yet run; more are refused until the worker catches up
 
 
 def calls_topic(episode_pk: int) -> str:
@@ -75,6 +76,9 @@ def submit_call(*, episode: Episode, user, name, arguments=None, note: str = "")
         raise SessionCallError(f"this session is over ({locked.job.state}); open a new one to keep working",
                                refused=True)
     name, arguments, note = _check_call(locked, name, {} if arguments is None else arguments, note)
+    if HumanCall.objects.filter(episode=locked, taken_at__isnull=True).count() >= MAX_WAITING_CALLS:
+        raise SessionCallError(f"{MAX_WAITING_CALLS} calls are still waiting to run; wait for their answers "
+                               "before making more", refused=True)
     call = HumanCall.objects.create(episode=locked, name=name, arguments=arguments, note=note, made_by=user)
     locked.last_activity_at = timezone.now()
     locked.save(update_fields=["last_activity_at", "updated_at"])
