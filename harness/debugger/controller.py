@@ -263,6 +263,13 @@ class PdbController:
             if program_output:
                 message += f"\nOutput of the killed run (where it crashed):\n{program_output}"
             return self._answer(message, error=True)
+        status = abrupt_exit(exchange.records)
+        if status is not None:
+            message = self.restart(f"The program exited with status {status} before its end (os._exit, or its "
+                                   "process was ended from inside).")
+            if program_output:
+                message += f"\nOutput of the run:\n{program_output}"
+            return self._answer(message, error=True)
         message = self.restart(self._no_hit_message(parsing.pytest_summary(raw)))
         if program_output:
             message += f"\nOutput of the finished run:\n{program_output}"
@@ -406,6 +413,15 @@ def killed_by(records: list[dict]) -> str | None:
             description = signal.strsignal(number)
             return f"{name} ({description})" if description else name
     return None
+
+
+def abrupt_exit(records: list[dict]) -> int | None:
+    """The exit status of a run whose process ended without the debugger recording the program's end
+    (``os._exit``); None when it ended the ordinary way or how is unknown."""
+    if any(record.get("kind") == "end" for record in records):
+        return None
+    statuses = [r.get("status") for r in records if r.get("kind") == "exit" and isinstance(r.get("status"), int)]
+    return statuses[-1] if statuses else None
 
 
 def request_list(file, line, breakpoints, *, tool: str) -> list[tuple[str, list[int]]]:

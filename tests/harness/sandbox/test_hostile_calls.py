@@ -122,6 +122,15 @@ def test_a_segfault_in_the_program_is_reported_as_the_signal_that_killed_it(sand
     assert ended.position == ("crasher.py", 1) and not sandbox.crashed  # restarted, paused at the top
 
 
+def test_a_program_that_ends_its_own_process_is_reported_with_its_exit_status(sandbox):
+    call(sandbox, "start_debugger", file="test_counter.py")
+
+    ended = call(sandbox, "run_expression", expression="__import__('os')._exit(3)")
+
+    assert "The program exited with status 3 before its end" in ended.text, ended.text
+    assert "ran to its end" not in ended.text and ended.position == ("test_counter.py", 5)
+
+
 def test_a_call_the_sandbox_stopped_mid_way_is_timed_by_the_host_and_marked_as_a_limit(backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "ws")
     limits = dataclasses.replace(SMALL, wall_seconds=5.0, tool_timeout_s=120)
