@@ -10,10 +10,17 @@ is stopped at the end of each module so the loop never outlives the browser test
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
+
+from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -89,3 +96,41 @@ def screenshots(page, name: str) -> list[Path]:
 def fits_width(page) -> bool:
     """No horizontal scrolling of the page itself."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def asgi_server(transactional_db, tmp_path):
+    """daphne serving webapp.config.asgi on a free port, on the test database and Redis."""
+    from django.conf import settings
+
+    port = free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
+           "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL}
+    log_path = tmp_path / "daphne.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                                 "webapp.config.asgi:application"], cwd=REPO_ROOT, env=env, stdout=log,
+                                stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90  # start-up on a loaded machine, not an assertion
+    while True:
+        try:
+            urllib.request.urlopen(url + "/accounts/login/", timeout=5).close()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"daphne did not come up; its log:\n{log_path.read_text()[-3000:]}")
+            time.sleep(0.3)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()

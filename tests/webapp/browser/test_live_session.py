@@ -2,55 +2,13 @@
 process, the session's sandbox is held by a real Celery worker, both on the test database and Redis."""
 
 import re
-import socket
-import subprocess
-import sys
-import time
 
 import pytest
 
 from tests.webapp.browser.conftest import DESKTOP, fits_width, log_in, screenshots
-from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 from webapp.runs.models import Episode
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture
-def asgi_url(transactional_db, tmp_path):
-    """The ASGI app (HTTP and websockets) served by daphne on the test database and Redis."""
-    import os
-
-    from django.conf import settings
-
-    port = free_port()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
-           "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL,
-           "STEPWISE_VAR_DIR": str(tmp_path / "var")}
-    log = open(tmp_path / "daphne.log", "w")
-    server = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                               "webapp.config.asgi:application"], cwd=REPO_ROOT, env=env, stdout=log,
-                              stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 90  # start-up on a loaded machine, not an assertion
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail(f"daphne did not start: {(tmp_path / 'daphne.log').read_text()[-3000:]}")
-            time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}"
-    server.terminate()
-    server.wait(timeout=30)
-    log.close()
 
 
 def step_shown(page, turn: int) -> None:
@@ -60,10 +18,10 @@ def step_shown(page, turn: int) -> None:
 
 
 def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
-        browser, dialogs, asgi_url, start_worker, make_user, catalog_task):
+        browser, dialogs, asgi_server, start_worker, make_user, catalog_task):
     start_worker()
     make_user("ann")
-    context = browser.new_context(viewport=DESKTOP, base_url=asgi_url)
+    context = browser.new_context(viewport=DESKTOP, base_url=asgi_server)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
