@@ -162,22 +162,27 @@ class WorkspaceQuota:
 def bring_back(mounted: Path, home: Path, mount_points: list[Path]) -> None:
     """Copy what is on the tmpfs at ``mounted`` to the host's disk, detach ``mount_points`` and put
     the files in ``home`` (by then a plain folder again)."""
-    kept = Path(tempfile.mkdtemp(prefix=".stepwise-quota-", dir=home.parent))
     try:
         root = mounted.stat()
-        copy_tree(mounted, kept)
+        kept = Path(tempfile.mkdtemp(prefix=".stepwise-quota-", dir=home.parent))
+    except OSError:  # the folder around the workspace is being removed: nothing to keep
+        kept = None
+    try:
+        if kept is not None:
+            copy_tree(mounted, kept)
         for mount_point in mount_points:
             try:
                 _call("umount2", bytes(mount_point), MNT_DETACH)
             except OSError:
                 pass
-        if home.is_dir() and not os.path.ismount(home):
+        if kept is not None and home.is_dir() and not os.path.ismount(home):
             _empty(home)
             for entry in list(kept.iterdir()):
                 os.rename(entry, home / entry.name)
             _same_owner_and_mode(home, root)
     finally:
-        shutil.rmtree(kept, ignore_errors=True)
+        if kept is not None:
+            shutil.rmtree(kept, ignore_errors=True)
 
 
 def _unescape(field: str) -> str:

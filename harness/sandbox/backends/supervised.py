@@ -164,9 +164,11 @@ class SupervisedSandbox(Sandbox):
         # No polite close: stopping the process tree (PID namespace, cgroup, container) ends the
         # session's debugger and shell too, and is what guarantees nothing survives.
         self._stop_processes()
-        if self.quota is not None:
-            self.quota.release()  # the files go back to the host's disk, at the same path
-        self._release()
+        try:
+            if self.quota is not None:
+                self.quota.release()  # the files go back to the host's disk, at the same path
+        finally:
+            self._release()
 
     def _release(self) -> None:
         """Free what the backend holds once every process is gone (cgroups, containers)."""
