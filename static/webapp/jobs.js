@@ -105,6 +105,8 @@
   /* ---- charts ------------------------------------------------------------------------------------ */
   var COLORS = ["#2456c7", "#1b7a3a", "#b3261e", "#8a5a00", "#6a3fb5", "#00838f", "#ad1457", "#52606d"];
 
+  var CHART_ORDER = ["Loss", "Reward and its components", "KL", "Episode length (turns)"];
+
   function trainingGroup(key) {
     if (key === "loss" || key === "eval_loss") { return "Loss"; }
     if (key === "reward" || (key.indexOf("rewards/") === 0 && /\/mean$/.test(key))) { return "Reward and its components"; }
@@ -122,6 +124,7 @@
     this.zoomed = false;
     this.box = document.createElement("figure");
     this.box.className = "chart";
+    this.box.style.order = String(CHART_ORDER.indexOf(title));  // the same place on every page
     holder.appendChild(this.box);
     this.plot = null;
   }

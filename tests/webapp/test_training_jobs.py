@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from tests.webapp.test_episode_jobs import launch
 from tests.webapp.test_jobs import wait_for_job
@@ -88,6 +90,10 @@ def test_a_rollouts_job_fans_out_per_task_then_its_folder_exports_on_a_real_work
     log = [e.data["text"] for e in JobEvent.objects.filter(job=job, kind="log").order_by("seq")]
     assert f"{TASK}: kept attempt 1" in log
 
+    client = Client()
+    client.force_login(user)
+    assert f"<code>{out}</code>" in client.get(reverse("launch", args=["export_sft"])).content.decode()
+
     dataset = tmp_path / "dataset"
     export = wait_for_job(launch("export_sft", user, sources=str(out), out=str(dataset), validation_fraction=0,
                                  seed=0))
@@ -111,3 +117,33 @@ def test_a_training_job_records_its_training_run_and_goes_to_the_training_queue(
     run = TrainingRun.objects.get(job=job)
     assert (run.name, run.kind, run.base_model) == ("smoke", "grpo", str(model))
     assert job.params["all_overrides"] == [f"model.path={model}", "grpo.max_steps=1"]
+
+
+def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_loss(start_worker, make_user,
+                                                                                       tmp_path):
+    """The tiny offline model (random weights, built here) stands in for a real one, which cannot run here."""
+    from tests.training.conftest import TRAIN_TASKS, example, write_sft_dataset
+    from training.tiny import build_tiny_model
+
+    model = build_tiny_model(tmp_path / "tiny-qwen2")
+    dataset = write_sft_dataset(tmp_path / "sft", {
+        "train": [example(TRAIN_TASKS[0], "train", n) for n in range(3)],
+        "validation": [example("ledger_event_dispatch", "validation", 5)]})
+    start_worker(queues="training")  # a training worker of its own, as on a GPU machine
+    client = Client()
+    client.force_login(make_user("ann"))
+
+    client.post(reverse("launch", args=["sft"]), {
+        "name": "tiny smoke", "config": "tiny-cpu", "dataset": str(dataset), "out": str(tmp_path / "run"),
+        "overrides": f"model.path={model}\nsft.max_steps=2\nsft.merge=false"})
+    job = wait_for_job(Job.objects.get(), timeout_s=300)
+
+    assert job.state == JobState.SUCCEEDED, job.error
+    assert (job.queue, job.progress_done, job.progress_total, job.progress_unit) == ("training", 2, 2, "steps")
+    points = [e.data for e in JobEvent.objects.filter(job=job, kind="metric").order_by("seq")]
+    assert [p["x"] for p in points if p["series"] == "train"] == [1, 2]
+    assert all(p["values"]["loss"] > 0 for p in points if p["series"] == "train")
+    assert any("eval_loss" in p["values"] for p in points if p["series"] == "eval")
+    run = TrainingRun.objects.get(job=job)
+    assert run.output_dir == str(tmp_path / "run") and run.metrics["loss"] > 0
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["state"] == "finished"

@@ -195,3 +195,16 @@ def may_drive(user, episode: Episode) -> bool:
     """A live session is driven only by the person who opened it (others may watch)."""
     return (episode.driver == "human" and user.is_authenticated and episode.job.created_by_id == user.id
             and episode.job.state not in OVER)
+
+
+FOLDERS_FOR = {"export_sft": ("rollouts", "microskills"), "sft": ("export_sft",)}
+
+
+def finished_folders(*, user, kind: str, limit: int = 8) -> list[tuple[Job, str]]:
+    """The output folders of the user's finished jobs that a ``kind`` job reads (an export reads
+    rollouts and microskills folders, SFT an export), newest first."""
+    kinds = FOLDERS_FOR.get(kind)
+    if not kinds:
+        return []
+    rows = job_list(user=user, top_level=True).filter(kind__in=kinds, state="succeeded").order_by("-finished_at")
+    return [(job, job.result["out"]) for job in rows[:limit] if isinstance(job.result, dict) and job.result.get("out")]

@@ -52,7 +52,8 @@ def launch(request, kind):
                 return redirect("job_detail", job_id=job.pk)
     else:
         form = _form(kind_type, None, request.user)
-    return render(request, "runs/launch.html", {"kind_type": kind_type, "form": form},
+    return render(request, "runs/launch.html", {"kind_type": kind_type, "form": form,
+                                                 "folders": selectors.finished_folders(user=request.user, kind=kind)},
                   status=400 if form.is_bound and form.errors else 200)
 
 

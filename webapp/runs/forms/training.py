@@ -20,7 +20,7 @@ from training.microskills import SKILLS
 from webapp.runs.forms.fields import ARMS, SANDBOXES, TaskNamesField, check_script
 
 TRAINING_SPLITS = [("train", "train"), ("validation", "validation")]
-FOLDER_HELP = "a folder on the workers (every worker must see it: a shared disk when workers run on several hosts)"
+FOLDER_HELP = "A folder on the workers (every worker must see it: a shared disk when workers run on several hosts)"
 
 
 def shipped_configs() -> list[tuple[str, str]]:

@@ -52,7 +52,8 @@ class TrainingJob(JobType):
             work.progress(update.step, update.total_steps, update.message, unit=self.unit)
             record = update.metrics or {}
             key = (record.get("split"), record.get("step"), record.get("time"))
-            if update.phase in ("train", "eval") and record and key not in logged:
+            summary = "train_runtime" in record  # the trainer's closing summary: a log line, not a point
+            if update.phase in ("train", "eval") and record and key not in logged and not summary:
                 logged.add(key)
                 values = chart_values(record)
                 if values:
