@@ -185,7 +185,7 @@
     function add(point) {
       if (!point || typeof point.values !== "object") { return; }
       if (kind === "solve_rate") {
-        if (point.series === "solve_rate") { chart("Solve rate per arm (verified share of finished episodes)", true).add(point.x, point.values); }
+        if (point.series === "solve_rate") { chart("verified share of the finished episodes", true).add(point.x, point.values); }
         return;
       }
       var groups = {};

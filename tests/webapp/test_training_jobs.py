@@ -16,7 +16,7 @@ from tests.webapp.test_episode_jobs import launch
 from tests.webapp.test_jobs import wait_for_job
 from webapp.runs.kinds.training import chart_values
 from webapp.runs.models import Job, JobEvent, JobState, TrainingRun
-from webapp.runs.registry import JobParamsError
+from webapp.runs.registry import JobParamsError, job_type
 from webapp.runs.services import create_job
 
 TEACHERS = Path(__file__).resolve().parents[1] / "training" / "data" / "fixtures" / "teachers"
@@ -62,6 +62,27 @@ def test_export_and_training_say_which_folder_config_or_override_is_wrong(tmp_pa
 
     errors = refused("sft", config="", config_text="")
     assert "pick a shipped config" in " ".join(errors["config"])
+
+
+@pytest.mark.django_db
+def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launches_the_same_job(tmp_path):
+    source = tmp_path / "rollouts"
+    source.mkdir()
+    (source / "generation.json").write_text(json.dumps({"kind": "rollouts", "settings": {}}))
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text("{}")
+    launches = {
+        "rollouts": {"script": json.dumps({"tool_calls": []}), "tasks": TASK, "split": "", "best_of": 2, "arm": "dbg",
+                     "max_turns": 5, "sandbox": "bwrap", "guidance": True, "workers": 2},
+        "microskills": {"teachers": "openai:m\nscript:/x.json", "skills": ["read_before_edit"], "split": "train",
+                        "per_skill": 1, "attempts": 1, "workers": 1, "sandbox": "bwrap"},
+        "export_sft": {"sources": str(source), "microskill_ratio": 0.5, "validation_fraction": 0.1, "seed": 3},
+        "grpo": {"config": "tiny-cpu", "overrides": f"model.path={model}", "tasks": TASK},
+    }
+    for kind, params in launches.items():
+        job = create_job(kind=kind, params=params, enqueue=False)
+        assert job_type(kind).clean(job.params) == job.params, kind
 
 
 def test_training_log_records_become_chart_points_without_bookkeeping_fields():

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from django import forms
 
-from webapp.runs.forms.fields import SANDBOXES, SPLITS, TaskNamesField, check_tasks, tasks_of_split
+from webapp.runs.forms.fields import (
+    SANDBOXES,
+    SPLIT_OR_TASKS,
+    SPLITS,
+    TaskNamesField,
+    check_tasks,
+    tasks_of_split,
+)
 
 
 class ImportCorpusForm(forms.Form):
@@ -27,7 +34,7 @@ class ValidateCorpusForm(forms.Form):
         data = super().clean()
         names = data.get("tasks") or []
         if names and data.get("split"):
-            self.add_error("tasks", "give a split or task names, not both")
+            self.add_error("tasks", SPLIT_OR_TASKS)
         try:
             if names:
                 check_tasks(names)

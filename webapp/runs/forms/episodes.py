@@ -7,6 +7,7 @@ from django import forms
 from webapp.runs.forms.fields import (
     ARMS,
     SANDBOXES,
+    SPLIT_OR_TASKS,
     SPLITS,
     PolicyFields,
     TaskChoiceField,
@@ -47,7 +48,7 @@ class EvalForm(PolicyFields):
         data = super().clean()
         split, names = data.get("split") or "", data.get("tasks") or []
         if split and names:
-            self.add_error("tasks", "give a split or task names, not both")
+            self.add_error("tasks", SPLIT_OR_TASKS)
         elif not split and not names:
             self.add_error("split", "pick a split, or name the tasks below")
         else:

@@ -18,6 +18,8 @@ from webapp.catalog.models import Split, Task
 SANDBOXES = [("bwrap", "bwrap (namespaces, no network)"), ("docker", "docker (the sandbox image)")]
 ARMS = [("base", "base: shell + files"), ("dbg", "dbg: base + debugger")]
 SPLITS = [("", "— (name the tasks instead)"), *[(v, label) for v, label in Split.choices if v]]
+SPLIT_OR_TASKS = ("give a split or task names, not both: set the split to \"— (name the tasks instead)\" to play "
+                  "these tasks, or clear them to play the split")
 
 
 def task_names(value) -> list[str]:

@@ -17,7 +17,7 @@ from training.datagen.errors import DataGenerationError
 from training.datagen.tasks import select_tasks
 from training.errors import TrainingError
 from training.microskills import SKILLS
-from webapp.runs.forms.fields import ARMS, SANDBOXES, TaskNamesField, check_script
+from webapp.runs.forms.fields import ARMS, SANDBOXES, SPLIT_OR_TASKS, TaskNamesField, check_script
 
 TRAINING_SPLITS = [("train", "train"), ("validation", "validation")]
 FOLDER_HELP = "A folder on the workers (every worker must see it: a shared disk when workers run on several hosts)"
@@ -87,7 +87,7 @@ class CorpusTasksFields(forms.Form):
         data = super().clean()
         split, names = data.get("split") or "", data.get("tasks") or []
         if split and names:
-            self.add_error("tasks", "give a split or task names, not both")
+            self.add_error("tasks", SPLIT_OR_TASKS)
         elif not split and not names:
             self.add_error("split", "pick a split, or name the tasks below")
         else:
