@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,9 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 420, "height": 900}
 
 
-@pytest.fixture(scope="module")
-def browser():
+@contextmanager
+def chromium_browser():
+    """Debian's chromium under Playwright, while the block runs."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run scripts/setup (it installs Debian's chromium)")
     saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
@@ -46,6 +48,21 @@ def browser():
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium_browser() as started:
+        yield started
+
+
+@pytest.fixture
+def chromium():
+    """A browser started inside the test, after its database fixtures: rows made after Playwright starts
+    are written on a connection of its event loop's context that Django never closes (the test database
+    could then not be dropped)."""
+    with chromium_browser() as started:
+        yield started
 
 
 @pytest.fixture

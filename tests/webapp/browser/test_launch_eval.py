@@ -6,14 +6,11 @@ websockets), as scripts/run serves it, on the test database."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 from tests.webapp.browser.conftest import (
     ARTIFACTS,
-    CHROMIUM,
-    CHROMIUM_FLAGS,
     DESKTOP,
     fits_width,
     screenshots,
@@ -24,30 +21,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    saved = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-            yield browser
-            browser.close()
-    finally:
-        if saved is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = saved
-
-
-@pytest.fixture
 def ann(make_user):
     return make_user("ann")
 
 
-# The database rows come first: made after Playwright starts, they would be written on a connection of
-# its event loop's context that Django never closes (the test database could then not be dropped).
+# The database rows come first, then the browser (see the chromium fixture).
 def test_an_eval_launched_from_the_form_is_followed_live_and_opens_its_report(catalog_task, ann, celery_worker,
                                                                                asgi_server, chromium):
     context = chromium.new_context(viewport=DESKTOP, base_url=asgi_server)
