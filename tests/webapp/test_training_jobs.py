@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.training.data.microskill_scripts import EXERCISES
 from tests.webapp.test_episode_jobs import launch
 from tests.webapp.test_jobs import wait_for_job
 from webapp.runs.kinds.training import chart_values
@@ -91,14 +92,21 @@ def test_training_log_records_become_chart_points_without_bookkeeping_fields():
     assert chart_values(record) == {"loss": 1.25, "reward": 0.5, "rewards/verified/mean": 1.0}
 
 
-def test_a_rollouts_job_fans_out_per_task_then_its_folder_exports_on_a_real_worker(celery_worker, make_user,
-                                                                                    tmp_path):
+def test_rollouts_fan_out_per_task_and_export_with_microskills_on_a_real_worker(celery_worker, make_user, tmp_path):
     user = make_user("ann")
-    out = tmp_path / "rollouts"
+    out, skills = tmp_path / "rollouts", tmp_path / "microskills"
     job = launch("rollouts", user, teachers=f"script:{TEACHERS / 'clean.json'}", tasks=TASK, split="", best_of=1,
                  arm="dbg", max_turns=20, sandbox="bwrap", guidance=True, workers=1, out=str(out))
+    _, _, _, accepted = EXERCISES["breakpoint_inspect"]
+    micro = launch("microskills", user, script=json.dumps({"tool_calls": accepted}), skills=["breakpoint_inspect"],
+                   tasks=TASK, split="", per_skill=1, attempts=1, workers=1, sandbox="bwrap", out=str(skills))
 
     job = wait_for_job(job, timeout_s=300)
+    micro = wait_for_job(micro, timeout_s=300)
+
+    assert micro.state == JobState.SUCCEEDED, micro.error
+    assert (micro.result["kept"], micro.progress_done, micro.progress_total) == (1, 1, 1)
+    assert (skills / "accepted" / "breakpoint_inspect" / f"{TASK}.json").is_file()
 
     assert job.state == JobState.SUCCEEDED, job.error
     children = list(Job.objects.filter(parent=job))
@@ -116,13 +124,14 @@ def test_a_rollouts_job_fans_out_per_task_then_its_folder_exports_on_a_real_work
     assert f"<code>{out}</code>" in client.get(reverse("launch", args=["export_sft"])).content.decode()
 
     dataset = tmp_path / "dataset"
-    export = wait_for_job(launch("export_sft", user, sources=str(out), out=str(dataset), validation_fraction=0,
-                                 seed=0))
+    export = wait_for_job(launch("export_sft", user, sources=f"{out}\n{skills}", out=str(dataset),
+                                 validation_fraction=0, seed=0))
 
     assert export.state == JobState.SUCCEEDED, export.error
-    assert export.result["rows"] == {"train": 1, "validation": 0}
-    assert (dataset / "manifest.json").is_file() and (dataset / "train.jsonl").is_file()
-    assert (export.progress_done, export.progress_total) == (1, 1)
+    assert export.result["rows"] == {"train": 2, "validation": 0}
+    rows = [json.loads(line) for line in (dataset / "train.jsonl").read_text().splitlines()]
+    assert sorted(row["source"] for row in rows) == ["microskill", "rollout"]
+    assert (dataset / "manifest.json").is_file() and (export.progress_done, export.progress_total) == (2, 2)
 
 
 @pytest.mark.django_db
