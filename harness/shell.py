@@ -34,7 +34,7 @@ import pexpect
 
 from harness.debugger.process_tree import close_child
 from harness.identity import as_own_user
-from harness.shell_protocol import EXIT_MARKER, TTY_READ_WCHANS, command_line, process_state, setup_line
+from harness.shell_protocol import TTY_READ_WCHANS, command_line, process_state, setup_line
 
 MAX_LINES = 100
 MAX_BYTES = 8192
@@ -96,6 +96,10 @@ class ShellResult:
     broken: bool = False  # the shell could not answer (stopped, protocol disabled) and was replaced
 
 
+def _clean(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "")
+
+
 def bound_output(output: str, command: str) -> tuple[str, bool]:
     """At most MAX_LINES lines and MAX_BYTES bytes, inside the truncation envelope when cut."""
     data = output.encode("utf-8", "replace")
@@ -120,13 +124,15 @@ class Shell:
         self.timeout_s = timeout_s
         self.child: pexpect.spawn | None = None
         self.prompt = ""
+        self.marker: re.Pattern | None = None
         self.terminal: list | None = None
 
     def start(self) -> None:
         self.prompt = f"__STEPWISE_PS1_{uuid.uuid4().hex}__ "
         env = dict(os.environ)
         env.update(self.extra_env)
-        env.update({"PS1": self.prompt, "PS2": "", "PROMPT_COMMAND": "", "TERM": "dumb", "HISTFILE": "/dev/null",
+        env.pop("PROMPT_COMMAND", None)  # the shell's own is set read-only at start (shell_protocol)
+        env.update({"PS1": self.prompt, "PS2": "", "TERM": "dumb", "HISTFILE": "/dev/null",
                     "PAGER": "cat", "GIT_PAGER": "cat", "PYTHONBREAKPOINT": "0", "PY_COLORS": "0",
                     "PYTHONDONTWRITEBYTECODE": "1"})
         self.child = pexpect.spawn("bash", ["--norc", "--noprofile", "--noediting", "-i"], cwd=self.cwd, env=env,
@@ -137,6 +143,9 @@ class Shell:
         self.child.expect_exact(self.prompt, timeout=30)
         self._send(setup_line(self.prompt))
         self.child.expect_exact(self.prompt, timeout=30)
+        # Between the marker and the prompt bash may print job notices ("[1]+  Done  sleep 1 &"): kept.
+        self.marker = re.compile(rf"\n?__STEPWISE_EXIT_([0-9a-f]*):(\d+)__\r?\n((?:(?!__STEPWISE_EXIT_)[^\x00]){{0,2048}}?)"
+                                 rf"{re.escape(self.prompt)}")
         try:
             self.terminal = termios.tcgetattr(self.child.child_fd)
         except termios.error:
@@ -153,10 +162,12 @@ class Shell:
             view = view[os.write(self.child.child_fd, view):]
 
     def _restore_terminal(self) -> None:
-        """Undo what ``stty`` in a command changed (echo, the interrupt key, canonical mode)."""
+        """Undo what ``stty`` in a command changed (echo, the interrupt key, canonical mode); reading
+        the settings is cheap, setting them is not, so they are set only when they changed."""
         if self.terminal is not None:
             try:
-                termios.tcsetattr(self.child.child_fd, termios.TCSANOW, self.terminal)
+                if termios.tcgetattr(self.child.child_fd) != self.terminal:
+                    termios.tcsetattr(self.child.child_fd, termios.TCSANOW, self.terminal)
             except termios.error:
                 pass
 
@@ -168,17 +179,14 @@ class Shell:
             self.start()
         timeout = self.timeout_s if timeout_s is None else timeout_s
         token = uuid.uuid4().hex
-        # Between the marker and the prompt bash may print job notices ("[1]+  Done  sleep 1 &"): kept.
-        marker = re.compile(rf"\n?{EXIT_MARKER.format(token=token)}:(\d+)\r?\n([^\x00]{{0,2048}}?){re.escape(self.prompt)}")
         self._restore_terminal()
-        self._send(command_line(command, token=token, prompt=self.prompt))
-        index, broken = self._wait(marker, timeout)
-        raw = (self.child.before or "").replace("\r\n", "\n").replace("\r", "")
-        if index == 0 and self.child.match.group(2):
-            raw = raw.rstrip("\n") + "\n" + self.child.match.group(2).replace("\r\n", "\n").replace("\r", "")
+        self._send(command_line(command, token=token))
+        index, broken, raw = self._wait(token, timeout)
+        if index == 0 and self.child.match.group(3):
+            raw = raw.rstrip("\n") + "\n" + self.child.match.group(3).replace("\r\n", "\n").replace("\r", "")
         if index == 0:
             output, truncated = bound_output(raw.strip("\n"), command)
-            return ShellResult(output, int(self.child.match.group(1)), truncated=truncated, restarted=restarted,
+            return ShellResult(output, int(self.child.match.group(2)), truncated=truncated, restarted=restarted,
                                raw_bytes=len(raw.encode("utf-8", "replace")))
         if index == 1:  # the command ended the shell (exit, exec): start a fresh one
             self.close()
@@ -202,30 +210,38 @@ class Shell:
         return ShellResult(f"{output}\n{note}".strip("\n"), None, timed_out=True, truncated=truncated,
                            restarted=not recovered)
 
-    def _wait(self, marker: re.Pattern, timeout: float) -> tuple[int, str | None]:
-        """Wait for the marker (0), the shell's end (1) or the timeout (2); while waiting, look at the
-        shell: stopped, or idle at its input with no marker, means the protocol cannot finish, and the
-        reason is returned with index 2."""
+    def _wait(self, token: str, timeout: float) -> tuple[int, str | None, str]:
+        """Wait for this command's marker (0), the shell's end (1) or the timeout (2), and return the
+        output before it. While waiting, look at the shell: stopped, or idle at its input with no
+        marker, means the protocol cannot finish, and the reason is returned with index 2. A marker
+        with another token (the prompt after an interrupted line) is part of the output."""
         deadline = time.monotonic() + timeout
         idle_since = None
+        seen = []
         while True:
             remaining = deadline - time.monotonic()
-            index = self.child.expect([marker, pexpect.EOF, pexpect.TIMEOUT], timeout=max(0.0, min(POLL_S, remaining)),
-                                      searchwindowsize=4096)
+            index = self.child.expect([self.marker, pexpect.EOF, pexpect.TIMEOUT],
+                                      timeout=max(0.0, min(POLL_S, remaining)), searchwindowsize=4096)
+            if index == 0 and self.child.match.group(1) != token:
+                seen.append(self.child.before or "")
+                continue
             if index != 2:
-                return index, None
+                return index, None, _clean("".join(seen) + (self.child.before or ""))
             if remaining <= POLL_S:
-                return 2, None
+                return 2, None, _clean("".join(seen) + (self.child.before or ""))
             state, wchan = process_state(self.child.pid)
+            reason = None
             if state in ("T", "t"):
-                return 2, "the shell was stopped by a signal (e.g. kill -STOP $$) and cannot answer"
-            if wchan in TTY_READ_WCHANS:
+                reason = "the shell was stopped by a signal (e.g. kill -STOP $$) and cannot answer"
+            elif wchan in TTY_READ_WCHANS:
                 idle_since = idle_since or time.monotonic()
                 if time.monotonic() - idle_since >= IDLE_GRACE_S:
-                    return 2, ("the shell is waiting for input but never reported the end of the command (its "
-                               "built-in commands were disabled or made read-only, or it ran in restricted mode)")
+                    reason = ("the shell is waiting for input but never reported the end of the command (its "
+                              "built-in commands were disabled or made read-only, or it ran in restricted mode)")
             else:
                 idle_since = None
+            if reason:
+                return 2, reason, _clean("".join(seen) + (self.child.before or ""))
 
     def _interrupt(self) -> bool:
         """Stop the running command (SIGINT to the foreground job, then SIGKILL); True if the same shell
@@ -248,12 +264,11 @@ class Shell:
         return False
 
     def _resync(self) -> bool:
-        token = uuid.uuid4().hex
-        marker = re.compile(rf"{EXIT_MARKER.format(token=token)}:\d+\r?\n[^\x00]{{0,2048}}?{re.escape(self.prompt)}")
         try:
             self._restore_terminal()
-            self._send(command_line("true", token=token, prompt=self.prompt))
-            index = self.child.expect([marker, pexpect.EOF, pexpect.TIMEOUT], timeout=INTERRUPT_GRACE_S)
+            token = uuid.uuid4().hex
+            self._send(command_line("true", token=token))
+            index, _, _ = self._wait(token, INTERRUPT_GRACE_S)
         except OSError:
             return False
         return index == 0

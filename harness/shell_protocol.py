@@ -1,21 +1,28 @@
-"""The persistent shell's wire protocol: the line sent for each command, and how the shell's state is
-read from /proc when the marker does not come.
+"""The persistent shell's wire protocol: the line sent for each command, what the shell runs before
+each prompt, and how the shell's state is read from /proc when the end of a command does not show.
+
+Each command is sent as one short line: ``eval`` of the command as one quoted word, then one
+assignment that keeps its exit status in ``POSIXLY_CORRECT`` (which also turns POSIX mode on) and the
+call's fresh token. Everything else runs from ``PROMPT_COMMAND``, which bash runs itself before every
+prompt and which is made read-only at start, so no command can change or remove it: it restores what
+the protocol relies on, prints the end marker (token and status), and the prompt follows. The line
+stays short (the terminal processes every byte sent, which showed in each call's latency).
 
 Threats it is built against (a model's command may do any of these, on purpose or not):
 
 - a command longer than the terminal's line limit (4095 bytes in canonical mode: the rest is dropped
   and the line never ends): the quoted command is cut into continuation lines well under it;
 - ``alias printf=echo``, ``alias {=...``: bash parses a whole line before running any of it, and
-  every protocol line ends with ``expand_aliases`` off, so the next protocol line is parsed with no
-  alias at all; the model's own text is parsed by ``eval`` with aliases back on;
-- ``builtin() { :; }``, ``printf() { ...; }``: functions are looked up when a command runs, so after
-  the model's command the line enters POSIX mode (an assignment: no lookup), where the special
-  built-in ``unset`` is found before any function, removes functions named ``builtin`` and
-  ``exec``, and POSIX mode is left at the end; every other protocol word is ``\\builtin ...``;
-- ``PS1='$ '``, ``PROMPT_COMMAND=...`` (a string or an array), ``PS0``, ``trap ... DEBUG``,
-  ``set -x``/``-v``/``-e``, ``BASH_XTRACEFD``: reset after every command, before the marker;
-- ``exec 1>&-``, ``exec 2>/dev/null``: the marker is written to /dev/tty, and stdout and stderr are
-  reopened on the terminal after every command (so the prompt is seen);
+  every prompt is preceded by ``expand_aliases`` going off, so the next protocol line is parsed with
+  no alias at all; the model's own text is parsed by ``eval`` with aliases back on; the words run
+  from ``PROMPT_COMMAND`` are all escaped (``\\builtin``), which no alias matches;
+- ``builtin() { :; }``, ``printf() { ...; }``: functions are looked up when a command runs; in POSIX
+  mode the special built-in ``unset`` is found before any function, and removes functions named
+  ``builtin`` and ``exec`` before any other protocol word runs; POSIX mode is left again;
+- ``PS1='$ '``, ``PS0``, ``PROMPT_COMMAND=...`` (refused: read-only), ``trap ... DEBUG``,
+  ``set -x``/``-v``/``-e``, ``BASH_XTRACEFD``: reset before every prompt, before the marker;
+- ``exec 1>&-``, ``exec 2>/dev/null``: stdout and stderr are reopened on the terminal after a
+  command that moved them, before the marker is written (so the marker and the prompt are seen);
 - ``stty echo``, ``stty intr undef``: the host restores the terminal's settings before each command.
 
 What remains (``readonly -f builtin``, ``enable -n builtin``, ``set -r``, ``kill -STOP $$``) cannot be
@@ -33,7 +40,7 @@ CHUNK_BYTES = 1024
 # The kernel's wait channels of a process blocked reading its terminal (n_tty_read sleeps in
 # wait_woken on current kernels).
 TTY_READ_WCHANS = {"wait_woken", "n_tty_read"}
-EXIT_MARKER = "__STEPWISE_EXIT_{token}__"
+EXIT_MARKER = "__STEPWISE_EXIT_%s__"  # printf format: "token:status"
 
 
 def ansi_c_quote(text: str) -> str:
@@ -70,25 +77,37 @@ def _quoted_lines(text: str, *, limit: int | None) -> list[str]:
     return lines
 
 
-def command_line(command: str, *, token: str, prompt: str) -> str:
+def command_line(command: str, *, token: str) -> str:
     """The text sent to the shell for one command (ends without the final newline)."""
-    marker = EXIT_MARKER.format(token=token)
     quoted = "".join(_quoted_lines(command, limit=CHUNK_BYTES))
-    reset = ("__STEPWISE_RC=$?; POSIXLY_CORRECT=y; \\trap - DEBUG RETURN ERR; \\unset -f builtin exec; "
-             "\\unset PROMPT_COMMAND PS0 BASH_XTRACEFD; \\builtin set +evx; "
-             f"\\builtin printf '\\n{marker}:%s\\n' \"$__STEPWISE_RC\" >/dev/tty; \\unset __STEPWISE_RC; "
-             f"PS1={ansi_c_quote(prompt)}; PS2=")
-    # The last ``exec`` is outside the group (whose own redirection would be undone after it) and
-    # not behind ``builtin`` (which would make its redirections temporary); aliases go off after POSIX
-    # mode is left, which restores the setting they had when it was entered.
-    return (f"\\builtin shopt -s expand_aliases; \\builtin eval {quoted} </dev/null; "
-            f"{{ {reset}; }} 2>/dev/null; \\exec >/dev/tty 2>&1; \\unset POSIXLY_CORRECT; "
-            "\\builtin shopt -u expand_aliases")
+    # After the command: POSIX mode on (an assignment keeping the status), where the special built-ins
+    # ``set``, ``trap`` and ``unset`` are found before any function; POSIX mode off; aliases off last
+    # (leaving POSIX mode restores the setting they had when it was entered). This must happen on
+    # the line itself: bash restores its parser's settings (aliases, -v) after PROMPT_COMMAND.
+    return (f"\\builtin shopt -s expand_aliases;\\builtin eval {quoted} </dev/null;"
+            "{ POSIXLY_CORRECT=$?;\\set +vx;\\trap - DEBUG RETURN ERR;\\unset -f builtin exec;"
+            f"__STEPWISE_END={token}:$POSIXLY_CORRECT;\\unset POSIXLY_CORRECT;\\builtin shopt -u expand_aliases;}} "
+            "2>/dev/null")
+
+
+def before_prompt(prompt: str) -> str:
+    """What bash runs before every prompt (``PROMPT_COMMAND``): the prompt variables and stdout and
+    stderr put back, then the end marker (token and status). After an interrupted line there is no
+    token (the host then waits for its own) and the status is the shell's ``$?``."""
+    # The ``exec`` is not behind ``builtin`` (which would make its redirections temporary); opening
+    # the terminal costs more than all the rest, so it is done only when a command moved stdout or
+    # stderr. Every word is escaped: PROMPT_COMMAND is parsed with the model's aliases.
+    return "\n".join([
+        "__STEPWISE_END=${__STEPWISE_END:-:$?}",
+        "\\builtin trap - DEBUG RETURN ERR; \\builtin set +evx; PS1=" + ansi_c_quote(prompt) + " PS2= PS0=",
+        "\\builtin test -t 1 -a -t 2 || \\exec >/dev/tty 2>&1",
+        f"\\builtin printf '\\n{EXIT_MARKER}\\n' \"$__STEPWISE_END\"",
+        "\\builtin unset __STEPWISE_END BASH_XTRACEFD"])
 
 
 def setup_line(prompt: str) -> str:
-    """Sent once after start: aliases off while protocol lines are parsed; the prompt as expected."""
-    return f"\\builtin shopt -u expand_aliases; PS1={ansi_c_quote(prompt)}; PS2="
+    """Sent once after start: the read-only ``PROMPT_COMMAND`` (not exported), aliases off."""
+    return f"readonly PROMPT_COMMAND={ansi_c_quote(before_prompt(prompt))}; \\builtin shopt -u expand_aliases"
 
 
 def process_state(pid: int) -> tuple[str, str]:
