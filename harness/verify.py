@@ -189,7 +189,7 @@ def collect_changes(root: Path, originals: dict[str, str], tests: dict[str, str]
         elif allow_new_files and name.endswith(".py") and text is not None:
             changes.carried_new[name] = text
         else:
-            changes.leave_out(name, "a new file: not carried (the task allows no new files)"
+            changes.leave_out(name, "a new file: not carried, the task allows no new files"
                               if text is not None else changes.unread[name])
     for name in tests:
         if name not in changes.restored and not any(e.name == name for e in walked.entries):

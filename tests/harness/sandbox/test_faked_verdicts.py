@@ -4,6 +4,7 @@ Docker. None may verify an unfixed bug; a real fix still verifies."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import threading
@@ -121,18 +122,25 @@ def test_a_module_that_patches_pytests_reports_is_flagged_and_not_verified(sandb
     assert "+    import _pytest.reports as _reports" in result.patch
 
 
-def test_a_background_loop_recreating_conftest_cannot_reach_the_verification(sandbox, task):
-    box, workspace = sandbox
-    call(box, "write_file", file_path="plugin.txt", content=PASS_EVERYTHING)
-    call(box, "bash", command="(while true; do cp plugin.txt conftest.py 2>/dev/null; done) >/dev/null 2>&1 & "
-                              "echo started")
-    call(box, "done")
+def test_a_background_loop_recreating_conftest_cannot_reach_the_verification(backend, task, tmp_path):
+    workspace = materialize(task, tmp_path / "ws")
+    # A spinning loop: CPU time enough for it (it is frozen while the verifier runs).
+    limits = dataclasses.replace(SMALL, cpu_seconds=60)
+    with backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                   limits=limits)) as box:
+        call(box, "write_file", file_path="plugin.txt", content=PASS_EVERYTHING)
+        call(box, "write_file", file_path="again.py", content=(
+            "import os\nplugin = open('plugin.txt').read()\nwhile True:\n"
+            "    if not os.path.exists('conftest.py'):\n"
+            "        with open('conftest.py', 'w') as handle:\n            handle.write(plugin)\n"))
+        call(box, "bash", command="nohup python3 again.py >/dev/null 2>&1 & sleep 1; ls conftest.py")
+        call(box, "done")
 
-    for _ in range(3):
-        result = verify(box, workspace, task)
+        for _ in range(3):
+            result = verify(box, workspace, task)
 
-        assert not result.verified, result.output
-        assert result.failed == 1
+            assert not result.verified, result.output
+            assert result.failed == 1
 
 
 def test_a_published_fix_still_verifies(sandbox, task):

@@ -111,3 +111,26 @@ def test_the_junit_report_is_read_for_counts(tmp_path):
 
     assert read_junit(report) == {"tests": 5, "failures": 1, "errors": 1, "skipped": 1}
     assert read_junit(tmp_path / "missing.xml") is None
+
+
+def test_new_modules_are_carried_only_when_the_task_allows_new_files(bwrap_backend, tmp_path):
+    from corpus.format import load_task
+    from corpus.materialize import materialize
+    from harness.sandbox.backends.base import SandboxSpec
+    from tests.harness.sandbox.conftest import SMALL, write_task
+
+    uses_helper = "from helpers import add_all\n\n\ndef total(values):\n    return add_all(values)\n"
+    outcomes = {}
+    for allowed in (False, True):
+        task = load_task(write_task(tmp_path / f"tasks-{allowed}", new_files=allowed))
+        workspace = materialize(task, tmp_path / f"ws-{allowed}")
+        with bwrap_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                             limits=SMALL)) as sandbox:
+            sandbox.call(ToolCall("write_file", {"file_path": "helpers.py", "content": "def add_all(v):\n    return sum(v)\n"}))
+            sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": uses_helper}))
+            outcomes[allowed] = verify(sandbox, workspace, task)
+
+    assert not outcomes[False].verified and outcomes[False].errors == 1  # collection cannot import helpers
+    assert any(item.startswith("helpers.py (a new file") for item in outcomes[False].left_out)
+    assert outcomes[True].verified, outcomes[True].output
+    assert outcomes[True].left_out == [] and "+++ b/helpers.py" in outcomes[True].patch
