@@ -5,10 +5,11 @@
 # docker/offline/ go the project's wheels (pip download, with this machine's pip configuration) and the
 # bubblewrap .deb (apt-get download, with its apt configuration); the build itself runs with no network.
 #
-#   docker/build-offline.sh [--image NAME] [--base IMAGE] [--extras LIST] [--print-inputs]
+#   docker/build-offline.sh [--image NAME] [--base IMAGE] [--extras LIST] [--no-cache] [--print-inputs]
 #
 # An image whose inputs (base image, Dockerfile, the code it copies, extras) hash the same as this
-# tree's is reused as it is; --print-inputs prints that hash and exits. Needs a running Docker engine
+# tree's is reused as it is (--no-cache: build every layer and download the wheels again);
+# --print-inputs prints that hash and exits. Needs a running Docker engine
 # (scripts/services starts one) and root for the base image's debootstrap and apt-get download.
 # Environment: STEPWISE_APP_IMAGE, STEPWISE_SANDBOX_IMAGE, STEPWISE_PYTHON (the pip that downloads).
 set -euo pipefail
@@ -19,6 +20,7 @@ base=${STEPWISE_SANDBOX_IMAGE:-stepwise-sandbox:latest}
 extras=web,sandbox
 python=${STEPWISE_PYTHON:-}
 print_inputs=0
+no_cache=0
 log() { printf '[app-image] %s\n' "$*"; }
 die() { printf '[app-image] error: %s\n' "$*" >&2; exit 1; }
 
@@ -28,6 +30,7 @@ while (($#)); do
     --base) base=${2:?--base needs an image}; shift ;;
     --extras) extras=${2:?--extras needs a list such as web,sandbox}; shift ;;
     --print-inputs) print_inputs=1 ;;
+    --no-cache) no_cache=1 ;;
     -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
@@ -56,7 +59,7 @@ if [ "$print_inputs" = 1 ]; then
   echo "$hash"
   exit 0
 fi
-if [ "$(docker image inspect -f '{{index .Config.Labels "org.stepwise.inputs"}}' "$image" 2>/dev/null)" = "$hash" ]; then
+if [ "$no_cache" = 0 ] && [ "$(docker image inspect -f '{{index .Config.Labels "org.stepwise.inputs"}}' "$image" 2>/dev/null)" = "$hash" ]; then
   log "$image is current (inputs $hash)"
   exit 0
 fi
@@ -67,7 +70,8 @@ wheels=docker/offline/wheels
 base_python=$(docker run --rm --network none --entrypoint python3 "$base" -c 'import platform; print(platform.python_version())') \
   || die "the base image $base has no python3"
 want="$(sha256sum pyproject.toml | cut -c1-64) $extras $base_python"
-if [ "$(cat "$wheels/.inputs" 2>/dev/null)" != "$want" ]; then
+if [ "$no_cache" = 1 ] || [ "$(cat "$wheels/.inputs" 2>/dev/null)" != "$want" ]; then
+  wheels_start=$(date +%s)
   log "downloading the wheels of .[$extras] into $wheels"
   find "$wheels" -mindepth 1 ! -name README -delete
   requirements=$wheels/requirements.txt
@@ -93,6 +97,7 @@ if [ "$(cat "$wheels/.inputs" 2>/dev/null)" != "$want" ]; then
   done
   [ -z "$missing" ] || die "the wheels for $base are still incomplete ($missing)"
   echo "$want" >"$wheels/.inputs"
+  log "wheels downloaded in $(($(date +%s) - wheels_start)) s"
 fi
 debs=docker/offline/debs
 if ! ls "$debs"/bubblewrap_*.deb >/dev/null 2>&1; then
@@ -102,7 +107,10 @@ if ! ls "$debs"/bubblewrap_*.deb >/dev/null 2>&1; then
     || die "apt-get could not download bubblewrap (run apt-get update; is the Debian mirror reachable?)"
 fi
 log "building $image on $base (no network)"
-docker build --network none --quiet --build-arg BASE="$base" --build-arg EXTRAS="$extras" \
+build_start=$(date +%s)
+cache=()
+[ "$no_cache" = 1 ] && cache=(--no-cache)
+docker build "${cache[@]}" --network none --quiet --build-arg BASE="$base" --build-arg EXTRAS="$extras" \
   --label org.stepwise.inputs="$hash" -t "$image" . >/dev/null \
   || die "docker build failed (run it again without --quiet to see the step)"
-log "built $image in $(($(date +%s) - start)) s (inputs $hash)"
+log "built $image in $(($(date +%s) - start)) s, $(($(date +%s) - build_start)) s of it docker build (inputs $hash)"
