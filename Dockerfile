@@ -44,8 +44,13 @@ COPY harness ./harness
 COPY validation ./validation
 COPY training ./training
 COPY webapp ./webapp
-RUN DJANGO_SECRET_KEY=build-only DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
-       python manage.py collectstatic --noinput -v0 \
+# Importing what web and worker import (PYTHONDONTWRITEBYTECODE off for this step) writes the .pyc
+# files they need, and only those; processes in the image write none.
+RUN export DJANGO_SECRET_KEY=build-only DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
+       PYTHONDONTWRITEBYTECODE= \
+    && python manage.py collectstatic --noinput -v0 \
+    && python -c "import django; django.setup(); import webapp.config.asgi, daphne.cli, celery.bin.celery, pytest, pexpect; \
+from webapp.config.celery_app import app; app.loader.import_default_modules()" \
     && python -m compileall -q -j 0 corpus harness validation training webapp >/dev/null \
     && python -c "import matplotlib.font_manager" && chmod 1777 "$MPLCONFIGDIR" && chmod a+r "$MPLCONFIGDIR"/* \
     && (id -u stepwise >/dev/null 2>&1 || useradd --create-home --uid 1000 stepwise) \
