@@ -18,6 +18,8 @@ from harness.observation import ToolCall
 from harness.policies.script import ScriptPolicy
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
+from harness.scoring import Rubric, episode_scorer
+from harness.trajectory import validation_errors
 from harness.verify import verify
 from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
 
@@ -190,9 +192,28 @@ def test_an_episode_with_links_out_of_the_sandbox_ends_and_says_what_was_not_rea
 
     assert not player.is_alive(), "the episode did not end: the host read through a link"
     doc = finished["doc"]
+    assert validation_errors(doc) == []
     result = doc["result"]
     assert result["exit_reason"] == "done" and result["verified"], result
     first = doc["steps"][0]["observation"]
     assert "the harness did not read" in first and "km (a link" in first and "pipe (a FIFO" in first
     assert "HOST-ONLY" not in str(doc)
     assert any(item.startswith("leak (a link") for item in result["left_out"])
+
+
+def test_a_flagged_episode_records_the_lines_and_its_reward_is_zero(task, tmp_path):
+    source = task.files("buggy")["counter.py"].split("  # BUG")[0] + "\n"
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"tool_calls": [
+        {"name": "write_file", "arguments": {"file_path": "counter.py", "content": source + REPORT_PATCH}}]}))
+
+    doc = run_episode(task, ScriptPolicy(script), arm="base", backend="bwrap", max_turns=3,
+                      out=tmp_path / "episode.json", limits=SMALL, scorer=episode_scorer(task))
+
+    assert validation_errors(doc) == []
+    result = doc["result"]
+    assert result["exit_reason"] == "done" and result["verified"] is False
+    assert result["reason"].startswith("suspicious patch")
+    assert [f["text"] for f in result["suspicious_patch"]] == ["import _pytest.reports as _reports"]
+    assert doc["quality"]["verified"] is False
+    assert Rubric(weights={"verified": 1.0, "policy": 1.0}).score(doc, task).total == 0.0
