@@ -5,4 +5,5 @@
 - ``backends``: ``get_backend("bwrap" | "docker" | "local")`` -> ``Backend.start(SandboxSpec)``.
 - ``cgroups``: per-sandbox memory, process and CPU-time limits; ``deps``: dependency folders.
 - ``pool``: ``SandboxPool`` of warm sandboxes. Verification lives in ``harness.verify``.
+- ``host_read``: how the host reads a workspace the model wrote: never through a link, capped.
 """

@@ -9,7 +9,6 @@ delete or rename a test file away. Everything else is handed to the sandboxed us
 from __future__ import annotations
 
 import os
-import shutil
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -48,34 +47,3 @@ def protect_workspace(root: str | Path, protected_files: Iterable[str], *, uid: 
             elif chown:
                 os.chown(path, uid, gid)
                 path.chmod(stat.S_IMODE(path.stat().st_mode) | stat.S_IWUSR | stat.S_IRUSR)
-
-
-def restore_files(root: str | Path, files: dict[str, str], *, protected: bool = True) -> list[str]:
-    """Rewrite ``files`` (name -> original text) under ``root``; returns the names that had changed.
-
-    Used by the verifier so that a test edited by any route is judged in its original form.
-    """
-    root = Path(root)
-    changed = []
-    for name, text in files.items():
-        path = root / name
-        try:
-            current = path.read_text(encoding="utf-8") if path.is_file() and not path.is_symlink() else None
-        except (OSError, UnicodeDecodeError):
-            current = None
-        if current != text:
-            changed.append(name)
-            if path.is_symlink() or path.is_dir():
-                if path.is_dir() and not path.is_symlink():
-                    shutil.rmtree(path)
-                else:
-                    path.unlink()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.exists():
-                path.chmod(0o644)
-            path.write_text(text, encoding="utf-8")
-        if protected:
-            if can_change_owner():
-                os.chown(path, 0, 0)
-            path.chmod(0o444)
-    return changed

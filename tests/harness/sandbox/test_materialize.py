@@ -7,7 +7,7 @@ import stat
 import pytest
 
 from corpus.materialize import materialize, strip_bug_markers
-from harness.sandbox.protect import protect_workspace, restore_files
+from harness.sandbox.protect import protect_workspace
 
 
 def test_the_workspace_holds_the_buggy_module_and_tests_but_not_the_fix(task, tmp_path):
@@ -47,14 +47,3 @@ def test_protection_gives_tests_to_root_and_the_rest_to_the_sandbox_user(task, t
     assert (test_file.st_uid, stat.S_IMODE(test_file.st_mode)) == (0, 0o444)
     assert module.st_uid == 65534 and module.st_mode & stat.S_IWUSR
     assert folder.st_uid == 0 and stat.S_IMODE(folder.st_mode) == 0o1777
-
-
-def test_restoring_files_reports_which_had_changed(tmp_path):
-    (tmp_path / "test_a.py").write_text("changed\n")
-    (tmp_path / "test_b.py").write_text("same\n")
-
-    changed = restore_files(tmp_path, {"test_a.py": "original\n", "test_b.py": "same\n", "test_c.py": "gone\n"})
-
-    assert changed == ["test_a.py", "test_c.py"]
-    assert (tmp_path / "test_a.py").read_text() == "original\n"
-    assert (tmp_path / "test_c.py").read_text() == "gone\n"
