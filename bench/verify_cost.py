@@ -1,0 +1,102 @@
+"""What verification costs, per backend (medians and p95; never asserted in tests).
+
+    .venv/bin/python bench/verify_cost.py [--backends bwrap,docker] [--runs 10] [--json out.json]
+
+For each run: a sandbox over the tiny counter task, the fix written through the debug service, then
+``verify``: its whole wall time, and the host-side steps on their own (reading the model's workspace
+without following links, the patch, the patch scan, materializing the fresh workspace), so the rest is
+the test run in its fresh sandbox process. Prints a Markdown table (the README's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from corpus.format import load_task  # noqa: E402
+from corpus.materialize import materialize  # noqa: E402
+from harness import patch_scan  # noqa: E402
+from harness.observation import ToolCall  # noqa: E402
+from harness.sandbox.backends import get_backend  # noqa: E402
+from harness.sandbox.backends.base import Limits, SandboxSpec  # noqa: E402
+from harness.verify import collect_changes, fresh_workspace, make_patch, verify  # noqa: E402
+
+BUGGY = "def total(values):\n    return sum(values[1:])\n"
+FIXED = "def total(values):\n    return sum(values)\n"
+TEST = "from counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n"
+
+
+def write_task(root: Path) -> Path:
+    folder = root / "bench_counter"
+    for kind, text in (("buggy", BUGGY), ("correct", FIXED)):
+        (folder / kind).mkdir(parents=True)
+        (folder / kind / "counter.py").write_text(text)
+    (folder / "tests").mkdir()
+    (folder / "tests" / "test_counter.py").write_text(TEST)
+    (folder / "meta.json").write_text(json.dumps({"name": "bench_counter", "category": "off_by_one",
+                                                   "preference": "optional", "description": "a sum"}))
+    return folder
+
+
+def summary(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"{statistics.median(values):.0f} / {p95:.0f} ms"
+
+
+def measure(backend_name: str, runs: int, root: Path) -> dict[str, list[float]]:
+    task = load_task(write_task(root / backend_name))
+    backend = get_backend(backend_name)
+    out: dict[str, list[float]] = {"verify": [], "host": []}
+    try:
+        for index in range(runs):
+            workspace = materialize(task, root / backend_name / f"ws{index}")
+            with backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                           limits=Limits())) as sandbox:
+                sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED}))
+                started = time.perf_counter()
+                originals = {**task.shared_files, **workspace.buggy_files}
+                changes = collect_changes(sandbox.workspace, originals, task.test_files)
+                make_patch(originals, changes)
+                patch_scan.scan_changes(originals, changes.changed)
+                fresh_workspace(task, changes, root / backend_name / f"fresh{index}")
+                out["host"].append((time.perf_counter() - started) * 1000)
+                started = time.perf_counter()
+                result = verify(sandbox, workspace, task)
+                out["verify"].append((time.perf_counter() - started) * 1000)
+                if not result.verified:
+                    raise SystemExit(f"the fix did not verify on {backend_name}: {result.reason}")
+    finally:
+        backend.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--backends", default="bwrap,docker", help="comma-separated (default %(default)s)")
+    parser.add_argument("--runs", type=int, default=10, help="verifications per backend (default %(default)s)")
+    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    args = parser.parse_args()
+    backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="stepwise-bench-verify-") as tmp:
+        for name in backends:
+            results[name] = measure(name, args.runs, Path(tmp))
+    print("| measure (median / p95) | " + " | ".join(backends) + " |")
+    print("| --- |" + " --- |" * len(backends))
+    print("| `verify` of a fixed workspace, wall | " + " | ".join(summary(results[b]["verify"]) for b in backends) + " |")
+    print("| its host-side steps (read, patch, scan, fresh workspace) | "
+          + " | ".join(summary(results[b]["host"]) for b in backends) + " |")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
