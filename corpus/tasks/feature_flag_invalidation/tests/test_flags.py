@@ -4,14 +4,14 @@ from flags import FlagClient
 from flagstore import FlagStore
 
 
-def setup():
+def make_setup():
     store = FlagStore()
     admin = FlagAdmin(store)
     return store, admin, FlagClient(store, "prod")
 
 
 def test_kill_switch_on_mixed_case_flag():
-    _, admin, client = setup()
+    _, admin, client = make_setup()
     admin.set_rollout("prod", "NewCheckout", True)
     assert client.is_enabled("NewCheckout", 7)
     admin.kill("prod", "NewCheckout")
@@ -19,18 +19,18 @@ def test_kill_switch_on_mixed_case_flag():
 
 
 def test_unknown_flag_is_off():
-    _, _, client = setup()
+    _, _, client = make_setup()
     assert client.is_enabled("nothing", 1) is False
 
 
 def test_percentage_rollout():
-    _, admin, client = setup()
+    _, admin, client = make_setup()
     admin.set_rollout("prod", "search", True, 30)
     assert [client.is_enabled("search", uid) for uid in (5, 29, 30, 99)] == [True, True, False, False]
 
 
 def test_reads_are_cached():
-    store, admin, client = setup()
+    store, admin, client = make_setup()
     admin.set_rollout("prod", "search", True)
     client.is_enabled("search", 1)
     client.is_enabled("Search ", 2)
@@ -38,7 +38,7 @@ def test_reads_are_cached():
 
 
 def test_lower_case_flag_change_is_seen():
-    _, admin, client = setup()
+    _, admin, client = make_setup()
     admin.set_rollout("prod", "beta", True)
     assert client.is_enabled("beta", 1)
     admin.kill("prod", "beta")
@@ -46,7 +46,7 @@ def test_lower_case_flag_change_is_seen():
 
 
 def test_other_environment_changes_keep_cache():
-    store, admin, client = setup()
+    store, admin, client = make_setup()
     admin.set_rollout("prod", "beta", True)
     client.get("beta")
     admin.set_rollout("staging", "beta", False)
@@ -55,7 +55,7 @@ def test_other_environment_changes_keep_cache():
 
 def test_bad_percent_is_rejected():
     with pytest.raises(ValueError, match="0..100"):
-        setup()[1].set_rollout("prod", "x", True, 150)
+        make_setup()[1].set_rollout("prod", "x", True, 150)
 
 
 def test_targeting_rules():

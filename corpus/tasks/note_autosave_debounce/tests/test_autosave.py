@@ -32,7 +32,7 @@ async def settle():
         await asyncio.sleep(0)
 
 
-def setup(max_writes=3):
+def make_setup(max_writes=3):
     store = NoteStore(max_writes=max_writes, window_s=1.0, clock=lambda: 0.0)
     note = Note("n1")
     countdowns = Countdowns()
@@ -59,7 +59,7 @@ def test_editing_bumps_the_version():
 
 def test_a_pause_after_typing_saves_once():
     async def main():
-        store, note, saver, countdowns = setup()
+        store, note, saver, countdowns = make_setup()
         await type_slowly(note, "hello")
         await countdowns.pause()
         return store.history, saver.errors, saver.dirty
@@ -68,7 +68,7 @@ def test_a_pause_after_typing_saves_once():
 
 def test_separate_pauses_save_separately():
     async def main():
-        store, note, saver, countdowns = setup()
+        store, note, saver, countdowns = make_setup()
         note.type("a")
         await countdowns.pause()
         note.type("b")
@@ -79,7 +79,7 @@ def test_separate_pauses_save_separately():
 
 def test_leaving_the_page_saves_what_is_pending():
     async def main():
-        store, note, saver, countdowns = setup()
+        store, note, saver, countdowns = make_setup()
         note.type("draft")
         await asyncio.sleep(0)
         await saver.close()
@@ -89,7 +89,7 @@ def test_leaving_the_page_saves_what_is_pending():
 
 def test_leaving_a_clean_note_writes_nothing():
     async def main():
-        store, _note, saver, _countdowns = setup()
+        store, _note, saver, _countdowns = make_setup()
         await saver.close()
         return store.history
     assert asyncio.run(main()) == []
@@ -97,7 +97,7 @@ def test_leaving_a_clean_note_writes_nothing():
 
 def test_the_backend_rate_limit_is_reported():
     async def main():
-        store, note, saver, countdowns = setup(max_writes=1)
+        store, note, saver, countdowns = make_setup(max_writes=1)
         for char in "ab":
             note.type(char)
             await countdowns.pause()
@@ -107,7 +107,7 @@ def test_the_backend_rate_limit_is_reported():
 
 def test_a_long_burst_of_typing_costs_one_save():
     async def main():
-        store, note, saver, countdowns = setup()
+        store, note, saver, countdowns = make_setup()
         await type_slowly(note, "hello world, see you at 10")
         await countdowns.pause()
         return store.saved, len(store.history), saver.errors

@@ -8,7 +8,7 @@ from worker import ReportWorker
 SECTIONS = ["summary", "revenue", "costs", "headcount", "risks", "outlook"]
 
 
-def setup():
+def make_setup():
     clock = ManualClock()
     server = LockServer(clock, up_s=0.5, down_s=0.5)
     store = ReportStore()
@@ -19,14 +19,14 @@ def setup():
 
 
 def test_a_short_report_needs_no_renewal():
-    clock, server, store, worker = setup()
+    clock, server, store, worker = make_setup()
     ann = worker("ann")
     assert ann.run(SECTIONS[:2]) == 2
     assert (ann.renewals, store.sections["revenue"], clock.now()) == (0, "revenue by ann", 3.0)
 
 
 def test_a_second_worker_is_kept_out():
-    clock, server, store, worker = setup()
+    clock, server, store, worker = make_setup()
     worker("ann").lease.acquire()
     with pytest.raises(LockBusy, match="monthly-report is held by ann"):
         worker("bob").lease.acquire()
@@ -41,7 +41,7 @@ def test_the_store_refuses_writers_with_an_old_token():
 
 
 def test_renewing_a_lease_that_was_taken_over_fails():
-    clock, server, store, worker = setup()
+    clock, server, store, worker = make_setup()
     ann = worker("ann").lease
     ann.acquire()
     clock.advance(5)
@@ -51,7 +51,7 @@ def test_renewing_a_lease_that_was_taken_over_fails():
 
 
 def test_a_crashed_worker_is_replaced_after_its_lease_runs_out():
-    clock, server, store, worker = setup()
+    clock, server, store, worker = make_setup()
     assert worker("ann").run(SECTIONS, stop_after=1) == 1
     clock.advance(4)
     bob = worker("bob")
@@ -60,7 +60,7 @@ def test_a_crashed_worker_is_replaced_after_its_lease_runs_out():
 
 
 def test_a_long_report_keeps_its_lease_by_renewing_in_time():
-    clock, server, store, worker = setup()
+    clock, server, store, worker = make_setup()
     ann = worker("ann")
     assert ann.run(SECTIONS) == 6
     assert ann.renewals >= 2

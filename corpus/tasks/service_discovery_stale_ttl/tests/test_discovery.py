@@ -8,7 +8,7 @@ OLD = ["10.0.0.1", "10.0.0.2"]
 NEW = ["10.0.1.5"]
 
 
-def setup(up_hosts=OLD):
+def make_setup(up_hosts=OLD):
     clock = ManualClock()
     registry = Registry(clock, {"payments": OLD, "search": ["10.0.2.9"]}, ttl_s=300)
     discovery = Discovery(registry, clock, retry_s=5)
@@ -16,7 +16,7 @@ def setup(up_hosts=OLD):
 
 
 def test_answers_are_cached_for_their_ttl():
-    balancer, discovery, registry, clock = setup()
+    balancer, discovery, registry, clock = make_setup()
     assert discovery.resolve("payments") == OLD
     clock.advance(299)
     assert discovery.resolve("payments") == OLD
@@ -27,13 +27,13 @@ def test_answers_are_cached_for_their_ttl():
 
 
 def test_calls_go_round_robin_and_skip_dead_hosts():
-    balancer, discovery, registry, clock = setup(up_hosts=["10.0.0.2"])
+    balancer, discovery, registry, clock = make_setup(up_hosts=["10.0.0.2"])
     assert [balancer.call("payments", "/charge") for _ in range(2)] == ["200 from 10.0.0.2"] * 2
     assert [address for address, _ in balancer.network.calls] == ["10.0.0.1", "10.0.0.2"] * 2
 
 
 def test_unknown_services_and_a_registry_that_never_answered():
-    balancer, discovery, registry, clock = setup()
+    balancer, discovery, registry, clock = make_setup()
     with pytest.raises(UnknownService):
         discovery.resolve("billing")
     registry.down_between(0, 10)
@@ -43,7 +43,7 @@ def test_unknown_services_and_a_registry_that_never_answered():
 
 
 def test_a_moved_service_is_found_after_the_ttl():
-    balancer, discovery, registry, clock = setup(up_hosts=OLD + NEW)
+    balancer, discovery, registry, clock = make_setup(up_hosts=OLD + NEW)
     balancer.call("payments", "/charge")
     registry.move("payments", NEW)
     clock.advance(300)
@@ -51,7 +51,7 @@ def test_a_moved_service_is_found_after_the_ttl():
 
 
 def test_a_registry_outage_serves_the_old_addresses():
-    balancer, discovery, registry, clock = setup()
+    balancer, discovery, registry, clock = make_setup()
     discovery.resolve("payments")
     registry.down_between(300, 310)
     clock.advance(300)
@@ -60,7 +60,7 @@ def test_a_registry_outage_serves_the_old_addresses():
 
 
 def test_after_a_short_outage_the_new_addresses_arrive_soon():
-    balancer, discovery, registry, clock = setup(up_hosts=NEW)
+    balancer, discovery, registry, clock = make_setup(up_hosts=NEW)
     discovery.resolve("payments")
     registry.move("payments", NEW)
     registry.down_between(300, 302)
