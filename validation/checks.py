@@ -4,6 +4,7 @@ task."""
 
 from __future__ import annotations
 
+import ast
 import difflib
 import shutil
 import tempfile
@@ -50,6 +51,30 @@ def _static_problems(task: Task) -> list[str]:
         problems.append("meta: evidence: empty; every task needs at least one runtime observation "
                         "{file, line, expression, observed, why} that reveals the bug")
     problems += static_evidence_problems(task.evidence, workspace_files)
+    problems += _nose_style_problems(task.test_files)
+    return problems
+
+
+# Module-level functions pytest < 8 calls around a test module (nose-style; pytest 8 does not): a helper
+# with one of these names runs differently under the Docker image's Debian pytest than under bwrap's.
+NOSE_NAMES = ("setup", "teardown", "setUp", "tearDown")
+
+
+def _nose_style_problems(test_files: dict[str, str]) -> list[str]:
+    problems = []
+    for name, text in sorted(test_files.items()):
+        if not name.endswith(".py"):
+            continue
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue  # the pytest runs report it
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in NOSE_NAMES:
+                problems.append(f"{name}:{node.lineno}: a module-level function named {node.name!r} is called by "
+                                "pytest before 8 as a nose-style module set-up (with the module as its argument), "
+                                "not by pytest 8, so the task behaves differently between sandboxes; rename it "
+                                f"(e.g. make_{node.name.lower()}) or use a fixture")
     return problems
 
 

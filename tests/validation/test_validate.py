@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, write_task
+from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, TEST_COUNTER, write_task
 from validation import cli as validate_cli
 from validation import validate_task
 
@@ -138,6 +138,18 @@ def test_an_empty_fix_is_rejected(tmp_path):
     verdict = validate_task(folder)
 
     assert any(r.startswith("the fix is empty") for r in verdict.reasons)
+
+
+def test_a_module_level_setup_helper_in_a_test_file_is_rejected_naming_it(tmp_path):
+    # pytest < 8 (the Docker image's) calls it with the module as its argument; pytest 8 does not.
+    tests = TEST_COUNTER + "\n\ndef setup(values=(1, 2, 3)):\n    return list(values)\n"
+    folder = write_task(tmp_path, tests={"test_counter.py": tests})
+
+    verdict = validate_task(folder)
+
+    assert verdict.reasons[0].startswith("test_counter.py:8: a module-level function named 'setup' is called by "
+                                         "pytest before 8 as a nose-style module set-up")
+    assert "rename it (e.g. make_setup) or use a fixture" in verdict.reasons[0]
 
 
 def test_a_buggy_run_that_hangs_is_stopped_at_timeout_s(tmp_path):
