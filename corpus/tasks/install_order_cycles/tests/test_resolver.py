@@ -1,3 +1,5 @@
+import sys
+
 import pytest
 from packages import RequirementError, registry
 from resolver import CycleError, MissingPackage, Resolver
@@ -9,6 +11,15 @@ INDEX = {
     "db": ("0.9", ["log==1.0"]),
     "log": ("1.0", []),
 }
+
+
+@pytest.fixture(autouse=True)
+def short_stack():
+    # A runaway recursion stops after a few hundred frames instead of a thousand: its report stays short.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)
+    yield
+    sys.setrecursionlimit(limit)
 
 
 def test_dependencies_come_before_dependents():
