@@ -1,6 +1,9 @@
 """The committed corpus itself: every task in corpus/tasks validates in the bwrap sandbox with its tests
-in a shuffled order (buggy fails or hangs as declared, correct passes, the evidence holds); the hang
+in reversed order (buggy fails or hangs as declared, correct passes, the evidence holds); the hang
 tasks validate as hangs.
+
+Reversed rather than one seeded shuffle: reversal always changes which test runs first, the order
+dependence evidence shows most often (a shuffle seeded 15 had left 23 such tasks passing).
 
 Once per task, in parallel, without repeats: three short pytest runs per task (buggy, correct,
 evidence) keep this within the suite's time on two cores. The full check, in file, reversed and
@@ -18,18 +21,18 @@ from validation.order import RunOrder
 
 @pytest.mark.slow
 @pytest.mark.timeout(1800)  # grows with the corpus: 3 short pytest runs per task, 10 s more per hang
-def test_every_task_validates_with_its_tests_shuffled():
+def test_every_task_validates_with_its_tests_reversed():
     folders = task_dirs()
     assert folders, "corpus/tasks holds no task"
 
     # Tasks run in parallel: much of a run is waiting (process start, a hang task's time limit).
     verdicts = validate_all(folders, sandbox="bwrap", workers=4, max_seconds=6.0, progress=False,
-                            order=RunOrder.parse("shuffle:15"))
+                            order=RunOrder.parse("reversed"))
 
     failures = {v.task: v.reasons for v in verdicts if not v.ok}
     assert failures == {}
     orders = {v.task: v.runs["buggy"]["order"] for v in verdicts}
-    assert all(order.startswith("shuffled order (seed 15:") for order in orders.values())
+    assert set(orders.values()) == {"reversed order"}
     hangs = {folder.name for folder in folders if load_task(folder).hangs}
     assert {v.task for v in verdicts if v.hang is not None} == hangs
     assert all(v.hang["stuck_at"] for v in verdicts if v.hang is not None)  # where each one was stuck
