@@ -85,6 +85,9 @@ def _fmt(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
+SPLIT_ORDER = {"train": 0, "validation": 1, "heldout": 2}
+
+
 def summary_markdown(summary: dict) -> str:
     lines = [f"{summary['tasks']} tasks ({summary['with_dependencies']} with a dependency manifest, "
              f"{summary.get('hangs', 0)} that hang).", "",
@@ -102,6 +105,10 @@ def summary_markdown(summary: dict) -> str:
         lines += [f"| {p['first']} ~ {p['second']} | {p['similarity']:.3f} |" for p in summary["most_similar"]]
     lines += ["", "| preference | tasks |", "| --- | ---: |"]
     lines += [f"| {p} | {n} |" for p, n in summary["by_preference"].items()]
+    if summary.get("by_split"):
+        ranked = sorted(summary["by_split"].items(), key=lambda kv: (SPLIT_ORDER.get(kv[0], len(SPLIT_ORDER)), kv[0]))
+        lines += ["", "| split | tasks |", "| --- | ---: |"]
+        lines += [f"| {split or '(none yet)'} | {n} |" for split, n in ranked]
     lines += ["", "| category | tasks |", "| --- | ---: |"]
     lines += [f"| {c} | {n} |" for c, n in sorted(summary["by_category"].items(), key=lambda kv: (-kv[1], kv[0]))]
     return "\n".join(lines) + "\n"

@@ -58,6 +58,8 @@ def test_stats_command_writes_table_summary_and_plots(tmp_path, capsys):
     assert {"target": "tasks", "minimum": 200, "value": 2.0, "met": False, "margin": -198.0} in summary["shape"]
     for plot in ("size.png", "fix_diff.png", "labels.png", "distance.png"):
         assert (out / plot).read_bytes()[:8] == PNG_MAGIC
+    # The README block lists the splits in train / validation / heldout order.
+    assert "| split | tasks |\n| --- | ---: |\n| train | 1 |\n| heldout | 1 |\n" in (out / "summary.md").read_text()
     assert (out / "mechanisms.md").read_text().startswith("# Tasks that share a mechanism")
     printed = capsys.readouterr().out
     assert "fix-diff lines           median 2" in printed
