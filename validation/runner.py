@@ -109,7 +109,9 @@ def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str | SandboxSourc
         result = box.exec(pytest_argv(box.inside.python, plugins=plugins, options=options, test_files=protected),
                           timeout_s=timeout_s)
     finally:
-        source.release(box)
+        # Closed before the workspace is read: with a disk quota the files (the evidence recorder's
+        # observations) come back from the tmpfs only when the sandbox closes.
+        source.release(box, wait=True)
         if source is not sandbox:
             source.close()
     duration = time.monotonic() - started

@@ -29,10 +29,13 @@ class StoppableSource(SandboxSource):
             raise SandboxError("stopped: the work was cancelled")
         return sandbox
 
-    def release(self, sandbox: Sandbox) -> None:
+    def release(self, sandbox: Sandbox, *, wait: bool = False) -> None:
         with self._lock:
             self._live.discard(sandbox)
-        self.inner.release(sandbox)
+        if wait:
+            self.inner.release(sandbox, wait=True)
+        else:
+            self.inner.release(sandbox)
 
     def stop(self) -> None:
         with self._lock:

@@ -115,8 +115,9 @@ class SandboxSource(abc.ABC):
     def acquire(self, spec: SandboxSpec) -> Sandbox:
         """A ready sandbox for ``spec``."""
 
-    def release(self, sandbox: Sandbox) -> None:
-        """Done with ``sandbox``: it is closed (sandboxes are never reused)."""
+    def release(self, sandbox: Sandbox, *, wait: bool = True) -> None:
+        """Done with ``sandbox``: it is closed (sandboxes are never reused). A pool may close it in the
+        background; ``wait`` asks for it closed, its workspace files back on the host's disk, on return."""
         sandbox.close()
 
     def close(self) -> None:  # noqa: B027 - optional hook, most sources hold nothing
