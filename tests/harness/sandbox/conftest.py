@@ -38,6 +38,18 @@ def write_task(root: Path, name: str = "tiny_counter", **meta) -> Path:
     return folder
 
 
+# The backends that isolate; the hostile-model tests run on each (docker where the engine runs).
+ISOLATING_BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
+
+
+def open_sandbox(backend, task, folder: Path, limits: Limits = SMALL):
+    """A dbg-arm sandbox over a fresh workspace of ``task`` in ``folder``: (sandbox, workspace)."""
+    workspace = materialize(task, folder)
+    sandbox = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,
+                                        limits=limits))
+    return sandbox, workspace
+
+
 @pytest.fixture
 def task(tmp_path):
     return load_task(write_task(tmp_path / "tasks"))
@@ -54,10 +66,8 @@ def start_sandbox(bwrap_backend, task, tmp_path):
     opened = []
 
     def start(limits: Limits = SMALL, backend=None, name: str | None = None):
-        workspace = materialize(task, tmp_path / (name or f"ws{len(opened)}"))
-        sandbox = (backend or bwrap_backend).start(SandboxSpec(workspace=workspace.path, arm="dbg",
-                                                               protected_files=workspace.protected_files,
-                                                               limits=limits))
+        sandbox, workspace = open_sandbox(backend or bwrap_backend, task, tmp_path / (name or f"ws{len(opened)}"),
+                                          limits)
         opened.append(sandbox)
         return sandbox, workspace
 

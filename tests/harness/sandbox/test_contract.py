@@ -15,7 +15,7 @@ from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Sandbox, SandboxError, SandboxSpec
 from harness.sandbox.pool import SandboxPool
-from tests.harness.sandbox.conftest import SMALL
+from tests.harness.sandbox.conftest import SMALL, open_sandbox
 
 BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker), pytest.param("local")]
 TICKER = "nohup sh -c 'while true; do echo t >> ticks; sleep 0.05; done' >/dev/null 2>&1 &"
@@ -30,9 +30,7 @@ def backend(request):
 
 @pytest.fixture
 def sandbox(backend, task, tmp_path):
-    workspace = materialize(task, tmp_path / "ws")
-    box = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,
-                                    limits=SMALL))
+    box, _ = open_sandbox(backend, task, tmp_path / "ws")
     yield box
     box.close()
 

@@ -21,9 +21,9 @@ from harness.sandbox.backends.base import SandboxSpec
 from harness.scoring import Rubric, episode_scorer
 from harness.trajectory import validation_errors
 from harness.verify import verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
+from tests.harness.sandbox.conftest import FIXED_SOURCE, ISOLATING_BACKENDS, SMALL, open_sandbox
 
-BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
+BACKENDS = ISOLATING_BACKENDS
 
 # A pytest plugin that turns every failure into a pass.
 PASS_EVERYTHING = ("import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\n"
@@ -68,9 +68,7 @@ def backend(request):
 
 @pytest.fixture
 def sandbox(backend, task, tmp_path):
-    workspace = materialize(task, tmp_path / "ws")
-    box = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,
-                                    limits=SMALL))
+    box, workspace = open_sandbox(backend, task, tmp_path / "ws")
     yield box, workspace
     box.close()
 

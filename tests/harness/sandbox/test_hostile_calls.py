@@ -13,9 +13,9 @@ from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
-from tests.harness.sandbox.conftest import SMALL
+from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL, open_sandbox
 
-BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
+BACKENDS = ISOLATING_BACKENDS
 INSIDE_THE_HARNESS = "inside the harness"
 
 
@@ -28,9 +28,7 @@ def backend(request):
 
 @pytest.fixture
 def sandbox(backend, task, tmp_path):
-    workspace = materialize(task, tmp_path / "ws")
-    box = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,
-                                    limits=SMALL))
+    box, _ = open_sandbox(backend, task, tmp_path / "ws")
     yield box
     box.close()
 

@@ -14,14 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
-from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.orphans import reap_orphaned_sandboxes
-from tests.harness.sandbox.conftest import REPO_ROOT_FOR_SERVICE, SMALL
+from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, REPO_ROOT_FOR_SERVICE, open_sandbox
 
-BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
+BACKENDS = ISOLATING_BACKENDS
 SLEEPERS_FROM_BASH = [
     "nohup sleep 1000 >/dev/null 2>&1 &",
     "setsid sleep 1000 >/dev/null 2>&1 < /dev/null &",
@@ -76,9 +74,7 @@ def wait_until_empty(namespace: str, timeout_s: float = 30.0) -> list[int]:
 @pytest.fixture(params=BACKENDS)
 def sandbox(request, task, tmp_path):
     backend = get_backend(request.param)
-    workspace = materialize(task, tmp_path / "ws")
-    box = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,
-                                    limits=SMALL))
+    box, _ = open_sandbox(backend, task, tmp_path / "ws")
     yield box
     box.close()
     backend.close()

@@ -6,21 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
-from harness.sandbox.backends.base import SandboxSpec
-from tests.harness.sandbox.conftest import SMALL
+from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, open_sandbox
 
-BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
+BACKENDS = ISOLATING_BACKENDS
 
 
 @pytest.fixture(params=BACKENDS)
 def sandbox(request, task, tmp_path):
     backend = get_backend(request.param)
-    workspace = materialize(task, tmp_path / "ws")
-    box = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,
-                                    limits=SMALL))
+    box, _ = open_sandbox(backend, task, tmp_path / "ws")
     yield box
     box.close()
     backend.close()
