@@ -23,6 +23,24 @@ def dump_options(timeout_s: float) -> list[str]:
     return ["-o", f"faulthandler_timeout={max(0.5, timeout_s / 2):g}"]
 
 
+def died_dumping(stderr: str, returncode: int | None) -> bool:
+    """Whether the interpreter was killed by a signal while faulthandler was still dumping a stuck
+    test's threads: the run hung as surely as one the time limit stopped.
+
+    Debian's CPython 3.11.2 (the docker image's) can crash reading a frame a busy loop is setting up;
+    the dump then ends mid-line and the process with exit 139 (SIGSEGV) long before the limit.
+    """
+    if returncode is None or not (returncode < 0 or returncode > 128):
+        return False
+    start = DUMP_START.search(stderr)
+    if start is None:
+        return False
+    # Nothing but the dump after its header: the crash cut it short (a finished dump is followed by
+    # pytest's own lines, and a later crash has another cause).
+    return all(not line.strip() or line.startswith(" ") or THREAD.match(line)
+               for line in stderr[start.end():].splitlines())
+
+
 def _workspace_name(path: str, files: Iterable[str]) -> str | None:
     for name in files:
         if path == name or path.endswith("/" + name):

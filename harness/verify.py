@@ -42,7 +42,7 @@ from pathlib import Path
 from corpus.format import Task
 from corpus.materialize import Workspace, materialize
 from harness import patch_scan
-from harness.hang import dump_options, progress_counts, stuck_frames
+from harness.hang import died_dumping, dump_options, progress_counts, stuck_frames
 from harness.pytest_files import pytest_targets
 from harness.sandbox import host_read
 from harness.sandbox.backends.base import Sandbox, SandboxError
@@ -313,13 +313,16 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     output = (result.stdout + result.stderr)[-4000:]
     base.update({"returncode": result.returncode, "duration_ms": (time.perf_counter() - started) * 1000,
                  "output": output})
-    if result.timed_out:
+    crashed = not result.timed_out and died_dumping(result.stderr, result.returncode)
+    if result.timed_out or crashed:
         # Killed before pytest wrote its report: counts from its progress marks, the running test failed.
         passed, failed = progress_counts(result.stdout)
         stuck = stuck_frames(result.stderr, files)
         where = f"; stuck at {', '.join(stuck)}" if stuck else ""
+        how = (f"a test ran past {limit / 2:g}s and the interpreter crashed (exit {result.returncode}) while "
+               "dumping its threads" if crashed else f"stopped after {limit:g}s")
         return _judged(Verification(verified=False, passed=passed, failed=failed, outcome="hang", stuck_at=stuck,
-                                    reason=f"the tests hung: stopped after {limit:g}s{where}", **base), findings)
+                                    reason=f"the tests hung: {how}{where}", **base), findings)
     if counts is None:
         reason = result.reason or f"pytest wrote no report (exit status {result.returncode})"
         return _judged(Verification(verified=False, passed=0, failed=0, reason=f"no test result: {reason}",

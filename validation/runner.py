@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.hang import died_dumping
 from harness.pytest_files import pytest_targets
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSource, SandboxSpec
@@ -117,6 +118,10 @@ def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str | SandboxSourc
     duration = time.monotonic() - started
     output = (result.stdout or "") + (result.stderr or "")
     passed, failed, errors = parse_counts(result.stdout or "")
+    timed_out, reason = result.timed_out, result.reason
+    if not timed_out and died_dumping(result.stderr or "", result.returncode):
+        timed_out, reason = True, (f"a test ran past half of the limit and the interpreter crashed (exit "
+                                   f"{result.returncode}) while dumping its threads: counted as stopped by the limit")
     return PytestRun(returncode=result.returncode, passed=passed, failed=failed, errors=errors,
-                     duration_s=duration, timed_out=result.timed_out, output=output, reason=result.reason,
+                     duration_s=duration, timed_out=timed_out, output=output, reason=reason,
                      tests_s=parse_session_time(result.stdout or ""), order=order)

@@ -3,6 +3,11 @@ it was stuck), the correct one must pass in time; evidence recorded before the h
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from harness.hang import died_dumping
 from tests.corpus.taskfactory import HANGING_COUNTER, LOOPING_COUNTER, write_task
 from validation import cli as validate_cli
 from validation import validate_task
@@ -79,3 +84,48 @@ def test_cli_prints_the_hang_beside_the_pass(tmp_path, capsys):
 
     assert code == 0
     assert "PASS counter_spin (hangs as declared: stopped after 6s; stuck at counter.py:" in capsys.readouterr().out
+
+
+# Debian's CPython 3.11.2 (the docker image's) can segfault while faulthandler dumps a thread that
+# a busy loop keeps entering calls on: the dump stops mid-line and the run ends with exit 139.
+CUT_SHORT = "Timeout (0:00:05)!\nThread 0x00007f3a5c1ff740 (most recent call first):\n  File "
+
+
+def test_a_crash_inside_the_dump_counts_as_a_hang_and_other_crashes_do_not():
+    assert died_dumping(CUT_SHORT, 139) and died_dumping(CUT_SHORT, -11)
+    assert not died_dumping(CUT_SHORT, 1)  # pytest ended on its own after the dump
+    assert not died_dumping("Fatal Python error: Segmentation fault\n", 139)  # no test ran past half the limit
+    finished = CUT_SHORT + '"/ws/paging.py", line 30 in fill_page\n\nF.                    [100%]\n'
+    assert not died_dumping(finished, 139)  # the dump ended and pytest went on: the crash came later
+
+
+# The shape of that crash, made on purpose: the dump at half the limit is written, then SIGSEGV.
+CRASHING_COUNTER = HANGING_COUNTER.replace(
+    "def total(values):\n",
+    "import faulthandler\nimport os\nimport signal\nimport time\n\n\ndef total(values):\n"
+    "    time.sleep(4)\n    faulthandler.disable()\n    os.kill(os.getpid(), signal.SIGSEGV)\n")
+
+
+def test_a_hang_whose_interpreter_crashes_while_dumping_validates_as_a_hang(tmp_path):
+    folder = write_task(tmp_path, "counter_crash", buggy={"counter.py": CRASHING_COUNTER},
+                        correct={"counter.py": LOOPING_COUNTER}, failure="hang", timeout_s=6,
+                        evidence=[{**LOOP_EVIDENCE, "line": 8, "expression": "values", "observed": "[1, 2, 3]"}])
+
+    verdict = validate_task(folder)
+
+    assert verdict.ok, verdict.reasons
+    assert verdict.runs["buggy"]["timed_out"] and verdict.runs["buggy"]["returncode"] in (139, -11)
+    assert verdict.hang["stuck_at"] == ["counter.py:8 in total"]
+
+
+PAGE_FILL = Path(__file__).resolve().parents[2] / "corpus" / "tasks" / "ticket_search_page_fill"
+
+
+@pytest.mark.docker
+def test_a_busy_loop_hang_validates_as_a_hang_in_docker_too():
+    # The buggy paging loop calls store.scan millions of times: dumping it may crash the image's Python
+    # (a race: seen in every run under the corpus check's load, rarely on an idle machine).
+    verdict = validate_task(PAGE_FILL, sandbox="docker")
+
+    assert verdict.ok, verdict.reasons
+    assert verdict.runs["buggy"]["timed_out"] and verdict.hang["stopped_after_s"] == 10.0

@@ -47,6 +47,21 @@ def test_an_edit_that_makes_the_tests_hang_is_a_hang_with_where_it_was_stuck(sta
     assert "+    threading.Event().wait()" in result.patch
 
 
+def test_a_crash_while_the_hung_threads_are_dumped_is_still_a_hang(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    # What Debian's Python 3.11.2 does to a busy loop (the docker image's): the dump at half the limit
+    # is the last thing written, then the process dies by SIGSEGV before the limit is reached.
+    crashes = ("import faulthandler\nimport os\nimport signal\nimport time\n\n\ndef total(values):\n"
+               "    time.sleep(4)\n    faulthandler.disable()\n    os.kill(os.getpid(), signal.SIGSEGV)\n")
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": crashes}))
+
+    result = verify(sandbox, workspace, task, timeout_s=6)
+
+    assert not result.verified and result.outcome == "hang", result.reason
+    assert result.reason.startswith("the tests hung: a test ran past 3s and the interpreter crashed (exit ")
+    assert result.stuck_at == ["counter.py:8 in total"]
+
+
 def test_rewritten_assertions_do_not_count_the_tasks_own_tests_run(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     # The sandboxed user cannot write the test; this stands for any route that got past that (a
