@@ -313,7 +313,8 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     output = (result.stdout + result.stderr)[-4000:]
     base.update({"returncode": result.returncode, "duration_ms": (time.perf_counter() - started) * 1000,
                  "output": output})
-    crashed = not result.timed_out and died_dumping(result.stderr, result.returncode)
+    # A sandbox limit that struck during the dump (memory) is named as that limit, below.
+    crashed = not result.timed_out and not result.reason and died_dumping(result.stderr, result.returncode)
     if result.timed_out or crashed:
         # Killed before pytest wrote its report: counts from its progress marks, the running test failed.
         passed, failed = progress_counts(result.stdout)
