@@ -29,6 +29,9 @@ from validation.runner import PytestRun, parse_failed_tests, run_pytest
 
 DEFAULT_SANDBOX = "bwrap"
 DEFAULT_MAX_SECONDS = 6.0  # "a task runs in under a few seconds" (pytest's session time, see PytestRun)
+# More buggy runs of a hang task when a run gave no stuck frame: faulthandler's dump (from a watchdog
+# thread, while the others run) can crash the interpreter, or start too late on a loaded machine.
+STUCK_RETRIES = 2
 
 
 def _static_problems(task: Task) -> list[str]:
@@ -182,7 +185,8 @@ def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
                 summary["failing_tests"] = (hung_tests(run.output, task.test_files) if hung
                                             else parse_failed_tests(run.output))
             if hung:
-                summary["stuck_at"] = stuck_frames(run.output, files)
+                summary["stuck_at"] = _stuck_at(task, run, files, root / f"run{attempt}-stuck", sandbox=sandbox,
+                                                order=order, summary=summary)
                 verdict.hang = verdict.hang or {"stopped_after_s": task.timeout_s, "stuck_at": summary["stuck_at"]}
             elif problem is None and run.speed_s > max_seconds:
                 problem = (f"{variant} tests took {run.speed_s:.1f}s; a task must run in under "
@@ -196,6 +200,21 @@ def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
         return
     for number, order in enumerate(orders, 1):  # in every order the runs used
         _check_evidence(task, verdict, root / f"evidence{number}", sandbox=sandbox, order=order, first=number == 1)
+
+
+def _stuck_at(task: Task, run: PytestRun, files: list[str], root: Path, *, sandbox: SandboxSource,
+              order: RunOrder, summary: dict) -> list[str]:
+    """Where a hung buggy run was stuck; when its dump gave no frame, from up to STUCK_RETRIES more
+    runs (``summary["stuck_retries"]`` counts them)."""
+    stuck = stuck_frames(run.output, files)
+    for retry in range(1, STUCK_RETRIES + 1):
+        if stuck:
+            break
+        summary["stuck_retries"] = retry
+        again, _ = _run_variant(task, root / str(retry), "buggy", sandbox=sandbox, order=order)
+        if again.timed_out:
+            stuck = stuck_frames(again.output, files)
+    return stuck
 
 
 def _check_evidence(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: SandboxSource,

@@ -35,4 +35,5 @@ def test_every_task_validates_with_its_tests_reversed():
     assert set(orders.values()) == {"reversed order"}
     hangs = {folder.name for folder in folders if load_task(folder).hangs}
     assert {v.task for v in verdicts if v.hang is not None} == hangs
-    assert all(v.hang["stuck_at"] for v in verdicts if v.hang is not None)  # where each one was stuck
+    # Where each one was stuck (validation runs a hang again when its dump gave no frame).
+    assert [v.task for v in verdicts if v.hang is not None and not v.hang["stuck_at"]] == []

@@ -129,3 +129,24 @@ def test_a_busy_loop_hang_validates_as_a_hang_in_docker_too():
 
     assert verdict.ok, verdict.reasons
     assert verdict.runs["buggy"]["timed_out"] and verdict.hang["stopped_after_s"] == 10.0
+
+
+def test_a_hang_whose_first_run_gives_no_frame_is_run_again_for_where_it_was_stuck(tmp_path):
+    # On a loaded machine the hanging test can start so late that the dump (half the limit into the
+    # test) would come after the limit. Here the first run's earlier tests take 5.2 of its 6 s; later
+    # runs skip that. The marker lives outside the workspace, so this needs the unisolated local backend.
+    marker = tmp_path / "first-run-done"
+    tests = ("import pathlib\nimport time\n\nfrom counter import total\n\n"
+             f"MARKER = pathlib.Path({str(marker)!r})\nFIRST = not MARKER.exists()\nMARKER.touch()\n\n\n"
+             "def test_a_slow_start():\n    time.sleep(2.6 if FIRST else 0)\n\n\n"
+             "def test_a_slower_start():\n    time.sleep(2.6 if FIRST else 0)\n\n\n"
+             "def test_total():\n    assert total([1, 2, 3]) == 6\n")
+    folder = write_task(tmp_path / "tasks", "counter_late", buggy={"counter.py": HANGING_COUNTER},
+                        correct={"counter.py": LOOPING_COUNTER}, tests={"test_counter.py": tests}, failure="hang",
+                        timeout_s=6, evidence=[LOOP_EVIDENCE])
+
+    verdict = validate_task(folder, sandbox="local")
+
+    assert verdict.ok, verdict.reasons
+    assert verdict.hang["stuck_at"] in (["counter.py:4 in total"], ["counter.py:5 in total"])  # the loop's lines
+    assert verdict.runs["buggy"]["stuck_retries"] == 1
