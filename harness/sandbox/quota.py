@@ -168,18 +168,25 @@ def bring_back(mounted: Path, home: Path, mount_points: list[Path]) -> None:
     except OSError:  # the folder around the workspace is being removed: nothing to keep
         kept = None
     try:
-        if kept is not None:
-            copy_tree(mounted, kept)
+        copied = kept is not None
+        if copied:
+            try:
+                copy_tree(mounted, kept)
+            except FileNotFoundError:  # as above; the mounts must still come off
+                copied = False
         for mount_point in mount_points:
             try:
                 _call("umount2", bytes(mount_point), MNT_DETACH)
             except OSError:
                 pass
-        if kept is not None and home.is_dir() and not os.path.ismount(home):
-            _empty(home)
-            for entry in list(kept.iterdir()):
-                os.rename(entry, home / entry.name)
-            _same_owner_and_mode(home, root)
+        if copied and home.is_dir() and not os.path.ismount(home):
+            try:
+                _empty(home)
+                for entry in list(kept.iterdir()):
+                    os.rename(entry, home / entry.name)
+                _same_owner_and_mode(home, root)
+            except FileNotFoundError:  # the folder around the workspace was removed meanwhile
+                pass
     finally:
         if kept is not None:
             shutil.rmtree(kept, ignore_errors=True)

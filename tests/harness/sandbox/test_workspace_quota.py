@@ -6,14 +6,17 @@ the model's changes. Scaled down here (a 48 MB quota, 20 MB files) so it runs in
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
 from corpus.materialize import materialize
 from harness.observation import ToolCall
+from harness.sandbox import quota as quota_module
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSpec
 from harness.sandbox.pool import SandboxPool
+from harness.sandbox.quota import WorkspaceQuota, copy_tree
 
 BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
 QUOTA = Limits(memory_mb=512, max_processes=64, cpu_seconds=20, wall_seconds=120, tool_timeout_s=20, disk_mb=48)
@@ -78,3 +81,22 @@ def test_a_pooled_sandbox_has_the_quota_and_shows_its_files_at_the_callers_path(
     assert during == "def total(values):\n    return sum(values)\n"
     assert not os.path.ismount(workspace.path)
     assert sorted(p.name for p in workspace.path.iterdir()) == ["counter.py", "notes.txt", "test_counter.py"]
+
+
+def test_a_workspace_whose_folder_is_removed_during_close_still_loses_its_mounts(tmp_path, monkeypatch):
+    # An episode's owner may remove the folder around the workspace while a pool's background close
+    # is copying the files back (seen as FileNotFoundError in the sandbox-close thread).
+    workspace = tmp_path / "episode" / "ws"
+    workspace.mkdir(parents=True)
+    (workspace / "counter.py").write_text("x = 1\n")
+    quota = WorkspaceQuota.mount(workspace, 8)
+    assert quota is not None and os.path.ismount(workspace)
+
+    def copy_then_lose_the_folder(source, destination):
+        copy_tree(source, destination)
+        shutil.rmtree(destination)  # the owner's rmtree got there first
+
+    monkeypatch.setattr(quota_module, "copy_tree", copy_then_lose_the_folder)
+    quota.release()
+
+    assert not os.path.ismount(workspace)
