@@ -41,6 +41,12 @@ def died_dumping(stderr: str, returncode: int | None) -> bool:
                for line in stderr[start.end():].splitlines())
 
 
+def crashed_in_dump(result) -> bool:
+    """Whether a sandbox's ExecResult is a run that ``died_dumping`` before the time limit, with no
+    other sandbox limit named (a memory kill during the dump stays that limit)."""
+    return not result.timed_out and not result.reason and died_dumping(result.stderr or "", result.returncode)
+
+
 def _workspace_name(path: str, files: Iterable[str]) -> str | None:
     for name in files:
         if path == name or path.endswith("/" + name):

@@ -42,7 +42,7 @@ from pathlib import Path
 from corpus.format import Task
 from corpus.materialize import Workspace, materialize
 from harness import patch_scan
-from harness.hang import died_dumping, dump_options, progress_counts, stuck_frames
+from harness.hang import crashed_in_dump, dump_options, progress_counts, stuck_frames
 from harness.pytest_files import pytest_targets
 from harness.sandbox import host_read
 from harness.sandbox.backends.base import Sandbox, SandboxError
@@ -313,8 +313,7 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     output = (result.stdout + result.stderr)[-4000:]
     base.update({"returncode": result.returncode, "duration_ms": (time.perf_counter() - started) * 1000,
                  "output": output})
-    # A sandbox limit that struck during the dump (memory) is named as that limit, below.
-    crashed = not result.timed_out and not result.reason and died_dumping(result.stderr, result.returncode)
+    crashed = crashed_in_dump(result)
     if result.timed_out or crashed:
         # Killed before pytest wrote its report: counts from its progress marks, the running test failed.
         passed, failed = progress_counts(result.stdout)

@@ -185,8 +185,10 @@ def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
                 summary["failing_tests"] = (hung_tests(run.output, task.test_files) if hung
                                             else parse_failed_tests(run.output))
             if hung:
-                summary["stuck_at"] = _stuck_at(task, run, files, root / f"run{attempt}-stuck", sandbox=sandbox,
-                                                order=order, summary=summary)
+                summary["stuck_at"], retries = _stuck_at(task, run, files, root / f"run{attempt}-stuck",
+                                                         sandbox=sandbox, order=order)
+                if retries:
+                    summary["stuck_retries"] = retries
                 verdict.hang = verdict.hang or {"stopped_after_s": task.timeout_s, "stuck_at": summary["stuck_at"]}
             elif problem is None and run.speed_s > max_seconds:
                 problem = (f"{variant} tests took {run.speed_s:.1f}s; a task must run in under "
@@ -203,18 +205,16 @@ def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
 
 
 def _stuck_at(task: Task, run: PytestRun, files: list[str], root: Path, *, sandbox: SandboxSource,
-              order: RunOrder, summary: dict) -> list[str]:
-    """Where a hung buggy run was stuck; when its dump gave no frame, from up to STUCK_RETRIES more
-    runs (``summary["stuck_retries"]`` counts them)."""
-    stuck = stuck_frames(run.output, files)
-    for retry in range(1, STUCK_RETRIES + 1):
-        if stuck:
-            break
-        summary["stuck_retries"] = retry
-        again, _ = _run_variant(task, root / str(retry), "buggy", sandbox=sandbox, order=order)
+              order: RunOrder) -> tuple[list[str], int]:
+    """Where a hung buggy run was stuck, and how many more runs (at most STUCK_RETRIES) it took when
+    its dump gave no frame."""
+    stuck, retries = stuck_frames(run.output, files), 0
+    while not stuck and retries < STUCK_RETRIES:
+        retries += 1
+        again, _ = _run_variant(task, root / str(retries), "buggy", sandbox=sandbox, order=order)
         if again.timed_out:
             stuck = stuck_frames(again.output, files)
-    return stuck
+    return stuck, retries
 
 
 def _check_evidence(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: SandboxSource,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.hang import died_dumping
+from harness.hang import crashed_in_dump
 from harness.pytest_files import pytest_targets
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSource, SandboxSpec
@@ -119,7 +119,7 @@ def run_pytest(workspace: Path, *, timeout_s: float, sandbox: str | SandboxSourc
     output = (result.stdout or "") + (result.stderr or "")
     passed, failed, errors = parse_counts(result.stdout or "")
     timed_out, reason = result.timed_out, result.reason
-    if not timed_out and not reason and died_dumping(result.stderr or "", result.returncode):
+    if crashed_in_dump(result):
         timed_out, reason = True, (f"a test ran past half of the limit and the interpreter crashed (exit "
                                    f"{result.returncode}) while dumping its threads: counted as stopped by the limit")
     return PytestRun(returncode=result.returncode, passed=passed, failed=failed, errors=errors,

@@ -168,18 +168,14 @@ def bring_back(mounted: Path, home: Path, mount_points: list[Path]) -> None:
     except OSError:  # the folder around the workspace is being removed: nothing to keep
         kept = None
     try:
-        copied = kept is not None
-        if copied:
-            try:
-                copy_tree(mounted, kept)
-            except FileNotFoundError:  # as above; the mounts must still come off
-                copied = False
+        if kept is not None:
+            copy_tree(mounted, kept)  # leaves out what it cannot read or write; never raises OSError
         for mount_point in mount_points:
             try:
                 _call("umount2", bytes(mount_point), MNT_DETACH)
             except OSError:
                 pass
-        if copied and home.is_dir() and not os.path.ismount(home):
+        if kept is not None and home.is_dir() and not os.path.ismount(home):
             try:
                 _empty(home)
                 for entry in list(kept.iterdir()):
