@@ -95,8 +95,18 @@ def write_json(path: Path, doc) -> Path:
 
 @pytest.fixture
 def make_user(django_user_model):
-    def make(username: str, **extra):
-        return django_user_model.objects.create_user(username=username, password="pw-" + username, **extra)
+    """A user with a role: ``role=`` names it; by default staff become admins and others researchers
+    (who may launch jobs, as most tests do). ``role=None`` leaves the user with no group (an annotator)."""
+    from webapp.core.services import grant_role
+
+    def make(username: str, role: str | None = "", **extra):
+        user = django_user_model.objects.create_user(username=username, password="pw-" + username, **extra)
+        if role == "":
+            role = "admin" if extra.get("is_staff") or extra.get("is_superuser") else "researcher"
+        if role is not None:
+            grant_role(username=username, role=role)
+            user.refresh_from_db()
+        return user
 
     return make
 

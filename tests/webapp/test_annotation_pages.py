@@ -103,14 +103,14 @@ def test_the_queue_says_so_when_everything_is_labelled(client, annotation_data):
     assert page.status_code == 200 and b"Nothing left to label" in page.content
 
 
-def test_only_staff_adjudicate_and_the_adjudicated_label_is_what_exports_use(client, annotation_data):
+def test_only_admins_adjudicate_and_the_adjudicated_label_is_what_exports_use(client, annotation_data):
     ann, bob, sam = annotation_data["ann"], annotation_data["bob"], annotation_data["sam"]
     task = Task.objects.get(name="counter_reset")
     add_preference_label(task=task, annotator=ann, preference="avoid")
     add_preference_label(task=task, annotator=bob, preference="recommended")
 
     refused = logged_in(client, bob).post("/labels/disagreements/counter_reset/", {"preference": "avoid"})
-    with pytest.raises(PermissionError, match="only staff"):
+    with pytest.raises(PermissionError, match="only an admin"):
         adjudicate(task=task, adjudicator=ann, preference="avoid")
     listed = client.get("/labels/disagreements/")
     decided = logged_in(client, sam).post("/labels/disagreements/counter_reset/", {"preference": "recommended"})

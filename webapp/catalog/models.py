@@ -90,6 +90,7 @@ class Adjudication(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+        permissions = [("adjudicate", "Decide a task's disputed preference (admin)")]
 
     def __str__(self) -> str:
         return f"{self.task.name}: {self.preference} (adjudicated by {self.adjudicator})"

@@ -13,6 +13,7 @@ from webapp.catalog.label_state import resolve_preference
 from webapp.catalog.models import Adjudication, Preference, PreferenceLabel, Task
 from webapp.catalog.signals import task_created
 from webapp.catalog.splits import load_split_assignments
+from webapp.core import roles
 
 
 @dataclass
@@ -122,10 +123,10 @@ def add_preference_label(*, task: Task, annotator, preference: str, note: str = 
 
 @transaction.atomic
 def adjudicate(*, task: Task, adjudicator, preference: str, note: str = "") -> Adjudication:
-    """A staff member decides the task's preference (what exports and training use from then on)."""
+    """An admin decides the task's preference (what exports and training use from then on)."""
     _check_preference(preference)
-    if adjudicator is None or not adjudicator.is_staff:
-        raise PermissionError("only staff can adjudicate a label; ask a staff member")
+    if not roles.has(adjudicator, roles.ADJUDICATE):
+        raise PermissionError("only an admin can adjudicate a label; ask an admin (manage.py grant USER admin)")
     Task.objects.select_for_update().filter(pk=task.pk).first()
     decision = Adjudication.objects.create(task=task, adjudicator=adjudicator, preference=preference,
                                            note=note.strip())

@@ -46,4 +46,39 @@ def ensure_admin_user(*, username: str, password: str | None, password_file: Pat
     user.is_staff = user.is_superuser = user.is_active = True
     user.set_password(password)
     user.save()
+    _join_admins(user)
     return AdminLogin(username, password, created, source)
+
+
+def _join_admins(user) -> None:
+    """A superuser is an admin anyway; the group shows it in the admin's user list."""
+    from django.contrib.auth.models import Group
+
+    group = Group.objects.filter(name="admin").first()
+    if group is not None:
+        user.groups.add(group)
+
+
+@transaction.atomic
+def grant_role(*, username: str, role: str):
+    """Give ``username`` exactly one role (its group; the others removed). An admin is staff (the admin
+    site); a user moved off admin stops being staff (a superuser stays admin whatever the groups say).
+    Raises UnknownRole or ``User.DoesNotExist`` with a message naming what to use."""
+    from django.contrib.auth.models import Group
+
+    from webapp.core.roles import ADMIN, ROLES, check_role
+
+    role = check_role(role)
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        raise User.DoesNotExist(f"no user {username!r}; create it first (manage.py createsuperuser, or in the admin)")
+    groups = {group.name: group for group in Group.objects.filter(name__in=ROLES)}
+    missing = [name for name in ROLES if name not in groups]
+    if missing:
+        raise RuntimeError(f"the role groups {', '.join(missing)} are missing; run manage.py migrate")
+    user.groups.remove(*[groups[name] for name in ROLES if name != role])
+    user.groups.add(groups[role])
+    user.is_staff = role == ADMIN or user.is_superuser
+    user.save(update_fields=["is_staff"])
+    return user

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from django.db.models import QuerySet
 
+from webapp.core import roles
 from webapp.runs.models import OVER, Episode, EpisodeEvent, EvalRun, Job, JobEvent, TrainingRun
 from webapp.runs.registry import REGISTRY
 
@@ -17,8 +18,8 @@ def may_follow(user, job: Job) -> bool:
 
 
 def may_control(user, job: Job) -> bool:
-    """Cancel and retry: whoever started it, and staff."""
-    return may_follow(user, job)
+    """Cancel and retry: whoever started it while a researcher, and admins (``roles.may_manage_job``)."""
+    return user.is_authenticated and roles.may_manage_job(user, job)
 
 
 def job_list(*, user=None, kind: str | None = None, top_level: bool = False) -> QuerySet[Job]:
@@ -194,7 +195,7 @@ def live_episodes(*, limit: int = 50) -> list[Episode]:
 def may_drive(user, episode: Episode) -> bool:
     """A live session is driven only by the person who opened it (others may watch)."""
     return (episode.driver == "human" and user.is_authenticated and episode.job.created_by_id == user.id
-            and episode.job.state not in OVER)
+            and episode.job.state not in OVER and roles.has(user, roles.OPEN_SESSION))
 
 
 FOLDERS_FOR = {"export_sft": ("rollouts", "microskills"), "sft": ("export_sft",)}

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from webapp.core import roles
 from webapp.runs import reports, selectors
 from webapp.runs.models import EvalRun, Job
 from webapp.runs.registry import REGISTRY, JobParamsError, UnknownJobKind, job_type
@@ -28,6 +29,7 @@ def _form(kind_type, data=None, user=None):
 
 
 def launch_list(request):
+    roles.require(request.user, roles.LAUNCH_JOB, "launch jobs")  # the service refuses too; no form to show
     return render(request, "runs/launch_list.html", {"types": selectors.launchable_types()})
 
 
@@ -38,6 +40,7 @@ def launch(request, kind):
         raise Http404(f"no job kind {kind!r}") from None
     if not kind_type.launchable or kind_type.form_class is None:
         raise Http404(f"{kind} jobs are not launched by hand")
+    roles.require(request.user, roles.OPEN_SESSION if kind == "session" else roles.LAUNCH_JOB, f"launch {kind} jobs")
     if request.method == "POST":
         form = _form(kind_type, request.POST, request.user)
         if form.is_valid():

@@ -65,6 +65,9 @@ class Job(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        permissions = [("launch_job", "Launch jobs of every kind (researcher)"),
+                       ("open_session", "Open live debugger sessions (researcher)"),
+                       ("manage_any_job", "See, cancel and retry every user's jobs (admin)")]
         indexes = [models.Index(fields=["state", "heartbeat_at"], name="job_state_heartbeat"),
                    models.Index(fields=["parent", "state"], name="job_parent_state"),
                    models.Index(fields=["-updated_at"], name="job_recently_updated")]

@@ -17,9 +17,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from webapp.core import roles
 from webapp.live.doorbell import ring
 from webapp.runs.models import OVER, Episode, Job, JobEvent, JobEventKind, JobState
 from webapp.runs.registry import REGISTRY, job_type
+from webapp.runs.services.admission import admit
 from webapp.runs.services.episodes import episode_topic
 
 log = logging.getLogger(__name__)
@@ -91,6 +93,8 @@ def create_job(*, kind: str, params: dict | None = None, created_by=None, enqueu
     Raises UnknownJobKind or JobParamsError (naming each bad field) and stores nothing then."""
     kind_type = job_type(kind)
     clean = dict(params or {}) if checked else kind_type.clean(params or {}, user=created_by)
+    if created_by is not None and parent is None:  # a person launched it (children were admitted with it)
+        admit(kind=kind, params=clean, user=created_by)
     job = Job.objects.create(kind=kind, params=clean, created_by=created_by, queue=kind_type.queue,
                              parent=parent, retry_of=retry_of)
     kind_type.prepare(job)
@@ -228,7 +232,9 @@ def mark_fanned_out(*, job: Job, total: int, window: int | None) -> Job:
 @transaction.atomic
 def cancel_job(*, job: Job, by=None) -> Job:
     """Cancel a queued job at once; ask a running one to stop (its worker tears the work down,
-    sandboxes included, within a heartbeat). A job that fanned out cancels its children."""
+    sandboxes included, within a heartbeat). A job that fanned out cancels its children. ``by``: the
+    person asking (its owner, a researcher, or an admin; refused otherwise); None for the system."""
+    roles.require_manage_job(by, job, "cancel")
     locked = _locked(job.pk)
     if locked.is_over:
         raise JobIsOver(f"job {locked.id} is already {locked.state}; there is nothing to cancel")
@@ -250,7 +256,9 @@ def cancel_job(*, job: Job, by=None) -> Job:
 
 @transaction.atomic
 def retry_job(*, job: Job, by=None) -> Job:
-    """A new job of the same kind with the same arguments (checked again: a task may be gone)."""
+    """A new job of the same kind with the same arguments (checked again: a task may be gone, the
+    person's role and quotas too)."""
+    roles.require_manage_job(by, job, "retry")
     if not job.is_over:
         raise ValueError(f"job {job.id} is still {job.state}; cancel it or wait for it to end before retrying")
     return create_job(kind=job.kind, params=job.params, created_by=by or job.created_by, retry_of=job)

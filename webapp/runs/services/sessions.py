@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from harness.policies.human import HumanMove, SessionAbandoned
 from harness.tools import toolset
+from webapp.core import roles
 from webapp.live.doorbell import Listener, ring
 from webapp.runs.models import OVER, Driver, Episode, HumanCall
 
@@ -69,6 +70,9 @@ def submit_call(*, episode: Episode, user, name, arguments=None, note: str = "")
     if locked.driver != Driver.HUMAN:
         raise SessionCallError("this episode is played by a policy; only live sessions take calls from people",
                                refused=True)
+    if not roles.has(user, roles.OPEN_SESSION):
+        raise SessionCallError("driving a debugger session takes the researcher role; you may watch it "
+                               "(an admin grants it: manage.py grant USER researcher)", refused=True)
     if locked.job.created_by_id != getattr(user, "id", None):
         raise SessionCallError("only the person who opened this session may drive it; you may watch it",
                                refused=True)
