@@ -96,7 +96,8 @@ def _grpo_backend(params: dict) -> str:
         source = yaml.safe_load(text) if text else params.get("config") or ""
         if not source:
             return ""
-        loaded = load_config(source, command="grpo", overrides=list(params.get("all_overrides") or []))
+        loaded = load_config(source, command="grpo", overrides=list(params.get("all_overrides") or []),
+                             check_paths=False)
     except (ConfigError, TrainingError, yaml.YAMLError, TypeError, ValueError):
         return ""
     return str(loaded.config.grpo.sandbox.backend)
