@@ -30,11 +30,9 @@ ADJUDICATE = "catalog.adjudicate"
 ROLE_PERMISSIONS: dict[str, list[tuple[str, str]]] = {
     ANNOTATOR: [],
     RESEARCHER: [("runs", "launch_job"), ("runs", "open_session")],
-    ADMIN: [("runs", "launch_job"), ("runs", "open_session"), ("runs", "manage_any_job"),
-            ("catalog", "adjudicate"),
-            ("auth", "view_user"), ("auth", "add_user"), ("auth", "change_user"), ("auth", "delete_user"),
-            ("auth", "view_group")],
+    ADMIN: [],  # every permission of ADMIN_APPS (adjudicate, manage_any_job, users and groups included)
 }
+ADMIN_APPS = ("auth", "catalog", "trajectories", "runs")
 
 WHAT = {ANNOTATOR: "label tasks, review trajectories, watch jobs and sessions",
         RESEARCHER: "launch jobs of every kind, open debugger sessions, manage their own jobs",
@@ -117,8 +115,11 @@ def sync_roles(*, group_model, permission_model) -> None:
     migration can pass its historical ones."""
     for role, wanted in ROLE_PERMISSIONS.items():
         group, _ = group_model.objects.get_or_create(name=role)
-        perms = [permission_model.objects.get(content_type__app_label=app, codename=codename)
-                 for app, codename in wanted]
+        if role == ADMIN:
+            perms = list(permission_model.objects.filter(content_type__app_label__in=ADMIN_APPS))
+        else:
+            perms = [permission_model.objects.get(content_type__app_label=app, codename=codename)
+                     for app, codename in wanted]
         group.permissions.set(perms)
 
 

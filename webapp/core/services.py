@@ -63,20 +63,20 @@ def _join_admins(user) -> None:
 def grant_role(*, username: str, role: str):
     """Give ``username`` exactly one role (its group; the others removed). An admin is staff (the admin
     site); a user moved off admin stops being staff (a superuser stays admin whatever the groups say).
-    Raises UnknownRole or ``User.DoesNotExist`` with a message naming what to use."""
-    from django.contrib.auth.models import Group
+    Raises UnknownRole or ``User.DoesNotExist`` with a message naming what to use; remakes the role
+    groups when one is missing."""
+    from django.contrib.auth.models import Group, Permission
 
-    from webapp.core.roles import ADMIN, ROLES, check_role
+    from webapp.core.roles import ADMIN, ROLES, check_role, sync_roles
 
     role = check_role(role)
     User = get_user_model()
     user = User.objects.filter(username=username).first()
     if user is None:
         raise User.DoesNotExist(f"no user {username!r}; create it first (manage.py createsuperuser, or in the admin)")
+    if Group.objects.filter(name__in=ROLES).count() < len(ROLES):  # removed by hand (or a flush): remade
+        sync_roles(group_model=Group, permission_model=Permission)
     groups = {group.name: group for group in Group.objects.filter(name__in=ROLES)}
-    missing = [name for name in ROLES if name not in groups]
-    if missing:
-        raise RuntimeError(f"the role groups {', '.join(missing)} are missing; run manage.py migrate")
     user.groups.remove(*[groups[name] for name in ROLES if name != role])
     user.groups.add(groups[role])
     user.is_staff = role == ADMIN or user.is_superuser

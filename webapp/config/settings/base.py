@@ -224,3 +224,19 @@ STEPWISE_SESSION_IDLE_S = float(os.environ.get("STEPWISE_SESSION_IDLE_S") or 180
 # A live session's worker is woken by the doorbell of each call; it also reads the rows this often
 # (one indexed query), so a lost ring only delays a call.
 STEPWISE_SESSION_POLL_S = float(os.environ.get("STEPWISE_SESSION_POLL_S") or 2.0)
+
+# Per-user limits on jobs launched from the app (admins are not held to them; see
+# docs/operation/roles.md). Each is also STEPWISE_QUOTA_<NAME> in the environment, e.g.
+# STEPWISE_QUOTA_WORKERS_PER_JOB=32; unset ones keep the defaults of webapp.runs.services.admission.
+_QUOTA_NAMES = ("concurrent_jobs", "episodes_in_flight", "episodes_per_job", "workers_per_job", "max_turns")
+
+
+def _quota(name: str) -> int:
+    variable = f"STEPWISE_QUOTA_{name.upper()}"
+    value = os.environ[variable].strip()
+    if not value.isdigit() or int(value) < 1:
+        raise ImproperlyConfigured(f"{variable}={value!r}: give a whole number of at least 1, e.g. {variable}=16")
+    return int(value)
+
+
+STEPWISE_QUOTAS = {name: _quota(name) for name in _QUOTA_NAMES if os.environ.get(f"STEPWISE_QUOTA_{name.upper()}")}

@@ -10,7 +10,7 @@ def make_roles(apps, schema_editor):
 
     from webapp.core.roles import ADMIN, sync_roles
 
-    for label in ("auth", "catalog", "runs"):  # permissions are made after migrate; roles need them now
+    for label in ("auth", "catalog", "trajectories", "runs"):  # permissions are made after migrate; roles need them now
         app_config = apps.get_app_config(label)
         app_config.models_module = True  # the migration's app stub lacks it; create_permissions asks
         create_permissions(app_config, apps=apps, verbosity=0)
@@ -35,6 +35,7 @@ class Migration(migrations.Migration):
         ('catalog', '0003_adjudicate_permission'),
         ('auth', '0012_alter_user_first_name_max_length'),
         ('contenttypes', '0002_remove_content_type_name'),
+        ('trajectories', '0004_policy_model_index'),
     ]
 
     operations = [

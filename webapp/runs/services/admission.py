@@ -40,12 +40,17 @@ def quotas() -> dict[str, int]:
     return {**DEFAULT_QUOTAS, **{name: int(value) for name, value in configured.items()}}
 
 
-def admit(*, kind: str, params: dict, user) -> None:
-    """Refuse (NotAllowed, or JobParamsError naming the field) a job ``user`` may not launch."""
+def require_launcher(*, kind: str, user) -> None:
+    """Refuse (NotAllowed) a person whose role may not launch ``kind`` (before its arguments are read)."""
     if kind == "session":
         roles.require(user, roles.OPEN_SESSION, "open a debugger session")
     else:
         roles.require(user, roles.LAUNCH_JOB, f"launch {kind} jobs")
+
+
+def admit(*, kind: str, params: dict, user) -> None:
+    """Refuse (NotAllowed, or JobParamsError naming the field) a job ``user`` may not launch."""
+    require_launcher(kind=kind, user=user)
     check_isolating(kind=kind, params=params)
     if not roles.is_admin(user):
         check_quotas(kind=kind, params=params, user=user)

@@ -21,7 +21,7 @@ from webapp.core import roles
 from webapp.live.doorbell import ring
 from webapp.runs.models import OVER, Episode, Job, JobEvent, JobEventKind, JobState
 from webapp.runs.registry import REGISTRY, job_type
-from webapp.runs.services.admission import admit
+from webapp.runs.services.admission import admit, require_launcher
 from webapp.runs.services.episodes import episode_topic
 
 log = logging.getLogger(__name__)
@@ -92,6 +92,8 @@ def create_job(*, kind: str, params: dict | None = None, created_by=None, enqueu
     """Record a job (its arguments checked by its type) and hand it to a worker once this commits.
     Raises UnknownJobKind or JobParamsError (naming each bad field) and stores nothing then."""
     kind_type = job_type(kind)
+    if created_by is not None and parent is None:
+        require_launcher(kind=kind, user=created_by)  # the role first: its refusal says what to do
     clean = dict(params or {}) if checked else kind_type.clean(params or {}, user=created_by)
     if created_by is not None and parent is None:  # a person launched it (children were admitted with it)
         admit(kind=kind, params=clean, user=created_by)

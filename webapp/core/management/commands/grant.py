@@ -16,7 +16,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         try:
             user = grant_role(username=options["user"], role=options["role"])
-        except (UnknownRole, get_user_model().DoesNotExist, RuntimeError) as exc:
+        except (UnknownRole, get_user_model().DoesNotExist) as exc:
             raise CommandError(str(exc)) from None
         role = options["role"].strip().lower()
         self.stdout.write(f"{user.get_username()} is now {role}: may {WHAT[role]}")
