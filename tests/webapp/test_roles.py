@@ -205,3 +205,21 @@ def test_the_admin_user_list_shows_roles_without_a_query_per_row(admin_client, m
     assert html.count('<td class="field-role">researcher</td>') == 1
     assert html.count('<td class="field-role">admin</td>') == 1  # the superuser
     assert len(more) == len(few)
+
+
+def test_the_jobs_and_live_lists_check_permissions_once_not_per_row(client, make_user, catalog_task):
+    researcher = make_user("res")
+    client.force_login(researcher)
+
+    def queries_of(path: str) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(path).status_code == 200
+        return len(captured)
+
+    create_job(kind="episode", params=episode_params(), created_by=researcher, checked=True)
+    few = {path: queries_of(path) for path in ("/jobs/", "/live/")}
+    for _ in range(4):
+        create_job(kind="episode", params=episode_params(), created_by=researcher, checked=True)
+    more = {path: queries_of(path) for path in ("/jobs/", "/live/")}
+
+    assert more == few
