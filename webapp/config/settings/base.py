@@ -180,6 +180,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+# A login lasts a working day (not Django's two weeks); STEPWISE_SESSION_AT_BROWSER_CLOSE=1 also
+# ends it when the browser closes.
+try:
+    SESSION_COOKIE_AGE = int(float(os.environ.get("STEPWISE_SESSION_HOURS") or 12) * 3600)
+except ValueError:
+    raise ImproperlyConfigured(f"STEPWISE_SESSION_HOURS={os.environ['STEPWISE_SESSION_HOURS']!r}: "
+                               "expected a number of hours (e.g. 12)") from None
+SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("STEPWISE_SESSION_AT_BROWSER_CLOSE", False)
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
 
