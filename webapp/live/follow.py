@@ -20,9 +20,10 @@ import logging
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 
+from webapp.core.ids import parse_id
 from webapp.live.doorbell import group_of
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,14 @@ class Refused(Exception):
     def __init__(self, code: int):
         super().__init__(code)
         self.code = code
+
+
+class UnknownPath(AsyncWebsocketConsumer):
+    """The last websocket route: any other path is refused with 4404 (the router alone would raise,
+    and the server would answer 500)."""
+
+    async def connect(self):
+        await self.close(code=NOT_FOUND)
 
 
 class FollowConsumer(AsyncJsonWebsocketConsumer):
@@ -49,7 +58,7 @@ class FollowConsumer(AsyncJsonWebsocketConsumer):
 
     def initial_cursor(self, query: dict):
         raw = (query.get("after") or ["0"])[0]
-        return int(raw) if raw.isdigit() else 0
+        return parse_id(raw) or 0
 
     # ---- the protocol ---------------------------------------------------------------------------
     async def connect(self):
