@@ -107,3 +107,30 @@ def test_the_quick_start_settings_show_the_apps_pages_and_no_internals(tmp_path)
         assert APP_NOT_FOUND in html, name
         for internal in ("URLconf", "urlpatterns", "SECRET_KEY", "Traceback", "OverflowError", "DEBUG = True"):
             assert internal not in html, (name, internal)
+
+
+@pytest.mark.parametrize("login_path", ["/accounts/login/", "/admin/login/"])
+def test_after_five_wrong_passwords_the_right_one_is_refused_for_the_cool_off(client, django_user_model,
+                                                                                login_path):
+    """It was: 50 wrong passwords in 14 s, then the right one logged in (the admin login the same)."""
+    django_user_model.objects.create_user("ann", password="right-password-123", is_staff=True)
+    for _ in range(5):
+        wrong = client.post(login_path, {"username": "ann", "password": "wrong"})
+        assert wrong.status_code in (200, 429)
+
+    refused = client.post(login_path, {"username": "ann", "password": "right-password-123"})
+
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Too many failed logins" in page and "0:15:00" in page
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_few_wrong_passwords_then_the_right_one_still_logs_in(client, django_user_model):
+    django_user_model.objects.create_user("ann", password="right-password-123")
+    for _ in range(3):
+        client.post("/accounts/login/", {"username": "ann", "password": "wrong"})
+
+    response = client.post("/accounts/login/", {"username": "ann", "password": "right-password-123"})
+
+    assert response.status_code == 302 and "_auth_user_id" in client.session

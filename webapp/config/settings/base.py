@@ -8,6 +8,7 @@ broker and result store and the channel layer to Redis. The table of variables i
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",  # login throttling
     "webapp.core",
     "webapp.catalog",
     "webapp.trajectories",
@@ -68,6 +70,8 @@ MIDDLEWARE = [
     "webapp.core.middleware.PlainNotFoundMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: refuses a login from a locked-out username and address.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "webapp.config.urls"
@@ -188,6 +192,22 @@ except ValueError:
     raise ImproperlyConfigured(f"STEPWISE_SESSION_HOURS={os.environ['STEPWISE_SESSION_HOURS']!r}: "
                                "expected a number of hours (e.g. 12)") from None
 SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("STEPWISE_SESSION_AT_BROWSER_CLOSE", False)
+
+# Login throttling (django-axes), for the app's login page and the admin's: after
+# STEPWISE_LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused (even the right password) for STEPWISE_LOGIN_COOLOFF_MINUTES. An admin can lift it early:
+# `manage.py axes_reset_username USER` (or the admin's "Access attempts" page).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+try:
+    AXES_FAILURE_LIMIT = int(os.environ.get("STEPWISE_LOGIN_FAILURE_LIMIT") or 5)
+    AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("STEPWISE_LOGIN_COOLOFF_MINUTES") or 15))
+except ValueError:
+    raise ImproperlyConfigured("STEPWISE_LOGIN_FAILURE_LIMIT / STEPWISE_LOGIN_COOLOFF_MINUTES: expected numbers "
+                               "(e.g. 5 and 15)") from None
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # the client address comes from REMOTE_ADDR (the address that connected)
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
 
