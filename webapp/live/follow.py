@@ -17,13 +17,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 
-from webapp.core.ids import parse_id
 from webapp.live.doorbell import group_of
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,9 @@ class FollowConsumer(AsyncJsonWebsocketConsumer):
 
     def initial_cursor(self, query: dict):
         raw = (query.get("after") or ["0"])[0]
-        return parse_id(raw) or 0
+        # ASCII digits that fit a 64-bit key (str.isdigit() also takes "²"; a larger number is no row).
+        # The same rule as webapp.core.ids.parse_id, which this package cannot import (core imports live).
+        return int(raw) if re.fullmatch(r"[0-9]{1,18}", raw) else 0
 
     # ---- the protocol ---------------------------------------------------------------------------
     async def connect(self):
