@@ -134,3 +134,36 @@ def test_a_few_wrong_passwords_then_the_right_one_still_logs_in(client, django_u
     response = client.post("/accounts/login/", {"username": "ann", "password": "right-password-123"})
 
     assert response.status_code == 302 and "_auth_user_id" in client.session
+
+
+def test_an_admin_deletes_a_trajectory_with_steps_and_the_deletion_is_recorded(client, annotation_data):
+    """It was: the delete answered 403 for any trajectory with steps (the steps are not deletable alone)."""
+    from django.contrib.admin.models import DELETION, LogEntry
+
+    from webapp.trajectories.models import Step, Trajectory
+
+    sam, trajectory = annotation_data["sam"], annotation_data["base"]
+    sam.is_superuser = True
+    sam.save()
+    assert Step.objects.filter(trajectory=trajectory).exists()
+    client.force_login(sam)
+
+    response = client.post(f"/admin/trajectories/trajectory/{trajectory.pk}/delete/", {"post": "yes"})
+
+    assert response.status_code == 302
+    assert not Trajectory.objects.filter(pk=trajectory.pk).exists()
+    assert not Step.objects.filter(trajectory_id=trajectory.pk).exists()
+    entry = LogEntry.objects.get(object_id=str(trajectory.pk), action_flag=DELETION)
+    assert entry.user == sam and entry.object_repr == str(trajectory)
+
+
+def test_staff_who_are_not_admins_cannot_delete_a_trajectory(client, annotation_data):
+    from webapp.trajectories.models import Trajectory
+
+    client.force_login(annotation_data["sam"])  # staff, not superuser
+    trajectory = annotation_data["base"]
+
+    response = client.post(f"/admin/trajectories/trajectory/{trajectory.pk}/delete/", {"post": "yes"})
+
+    assert response.status_code == 403
+    assert Trajectory.objects.filter(pk=trajectory.pk).exists()
