@@ -167,3 +167,13 @@ def test_staff_who_are_not_admins_cannot_delete_a_trajectory(client, annotation_
 
     assert response.status_code == 403
     assert Trajectory.objects.filter(pk=trajectory.pk).exists()
+
+
+def test_every_page_carries_a_csp_that_allows_only_this_sites_own_assets(signed_in):
+    """It was: no Content-Security-Policy header at all."""
+    for path in ("/", "/accounts/login/", "/nothing-here/"):
+        policy = signed_in.get(path)["Content-Security-Policy"]
+        directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+        assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'", path
+        assert directives["default-src"] == "'self'" and directives["frame-ancestors"] == "'none'", path
+        assert "unsafe-eval" not in policy and "http" not in policy, path

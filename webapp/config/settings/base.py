@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "axes",  # login throttling
+    "csp",  # Content-Security-Policy header
     "webapp.core",
     "webapp.catalog",
     "webapp.trajectories",
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -192,6 +194,28 @@ except ValueError:
     raise ImproperlyConfigured(f"STEPWISE_SESSION_HOURS={os.environ['STEPWISE_SESSION_HOURS']!r}: "
                                "expected a number of hours (e.g. 12)") from None
 SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("STEPWISE_SESSION_AT_BROWSER_CLOSE", False)
+
+# Content-Security-Policy (django-csp): scripts, styles, images, fonts and sockets only from this site
+# (the app's own static files and vendored libraries: static/vendor/); no inline <script> or <style>,
+# no eval, no framing. Style attributes stay allowed (progress bars set their width with one), they
+# cannot run code. A page that needs more says so in its view, never here.
+from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],  # same-origin ws:// and wss:// (CSP level 3)
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 # Login throttling (django-axes), for the app's login page and the admin's: after
 # STEPWISE_LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
