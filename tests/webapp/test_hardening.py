@@ -79,6 +79,8 @@ for name, client, path in [("anonymous_404", anonymous, "/accounts/nothing-here/
                            ("bad_job", signed_in, "/jobs/%s/")]:
     response = client.get(path)
     pages[name] = [response.status_code, response.content.decode()]
+static = anonymous.get("/static/webapp/stepwise.css")
+pages["static"] = [static.status_code, b"".join(static.streaming_content).decode()[:200]]
 print(json.dumps(pages))
 """.replace("%s", THIRTY_NINES)
 
@@ -102,6 +104,8 @@ def test_the_quick_start_settings_show_the_apps_pages_and_no_internals(tmp_path)
 
     assert shown.returncode == 0, shown.stderr[-3000:]
     pages = json.loads(shown.stdout.strip().splitlines()[-1])
+    status, css = pages.pop("static")
+    assert status == 200 and css.strip(), "static files must still be served with DEBUG off"
     for name, (status, html) in pages.items():
         assert status == 404, (name, status)
         assert APP_NOT_FOUND in html, name
