@@ -181,3 +181,21 @@ def test_every_page_carries_a_csp_that_allows_only_this_sites_own_assets(signed_
         assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'", path
         assert directives["default-src"] == "'self'" and directives["frame-ancestors"] == "'none'", path
         assert "unsafe-eval" not in policy and "http" not in policy, path
+
+
+@pytest.mark.parametrize(("handler", "status", "text"), [
+    ("server_error", 500, "Something went wrong"),
+    ("permission_denied", 403, "Not allowed"),
+    ("bad_request", 400, "Bad request"),
+])
+def test_the_error_pages_are_the_apps_own_in_its_layout(rf, handler, status, text):
+    from django.core.exceptions import PermissionDenied
+    from django.views import defaults
+
+    request = rf.get("/somewhere/")
+    view = getattr(defaults, handler)
+    response = view(request) if handler == "server_error" else view(request, PermissionDenied())
+
+    assert response.status_code == status
+    page = response.content.decode()
+    assert text in page and 'class="topbar"' in page and "/static/webapp/stepwise.css" in page
