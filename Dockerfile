@@ -46,7 +46,8 @@ COPY training ./training
 COPY webapp ./webapp
 # Importing what web and worker import (PYTHONDONTWRITEBYTECODE off for this step) writes the .pyc
 # files they need, and only those; processes in the image write none.
-RUN export DJANGO_SECRET_KEY=build-only DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
+# (a throw-away key for this step only: production settings refuse a short or published one)
+RUN export DJANGO_SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
        PYTHONDONTWRITEBYTECODE= \
     && python manage.py collectstatic --noinput -v0 \
     && python -c "import django; django.setup(); import webapp.config.asgi, daphne.cli, celery.bin.celery, pytest, pexpect; \

@@ -14,7 +14,8 @@ from django.test import override_settings
 from tests.webapp.conftest import REPO_ROOT
 
 SETTINGS_VARS = ("DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "CELERY_BROKER_URL",
-                 "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE", "STEPWISE_VAR_DIR", "DJANGO_DEBUG")
+                 "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE", "STEPWISE_VAR_DIR", "DJANGO_DEBUG",
+                 "STEPWISE_DEBUG")
 
 
 def clean_env(**extra) -> dict:
@@ -39,7 +40,7 @@ def test_with_nothing_set_the_app_needs_no_server(tmp_path):
     assert shown.returncode == 0, shown.stderr
     assert json.loads(shown.stdout) == {
         "db": "django.db.backends.sqlite3", "layer": "webapp.live.layers.LocalSocketChannelLayer",
-        "broker": "filesystem://", "results": f"file://{tmp_path}/celery/results", "debug": True,
+        "broker": "filesystem://", "results": f"file://{tmp_path}/celery/results", "debug": False,
         "events": [True, True], "key": True}
     assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
 
@@ -61,7 +62,7 @@ def test_with_urls_set_the_app_uses_postgresql_and_redis(tmp_path):
     ("DATABASE_URL", "DATABASE_URL is not set: production runs on PostgreSQL"),
 ])
 def test_production_refuses_to_start_without_its_secrets(missing, message):
-    env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.production", DJANGO_SECRET_KEY="k" * 50,
+    env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.production", DJANGO_SECRET_KEY="aB3-x9" * 9,
                     DJANGO_ALLOWED_HOSTS="example.org", DATABASE_URL="postgres://u@db:5432/x")
     del env[missing]
 
@@ -70,6 +71,40 @@ def test_production_refuses_to_start_without_its_secrets(missing, message):
 
     assert result.returncode == 1
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_development_flag_turns_debug_on_explicitly(tmp_path):
+    shown = run_python("from django.conf import settings as s; print(s.DEBUG)",
+                       clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local", STEPWISE_VAR_DIR=str(tmp_path),
+                                 STEPWISE_DEBUG="1"))
+
+    assert shown.stdout.strip() == "True", shown.stderr
+
+
+@pytest.mark.parametrize("key", ["x", "k" * 50, "test-only-not-secret", "django-insecure-" + "ab12" * 12])
+def test_production_refuses_a_short_or_known_secret_key(key):
+    env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.production", DJANGO_SECRET_KEY=key,
+                    DJANGO_ALLOWED_HOSTS="example.org", DATABASE_URL="postgres://u@db:5432/x")
+
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=REPO_ROOT, env=env, capture_output=True,
+                            text=True, timeout=120)
+
+    assert result.returncode == 1
+    assert "DJANGO_SECRET_KEY is too weak" in result.stderr and "secrets.token_urlsafe(50)" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_production_over_tls_redirects_to_https_and_sends_hsts_with_a_day_long_session():
+    code = ("import json; from django.conf import settings as s; print(json.dumps([s.SECURE_SSL_REDIRECT, "
+            "s.SECURE_HSTS_SECONDS, s.SESSION_COOKIE_SECURE, s.SESSION_COOKIE_AGE, s.SECURE_REDIRECT_EXEMPT]))")
+    base = dict(DJANGO_SETTINGS_MODULE="webapp.config.settings.production", DJANGO_SECRET_KEY="aB3-x9" * 9,
+                DJANGO_ALLOWED_HOSTS="example.org", DATABASE_URL="postgres://u@db:5432/x")
+
+    over_tls = run_python(code, clean_env(**base))
+    plain_http = run_python(code, clean_env(**base, DJANGO_SECURE_COOKIES="0"))
+
+    assert json.loads(over_tls.stdout) == [True, 31536000, True, 12 * 3600, ["^healthz$"]], over_tls.stderr
+    assert json.loads(plain_http.stdout)[:3] == [False, 0, False]
 
 
 def test_an_unusable_database_url_is_named_with_an_example(tmp_path):
@@ -131,12 +166,13 @@ import json, time
 import django
 django.setup()
 from django.test import Client
+from webapp.core.health import health_report
 deadline = time.monotonic() + 90  # waiting for the worker to start on a loaded machine
 while True:
-    response = Client().get("/healthz")
+    response = Client().get("/healthz")  # anonymous: up or down only
     if response.status_code == 200 or time.monotonic() > deadline:
         break
-print(json.dumps({"code": response.status_code, **response.json()}))
+print(json.dumps({"code": response.status_code, "anonymous": response.json(), **health_report().to_dict()}))
 """
 
 
@@ -154,7 +190,7 @@ def test_healthz_in_the_embedded_default_sees_a_real_worker_over_the_filesystem(
 
     assert shown.returncode == 0, shown.stderr
     body = json.loads(shown.stdout)
-    assert (body["code"], body["status"]) == (200, "ok")
+    assert (body["code"], body["status"], body["anonymous"]) == (200, "ok", {"status": "ok"})
     assert body["components"]["database"]["detail"] == "sqlite answered"
     assert body["components"]["redis"] == {"name": "redis", "ok": True, "configured": False,
                                            "detail": "not configured (embedded default)"}

@@ -1,5 +1,8 @@
-"""Websocket routes (job progress now; live debugger sessions join here)."""
+"""Websocket routes (job progress, live episodes); any other path is refused with close code 4404."""
 
+from django.urls import re_path
+
+from webapp.live.follow import UnknownPath
 from webapp.runs.routing import websocket_urlpatterns as job_routes
 
-websocket_urlpatterns: list = [*job_routes]
+websocket_urlpatterns: list = [*job_routes, re_path(r"", UnknownPath.as_asgi())]

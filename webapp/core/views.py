@@ -16,12 +16,17 @@ FAVICON = Path(settings.BASE_DIR) / "static" / "webapp" / "favicon.png"
 @never_cache
 @require_GET
 def healthz(request):
-    """Every component's state as JSON: 200 when all configured ones work, 503 otherwise."""
+    """200 when every configured component works, 503 otherwise. Anyone (a load balancer, a container
+    health check) learns only up or down; staff also get each component's state, which names hosts,
+    worker names and addresses."""
+    staff = request.user.is_authenticated and request.user.is_staff
     try:
         report = health_report()
     except Exception as exc:  # the checks catch their own errors; this is the last line of defence
-        return JsonResponse({"status": "unhealthy", "error": f"{type(exc).__name__}: {exc}"}, status=503)
-    return JsonResponse(report.to_dict(), status=200 if report.healthy else 503)
+        body = {"status": "unhealthy", **({"error": f"{type(exc).__name__}: {exc}"} if staff else {})}
+        return JsonResponse(body, status=503)
+    body = report.to_dict() if staff else {"status": report.to_dict()["status"]}
+    return JsonResponse(body, status=200 if report.healthy else 503)
 
 
 @login_not_required

@@ -17,10 +17,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
 
 from webapp.live.doorbell import group_of
@@ -33,6 +34,14 @@ class Refused(Exception):
     def __init__(self, code: int):
         super().__init__(code)
         self.code = code
+
+
+class UnknownPath(AsyncWebsocketConsumer):
+    """The last websocket route: any other path is refused with 4404 (the router alone would raise,
+    and the server would answer 500)."""
+
+    async def connect(self):
+        await self.close(code=NOT_FOUND)
 
 
 class FollowConsumer(AsyncJsonWebsocketConsumer):
@@ -49,7 +58,9 @@ class FollowConsumer(AsyncJsonWebsocketConsumer):
 
     def initial_cursor(self, query: dict):
         raw = (query.get("after") or ["0"])[0]
-        return int(raw) if raw.isdigit() else 0
+        # ASCII digits that fit a 64-bit key (str.isdigit() also takes "²"; a larger number is no row).
+        # The same rule as webapp.core.ids.parse_id, which this package cannot import (core imports live).
+        return int(raw) if re.fullmatch(r"[0-9]{1,18}", raw) else 0
 
     # ---- the protocol ---------------------------------------------------------------------------
     async def connect(self):

@@ -4,6 +4,6 @@ from webapp.runs.consumers import EpisodeFollower, JobFollower, JobListFollower
 
 websocket_urlpatterns = [
     path("ws/jobs/", JobListFollower.as_asgi()),
-    path("ws/jobs/<int:job_id>/", JobFollower.as_asgi()),
-    path("ws/episodes/<int:episode_id>/", EpisodeFollower.as_asgi()),
+    path("ws/jobs/<id:job_id>/", JobFollower.as_asgi()),
+    path("ws/episodes/<id:episode_id>/", EpisodeFollower.as_asgi()),
 ]

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from webapp.core import roles
+from webapp.core.ids import query_ids
 from webapp.runs import reports, selectors
 from webapp.runs.models import EvalRun, Job
 from webapp.runs.registry import REGISTRY, JobParamsError, UnknownJobKind, job_type
@@ -170,7 +171,7 @@ def eval_plot(request, eval_id, name):
 
 
 def eval_compare(request):
-    ids = [int(v) for v in request.GET.getlist("run") if v.isdigit()]
+    ids = query_ids(request.GET.getlist("run"), what="eval run")
     runs = list(selectors.reported_eval_runs().filter(pk__in=ids))
     runs.sort(key=lambda run: ids.index(run.pk))
     error = ""
@@ -193,7 +194,7 @@ def eval_compare(request):
 
 
 def compare_plot(request, name):
-    ids = [int(v) for v in request.GET.getlist("run") if v.isdigit()]
+    ids = query_ids(request.GET.getlist("run"), what="eval run")
     runs = list(selectors.reported_eval_runs().filter(pk__in=ids))
     runs.sort(key=lambda run: ids.index(run.pk))
     if len(runs) < 2 or name not in reports.PLOTS:

@@ -36,6 +36,17 @@ class TrajectoryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     readonly_fields = ["replay"]
     inlines = [StepInline]
 
+    def has_delete_permission(self, request, obj=None):
+        # Deleting recorded data is the admin's decision (the admin role), not every staff member's.
+        return request.user.is_active and request.user.is_superuser
+
+    def get_deleted_objects(self, objs, request):
+        """A trajectory's steps, reviews and scores go with it: may the user delete the trajectory is
+        the only question (Django would also ask it of each step, which nobody may delete on its own,
+        and refuse with 403). The admin records each deletion in its history (LogEntry)."""
+        to_delete, model_count, _perms_needed, protected = super().get_deleted_objects(objs, request)
+        return to_delete, model_count, set(), protected
+
     @admin.display(description="replay")
     def replay(self, obj):
         return format_html('<a href="{}">open the replay</a>', reverse("replay", args=[obj.episode_id]))

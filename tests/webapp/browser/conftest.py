@@ -73,7 +73,8 @@ def dialogs():
 
 @pytest.fixture
 def new_page(browser, live_server, dialogs):
-    contexts = []
+    """A page factory; at the end, no page may have had anything refused by the site's CSP."""
+    contexts, refused = [], []
 
     def make(viewport=DESKTOP, accept_downloads=False):
         context = browser.new_context(viewport=viewport, base_url=live_server.url, accept_downloads=accept_downloads)
@@ -81,11 +82,14 @@ def new_page(browser, live_server, dialogs):
         page = context.new_page()
         page.set_default_timeout(15_000)
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.on("console", lambda message: refused.append(f"{page.url}: {message.text}")
+                if "Content Security Policy" in message.text else None)
         return page
 
     yield make
     for context in contexts:
         context.close()
+    assert not refused, "the CSP refused part of a page:\n" + "\n".join(refused)
 
 
 def log_in(page, username: str) -> None:

@@ -8,6 +8,7 @@ broker and result store and the channel layer to Redis. The table of variables i
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -50,6 +51,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "axes",  # login throttling
+    "csp",  # Content-Security-Policy header
     "webapp.core",
     "webapp.catalog",
     "webapp.trajectories",
@@ -58,6 +61,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,6 +72,8 @@ MIDDLEWARE = [
     "webapp.core.middleware.PlainNotFoundMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: refuses a login from a locked-out username and address.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "webapp.config.urls"
@@ -180,6 +186,52 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+# A login lasts a working day (not Django's two weeks); STEPWISE_SESSION_AT_BROWSER_CLOSE=1 also
+# ends it when the browser closes.
+try:
+    SESSION_COOKIE_AGE = int(float(os.environ.get("STEPWISE_SESSION_HOURS") or 12) * 3600)
+except ValueError:
+    raise ImproperlyConfigured(f"STEPWISE_SESSION_HOURS={os.environ['STEPWISE_SESSION_HOURS']!r}: "
+                               "expected a number of hours (e.g. 12)") from None
+SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("STEPWISE_SESSION_AT_BROWSER_CLOSE", False)
+
+# Content-Security-Policy (django-csp): scripts, styles, images, fonts and sockets only from this site
+# (the app's own static files and vendored libraries: static/vendor/); no inline <script> or <style>,
+# no eval, no framing. Style attributes stay allowed (progress bars set their width with one), they
+# cannot run code. A page that needs more says so in its view, never here.
+from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],  # same-origin ws:// and wss:// (CSP level 3)
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Login throttling (django-axes), for the app's login page and the admin's: after
+# STEPWISE_LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused (even the right password) for STEPWISE_LOGIN_COOLOFF_MINUTES. An admin can lift it early:
+# `manage.py axes_reset_username USER` (or the admin's "Access attempts" page).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+try:
+    AXES_FAILURE_LIMIT = int(os.environ.get("STEPWISE_LOGIN_FAILURE_LIMIT") or 5)
+    AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("STEPWISE_LOGIN_COOLOFF_MINUTES") or 15))
+except ValueError:
+    raise ImproperlyConfigured("STEPWISE_LOGIN_FAILURE_LIMIT / STEPWISE_LOGIN_COOLOFF_MINUTES: expected numbers "
+                               "(e.g. 5 and 15)") from None
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # the client address comes from REMOTE_ADDR (the address that connected)
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
 

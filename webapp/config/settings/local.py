@@ -6,7 +6,9 @@ import secrets
 from webapp.config.settings.base import *  # noqa: F403
 from webapp.config.settings.base import VAR_DIR, env_bool
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Off by default, so a first run shows the app's own error pages (never settings or URL patterns);
+# STEPWISE_DEBUG=1 turns Django's debug pages on for development (DJANGO_DEBUG is the older name).
+DEBUG = env_bool("STEPWISE_DEBUG", env_bool("DJANGO_DEBUG", False))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
