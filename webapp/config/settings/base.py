@@ -211,6 +211,11 @@ STEPWISE_TASKS_DIR = Path(os.environ.get("STEPWISE_TASKS_DIR") or BASE_DIR / "co
 # How long /healthz waits for each component before calling it down.
 STEPWISE_HEALTH_TIMEOUT_S = float(os.environ.get("STEPWISE_HEALTH_TIMEOUT_S") or 2.0)
 
+# Imports (import_trajectories, eval folders): a file bigger than this is refused unread, with the reason.
+STEPWISE_IMPORT_MAX_BYTES = int(os.environ.get("STEPWISE_IMPORT_MAX_BYTES") or 16 * 1024 * 1024)
+# The replay page shows this many characters of an observation; a longer one links to its full text.
+STEPWISE_REPLAY_OBSERVATION_CHARS = int(os.environ.get("STEPWISE_REPLAY_OBSERVATION_CHARS") or 20_000)
+
 # Jobs: a running job's worker writes a heartbeat (and notices a cancel) this often; a job not heard
 # from for STEPWISE_JOB_LOST_AFTER_S is failed by the reaper workers run every STEPWISE_REAPER_INTERVAL_S.
 STEPWISE_JOB_HEARTBEAT_S = float(os.environ.get("STEPWISE_JOB_HEARTBEAT_S") or 2.0)
