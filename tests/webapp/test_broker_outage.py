@@ -72,6 +72,7 @@ def test_a_child_the_broker_would_not_take_stays_queued_and_is_sent_again_once_i
         transactional_db, monkeypatch, settings):
     settings.STEPWISE_JOB_QUEUED_DEADLINE_S = 0.2
     parent = create_job(kind="import_corpus", enqueue=False)
+    Job.objects.filter(pk=parent.pk).update(state=JobState.RUNNING, fanned_out=True)  # an eval, mid-way
     child = create_job(kind="import_corpus", enqueue=False, parent=parent)
     queue = child.queue
     purge(queue)
@@ -117,3 +118,17 @@ def test_a_job_no_worker_takes_is_sent_again_then_failed_with_the_reason(transac
     assert f"no worker took this job from the queue {queue!r}: it was sent 2 time(s)" in job.error
     assert resend_stalled_jobs() == []  # a failed job is left alone
     purge(queue)
+
+
+def test_a_launched_job_whose_message_was_never_sent_is_sent_by_the_reaper(transactional_db, settings):
+    settings.STEPWISE_JOB_QUEUED_DEADLINE_S = 0.2
+    job = create_job(kind="import_corpus", enqueue=False)  # as if the web process died before the send
+    purge(job.queue)
+    time.sleep(0.3)
+
+    assert resend_stalled_jobs() == []
+
+    job.refresh_from_db()
+    assert (job.state, job.sends) == (JobState.QUEUED, 1) and job.sent_at is not None
+    assert queue_length(job.queue) == 1
+    purge(job.queue)

@@ -48,16 +48,18 @@ def reap_lost_jobs(*, node: str | None = None) -> list[int]:
 
 def resend_stalled_jobs() -> list[int]:
     """Queued jobs handed to the broker more than STEPWISE_JOB_QUEUED_DEADLINE_S ago that no worker
-    took (the message was lost, or the broker would not take it): sent again, and failed with the reason
-    once STEPWISE_JOB_MAX_SENDS sends went unanswered. Returns the ids of the jobs failed."""
+    took (the message was lost, or the broker would not take it), and launched jobs never handed to it
+    (the web process died between the commit and the send): sent again, and failed with the reason
+    once STEPWISE_JOB_MAX_SENDS sends went unanswered. Returns the ids of the jobs failed. (Children
+    never sent are waiting for room in their parent's window: ``child_ended`` sends them.)"""
     deadline = settings.STEPWISE_JOB_QUEUED_DEADLINE_S
     cutoff = timezone.now() - timedelta(seconds=deadline)
-    stalled = Job.objects.filter(state=JobState.QUEUED, sent_at__lt=cutoff, cancel_requested_at__isnull=True)
+    late = Q(sent_at__lt=cutoff) | Q(sent_at__isnull=True, parent__isnull=True, created_at__lt=cutoff)
+    stalled = Job.objects.filter(late, state=JobState.QUEUED, cancel_requested_at__isnull=True)
     failed = []
     for job_id in list(stalled.values_list("id", flat=True)):
         with transaction.atomic():
-            job = Job.objects.select_for_update(skip_locked=True).filter(
-                pk=job_id, state=JobState.QUEUED, sent_at__lt=cutoff).first()
+            job = Job.objects.select_for_update(skip_locked=True).filter(late, pk=job_id, state=JobState.QUEUED).first()
             if job is None:
                 continue  # taken by a worker meanwhile, or another reaper has it
             if job.sends < settings.STEPWISE_JOB_MAX_SENDS:
