@@ -156,3 +156,22 @@ def test_an_endpoint_record_refuses_a_key_in_place_of_a_variable_name_and_creden
     assert {"base_url", "api_key_env"} <= set(refused.value.message_dict)
 
 
+
+
+@pytest.mark.django_db
+def test_an_admin_registers_an_endpoint_in_the_admin_and_the_launch_form_offers_it_by_name(make_user):
+    admin_client, annotator = Client(), Client()
+    admin_client.force_login(make_user("root", is_staff=True, is_superuser=True))
+    annotator.force_login(make_user("ann"))
+    add = reverse("admin:endpoints_modelendpoint_add")
+
+    saved = admin_client.post(add, {"name": "qwen-vllm", "base_url": "http://127.0.0.1:8001/v1",
+                                    "api_key_env": "VLLM_API_KEY", "model": "Qwen/Qwen3-Coder", "max_tokens": 1024,
+                                    "max_concurrent_requests": 4, "timeout_s": 60, "tool_call_format": "native",
+                                    "enabled": "on", "note": ""})
+
+    assert saved.status_code == 302, saved.content.decode()[:1000]
+    assert ModelEndpoint.objects.get().api_key_env == "VLLM_API_KEY"
+    assert annotator.get(add).status_code == 302  # not staff: sent to the admin's login
+    form = annotator.get(reverse("launch", args=["eval"])).content.decode()
+    assert '<option value="qwen-vllm">qwen-vllm</option>' in form

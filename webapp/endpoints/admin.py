@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.db import models
 
 from webapp.endpoints.models import ModelEndpoint
 
@@ -12,3 +13,4 @@ class ModelEndpointAdmin(admin.ModelAdmin):
     list_filter = ["enabled"]
     search_fields = ["name", "model", "base_url"]
     readonly_fields = ["created_at", "updated_at"]
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
