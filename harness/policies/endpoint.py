@@ -11,7 +11,9 @@ Failures are sorted once, here (``EndpointError.kind`` in ``harness.policies.bas
   the turn). None of these is retried: waiting would not change the answer.
 
 Every message names what to set (the variable or the config field the value came from), because
-the person reading it is the one who has to fix it.
+the person reading it is the one who has to fix it. With ``error_bodies=False`` (endpoints used from
+the web app, whose trajectories every user reads) a failure is told by its status line alone
+("HTTP 401 Unauthorized"), never by what the server wrote in its body.
 """
 
 from __future__ import annotations
@@ -128,6 +130,11 @@ def retry_after_seconds(headers) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
+def status_line(response: httpx.Response) -> str:
+    """``HTTP 401 Unauthorized``: what a failure is told by when its body must not be shown."""
+    return f"HTTP {response.status_code} {response.reason_phrase}".rstrip()
+
+
 def error_text(response: httpx.Response) -> str:
     """The server's own words about the failure, short."""
     try:
@@ -151,8 +158,9 @@ class ChatEndpoint:
 
     def __init__(self, settings: EndpointSettings, *, timeout_s: float = 300.0, retry: RetryPolicy | None = None,
                  max_concurrent: int | None = None, client: httpx.Client | None = None,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep, error_bodies: bool = True):
         self.settings = settings
+        self.error_bodies = error_bodies
         self.retry = retry or RetryPolicy()
         self.sleep = sleep
         headers = {"Authorization": f"Bearer {settings.api_key.value}"} if settings.api_key.value else {}
@@ -163,6 +171,16 @@ class ChatEndpoint:
     @property
     def base_url(self) -> str | None:
         return self.settings.base_url.value
+
+    def said(self, response: httpx.Response) -> str:
+        """How a failed answer is told: ``HTTP 400: <the server's words>``, or its status line alone."""
+        if not self.error_bodies:
+            return status_line(response)
+        return f"HTTP {response.status_code}: {error_text(response)}"
+
+    def body_excerpt(self, text: str, limit: int = 200) -> str:
+        """A 200 answer's body quoted in a message (nothing when bodies are not shown)."""
+        return f": {text[:limit]!r}" if self.error_bodies else ""
 
     # ---- messages that say what to set -----------------------------------------------------------
 
@@ -178,10 +196,10 @@ class ChatEndpoint:
         return EndpointError(f"no model endpoint is configured: set {url.to_set} to the base URL of an "
                              f"OpenAI-compatible server ({SERVE_HINT}).", kind="unreachable")
 
-    def auth_failed(self, status: int, text: str) -> EndpointError:
+    def auth_failed(self, said: str) -> EndpointError:
         key = self.settings.api_key
         sent = "a key from " + key.source if key.value else "no key (none is set)"
-        return EndpointError(f"{self.base_url} refused the request (HTTP {status}: {text}); it was sent {sent}. "
+        return EndpointError(f"{self.base_url} refused the request ({said}); it was sent {sent}. "
                              f"Set {key.to_set} to a valid API key for this endpoint.", kind="auth")
 
     def unknown_model(self, served: list[str] | None, text: str = "") -> EndpointError:
@@ -191,9 +209,9 @@ class ChatEndpoint:
         return EndpointError(f"{self.base_url} does not serve the model {model.value!r}{said}{listed}. "
                              f"Set {model.to_set} to a model this endpoint serves.", kind="unknown_model")
 
-    def tools_rejected(self, status: int, text: str) -> EndpointError:
+    def tools_rejected(self, said: str) -> EndpointError:
         return EndpointError(f"{self.base_url} rejected the tool definitions for {self.settings.model.value!r} "
-                             f"(HTTP {status}: {text}). Serve the model with tool calling (vllm serve "
+                             f"({said}). Serve the model with tool calling (vllm serve "
                              "--enable-auto-tool-choice --tool-call-parser hermes), or use the text format: "
                              "tool_call_format: text in the model config (or ?tool_call_format=text in the "
                              "policy spec).", kind="tools_rejected")
@@ -201,25 +219,27 @@ class ChatEndpoint:
     # ---- requests -----------------------------------------------------------------------------
 
     def classify(self, response: httpx.Response, *, sent_tools: bool) -> Exception:
-        """The error a non-200 answer means (transient ones are handled before this)."""
-        status, text = response.status_code, error_text(response)
+        """The error a non-200 answer means (transient ones are handled before this). The body is read
+        to sort the failure; the message quotes it only when ``error_bodies``."""
+        status, text, said = response.status_code, error_text(response), self.said(response)
         if status in (401, 403):
-            return self.auth_failed(status, text)
+            return self.auth_failed(said)
         if _CONTEXT.search(text) or status == 413:
             return ContextExhausted(f"the conversation no longer fits the context window of "
-                                    f"{self.settings.model.value!r} (HTTP {status}: {text})")
+                                    f"{self.settings.model.value!r} ({said})")
         if status == 400 and _OUTPUT_LIMIT.search(text):
-            return EndpointError(f"the model could not finish its reply within max_tokens (HTTP 400: {text})",
+            return EndpointError(f"the model could not finish its reply within max_tokens ({said})",
                                  kind="output_limit")
         if status == 404 and not _MODEL.search(text):
-            return EndpointError(f"{response.request.url} answered 404 ({text or 'not found'}): the base URL is "
+            answered = f"404 ({text or 'not found'})" if self.error_bodies else said
+            return EndpointError(f"{response.request.url} answered {answered}: the base URL is "
                                  f"wrong; set {self.settings.base_url.to_set} to the URL that ends in /v1.",
                                  kind="unreachable")
         if status in (400, 404, 422) and _MODEL.search(text):
-            return self.unknown_model(None, text)
+            return self.unknown_model(None, text if self.error_bodies else said)
         if sent_tools and status in (400, 422) and _TOOLS.search(text):
-            return self.tools_rejected(status, text)
-        return EndpointError(f"{response.request.url} refused the request (HTTP {status}: {text}); check the "
+            return self.tools_rejected(said)
+        return EndpointError(f"{response.request.url} refused the request ({said}); check the "
                              f"model name ({self.settings.model.to_set}) and the request settings.", kind="rejected")
 
     def _send(self, method: str, path: str, body: dict | None, timeout) -> httpx.Response:
@@ -263,7 +283,7 @@ class ChatEndpoint:
                 transient = response.status_code in TRANSIENT_STATUS or response.status_code >= 500
                 if not transient:
                     raise self.classify(response, sent_tools=bool(body and body.get("tools")))
-                last = f"HTTP {response.status_code}: {error_text(response)}"
+                last = self.said(response)
                 wait = retry_after_seconds(response.headers)
             if attempt + 1 < attempts:
                 if wait is None:
@@ -280,8 +300,8 @@ class ChatEndpoint:
         try:
             data = response.json()
         except (ValueError, RecursionError):
-            raise EndpointError(f"{self.base_url}/chat/completions answered 200 with a body that is not JSON: "
-                                f"{response.text[:200]!r}", kind="rejected") from None
+            raise EndpointError(f"{self.base_url}/chat/completions answered 200 with a body that is not JSON"
+                                f"{self.body_excerpt(response.text)}", kind="rejected") from None
         if not isinstance(data, dict):
             raise EndpointError(f"{self.base_url}/chat/completions answered 200 with {type(data).__name__}, "
                                 "not a chat completion object", kind="rejected")

@@ -44,7 +44,7 @@ class OpenAIPolicy(Policy):
                  max_concurrent_requests: int | None = None, base_url_env: str | None = None,
                  api_key_env: str | None = None, extra_body: dict | None = None, prices: dict | None = None,
                  origin: str | None = None, client: httpx.Client | None = None,
-                 sleep: Callable[[float], None] = time.sleep):
+                 sleep: Callable[[float], None] = time.sleep, error_bodies: bool = True):
         if not model:
             raise PolicyError("openai: give a model name, e.g. openai:gpt-4o or openai:Qwen/Qwen3-Coder")
         if tool_call_format not in TOOL_CALL_FORMATS:
@@ -62,7 +62,8 @@ class OpenAIPolicy(Policy):
         self.origin = origin
         self.endpoint = ChatEndpoint(
             self.settings, timeout_s=timeout_s, client=client, sleep=sleep, max_concurrent=max_concurrent_requests,
-            retry=RetryPolicy(max_retries=max_retries, backoff_s=backoff_s, max_wait_s=max_retry_after_s))
+            retry=RetryPolicy(max_retries=max_retries, backoff_s=backoff_s, max_wait_s=max_retry_after_s),
+            error_bodies=error_bodies)
 
     @property
     def base_url(self) -> str | None:
@@ -115,8 +116,8 @@ class OpenAIPolicy(Policy):
         except (KeyError, IndexError, TypeError):
             message = None
         if not isinstance(message, dict):
-            raise EndpointError(f"{self.base_url}/chat/completions answered without a choices[0].message object: "
-                                f"{str(data)[:300]}", kind="rejected")
+            raise EndpointError(f"{self.base_url}/chat/completions answered without a choices[0].message object"
+                                f"{self.endpoint.body_excerpt(str(data), 300)}", kind="rejected")
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else None
         if usage:
             usage = {k: usage[k] for k in USAGE_KEYS if isinstance(usage.get(k), int)} or None

@@ -67,8 +67,9 @@ def check_chat_endpoint(endpoint: ChatEndpoint, body: dict) -> EndpointCheck:
     except (ValueError, AttributeError):
         choices = None
     if not choices:
-        raise EndpointError(f"{endpoint.base_url}/chat/completions answered 200 without choices: "
-                            f"{response.text[:200]!r}; is this an OpenAI-compatible endpoint?", kind="rejected")
+        raise EndpointError(f"{endpoint.base_url}/chat/completions answered 200 without choices"
+                            f"{endpoint.body_excerpt(response.text)}; is this an OpenAI-compatible endpoint?",
+                            kind="rejected")
     check.checks.append(f"POST /chat/completions with {tools} tool definition(s) accepted (one token)"
                         if tools else "POST /chat/completions accepted (one token; tool calls as text)")
     check.elapsed_ms = (time.perf_counter() - start) * 1000

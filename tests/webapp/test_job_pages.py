@@ -45,7 +45,7 @@ def test_bad_launch_input_is_answered_on_the_form_and_nothing_is_queued(make_use
     assert page.status_code == 400
     text = page.content.decode()
     assert "Nothing was launched" in text
-    assert "give a policy spec (e.g. openai:MODEL) or paste a script below" in text
+    assert "pick a model endpoint, give a policy spec or paste a script below" in text
     assert "counter_rest (did you mean counter_reset?)" in text
     assert "Ensure this value is greater than or equal to 1." in text
     assert not Job.objects.exists()

@@ -57,9 +57,11 @@ ROUTES: dict[str, Route] = {
     "accounts/password_change/done/": Route("GET", {}, everyone(200)),
     "trajectories/": Route("GET", {}, everyone(200)),
     "trajectories/<str:episode_id>/": Route("GET", {"episode_id": EP}, everyone(200)),
-    "trajectories/<str:episode_id>/turn/<int:turn>/": Route("GET", {"episode_id": EP, "turn": 1}, everyone(200)),
-    "trajectories/<str:episode_id>/turn/<int:turn>/panel/": Route("GET", {"episode_id": EP, "turn": 1},
+    "trajectories/<str:episode_id>/turn/<id:turn>/": Route("GET", {"episode_id": EP, "turn": 1}, everyone(200)),
+    "trajectories/<str:episode_id>/turn/<id:turn>/panel/": Route("GET", {"episode_id": EP, "turn": 1},
                                                                   everyone(200)),
+    "trajectories/<str:episode_id>/step/<id:index>/observation/": Route("GET", {"episode_id": EP, "index": 1},
+                                                                        everyone(200)),
     "trajectories/<str:episode_id>/side-by-side/": Route("GET", {"episode_id": EP}, everyone(200)),
     "trajectories/<str:episode_id>/review/": Route("GET", {"episode_id": EP}, everyone(200)),
     "trajectories/<str:episode_id>/review/link/": Route("POST", {"episode_id": EP}, everyone(400)),
@@ -79,23 +81,23 @@ ROUTES: dict[str, Route] = {
     "jobs/": Route("GET", {}, everyone(200)),
     "jobs/new/": Route("GET", {}, (LOGIN, 403, 200, 200)),
     "jobs/new/<str:kind>/": Route("GET", {"kind": "eval"}, (LOGIN, 403, 200, 200)),
-    "jobs/<int:job_id>/": Route("GET", {"job_id": JOB}, (LOGIN, 404, 200, 200)),
-    "jobs/<int:job_id>/cancel/": Route("POST", {"job_id": JOB}, (LOGIN, 404, 302, 302)),
-    "jobs/<int:job_id>/retry/": Route("POST", {"job_id": JOB}, (LOGIN, 404, 302, 302)),
-    "jobs/<int:job_id>/report/": Route("GET", {"job_id": JOB}, (LOGIN, 404, 404, 404)),
+    "jobs/<id:job_id>/": Route("GET", {"job_id": JOB}, (LOGIN, 404, 200, 200)),
+    "jobs/<id:job_id>/cancel/": Route("POST", {"job_id": JOB}, (LOGIN, 404, 302, 302)),
+    "jobs/<id:job_id>/retry/": Route("POST", {"job_id": JOB}, (LOGIN, 404, 302, 302)),
+    "jobs/<id:job_id>/report/": Route("GET", {"job_id": JOB}, (LOGIN, 404, 404, 404)),
     "evals/": Route("GET", {}, everyone(200)),
     "evals/compare/": Route("GET", {}, everyone(302)),
     "evals/compare/<str:name>.png": Route("GET", {"name": "solve_rate"}, everyone(404)),
-    "evals/<int:eval_id>/": Route("GET", {"eval_id": 999999}, everyone(404)),
-    "evals/<int:eval_id>/<str:name>.png": Route("GET", {"eval_id": 999999, "name": "solve_rate"}, everyone(404)),
+    "evals/<id:eval_id>/": Route("GET", {"eval_id": 999999}, everyone(404)),
+    "evals/<id:eval_id>/<str:name>.png": Route("GET", {"eval_id": 999999, "name": "solve_rate"}, everyone(404)),
     "live/": Route("GET", {}, everyone(200)),
     "live/sessions/": Route("POST", {}, (LOGIN, 403, 302, 302), data={"task": TASK, "arm": "dbg"}),
-    "episodes/<int:episode_pk>/": Route("GET", {"episode_pk": EPISODE}, everyone(200)),
-    "episodes/<int:episode_pk>/turn/<int:turn>/": Route("GET", {"episode_pk": EPISODE, "turn": 1}, everyone(200)),
-    "episodes/<int:episode_pk>/turn/<int:turn>/panel/": Route("GET", {"episode_pk": EPISODE, "turn": 1},
+    "episodes/<id:episode_pk>/": Route("GET", {"episode_pk": EPISODE}, everyone(200)),
+    "episodes/<id:episode_pk>/turn/<id:turn>/": Route("GET", {"episode_pk": EPISODE, "turn": 1}, everyone(200)),
+    "episodes/<id:episode_pk>/turn/<id:turn>/panel/": Route("GET", {"episode_pk": EPISODE, "turn": 1},
                                                               everyone(200)),
     # a well-formed call: refused (409) for all, the annotator for the role, the others because a policy plays it
-    "episodes/<int:episode_pk>/calls/": Route("POST", {"episode_pk": EPISODE}, (LOGIN, 409, 409, 409),
+    "episodes/<id:episode_pk>/calls/": Route("POST", {"episode_pk": EPISODE}, (LOGIN, 409, 409, 409),
                                               data={"name": "bash", "arguments": {"command": "ls"}}, json=True),
 }
 
@@ -107,8 +109,9 @@ ADMIN_ANSWERS = (LOGIN, LOGIN, LOGIN, 200)
 # Websocket routes: (sample path, answer per role): True = accepted, or the close code of the refusal.
 WEBSOCKETS: dict[str, tuple[str, tuple]] = {
     "ws/jobs/": ("/ws/jobs/", (4401, True, True, True)),
-    "ws/jobs/<int:job_id>/": (f"/ws/jobs/{JOB}/", (4401, 4403, True, True)),
-    "ws/episodes/<int:episode_id>/": (f"/ws/episodes/{EPISODE}/", (4401, True, True, True)),
+    "ws/jobs/<id:job_id>/": (f"/ws/jobs/{JOB}/", (4401, 4403, True, True)),
+    "ws/episodes/<id:episode_id>/": (f"/ws/episodes/{EPISODE}/", (4401, True, True, True)),
+    "": ("/ws/nowhere/", (4404, 4404, 4404, 4404)),  # any other path: refused with 4404
 }
 
 
@@ -134,7 +137,7 @@ def test_every_route_has_a_decision():
 
 
 def test_a_route_without_a_decision_is_caught():
-    assert undecided([*ROUTES, "jobs/<int:job_id>/delete/", "admin/anything/"]) == ["jobs/<int:job_id>/delete/"]
+    assert undecided([*ROUTES, "jobs/<id:job_id>/delete/", "admin/anything/"]) == ["jobs/<id:job_id>/delete/"]
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from django.urls import reverse
 from tests.training.data.microskill_scripts import EXERCISES
 from tests.webapp.test_episode_jobs import launch
 from tests.webapp.test_jobs import wait_for_job
+from webapp.endpoints.models import ModelEndpoint
 from webapp.runs.kinds.training import chart_values
 from webapp.runs.models import Job, JobEvent, JobState, TrainingRun
 from webapp.runs.registry import JobParamsError, job_type
@@ -67,6 +68,7 @@ def test_export_and_training_say_which_folder_config_or_override_is_wrong(tmp_pa
 
 @pytest.mark.django_db
 def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launches_the_same_job(tmp_path):
+    ModelEndpoint.objects.create(name="m", base_url="http://127.0.0.1:9/v1", model="m")
     source = tmp_path / "rollouts"
     source.mkdir()
     (source / "generation.json").write_text(json.dumps({"kind": "rollouts", "settings": {}}))
@@ -76,7 +78,7 @@ def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launch
     launches = {
         "rollouts": {"script": json.dumps({"tool_calls": []}), "tasks": TASK, "split": "", "best_of": 2, "arm": "dbg",
                      "max_turns": 5, "sandbox": "bwrap", "guidance": True, "workers": 2},
-        "microskills": {"teachers": "openai:m\nscript:/x.json", "skills": ["read_before_edit"], "split": "train",
+        "microskills": {"teachers": "endpoint:m\nscript:/x.json", "skills": ["read_before_edit"], "split": "train",
                         "per_skill": 1, "attempts": 1, "workers": 1, "sandbox": "bwrap"},
         "export_sft": {"sources": str(source), "microskill_ratio": 0.5, "validation_fraction": 0.1, "seed": 3},
         "grpo": {"config": "tiny-cpu", "overrides": f"model.path={model}", "tasks": TASK},

@@ -48,19 +48,6 @@ def test_importing_twice_gives_the_same_rows(tmp_path):
     assert "0 created, 0 updated, 2 unchanged, 0 failed" in out.getvalue()
 
 
-def test_a_changed_document_replaces_the_row_and_its_steps(tmp_path):
-    save_trajectory(document=trajectory_document("ep-1"))
-    shorter = trajectory_document("ep-1", verified=False, exit_reason="max_turns",
-                                  steps=[{"turn": 0, "tool": "bash", "arguments": {"command": "ls"},
-                                          "observation": "counter.py"}])
-
-    trajectory, outcome = save_trajectory(document=shorter)
-
-    assert outcome == "updated" and Trajectory.objects.count() == 1
-    assert (trajectory.verified, trajectory.exit_reason, trajectory.turns) == (False, "max_turns", 1)
-    assert list(trajectory.steps.values_list("tool", flat=True)) == ["bash"]
-
-
 def test_bad_files_are_reported_by_path_and_the_good_ones_import(tmp_path):
     good = write_json(tmp_path / "good.json", trajectory_document("ep-good"))
     torn = tmp_path / "torn.json"

@@ -32,7 +32,7 @@ ROLE_PERMISSIONS: dict[str, list[tuple[str, str]]] = {
     RESEARCHER: [("runs", "launch_job"), ("runs", "open_session")],
     ADMIN: [],  # every permission of ADMIN_APPS (adjudicate, manage_any_job, users and groups included)
 }
-ADMIN_APPS = ("auth", "catalog", "trajectories", "runs")
+ADMIN_APPS = ("auth", "catalog", "trajectories", "runs", "endpoints")
 
 WHAT = {ANNOTATOR: "label tasks, review trajectories, watch jobs and sessions",
         RESEARCHER: "launch jobs of every kind, open debugger sessions, manage their own jobs",

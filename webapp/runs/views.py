@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from webapp.core import roles
 from webapp.core.ids import query_ids
 from webapp.runs import reports, selectors
-from webapp.runs.models import EvalRun, Job
+from webapp.runs.models import EvalRun, Job, JobState
 from webapp.runs.registry import REGISTRY, JobParamsError, UnknownJobKind, job_type
 from webapp.runs.services import JobIsOver, cancel_job, create_job, retry_job
 
@@ -47,7 +47,11 @@ def launch(request, kind):
         if form.is_valid():
             params = form.params() if hasattr(form, "params") else dict(form.cleaned_data)
             job = create_job(kind=kind, params=params, created_by=request.user, checked=True)  # checked just now
-            messages.success(request, f"{kind_type.label} #{job.pk} is queued")
+            job.refresh_from_db(fields=["state", "error"])
+            if job.state == JobState.FAILED:  # the job queue would not take it: failed with the reason
+                messages.error(request, f"{kind_type.label} #{job.pk} could not be queued: {job.error}")
+            else:
+                messages.success(request, f"{kind_type.label} #{job.pk} is queued")
             return redirect("job_detail", job_id=job.pk)
     else:
         form = _form(kind_type, None, request.user)

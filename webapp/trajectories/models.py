@@ -98,8 +98,10 @@ class EditRelevanceReview(models.Model):
     Never edited: a changed mind is a new row, and each reviewer's newest row per link counts."""
 
     trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="reviews")
-    observation_step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="+")
-    edit_step = models.ForeignKey(Step, on_delete=models.CASCADE, related_name="+")
+    # RESTRICT: a step a review points at is never deleted on its own (deleting the whole trajectory still
+    # removes both), so no rewrite can cascade a person's review away.
+    observation_step = models.ForeignKey(Step, on_delete=models.RESTRICT, related_name="+")
+    edit_step = models.ForeignKey(Step, on_delete=models.RESTRICT, related_name="+")
     verdict = models.CharField(max_length=20, choices=Verdict.choices)
     criterion = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..4: quality.CRITERION_NAMES
     proposed = models.BooleanField(default=False)

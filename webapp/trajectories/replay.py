@@ -13,6 +13,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from django.conf import settings
+
 from corpus.materialize import strip_bug_markers
 from webapp.core.highlight import source_html, source_lines, unified_diff
 
@@ -38,6 +40,16 @@ class ReplayStep:
     duration_ms: float | None
     error: bool
     thought: str = ""
+
+    @property
+    def observation_shown(self) -> str:
+        """The first STEPWISE_REPLAY_OBSERVATION_CHARS characters: what a page sends of a huge observation."""
+        return self.observation[:settings.STEPWISE_REPLAY_OBSERVATION_CHARS]
+
+    @property
+    def observation_cut(self) -> int:
+        """How many characters the page leaves out (the whole text is one link away)."""
+        return max(0, len(self.observation) - settings.STEPWISE_REPLAY_OBSERVATION_CHARS)
 
     @property
     def kind(self) -> str:

@@ -356,3 +356,9 @@ def scored_trajectories(*, policy_version: str, passed: bool | None = None, rule
     if rule is not None:
         scores = scores.filter(reasons__rule=rule)
     return Trajectory.objects.defer("document").filter(id__in=scores.values("trajectory_id"))
+
+
+def step_observation(*, episode_id: str, index: int) -> str | None:
+    """The whole observation of one stored step (None: no such trajectory or step)."""
+    return Step.objects.filter(trajectory__episode_id=episode_id, index=index).values_list(
+        "observation", flat=True).first()

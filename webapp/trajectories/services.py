@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
 
+from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_datetime
 
@@ -31,6 +32,24 @@ from webapp.trajectories.models import (
     Verdict,
 )
 from webapp.trajectories.quality import CRITERION_NAMES, quality_columns
+
+
+class TrajectoryConflict(ValueError):
+    """A document that would rewrite a stored trajectory (its steps, result or any field but quality)."""
+
+
+# The only part of a stored document a later save may change: the scorers' verdict (rescoring).
+RESCORABLE = frozenset({"quality"})
+
+
+def oversize(path: Path) -> str | None:
+    """Why a file is too big to import (STEPWISE_IMPORT_MAX_BYTES), or None; read from its size alone."""
+    cap = settings.STEPWISE_IMPORT_MAX_BYTES
+    size = path.stat().st_size
+    if size <= cap:
+        return None
+    return (f"{size / 1e6:.1f} MB is over the import cap of {cap / 1e6:.1f} MB (STEPWISE_IMPORT_MAX_BYTES); "
+            "nothing was read. Check that this is one episode's document, or raise the setting")
 
 
 @dataclass
@@ -104,7 +123,10 @@ def _step_rows(trajectory: Trajectory, steps: list[dict]) -> list[Step]:
 @transaction.atomic
 def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajectory, str]:
     """Store one validated document, keyed by episode_id. Returns (trajectory, outcome) with outcome
-    created / updated / unchanged; the same document twice changes nothing."""
+    created / updated / unchanged; the same document twice changes nothing. A recorded trajectory is
+    never rewritten: a document under a stored episode_id may differ only in its quality record (a
+    rescore: the steps, and the reviews that point at them, stay); any other change raises
+    TrajectoryConflict naming the fields, and nothing is written (``verified`` never changes by import)."""
     document = storable(document)
     columns = trajectory_columns(document)
     columns["task"] = Task.objects.filter(name=columns["task_name"]).first()
@@ -114,20 +136,23 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
     if trajectory is None:
         trajectory = Trajectory.objects.create(episode_id=document["episode_id"], document=document,
                                                source_path=source_path, **columns)
-        outcome, steps_changed = "created", True
-    else:
-        steps_changed = trajectory.document.get("steps") != document["steps"]
-        for key, value in columns.items():
-            setattr(trajectory, key, value)
-        trajectory.document, trajectory.source_path = document, source_path
-        trajectory.save()
-        if steps_changed:  # a rescored document keeps its steps, and the reviews that point at them
-            trajectory.steps.all().delete()
-        outcome = "updated"
-    if steps_changed:
         Step.objects.bulk_create(_step_rows(trajectory, document["steps"]))
+        _record_quality(trajectory, document.get("quality"))
+        return trajectory, "created"
+    stored = trajectory.document
+    changed = sorted(key for key in set(stored) | set(document)
+                     if key not in RESCORABLE and stored.get(key) != document.get(key))
+    if changed:
+        raise TrajectoryConflict(
+            f"episode {document['episode_id']!r} is already stored with a different {', '.join(changed[:8])}; "
+            "a recorded trajectory is never rewritten (its steps, result and reviews stay as they are). "
+            "Import the changed document under a new episode_id to keep both")
+    for key, value in quality_columns(document).items():
+        setattr(trajectory, key, value)
+    trajectory.document = document
+    trajectory.save()
     _record_quality(trajectory, document.get("quality"))
-    return trajectory, outcome
+    return trajectory, "updated"
 
 
 def _record_quality(trajectory: Trajectory, quality) -> TrajectoryScore | None:
@@ -254,6 +279,10 @@ def import_trajectory_files(*, paths: list[Path], on_file=None) -> TrajectoryImp
     report = TrajectoryImportReport(failed=list(missing))
     for path in files:
         try:
+            too_big = oversize(path)
+            if too_big:
+                report.failed.append((path, too_big))
+                continue
             document = load_trajectory(path)
             _, outcome = save_trajectory(document=document, source_path=str(path))
             warning = quality_warning(document)
@@ -261,6 +290,8 @@ def import_trajectory_files(*, paths: list[Path], on_file=None) -> TrajectoryImp
                 report.warnings.append((path, warning))
         except TrajectoryError as exc:
             report.failed.append((path, str(exc).removeprefix(f"{path}: ")))
+        except TrajectoryConflict as exc:
+            report.failed.append((path, str(exc)))
         except DatabaseError as exc:
             report.failed.append((path, f"the database refused it ({str(exc).strip().splitlines()[0]})"))
         else:

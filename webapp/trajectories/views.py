@@ -3,7 +3,7 @@ edit-relevance review. Thin: forms check input, services write, selectors read."
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -60,6 +60,17 @@ def replay(request, episode_id, turn=None):
 def step_panel(request, episode_id, turn):
     """The panel of one step, for the replay's htmx navigation (and the live viewer)."""
     return render(request, "trajectories/replay/panel.html", _panel_context(_replay_or_404(episode_id), turn))
+
+
+def step_observation(request, episode_id, index):
+    """One step's whole observation as plain text (the replay shows its first part): the replay's
+    access rule, any logged-in user."""
+    text = selectors.step_observation(episode_id=episode_id, index=index)
+    if text is None:
+        raise Http404(f"no step {index} in trajectory {episode_id!r}")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="step-{index}.txt"'
+    return response
 
 
 def side_by_side(request, episode_id):

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "webapp.catalog",
     "webapp.trajectories",
     "webapp.runs",
+    "webapp.endpoints",
 ]
 
 MIDDLEWARE = [
@@ -172,7 +173,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 if REDIS_URL:
     # An unacknowledged message comes back after this long; jobs guard against running twice.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600}
+    # A Redis that is down answers within seconds (the send is then retried, see STEPWISE_BROKER_SEND_*).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600, "socket_connect_timeout": 3}
     # Sites sharing one Redis keep their queues, worker pings and channel groups apart by a key prefix.
     if os.environ.get("STEPWISE_REDIS_PREFIX"):
         CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["STEPWISE_REDIS_PREFIX"]
@@ -261,11 +263,25 @@ STEPWISE_TASKS_DIR = Path(os.environ.get("STEPWISE_TASKS_DIR") or BASE_DIR / "co
 # How long /healthz waits for each component before calling it down.
 STEPWISE_HEALTH_TIMEOUT_S = float(os.environ.get("STEPWISE_HEALTH_TIMEOUT_S") or 2.0)
 
+# Imports (import_trajectories, eval folders): a file bigger than this is refused unread, with the reason.
+STEPWISE_IMPORT_MAX_BYTES = int(os.environ.get("STEPWISE_IMPORT_MAX_BYTES") or 16 * 1024 * 1024)
+# The replay page shows this many characters of an observation; a longer one links to its full text.
+STEPWISE_REPLAY_OBSERVATION_CHARS = int(os.environ.get("STEPWISE_REPLAY_OBSERVATION_CHARS") or 20_000)
+
 # Jobs: a running job's worker writes a heartbeat (and notices a cancel) this often; a job not heard
 # from for STEPWISE_JOB_LOST_AFTER_S is failed by the reaper workers run every STEPWISE_REAPER_INTERVAL_S.
 STEPWISE_JOB_HEARTBEAT_S = float(os.environ.get("STEPWISE_JOB_HEARTBEAT_S") or 2.0)
 STEPWISE_JOB_LOST_AFTER_S = float(os.environ.get("STEPWISE_JOB_LOST_AFTER_S") or 60.0)
 STEPWISE_REAPER_INTERVAL_S = float(os.environ.get("STEPWISE_REAPER_INTERVAL_S") or 20.0)
+# Handing a job to the broker: tried this many more times, this many seconds apart, before the send
+# counts as failed (a launch then answers that the job queue is unreachable, with the job failed).
+STEPWISE_BROKER_SEND_RETRIES = int(os.environ.get("STEPWISE_BROKER_SEND_RETRIES") or 2)
+STEPWISE_BROKER_SEND_INTERVAL_S = float(os.environ.get("STEPWISE_BROKER_SEND_INTERVAL_S") or 0.5)
+# A job still queued this long after it was handed to the broker (no worker took it) is sent again, up
+# to STEPWISE_JOB_MAX_SENDS sends in all; then it is failed with the reason. Generous: a busy cluster's
+# jobs wait their turn, and a duplicate message is harmless (a worker runs a job once).
+STEPWISE_JOB_QUEUED_DEADLINE_S = float(os.environ.get("STEPWISE_JOB_QUEUED_DEADLINE_S") or 1800.0)
+STEPWISE_JOB_MAX_SENDS = int(os.environ.get("STEPWISE_JOB_MAX_SENDS") or 3)
 # Progress is written at most this often (the last value always is).
 STEPWISE_PROGRESS_INTERVAL_S = float(os.environ.get("STEPWISE_PROGRESS_INTERVAL_S") or 0.5)
 # Live followers read the database on this timer too (a lost doorbell costs at most this long) and

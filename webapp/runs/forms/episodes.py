@@ -23,7 +23,7 @@ class EpisodeForm(PolicyFields):
     max_turns = forms.IntegerField(min_value=1, max_value=500, initial=30)
     sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
 
-    field_order = ["task", "arm", "policy", "script", "max_turns", "sandbox"]
+    field_order = ["task", "arm", "endpoint", "policy", "script", "max_turns", "sandbox"]
 
     def params(self) -> dict:
         data = self.cleaned_data
@@ -42,7 +42,7 @@ class EvalForm(PolicyFields):
     workers = forms.IntegerField(min_value=1, max_value=256, initial=4,
                                  help_text="episodes of this eval running at once (Celery workers share them)")
 
-    field_order = ["name", "policy", "script", "arms", "split", "tasks", "runs", "max_turns", "sandbox", "workers"]
+    field_order = ["name", "endpoint", "policy", "script", "arms", "split", "tasks", "runs", "max_turns", "sandbox", "workers"]
 
     def clean(self):
         data = super().clean()

@@ -11,9 +11,11 @@ from pathlib import Path
 from django import forms
 from django.core.exceptions import ValidationError
 
-from harness.policies import PolicyError, parse_spec
+from harness.policies import PolicyError
 from harness.policies.script import load_script
 from webapp.catalog.models import Split, Task
+from webapp.endpoints.policies import ENDPOINT_KIND, check_web_spec
+from webapp.endpoints.selectors import endpoint_names
 
 SANDBOXES = [("bwrap", "bwrap (namespaces, no network)"), ("docker", "docker (the sandbox image)")]
 ARMS = [("base", "base: shell + files"), ("dbg", "dbg: base + debugger")]
@@ -88,22 +90,34 @@ def check_script(text: str) -> str:
 
 
 class PolicyFields(forms.Form):
-    """A policy spec (openai:MODEL, hf:PATH, script:FILE, replay:FILE), or a script pasted here."""
+    """A registered model endpoint, a policy spec (endpoint:NAME, hf:PATH, script:FILE, replay:FILE), or a
+    script pasted here. A spec from the web never names a URL (see ``webapp.endpoints.policies``)."""
 
+    endpoint = forms.ChoiceField(required=False, choices=[],
+                                 help_text="a model server an admin registered (admin: Model endpoints)")
     policy = forms.CharField(required=False, max_length=500,
-                             help_text="openai:MODEL, hf:PATH or script:FILE (a path on the workers); "
-                                       "leave empty to paste a script below")
+                             help_text="or a spec: endpoint:NAME?temperature=0.2, hf:PATH or script:FILE (a path on "
+                                       "the workers); leave both empty to paste a script below")
     script = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 5}),
                              help_text='scripted policy: {"tool_calls": [{"name": "bash", "arguments": '
                                        '{"command": "pytest -q"}}, …]} (then done)')
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["endpoint"].choices = [("", "—"), *[(name, name) for name in endpoint_names()]]
+
     def clean(self):
         data = super().clean()
+        endpoint = data.pop("endpoint", "") or ""
         policy, script = (data.get("policy") or "").strip(), (data.get("script") or "").strip()
+        if endpoint and policy:
+            self.add_error("policy", f"pick an endpoint or type a spec, not both (for options type "
+                                     f"{ENDPOINT_KIND}:{endpoint}?temperature=0.2 here and leave the endpoint empty)")
+        policy = policy or (f"{ENDPOINT_KIND}:{endpoint}" if endpoint else "")
         if policy and script:
             self.add_error("script", "give a policy or a script, not both")
         elif not policy and not script:
-            self.add_error("policy", "give a policy spec (e.g. openai:MODEL) or paste a script below")
+            self.add_error("policy", "pick a model endpoint, give a policy spec or paste a script below")
         elif script:
             try:
                 data["script"] = check_script(script)
@@ -111,7 +125,7 @@ class PolicyFields(forms.Form):
                 self.add_error("script", exc)
         else:
             try:
-                parse_spec(policy)
+                check_web_spec(policy)
             except PolicyError as exc:
                 self.add_error("policy", str(exc))
             data["policy"] = policy

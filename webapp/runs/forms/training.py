@@ -11,12 +11,13 @@ from pathlib import Path
 from django import forms
 from django.core.exceptions import ValidationError
 
-from harness.policies import PolicyError, parse_spec
+from harness.policies import PolicyError
 from training.config.load import CONFIGS_DIR, ConfigError, load_config
 from training.datagen.errors import DataGenerationError
 from training.datagen.tasks import select_tasks
 from training.errors import TrainingError
 from training.microskills import SKILLS
+from webapp.endpoints.policies import check_web_spec
 from webapp.runs.forms.fields import ARMS, SANDBOXES, SPLIT_OR_TASKS, TaskNamesField, check_script
 
 TRAINING_SPLITS = [("train", "train"), ("validation", "validation")]
@@ -49,7 +50,7 @@ class TeacherFields(forms.Form):
     """Teachers (policy specs, one a line, taking turns) or one scripted teacher pasted here."""
 
     teachers = LinesField(required=False,
-                               help_text="policy specs, one a line (openai:MODEL, hf:PATH, script:FILE); attempt k "
+                               help_text="policy specs, one a line (endpoint:NAME, hf:PATH, script:FILE); attempt k "
                                          "is played by teacher k mod their number. Empty: paste a script below")
     script = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}),
                              help_text='a scripted teacher: {"tool_calls": [{"name": "bash", "arguments": '
@@ -62,7 +63,7 @@ class TeacherFields(forms.Form):
         if lines and script:
             self.add_error("script", "give teacher specs or a script, not both")
         elif not lines and not script:
-            self.add_error("teachers", "give at least one teacher (e.g. openai:MODEL) or paste a script below")
+            self.add_error("teachers", "give at least one teacher (e.g. endpoint:NAME) or paste a script below")
         elif script:
             try:
                 data["script"] = check_script(script)
@@ -71,7 +72,7 @@ class TeacherFields(forms.Form):
         else:
             for line in lines:
                 try:
-                    parse_spec(line)
+                    check_web_spec(line)
                 except PolicyError as exc:
                     self.add_error("teachers", f"{line}: {exc}")
         data["teacher_list"] = lines

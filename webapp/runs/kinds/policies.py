@@ -7,6 +7,7 @@ from pathlib import Path
 from django.conf import settings
 
 from harness.policies import Policy, PolicyError, make_policy
+from webapp.endpoints.policies import web_policy
 from webapp.runs.registry import JobFailure
 
 
@@ -20,7 +21,7 @@ def job_policy(params: dict, job_id: int) -> Policy:
             path = folder / f"job-{job_id}.json"
             path.write_text(script, encoding="utf-8")
             return make_policy(f"script:{path}")
-        return make_policy(params.get("policy") or "")
+        return web_policy(params.get("policy") or "")
     except PolicyError as exc:
         raise JobFailure(f"the policy cannot be used: {exc}") from None
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.conf import settings
 
+from harness.policies import PolicyError
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
@@ -16,10 +17,12 @@ from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
 from training.datagen.generate import write_summary
 from training.datagen.summary import GenerationSummary, JobOutcome
+from training.datagen.teachers import Teacher
 from training.errors import TrainingError
 from training.export import ExportConfig, export_sft
 from training.microskills import MicroskillConfig, run_microskills
 from training.rollouts import RolloutConfig, plan_rollouts, play_rollout_task
+from webapp.endpoints.policies import check_web_spec, web_policy
 from webapp.runs.forms.training import ExportForm, MicroskillsForm, RolloutsForm, RolloutTaskForm
 from webapp.runs.kinds.episodes import sandbox_source
 from webapp.runs.models import Job, JobEventKind, JobState
@@ -28,17 +31,26 @@ from webapp.runs.services.generation import fan_out, job_folder
 from webapp.runs.services.jobs import append_event
 
 
-def teacher_specs(params: dict, job: Job) -> list[str]:
-    """The teachers; a pasted script is written once per host, at the same path for every child."""
+def teacher_specs(params: dict, job: Job) -> list[Teacher]:
+    """The teachers, each checked as a web spec (``endpoint:NAME`` built from its record); a pasted
+    script is written once per host, at the same path for every child."""
     if not params.get("script"):
-        return list(params["teachers"])
+        return [web_teacher(spec) for spec in params["teachers"]]
     path = Path(settings.VAR_DIR) / "scripts" / f"teacher-job-{job.parent_id or job.pk}.json"
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
         staging = path.with_name(f".{path.name}.{job.pk}")
         staging.write_text(params["script"], encoding="utf-8")
         staging.replace(path)
-    return [f"script:{path}"]
+    return [Teacher(f"script:{path}")]
+
+
+def web_teacher(spec: str) -> Teacher:
+    try:
+        spec = check_web_spec(spec)
+    except PolicyError as exc:
+        raise JobFailure(f"the teacher cannot be used: {exc}") from None
+    return Teacher(spec, factory=lambda: web_policy(spec))
 
 
 def rollout_config(params: dict, job: Job, *, tasks: list[str] | None = None) -> RolloutConfig:

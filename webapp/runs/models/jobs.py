@@ -51,7 +51,8 @@ class Job(models.Model):
     version = models.PositiveIntegerField(default=0)  # bumped on every change, for followers
     fanned_out = models.BooleanField(default=False)  # its work runs as child jobs
     window = models.PositiveIntegerField(null=True, blank=True)  # children running at once (None: all)
-    sent_at = models.DateTimeField(null=True, blank=True)  # handed to Celery
+    sent_at = models.DateTimeField(null=True, blank=True)  # last handed (or tried to hand) to the broker
+    sends = models.PositiveIntegerField(default=0)  # how many times it was handed to the broker
     cancel_requested_at = models.DateTimeField(null=True, blank=True)
     worker = models.CharField(max_length=300, blank=True, default="")  # "node@host pid N"
     heartbeat_at = models.DateTimeField(null=True, blank=True)

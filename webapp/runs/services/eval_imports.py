@@ -14,7 +14,7 @@ from harness.eval.report import ReportError, load_report
 from harness.trajectory import TrajectoryError, load_trajectory
 from webapp.runs.models import EvalRun
 from webapp.trajectories.models import Trajectory
-from webapp.trajectories.services import EVAL_MANIFEST, trajectory_files
+from webapp.trajectories.services import EVAL_MANIFEST, oversize, trajectory_files
 
 
 @dataclass
@@ -27,6 +27,8 @@ class EvalImportReport:
 def _episode_ids(folder: Path) -> list[str]:
     ids = []
     for path in trajectory_files([folder / "trajectories"])[0] if (folder / "trajectories").is_dir() else []:
+        if oversize(path):
+            continue  # reported by the trajectory import
         try:
             ids.append(load_trajectory(path)["episode_id"])
         except TrajectoryError:

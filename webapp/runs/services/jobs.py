@@ -15,6 +15,7 @@ from datetime import timedelta
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from webapp.core import roles
@@ -103,23 +104,86 @@ def create_job(*, kind: str, params: dict | None = None, created_by=None, enqueu
     append_event(job, JobEventKind.STATE, {"from": None, "to": JobState.QUEUED, "why": "created"})
     _changed(job, ["last_seq"])
     if enqueue:
-        send_jobs(jobs=[job])
+        send_jobs(jobs=[job], fail_unsent=parent is None)
     return job
 
 
-def send_jobs(*, jobs: list[Job]) -> None:
-    """Hand queued jobs to Celery once the transaction commits (one message each, on their queues)."""
-    now = timezone.now()
-    Job.objects.filter(pk__in=[j.pk for j in jobs]).update(sent_at=now)
+class BrokerUnavailable(RuntimeError):
+    """The broker (the job queue) did not take a message after the bounded retries."""
+
+
+def broker_address() -> str:
+    """Where the broker is, without any password in its URL."""
+    try:
+        with current_app.connection_for_write() as connection:
+            where = f"{connection.hostname}:{connection.port}" if connection.hostname else ""
+            return f"{connection.transport_cls}://{where}"
+    except Exception:  # an unparsable URL: say which setting holds it
+        return "CELERY_BROKER_URL"
+
+
+def send_task_message(name: str, *, args: list, queue: str) -> str:
+    """Publish one task message, retried ``STEPWISE_BROKER_SEND_RETRIES`` times; its id. Raises
+    BrokerUnavailable within seconds when the broker is down (no result backend is waited on: jobs
+    keep their state in the database)."""
+    policy = {"max_retries": settings.STEPWISE_BROKER_SEND_RETRIES, "interval_start": 0,
+              "interval_step": settings.STEPWISE_BROKER_SEND_INTERVAL_S,
+              "interval_max": settings.STEPWISE_BROKER_SEND_INTERVAL_S}
+    try:
+        with current_app.connection_for_write() as connection:
+            connection.ensure_connection(max_retries=settings.STEPWISE_BROKER_SEND_RETRIES,
+                                         interval_start=0, interval_step=settings.STEPWISE_BROKER_SEND_INTERVAL_S,
+                                         interval_max=settings.STEPWISE_BROKER_SEND_INTERVAL_S)
+            result = current_app.send_task(name, args=args, queue=queue, connection=connection, retry=True,
+                                           retry_policy=policy, ignore_result=True)
+    except Exception as exc:  # kombu's OperationalError, OSError, redis' ConnectionError: all "not sent"
+        raise BrokerUnavailable(f"the job queue ({broker_address()}) could not be reached: "
+                                f"{type(exc).__name__}: {str(exc)[:200].rstrip('.')}") from None
+    return result.id
+
+
+def send_jobs(*, jobs: list[Job], fail_unsent: bool = False) -> None:
+    """Hand queued jobs to Celery once the transaction commits (one message each, on their queues).
+    ``sent_at`` and ``sends`` record each attempt. A message the broker would not take: with
+    ``fail_unsent`` (a person is launching and waits for the answer) the job is failed with the reason
+    at once; otherwise (children sent by a worker) the job stays queued, and the reaper sends it again
+    (``resend_stalled_jobs``) until it fails it with the reason."""
     pairs = [(j.pk, j.queue) for j in jobs]
 
     def send():
         for pk, queue in pairs:
-            # By name: the task module calls back into these services, so importing it here would loop.
-            result = current_app.send_task(RUN_JOB_TASK, args=[pk], queue=queue)
-            Job.objects.filter(pk=pk, celery_task_id="").update(celery_task_id=result.id)
+            now = timezone.now()
+            try:
+                # By name: the task module calls back into these services, so importing it here would loop.
+                task_id = send_task_message(RUN_JOB_TASK, args=[pk], queue=queue)
+            except BrokerUnavailable as exc:
+                Job.objects.filter(pk=pk).update(sent_at=now, sends=F("sends") + 1)
+                log.warning("job %s: %s", pk, exc)
+                unsent(job_id=pk, error=str(exc), fail=fail_unsent)
+                continue
+            Job.objects.filter(pk=pk).update(sent_at=now, sends=F("sends") + 1)
+            Job.objects.filter(pk=pk, celery_task_id="").update(celery_task_id=task_id)
 
     transaction.on_commit(send)
+
+
+@transaction.atomic
+def unsent(*, job_id: int, error: str, fail: bool) -> Job | None:
+    """A job whose message the broker did not take: failed (``fail``) or noted for the reaper."""
+    job = Job.objects.select_for_update().filter(pk=job_id, state=JobState.QUEUED).first()
+    if job is None:
+        return None
+    if fail:
+        message = (f"{error}. Nothing ran; retry the job once the job queue is back "
+                   "(the full stack: `docker compose up -d redis`).")
+        _transition(job, JobState.FAILED, why=message[:300])
+        job.error, job.finished_at = message, timezone.now()
+        _changed(job, ["state", "error", "finished_at", "last_seq"])
+    else:
+        append_event(job, JobEventKind.LOG, {"text": f"{error}; it is sent again within "
+                                                     f"{settings.STEPWISE_JOB_QUEUED_DEADLINE_S:.0f} s"})
+        _changed(job, ["last_seq"])
+    return job
 
 
 # ---- running ---------------------------------------------------------------------------------------
@@ -269,7 +333,15 @@ def retry_job(*, job: Job, by=None) -> Job:
 # ---- children --------------------------------------------------------------------------------------
 def send_finish(*, job: Job) -> None:
     pk = job.pk
-    transaction.on_commit(lambda: current_app.send_task(FINISH_JOB_TASK, args=[pk], queue=job.queue))
+    queue = job.queue
+
+    def send():
+        try:
+            send_task_message(FINISH_JOB_TASK, args=[pk], queue=queue)
+        except BrokerUnavailable as exc:  # the reaper sends it again (_finish_forgotten_parents)
+            log.warning("job %s: its final step was not sent: %s", pk, exc)
+
+    transaction.on_commit(send)
 
 
 @transaction.atomic

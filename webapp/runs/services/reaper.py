@@ -6,14 +6,16 @@ on a timer (for any job whose heartbeat went quiet)."""
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from webapp.runs.models import OVER, Episode, Job, JobState
 from webapp.runs.services.episodes import keep_what_was_played
-from webapp.runs.services.jobs import child_ended, fail_job, lost_after, send_finish
+from webapp.runs.services.jobs import child_ended, fail_job, lost_after, send_finish, send_jobs
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +43,39 @@ def reap_lost_jobs(*, node: str | None = None) -> list[int]:
         if _reap(job_id, restarted):
             reaped.append(job_id)
     _finish_forgotten_parents(cutoff)
-    return reaped
+    return reaped + resend_stalled_jobs()
+
+
+def resend_stalled_jobs() -> list[int]:
+    """Queued jobs handed to the broker more than STEPWISE_JOB_QUEUED_DEADLINE_S ago that no worker
+    took (the message was lost, or the broker would not take it), and launched jobs never handed to it
+    (the web process died between the commit and the send): sent again, and failed with the reason
+    once STEPWISE_JOB_MAX_SENDS sends went unanswered. Returns the ids of the jobs failed. (Children
+    never sent are waiting for room in their parent's window: ``child_ended`` sends them.)"""
+    deadline = settings.STEPWISE_JOB_QUEUED_DEADLINE_S
+    cutoff = timezone.now() - timedelta(seconds=deadline)
+    late = Q(sent_at__lt=cutoff) | Q(sent_at__isnull=True, parent__isnull=True, created_at__lt=cutoff)
+    stalled = Job.objects.filter(late, state=JobState.QUEUED, cancel_requested_at__isnull=True)
+    failed = []
+    for job_id in list(stalled.values_list("id", flat=True)):
+        with transaction.atomic():
+            job = Job.objects.select_for_update(skip_locked=True).filter(late, pk=job_id, state=JobState.QUEUED).first()
+            if job is None:
+                continue  # taken by a worker meanwhile, or another reaper has it
+            if job.sends < settings.STEPWISE_JOB_MAX_SENDS:
+                log.warning("job %s (%s): still queued %.0f s after it was sent; sending it again", job.id,
+                            job.kind, deadline)
+                Job.objects.filter(pk=job.pk).update(sent_at=timezone.now())  # not picked again meanwhile
+                send_jobs(jobs=[job])
+                continue
+            message = (f"no worker took this job from the queue {job.queue!r}: it was sent {job.sends} time(s), "
+                       f"{deadline:.0f} s apart, and is still queued. Start a worker for that queue (celery -A "
+                       f"webapp.config.celery_app worker --queues {job.queue}) or check the job queue, then retry.")
+            log.warning("job %s (%s): %s", job.id, job.kind, message)
+            job = fail_job(job=job, error=message)
+        failed.append(job_id)
+        child_ended(child=job)
+    return failed
 
 
 def _reap(job_id: int, restarted: bool) -> bool:

@@ -1,0 +1,177 @@
+"""Model endpoints as records: a web-launched spec never carries a URL, the worker's key goes only to the
+URL an admin registered, and an endpoint's error is stored as its status line, never its body. Real
+loopback HTTP servers, a real Celery worker, the real database."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from harness.policies import EndpointError, PolicyError
+from tests.webapp.test_jobs import wait_for_job
+from webapp.endpoints.models import ModelEndpoint
+from webapp.endpoints.policies import web_policy
+from webapp.runs.kinds.policies import job_policy
+from webapp.runs.models import Episode, Job
+from webapp.runs.registry import JobFailure, JobParamsError
+from webapp.runs.services import create_job
+
+KEY = "sk-the-workers-own-key-0451"
+BODY_SECRET = "internal-detail-from-the-endpoint-body-7731"
+
+
+class Listener:
+    """A real http.server on loopback that records every request's path and Authorization header and
+    answers 401 with a JSON body that must never reach a trajectory."""
+
+    def __init__(self):
+        self.requests: list[tuple[str, str]] = []
+        listener = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def _answer(self):
+                length = int(self.headers.get("content-length") or 0)
+                self.rfile.read(length)
+                listener.requests.append((self.path, self.headers.get("authorization") or ""))
+                body = json.dumps({"error": {"message": f"bad key; {BODY_SECRET}"}}).encode()
+                self.send_response(401)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = _answer
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def listeners():
+    made = [Listener(), Listener()]
+    yield made
+    for listener in made:
+        listener.close()
+
+
+def episode_params(policy: str) -> dict:
+    return {"task": "counter_reset", "arm": "dbg", "policy": policy, "script": "", "max_turns": 3, "sandbox": "bwrap"}
+
+
+@pytest.mark.django_db
+def test_a_web_spec_naming_a_url_is_refused_by_the_form_the_service_and_the_worker(
+        listeners, catalog_task, make_user, monkeypatch):
+    monkeypatch.setenv("STEPWISE_OPENAI_API_KEY", KEY)
+    attacker = listeners[1]
+    client = Client()
+    client.force_login(make_user("ann"))
+    spec = f"openai:m?base_url={attacker.url}"
+
+    page = client.post(reverse("launch", args=["episode"]), {**episode_params(spec), "max_turns": 3})
+
+    assert page.status_code == 400
+    assert "cannot name a model server" in page.content.decode() and not Job.objects.exists()
+    with pytest.raises(JobParamsError, match="pick a registered endpoint as endpoint:NAME"):
+        create_job(kind="episode", params=episode_params(spec), enqueue=False)
+    for stored in (spec, "openai:m"):  # arguments stored around the form are checked again where they run
+        with pytest.raises(JobFailure, match="cannot name a model server"):
+            job_policy(episode_params(stored), job_id=1)
+    assert attacker.requests == []
+
+
+@pytest.mark.django_db
+def test_a_registered_endpoint_is_the_only_place_its_key_goes_and_its_options_cannot_move_it(
+        listeners, monkeypatch):
+    registered, attacker = listeners
+    monkeypatch.setenv("VLLM_TEST_KEY", KEY)
+    monkeypatch.setenv("STEPWISE_OPENAI_API_KEY", "sk-default-key-never-for-endpoints")
+    ModelEndpoint.objects.create(name="local-vllm", base_url=registered.url, api_key_env="VLLM_TEST_KEY",
+                                 model="Qwen/Qwen3-Coder", max_tokens=256)
+    ModelEndpoint.objects.create(name="keyless", base_url=registered.url, model="m")
+
+    with pytest.raises(PolicyError, match="cannot be set from the web app"):
+        web_policy(f"endpoint:local-vllm?base_url={attacker.url}")
+    policy = web_policy("endpoint:local-vllm?max_tokens=100000&temperature=0.3")
+    assert policy.max_tokens == 256 and policy.base_url == registered.url  # capped at the record's limit
+    with pytest.raises(EndpointError) as refused:
+        policy.act([{"role": "user", "content": "hi"}], [])
+    keyless = web_policy("endpoint:keyless")
+    with pytest.raises(EndpointError, match="it was sent no key"):
+        keyless.act([{"role": "user", "content": "hi"}], [])
+
+    assert "HTTP 401 Unauthorized" in str(refused.value) and BODY_SECRET not in str(refused.value)
+    assert registered.requests == [("/v1/chat/completions", f"Bearer {KEY}"), ("/v1/chat/completions", "")]
+    assert attacker.requests == []
+    assert policy.info().params["api_key_env"] == "VLLM_TEST_KEY" and KEY not in json.dumps(policy.info().params)
+
+
+def test_an_episode_launched_with_a_registered_endpoint_stores_the_status_line_not_the_body(
+        listeners, start_worker, catalog_task, make_user):
+    registered, attacker = listeners
+    start_worker(env={"VLLM_TEST_KEY": KEY, "STEPWISE_OPENAI_BASE_URL": attacker.url})
+    ModelEndpoint.objects.create(name="local-vllm", base_url=registered.url, api_key_env="VLLM_TEST_KEY",
+                                 model="Qwen/Qwen3-Coder")
+    client = Client()
+    client.force_login(make_user("ann"))
+    page = client.post(reverse("launch", args=["episode"]), {**episode_params(""), "endpoint": "local-vllm"})
+    assert page.status_code == 302, page.content.decode()[:2000]
+    job = Job.objects.get()
+    assert job.params["policy"] == "endpoint:local-vllm"
+
+    job = wait_for_job(job)
+
+    episode = Episode.objects.select_related("trajectory").get(job=job)
+    stored = json.dumps(episode.trajectory.document)
+    assert episode.trajectory.document["result"]["exit_reason"] == "infra_error", job.error
+    assert "HTTP 401 Unauthorized" in stored
+    assert BODY_SECRET not in stored and BODY_SECRET not in (job.error or "") and KEY not in stored
+    assert {auth for _, auth in registered.requests} == {f"Bearer {KEY}"}
+    assert attacker.requests == []
+
+
+@pytest.mark.django_db
+def test_an_endpoint_record_refuses_a_key_in_place_of_a_variable_name_and_credentials_in_the_url():
+    from django.core.exceptions import ValidationError
+
+    endpoint = ModelEndpoint(name="x", base_url="http://user:pw@127.0.0.1:1/v1", api_key_env="sk-123 456", model="m")
+    with pytest.raises(ValidationError) as refused:
+        endpoint.full_clean()
+    assert {"base_url", "api_key_env"} <= set(refused.value.message_dict)
+
+
+
+
+@pytest.mark.django_db
+def test_an_admin_registers_an_endpoint_in_the_admin_and_the_launch_form_offers_it_by_name(make_user):
+    admin_client, annotator = Client(), Client()
+    admin_client.force_login(make_user("root", is_staff=True, is_superuser=True))
+    annotator.force_login(make_user("ann"))
+    add = reverse("admin:endpoints_modelendpoint_add")
+
+    saved = admin_client.post(add, {"name": "qwen-vllm", "base_url": "http://127.0.0.1:8001/v1",
+                                    "api_key_env": "VLLM_API_KEY", "model": "Qwen/Qwen3-Coder", "max_tokens": 1024,
+                                    "max_concurrent_requests": 4, "timeout_s": 60, "tool_call_format": "native",
+                                    "enabled": "on", "note": ""})
+
+    assert saved.status_code == 302, saved.content.decode()[:1000]
+    assert ModelEndpoint.objects.get().api_key_env == "VLLM_API_KEY"
+    assert annotator.get(add).status_code == 302  # not staff: sent to the admin's login
+    form = annotator.get(reverse("launch", args=["eval"])).content.decode()
+    assert '<option value="qwen-vllm">qwen-vllm</option>' in form
