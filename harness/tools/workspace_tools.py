@@ -28,6 +28,9 @@ def bash(session, args: dict) -> Observation:
     text = result.output
     if result.exit_code not in (0, None):
         text = f"{text}\n[exit code {result.exit_code}]".lstrip("\n")
+    restored = session.test_guard.restore()
+    if restored:
+        text = f"{text}\n{session.test_guard.note(restored)}".lstrip("\n")
     no_tests = result.exit_code == PYTEST_NO_TESTS and NO_TESTS_RAN.search(result.output or "")
     if no_tests:
         text += ("\nError: no tests ran: pytest collected nothing, which is not a pass. Point it at the test files "
@@ -35,7 +38,7 @@ def bash(session, args: dict) -> Observation:
                  "unittest.TestCase subclasses.")
     if result.restarted and not result.timed_out and "new shell" not in text:
         text = f"[the previous shell had exited; this ran in a new shell]\n{text}"
-    return Observation(text=text or "(no output)", error=bool(result.timed_out or result.broken or no_tests))
+    return Observation(text=text or "(no output)", error=bool(result.timed_out or result.broken or no_tests or restored))
 
 
 def file_change(session, change) -> Observation:

@@ -155,3 +155,28 @@ def test_a_folder_lists_its_tests_in_meta_json_and_keeps_its_conftest_protected(
     (folder / "meta.json").write_text('{"test_files": ["missing.py"]}')
     with pytest.raises(ValueError, match="meta.json test_files: no such file: missing.py"):
         load_workspace_task(folder)
+
+
+def test_harness_shell_undoes_a_bash_change_to_test_py_and_protects_it_from_the_file_tools(tmp_path, repo_root):
+    (tmp_path / "stack.py").write_text(STACK)
+    (tmp_path / "test.py").write_text(FUNCTION_TESTS)
+    calls = "\n".join([
+        '{"name": "bash", "arguments": {"command": "sed -i \'s/== 2/== 1/\' test.py && grep -c \'== 1\' test.py"}}',
+        '{"name": "bash", "arguments": {"command": "rm test.py; grep -c \'== 2\' test.py"}}',
+        '{"name": "edit_file", "arguments": {"file_path": "test.py", "old_string": "== 2", "new_string": "== 1"}}',
+        "done",
+    ]) + "\n"
+    run = subprocess.run([sys.executable, "-m", "harness", "shell", "--workspace", str(tmp_path)], input=calls,
+                         capture_output=True, text=True, cwd=repo_root, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("Error: this command changed the test file(s) test.py; test files are read-only") == 2
+    assert "test.py is a test file and is protected" in run.stdout
+    assert (tmp_path / "test.py").read_text() == FUNCTION_TESTS
+
+
+def test_a_bash_change_to_a_protected_file_is_an_error_observation(session_on):
+    session = session_on({"tests/test_stack.py": FUNCTION_TESTS})
+    answer = session.call("bash", {"command": "echo 'def test_ok(): pass' > tests/test_stack.py"})
+    assert answer.error and "tests/test_stack.py" in answer.text
+    assert (Path(session.workspace) / "tests/test_stack.py").read_text() == FUNCTION_TESTS
+    assert not session.call("bash", {"command": "echo fine > stack_notes.txt"}).error
