@@ -39,6 +39,8 @@ class Workspace:
     protected_files: list[str] = field(default_factory=list)
     buggy_files: dict[str, str] = field(default_factory=dict)  # name -> text as materialized
     test_files: dict[str, str] = field(default_factory=dict)  # name -> original text
+    # Files the harness adds beside the tests (its pytest configuration): protected and restored like them.
+    support_files: dict[str, str] = field(default_factory=dict)
 
 
 def materialize(task: Task, dest: str | Path | None = None, *, variant: str = "buggy") -> Workspace:

@@ -17,6 +17,7 @@ from harness.debugger import PdbController
 from harness.files import FileInterface
 from harness.observation import Observation, ToolCall
 from harness.shell import Shell
+from harness.test_guard import TestGuard
 from harness.tools import EditEvents, Toolbox
 
 
@@ -29,7 +30,9 @@ class DebugSession:
         if not self.workspace.is_dir():
             raise ValueError(f"workspace {self.workspace} is not a folder; materialize the task first")
         self.arm = arm
+        protected_files = list(protected_files)
         self.files = FileInterface(self.workspace, protected_files)
+        self.test_guard = TestGuard(self.workspace, protected_files)  # bash's changes to tests are undone
         self.debugger = PdbController(self.workspace, python=python or sys.executable, env=env,
                                       tool_timeout_s=tool_timeout_s)
         self.shell = Shell(self.workspace, env=env, timeout_s=command_timeout_s)

@@ -278,7 +278,9 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     root = Path(sandbox.workspace)
     tests = dict(task.test_files)
     originals = {**task.shared_files, **workspace.buggy_files}
-    changes = collect_changes(root, originals, tests, allow_new_files=task.meta.get("new_files") is True)
+    # The harness's pytest.ini is restored like a test: a model that rewrote it changed nothing here.
+    changes = collect_changes(root, originals, {**tests, **workspace.support_files},
+                              allow_new_files=task.meta.get("new_files") is True)
     patch = make_patch(originals, changes)
     findings = patch_scan.scan_changes(originals, {**changes.changed, **changes.carried_new})
     base = {"patch": patch, "restored": changes.restored, "removed": changes.removed, "left_out": changes.left_out,
@@ -295,7 +297,9 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
                 "--color=no", f"--junitxml={inside_out}/{REPORT_NAME}", "-o", "junit_family=xunit2",
                 "--rootdir", inside_ws, *_config_args(tests, inside_ws, inside_out, out_dir)]
         limit = timeout_s if timeout_s is not None else time_limit(task)
-        argv += [*dump_options(limit), "--", *pytest_targets(tests)]
+        listed = task.meta.get("test_files")
+        targets = sorted(listed) if isinstance(listed, list) and listed else pytest_targets(tests)
+        argv += [*dump_options(limit), "--", *targets]
         # The fresh folder holds no __pycache__ and nothing writes one, so no stale bytecode can be read;
         # (PYTHONPYCACHEPREFIX is not set: it would recompile the stdlib and pytest on every run, seconds.)
         env = {"PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}

@@ -24,6 +24,7 @@ from harness.eval.breaker import DEFAULT_LIMIT
 from harness.eval.runner import EvalConfig, EvalResult, EvalStopped, run_eval
 from harness.policies import PolicyError
 from harness.policies.model_config import load_model_config
+from harness.workspace_task import load_workspace_task, workspace_folders
 
 INCOMPLETE = 3
 
@@ -52,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
                                               "prices), or the name of one in harness/configs/models/")
     p.add_argument("--split", default="heldout", help="split of corpus/splits.json (default heldout)")
     p.add_argument("--tasks", help="comma-separated task names instead of a split")
+    p.add_argument("--workspaces", help="a folder of bug folders (code and tests, no fixed version) instead of "
+                                        "corpus tasks: each verified by its own tests, marked unvalidated")
     p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where tasks are looked up")
     p.add_argument("--arms", default="base,dbg", help="arms to run (default base,dbg)")
     p.add_argument("--runs", type=int, default=3, help="attempts per task and arm (default 3)")
@@ -79,12 +82,17 @@ def main(argv: list[str]) -> int:
         print("error: --runs, --workers, --max-turns and --max-infra-errors must be at least 1", file=sys.stderr)
         return 2
     try:
-        tasks = tasks_for(None if args.tasks else args.split, args.tasks, args.tasks_dir)
+        if args.workspaces and args.tasks:
+            raise ValueError("give --tasks or --workspaces, not both")
+        if args.workspaces:
+            tasks = [load_workspace_task(folder) for folder in workspace_folders(args.workspaces)]
+        else:
+            tasks = tasks_for(None if args.tasks else args.split, args.tasks, args.tasks_dir)
         model_config = load_model_config(args.model_config) if args.model_config else None
         result = run_eval(EvalConfig(
             policy=args.policy or "", model_config=model_config, tasks=tasks, out=Path(args.out), arms=arms,
             runs=args.runs, max_turns=args.max_turns, workers=args.workers, sandbox=args.sandbox,
-            split=None if args.tasks else args.split, model=args.model_label, progress=not args.no_progress,
+            split="workspace" if args.workspaces else None if args.tasks else args.split, model=args.model_label, progress=not args.no_progress,
             policy_config=args.policy_config, max_consecutive_infra_errors=args.max_infra_errors))
     except EvalStopped as exc:
         print(summary_line(exc.result), file=sys.stderr)

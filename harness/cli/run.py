@@ -2,6 +2,10 @@
 
     python -m harness run --task NAME_OR_DIR --policy SPEC --arm dbg --sandbox bwrap \\
         --max-turns 50 --out runs/episode.json
+    python -m harness run --workspace BUG_FOLDER --policy SPEC ...   # a folder of code and tests, as it is
+
+A --workspace folder has no fixed version: the episode is verified by the folder's own tests and the
+trajectory is marked unvalidated (``task_source``); see docs/harness/test-layouts.md.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from harness.episode import run_episode, split_of_task
 from harness.policies import PolicyError, make_policy
 from harness.scoring import PolicyConfigError, episode_scorer
 from harness.trajectory import debugger_started
+from harness.workspace_task import load_workspace_task
 
 
 def summary(doc: dict, out: Path) -> dict:
@@ -31,7 +36,10 @@ def summary(doc: dict, out: Path) -> dict:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m harness run", description="Run one episode of a task with a policy and print a one-line JSON summary.")
-    p.add_argument("--task", required=True, help="a task name under --tasks-dir, or a task folder")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--task", help="a task name under --tasks-dir, or a task folder")
+    which.add_argument("--workspace", help="a folder of code and its tests (no fixed version): played as it is, "
+                                           "verified by its own tests, marked unvalidated")
     p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where task names are looked up")
     p.add_argument("--policy", required=True,
                    help="openai:MODEL | hf:PATH_OR_NAME | script:FILE | replay:TRAJECTORY (options after ?)")
@@ -53,7 +61,7 @@ def main(argv: list[str]) -> int:
         print("error: --max-turns must be at least 1", file=sys.stderr)
         return 2
     try:
-        task = resolve_task(args.task, args.tasks_dir)
+        task = load_workspace_task(args.workspace) if args.workspace else resolve_task(args.task, args.tasks_dir)
         scorer = None if args.no_score else episode_scorer(task, args.policy_config)
         policy = make_policy(args.policy)
     except (TaskFormatError, PolicyError, PolicyConfigError) as exc:
@@ -69,7 +77,8 @@ def main(argv: list[str]) -> int:
     out = Path(args.out or f"trajectories/{task.name}-{args.arm}-{stamp}.json")
     try:
         doc = run_episode(task, policy, arm=args.arm, backend=args.sandbox, max_turns=args.max_turns, out=out,
-                          split=args.split or split_of_task(task.name), scorer=scorer)
+                          split=args.split or ("workspace" if args.workspace else split_of_task(task.name)),
+                          scorer=scorer)
     except ValueError as exc:  # what run_episode checks before it plays (e.g. --out is a folder)
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from harness.arms import ARMS
-from harness.pytest_files import is_test_file
+from harness.pytest_files import find_test_files
 from harness.session import DebugSession
 from harness.tools import tool_names
 
@@ -39,7 +39,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workspace", required=True, type=Path, help="folder with the task's files")
     parser.add_argument("--arm", choices=ARMS, default="dbg", help="toolset: base (no debugger) or dbg")
     parser.add_argument("--protect", action="append", default=[], metavar="FILE",
-                        help="a file the tools must not change (repeatable); test_*.py files by default")
+                        help="a file the tools must not change (repeatable); default: the files that hold tests and "
+                             "every conftest.py (bash's changes to them are undone after each command)")
     parser.add_argument("--python", default=None, help="interpreter for the debugged program")
     parser.add_argument("--tool-timeout", type=float, default=10.0, help="seconds per debugger call")
     parser.add_argument("--command-timeout", type=float, default=30.0, help="seconds per bash command")
@@ -47,8 +48,10 @@ def main(argv: list[str]) -> int:
     if not args.workspace.is_dir():
         print(f"error: --workspace {args.workspace} is not a folder", file=sys.stderr)
         return 2
-    protected = args.protect or [p.relative_to(args.workspace).as_posix() for p in args.workspace.rglob("*.py")
-                                 if is_test_file(p.name)]
+    # The files that hold tests (test.py, tests/, TestCase classes too) and every conftest.py.
+    protected = args.protect or sorted({*find_test_files(args.workspace),
+                                        *(p.relative_to(args.workspace).as_posix()
+                                          for p in args.workspace.rglob("conftest.py"))})
     interactive = sys.stdin.isatty()
     with DebugSession(args.workspace, arm=args.arm, protected_files=protected, python=args.python,
                       tool_timeout_s=args.tool_timeout, command_timeout_s=args.command_timeout) as session:

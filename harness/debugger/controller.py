@@ -18,10 +18,12 @@ from harness.debugger import parsing
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
+from harness.debugger.hints import RunFacts, no_hit_message
 from harness.debugger.process import DebuggedProgram, Exchange, program_environment
+from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.files import FileChange, path_problem
 from harness.observation import Observation
-from harness.pytest_files import is_test_file
+from harness.pytest_files import find_test_files, runs_under_pytest
 
 RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
                 "step_out": "return"}
@@ -46,6 +48,9 @@ class PdbController:
         self.start_timeout_s = max(start_timeout_s, tool_timeout_s)
         self.program: DebuggedProgram | None = None
         self.target: str | None = None  # the file start_debugger was given, as shown
+        self.mode = "script"  # how the target runs: "pytest" (it holds tests) or "script"
+        self.test: str | None = None  # the one test start_debugger selected (a node-id suffix)
+        self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
         self.raw_bytes_closed = 0
@@ -112,10 +117,24 @@ class PdbController:
         return path, parsing.shown_path(str(path), self.workspace)
 
     # --- starting -----------------------------------------------------------------------------
-    def start(self, file: str) -> Observation:
+    def start(self, file: str, test: str | None = None) -> Observation:
+        try:
+            file, test = split_node_id(file, test)
+        except TestSelectionError as exc:
+            return Observation.failure(str(exc))
         path, shown = self.resolve(file)
+        mode = "pytest" if runs_under_pytest(self.workspace, shown) else "script"
+        if test is not None:
+            if mode != "pytest":
+                return Observation.failure(f"Error: {shown} holds no tests, so there is no test {test} to start at. "
+                                           f"Start on a test file: {', '.join(self._test_files()[:5]) or '(none)'}.")
+            try:
+                check_test(path, shown, test)
+            except TestSelectionError as exc:
+                return Observation.failure(str(exc))
+            test = node_suffix(path, test)
         restarting = self.started
-        self.target = shown
+        self.target, self.mode, self.test = shown, mode, test
         text, failed = self._launch(path)
         if failed:
             return Observation.failure(text)
@@ -124,8 +143,9 @@ class PdbController:
             self.end_program()
             return Observation.failure(f"Error: pytest could not collect {shown}; nothing was started. Fix the "
                                        f"error below (or start on another file):\n{text}")
-        how = ("under pytest --trace: the tests run, paused at the start of the first test"
-               if is_test_file(shown) else "under python -m pdb: paused at its first line")
+        how = (f"under pytest --trace: only {shown}::{test} runs, paused at its start" if test else
+               "under pytest --trace: the tests run, paused at the start of the first test"
+               if mode == "pytest" else "under python -m pdb: paused at its first line")
         lead = "Debugger restarted" if restarting else "Debugger started"
         return self._answer(f"{lead} on {shown} {how}.\n{text}")
 
@@ -134,9 +154,10 @@ class PdbController:
         self.end_program()
         self.hits_since_start = 0
         self.post_mortem = False
+        self.tests_run = []
         try:
             self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env,
-                                           server=self._warm_server())
+                                           server=self._warm_server(), mode=self.mode, test=self.test)
         except (OSError, pexpect.ExceptionPexpect) as exc:
             self.program = None
             return (f"Error: the debugger could not start: the interpreter {self.python} did not run ({exc}). "
@@ -145,13 +166,18 @@ class PdbController:
         if first.status != "prompt" and any(r.get("how") == "no_code" for r in first.records):
             self.end_program()
             shown = parsing.shown_path(str(path), self.workspace)
-            tests = sorted(p.name for p in Path(self.workspace).glob("test_*.py"))[:5]
+            tests = self._test_files()[:5]
             return (f"Error: nothing to debug in {shown}: it holds no code that runs (it is empty, or only "
                     "comments), so the program ended at once. Start the debugger on a file with code; a test file "
                     f"runs the tests under pytest ({', '.join(tests) or 'e.g. test_module.py'}).", True)
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
             self.end_program()
+            if self.mode == "pytest" and parsing.NO_TESTS_RAN.search(output):
+                shown = parsing.shown_path(str(path), self.workspace)
+                return (f"Error: no tests ran: pytest collected no test from {shown}"
+                        + (f"::{self.test}" if self.test else "") + ". Name test functions test_* (classes Test* "
+                        f"or unittest.TestCase subclasses), or start on another file:\n{output}", True)
             killed = killed_by(first.records)
             how = f"the program was killed by signal {killed} before pausing" if killed else \
                 "the program ended before pausing"
@@ -219,6 +245,8 @@ class PdbController:
 
     def _after_run(self, exchange: Exchange) -> Observation:
         raw = exchange.raw
+        self.tests_run += [(str(r.get("nodeid")), str(r.get("outcome"))) for r in exchange.records
+                           if r.get("kind") == "test"]
         ends = [r for r in exchange.records if r.get("kind") == "end"]
         stops = [r for r in exchange.records if r.get("kind") == "stop"]
         last_stop = stops[-1]["reason"] if stops else None
@@ -228,7 +256,10 @@ class PdbController:
                 self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
-            if self.post_mortem:
+            if self.post_mortem and self.mode == "pytest":
+                body = ("A test failed with an uncaught exception: paused post-mortem at the raising frame "
+                        "(inspect it; continue_execution goes on with the next test).\n" + body)
+            elif self.post_mortem:
                 body = ("The program raised an uncaught exception: paused post-mortem at the raising frame "
                         "(inspect it; stepping or continuing ends the program and restarts the debugger).\n" + body)
             elif was_post_mortem and last_stop == "start":
@@ -276,21 +307,13 @@ class PdbController:
         return self._answer(message)
 
     def _no_hit_message(self, summary: str | None) -> str:
-        ran = f" ({summary})" if summary else ""
-        if self.hits_since_start:
-            return f"The program ran to its end{ran} without hitting another breakpoint."
-        text = f"The program ran to its end{ran} without hitting any breakpoint."
-        library = [bp for bp in self.breakpoints if not is_test_file(bp.file)]
-        if self.target and is_test_file(self.target) and self.breakpoints:
-            text += (" Hint: none of the breakpoint lines ran during these tests; put them on the failing "
-                     "test's call path (step_into from the test shows where it goes).")
-        elif self.target and not is_test_file(self.target) and library:
-            text += (" Hint: your breakpoints are in a library file that this program never calls; start the "
-                     "debugger on the TEST file (start_debugger with a test_*.py file) so the function is "
-                     "actually called.")
-        elif not self.breakpoints:
-            text += " Hint: set a breakpoint (add_breakpoint) on the line to inspect before continue_execution."
-        return text
+        return no_hit_message(RunFacts(
+            target=self.target or "", mode=self.mode, selected_test=self.test, tests=list(self.tests_run),
+            breakpoints=[(bp.file, bp.line) for bp in self.breakpoints], hits=self.hits_since_start,
+            summary=summary, workspace_tests=self._test_files()))
+
+    def _test_files(self) -> list[str]:
+        return find_test_files(self.workspace)
 
     # --- breakpoints --------------------------------------------------------------------------
     def _per_line(self, requests: list[tuple[str, list[int]]], act) -> Observation:

@@ -17,6 +17,7 @@ PYTEST_NOISE = re.compile(r"^(platform \w+ -- Python|rootdir: |configfile: |plug
 DEBUGGER_FRAME = re.compile(r'^  File "(?:[^"]*[/\\](?:pdb|bdb|stepwise_pdb)\.py|<string>)", line \d+, in .*\n(?:    .*\n){0,2}',
                             re.MULTILINE)
 POST_MORTEM_MARKERS = ("entering PDB", "Uncaught exception. Entering post mortem debugging")
+NO_TESTS_RAN = re.compile(r"\bno tests ran\b|\bnot found: ")
 SCRIPT_FINISHED = "The program finished and will be restarted"
 SCRIPT_EXITED = re.compile(r"The program exited via sys\.exit\(\)\. Exit status: ?(?P<status>.*)")
 SCRIPT_POST_MORTEM_DONE = re.compile(r"Post mortem debugger finished\. The .* will be restarted")

@@ -63,10 +63,13 @@ class Exchange:
 
 class DebuggedProgram:
     def __init__(self, *, workspace: str, target: Path, python: str, env: dict[str, str],
-                 server: ForkServer | None = None):
+                 server: ForkServer | None = None, mode: str | None = None, test: str | None = None):
+        """``mode``: "pytest" or "script" (default: by the file's name); ``test``: the node-id suffix of
+        the one test to run (pytest mode)."""
         self.workspace = workspace
         self.target = target
-        self.mode = "pytest" if is_test_file(str(target)) else "script"
+        self.mode = mode or ("pytest" if is_test_file(str(target)) else "script")
+        argument = f"{target}::{test}" if test and self.mode == "pytest" else str(target)
         self.prompt = f"(Pdb-{uuid.uuid4().hex[:10]}) "
         self.raw_bytes = 0  # everything pdb printed (prompts included), for the raw-vs-filtered figure
         # The side channel the in-process debugger writes its stop records to (see stepwise_pdb).
@@ -82,12 +85,12 @@ class DebuggedProgram:
         if server is not None:
             run_env = {key: full_env[key] for key in RUN_VARIABLES}
             try:
-                self.child = server.spawn(f"--{self.mode}", str(target), run_env)
+                self.child = server.spawn(f"--{self.mode}", argument, run_env)
                 self.forked = True
             except ForkServerError:
                 pass
         if not self.forked:
-            argv = ["-u", str(AGENT), f"--{self.mode}", str(target)]
+            argv = ["-u", str(AGENT), f"--{self.mode}", argument]
             self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
                                        codec_errors="replace", echo=False, timeout=None, maxread=65536,
                                        dimensions=(ROWS, COLUMNS), preexec_fn=as_own_user)

@@ -18,8 +18,8 @@ It adds what the harness cannot do cheaply from outside the process:
       {"seq": 3, "kind": "stop", "reason": "breakpoint", "file": "/workspace/a.py", "line": 12,
        "function": "total", "frames": [{"file": "a.py", "line": 12, "function": "total"}, ...]}
 
-  ``kind`` is ``stop`` (reason: start, step, call, breakpoint, return (with ``value``), exception
-  (with ``value``), post_mortem, interrupted), ``frame`` (select_frame moved the cursor) or ``end``
+  ``kind`` is ``test`` (pytest mode: ``nodeid`` and ``outcome`` of each test that ran), ``stop``
+  (reason: start, step, call, breakpoint, return (with ``value``), exception (with ``value``), post_mortem, interrupted), ``frame`` (select_frame moved the cursor) or ``end``
   (``how``: finished, exit (with ``status``), exception, no_code (the script ran without a single
   line to pause at: the run ends instead of restarting forever)), written before pdb prints its prompt.
 """
@@ -429,6 +429,21 @@ def on_sigint(signum, frame):
     debugger.interrupted_at(frame)
 
 
+class TestRecords:
+    """A pytest plugin writing ``{"kind": "test", "nodeid", "outcome"}`` for every test that ran, so the
+    harness can say which tests ran and which failed without reading pytest's text."""
+
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" or (report.when == "setup" and not report.passed) or (
+                report.when == "teardown" and report.failed):
+            outcome = report.outcome if report.when == "call" else ("skipped" if report.skipped else "error")
+            CHANNEL.write({"kind": "test", "nodeid": report.nodeid, "outcome": outcome})
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            CHANNEL.write({"kind": "test", "nodeid": report.nodeid or "(collection)", "outcome": "error"})
+
+
 def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, on_sigint)
     # Last resort for a thread stuck in C code: the harness sends SIGUSR1 and reads this dump.
@@ -440,8 +455,10 @@ def main(argv: list[str]) -> int:
         sys.path[0] = os.getcwd()  # as `python -m pytest` would have it
         import pytest
 
-        status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-x", "-s",
-                                  "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider", *argv[2:]]))
+        # No -x: continuing past a failing test (its post-mortem pause) reaches the next test.
+        status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-s",
+                                  "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider", *argv[2:]],
+                                 plugins=[TestRecords()]))
         CHANNEL.end("finished", status=status)
         return status
     pdb.Pdb = StepwisePdb  # pdb.main() builds its debugger by this name

@@ -38,6 +38,7 @@ from harness.episode.result import crashed_result, episode_result, run_verificat
 from harness.episode.scoring import Scorer, score
 from harness.policies.base import Policy
 from harness.prompts import system_prompt, task_prompt
+from harness.pytest_files import CONFIG_NAME, pytest_targets, write_pytest_config
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, Sandbox, SandboxSource, SandboxSpec
 from harness.tools import toolset
@@ -85,6 +86,18 @@ def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, ar
     return episode_result(outcome, verification=verification)
 
 
+def add_pytest_config(workspace: Workspace, task: Task) -> None:
+    """Write the workspace's ``pytest.ini`` naming the task's test files (so ``python -m pytest -q``
+    collects test.py, tests/ and TestCase files too) and protect it like the tests; nothing when the
+    task ships its own configuration."""
+    listed = task.meta.get("test_files")
+    tests = list(listed) if isinstance(listed, list) else pytest_targets(workspace.test_files)
+    text = write_pytest_config(workspace.path, [t for t in tests if t.endswith(".py")])
+    if text is not None:
+        workspace.support_files[CONFIG_NAME] = text
+        workspace.protected_files = sorted({*workspace.protected_files, CONFIG_NAME})
+
+
 def split_of_task(name: str) -> str | None:
     """The task's split from corpus/splits.json, or None when it has none (or splits are absent)."""
     try:
@@ -127,6 +140,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
         "episode_id": episode_id or uuid.uuid4().hex, "task": task.name, "split": split, "arm": arm,
         "policy": policy.info().to_dict(), "sandbox": backend if isinstance(backend, str) else backend.name,
         "max_turns": max_turns, "started_at": now_iso(), "preference": task.preference,
+        **({"task_source": task.source_record()} if hasattr(task, "source_record") else {}),
         **(header_extra or {}),
     }})
     tmp = Path(tempfile.mkdtemp(prefix=f"stepwise-episode-{task.name}-"))
@@ -134,6 +148,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
     owned = False
     try:
         workspace = materialize(task, tmp / "workspace")
+        add_pytest_config(workspace, task)
         try:
             source, owned = _sandbox_source(backend)
             sandbox = source.acquire(SandboxSpec(

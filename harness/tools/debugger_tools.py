@@ -31,11 +31,16 @@ def _locations(args: dict, tool: str):
 
 debugger_tool(
     "start_debugger",
-    "Start (or restart) the debugger on a file. A test file (test_*.py) runs under pytest so its tests "
-    "are actually called and breakpoints in the code under test fire; the program pauses at the start "
-    "of the first test. Any other file runs as a script, paused at its first line. Breakpoints are kept.",
-    lambda session, args: session.debugger.start(args["file"]),
-    {"type": "object", "properties": {"file": FILE}, "required": ["file"]}, needs_program=False)
+    "Start (or restart) the debugger on a file. A file that holds tests (whatever its name: test.py, "
+    "tests/..., unittest TestCase classes) runs under pytest so its tests are actually called and "
+    "breakpoints in the code under test fire; the program pauses at the start of the first test, and "
+    "continuing past a failing test reaches the next. test='test_x' (or file='test.py::test_x', "
+    "'test.py::TestCase::test_y') starts at that one test. Any other file runs as a script, paused at "
+    "its first line. Breakpoints are kept.",
+    lambda session, args: session.debugger.start(args["file"], args.get("test")),
+    {"type": "object", "properties": {"file": FILE, "test": {
+        "type": "string", "description": "Optional: one test to run, e.g. 'test_total' or 'TestCart::test_add'."}},
+     "required": ["file"]}, needs_program=False)
 debugger_tool(
     "add_breakpoint",
     "Set breakpoints: either file + line, or breakpoints=[{file, lines}]. Each line must hold code "

@@ -4,11 +4,15 @@ restarts on the new code)."""
 
 from __future__ import annotations
 
+import re
+
 from harness.files import FileToolError
 from harness.observation import Observation
 from harness.shell import refusal
 from harness.tools.registry import NO_ARGS, REGISTRY, Tool
 
+PYTEST_NO_TESTS = 5  # pytest's exit status when it collected no test
+NO_TESTS_RAN = re.compile(r"\bno tests ran\b")
 FILE = {"type": "string", "description": "Path relative to the workspace root, e.g. 'inventory.py'."}
 
 
@@ -24,9 +28,17 @@ def bash(session, args: dict) -> Observation:
     text = result.output
     if result.exit_code not in (0, None):
         text = f"{text}\n[exit code {result.exit_code}]".lstrip("\n")
+    restored = session.test_guard.restore()
+    if restored:
+        text = f"{text}\n{session.test_guard.note(restored)}".lstrip("\n")
+    no_tests = result.exit_code == PYTEST_NO_TESTS and NO_TESTS_RAN.search(result.output or "")
+    if no_tests:
+        text += ("\nError: no tests ran: pytest collected nothing, which is not a pass. Point it at the test files "
+                 "(python -m pytest -q test.py), or check their names: test functions test_*, classes Test* or "
+                 "unittest.TestCase subclasses.")
     if result.restarted and not result.timed_out and "new shell" not in text:
         text = f"[the previous shell had exited; this ran in a new shell]\n{text}"
-    return Observation(text=text or "(no output)", error=result.timed_out or result.broken)
+    return Observation(text=text or "(no output)", error=bool(result.timed_out or result.broken or no_tests or restored))
 
 
 def file_change(session, change) -> Observation:

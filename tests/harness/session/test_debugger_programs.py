@@ -158,7 +158,9 @@ def test_no_breakpoint_hit_restarts_with_the_hint_to_start_from_the_test_file(op
     session.call("add_breakpoint", {"file": "inventory.py", "line": 2})
     answer = session.call("continue_execution")
     assert "ran to its end without hitting any breakpoint" in answer.text
-    assert "start the debugger on the TEST file" in answer.text
+    assert "inventory.py ran as a script" in answer.text
+    assert "Breakpoints: inventory.py:2; none of these lines ran" in answer.text
+    assert "start the debugger on a file with the tests that call it: test_inventory.py" in answer.text
     assert answer.position == ("inventory.py", 1)  # restarted, paused at the first line again
 
     session.call("start_debugger", {"file": "test_inventory.py"})
