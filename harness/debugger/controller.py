@@ -149,6 +149,13 @@ class PdbController:
             return (f"Error: nothing to debug in {shown}: it holds no code that runs (it is empty, or only "
                     "comments), so the program ended at once. Start the debugger on a file with code; a test file "
                     f"runs the tests under pytest ({', '.join(tests) or 'e.g. test_module.py'}).", True)
+        syntax = [r for r in first.records if r.get("how") == "syntax_error"]
+        if first.status != "prompt" and syntax:
+            self.end_program()
+            shown = parsing.shown_path(str(path), self.workspace)
+            error = parsing.clean(str(syntax[-1].get("error") or ""), self.workspace)
+            return (f"Error: the debugger could not start on {shown}: the program does not compile.\n{error}\n"
+                    "Fix the line shown (edit_file), then call start_debugger again.", True)
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
             self.end_program()
@@ -229,8 +236,7 @@ class PdbController:
             body = parsing.clean(raw, self.workspace)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
             if self.post_mortem:
-                body = ("The program raised an uncaught exception: paused post-mortem at the raising frame "
-                        "(inspect it; stepping or continuing ends the program and restarts the debugger).\n" + body)
+                body = post_mortem_note(stops[-1].get("raised_in"), self.position) + "\n" + body
             elif was_post_mortem and last_stop == "start":
                 # python -m pdb restarts the script by itself once the post-mortem session is left.
                 self.hits_since_start = 0
@@ -253,9 +259,11 @@ class PdbController:
                                 "thread is, and the debugger is paused in the main thread.\n" + body)
         output = parsing.clean(raw, self.workspace)
         if exchange.status == "killed":
-            message = self.restart("The program was stuck in native code and did not answer an interrupt; "
-                                   "it was stopped. Where every thread was:\n" + output[-2500:] + "\n")
-            return self._answer(message)
+            message = self.restart(f"The program did not pause within {self.tool_timeout_s:g}s and did not answer "
+                                   "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "
+                                   "was stopped: the program's doing, not the debugger's. Where every thread was:\n"
+                                   + output[-2500:] + "\n")
+            return self._answer(message, error=True)
         program_output = output[-1500:]
         killed = killed_by(exchange.records)
         if killed:
@@ -374,7 +382,24 @@ class PdbController:
     def list_code(self, line: int | None = None) -> Observation:
         if line is None:
             return self._query("list .")
+        length = self._current_file_length()
+        if length is not None and not 1 <= line <= length:
+            shown = self.position[0]
+            return self._answer(f"Error: {shown} has {length} lines; line {line} is outside it. Call "
+                                f"list_code with a line between 1 and {length} (or without one, around the "
+                                "current line).", error=True)
         return self._query(f"list {max(1, line - 5)}, {line + 5}")
+
+    def _current_file_length(self) -> int | None:
+        """Lines of the file the selected frame is in (None when it is not a readable file)."""
+        if self.position is None:
+            return None
+        file = self.position[0]
+        path = Path(file) if os.path.isabs(file) else Path(self.workspace) / file
+        try:
+            return len(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        except OSError:
+            return None
 
     def where_am_i(self) -> Observation:
         return self._query("stepwise_where")
@@ -399,6 +424,17 @@ class PdbController:
         if self.started and file.endswith(".py"):
             notes.append(self.restart("The debugged program was running the old code:"))
         return "\n".join(notes)
+
+
+def post_mortem_note(raised_in: dict | None, position: tuple[str, int] | None) -> str:
+    """What a post-mortem pause says: where the exception was raised, and where the cursor is."""
+    rest = "stepping or continuing ends the program and restarts the debugger"
+    if not raised_in or raised_in.get("workspace") or position is None:
+        return f"The program raised an uncaught exception: paused post-mortem at the raising frame (inspect it; {rest})."
+    raised = f"{raised_in.get('file')}:{raised_in.get('line')} in {raised_in.get('function')}"
+    return (f"The program raised an uncaught exception in library code ({raised}): paused post-mortem at the "
+            f"innermost frame of the workspace's own code, {position[0]}:{position[1]} (inspect it; where_am_i "
+            f"shows the whole stack and select_frame(0) the raising frame; {rest}).")
 
 
 def killed_by(records: list[dict]) -> str | None:
