@@ -15,7 +15,7 @@ from pathlib import Path
 import pexpect
 
 from harness.debugger import parsing
-from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit
+from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.process import DebuggedProgram, Exchange, program_environment
@@ -320,26 +320,34 @@ class PdbController:
 
     def add_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
         def add(path, shown, number):
-            bp = Breakpoint(shown, number)
-            if bp in self.breakpoints:
-                return f"{shown}:{number}: breakpoint already set", True
             try:
+                number, note = place(path, shown, number)  # a def/class line stands for its body
                 check_line(path, shown, number)
             except BreakpointError as exc:
                 return str(exc), False
+            placed = f" ({note})" if note else ""
+            bp = Breakpoint(shown, number)
+            if bp in self.breakpoints:
+                return f"{shown}:{number}: breakpoint already set{placed}", True
             exchange = self.program.send(f"break {path}:{number}", self.tool_timeout_s)
             if not parsing.BREAKPOINT_SET.search(exchange.raw):
                 answer = parsing.clean(exchange.raw, self.workspace)
                 return (f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
                         "Pick another line with code on it."), False
             self.breakpoints.append(bp)
-            return f"{shown}:{number}: breakpoint set", True
+            return f"{shown}:{number}: breakpoint set{placed}", True
 
         return self._per_line(requests, add)
 
     def remove_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
         def remove(path, shown, number):
             bp = Breakpoint(shown, number)
+            if bp not in self.breakpoints:
+                try:
+                    bp = Breakpoint(shown, place(path, shown, number)[0])  # given by its def line
+                except BreakpointError:
+                    pass
+                number = bp.line
             if bp not in self.breakpoints:
                 current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
                 return f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.", False

@@ -63,6 +63,13 @@ def in_workspace(filename: str) -> bool:
     return real.startswith(WORKSPACE + os.sep) and os.sep + "site-packages" + os.sep not in real
 
 
+def is_runner(frame) -> bool:
+    """pdb's ``exec(compile(...))`` frame that runs the script (``<string>``, called from bdb.run)."""
+    caller = frame.f_back
+    return (frame.f_code.co_filename == "<string>" and caller is not None
+            and os.path.basename(caller.f_code.co_filename) == "bdb.py")
+
+
 def shown_path(filename: str) -> str:
     if in_workspace(filename):
         return os.path.relpath(os.path.realpath(filename), WORKSPACE)
@@ -313,6 +320,11 @@ class StepwisePdb(pdb.Pdb):
         self._hit_breakpoint = self._hit_breakpoint or bool(hit)
         return hit
 
+    def stop_here(self, frame):
+        if is_runner(frame):
+            return False  # pdb's own `exec(...)` around the script: nothing of the program is there
+        return super().stop_here(frame)
+
     def user_call(self, frame, argument_list):
         self._why("call")
         super().user_call(frame, argument_list)
@@ -322,10 +334,15 @@ class StepwisePdb(pdb.Pdb):
         super().user_line(frame)
 
     def user_return(self, frame, return_value):
+        if frame.f_back is not None and is_runner(frame.f_back):
+            return  # the script's last line has run: it ends (said once, by its end record), no --Return--
         self._why("return", return_value)
         super().user_return(frame, return_value)
 
     def user_exception(self, frame, exc_info):
+        if isinstance(exc_info[1], SystemExit):
+            self._set_stopinfo(self.botframe, None, -1)  # sys.exit() while stepping: run to the end, said once
+            return
         self._why("exception", exc_info[1])
         super().user_exception(frame, exc_info)
 
