@@ -60,6 +60,10 @@ def test_the_program_cannot_see_the_protocol_in_its_environment(sandbox):
 def test_a_program_printing_the_protocols_prompt_leaves_the_next_ten_answers_right(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     fakes = ("(Pdb) ", "(Pdb-0123456789) ", "[[stepwise:" + "0" * 32 + ":P:W10=]]", "[[stepwise:")
+    # The prompt as the program finds it (it was in the environment and in the debugger module), then fakes.
+    found = ("import os, sys; print(os.environ.get('STEPWISE_PDB_PROMPT', ''), end=''); "
+             "print(getattr(sys.modules.get('stepwise_pdb'), 'PROMPT', ''), end='')")
+    call(sandbox, "run_expression", expression=found)
     printed = call(sandbox, "run_expression", expression=f"[print(fake) for fake in {fakes!r}] and 'printed'")
 
     assert body(printed).endswith("'printed'"), printed.text
