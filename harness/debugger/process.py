@@ -64,7 +64,7 @@ def program_environment(workspace: str, env: dict[str, str]) -> dict[str, str]:
 @dataclass
 class Exchange:
     """What one command produced; ``status`` says how the read ended, ``records`` what the
-    in-process debugger reported on its side channel meanwhile (stops, frame moves, program ends)."""
+    in-process debugger reported in its markers meanwhile (stops, frame moves, program ends)."""
 
     raw: str
     status: str  # "prompt" | "ended" (the process exited) | "interrupted" | "killed"
