@@ -84,8 +84,12 @@ class FileInterface:
             raise FileToolError(problem)
         new_content = content.replace(old_string, new_string)
         replace_file(full, new_content.encode(ENCODING))
+        where = ""
+        if count > 1:
+            lines = replaced_lines(content, old_string, new_string)
+            where = f", at lines {', '.join(map(str, lines[:-1]))} and {lines[-1]} of the edited file"
         return FileChange(relative, content, new_content,
-                          f"Successfully replaced {count} occurrence(s) in {relative}")
+                          f"Successfully replaced {count} occurrence(s) in {relative}{where}")
 
     def write(self, file_path, content) -> FileChange:
         full, relative = self.resolve(file_path)
@@ -180,3 +184,14 @@ def replace_file(path: Path, data: bytes) -> None:
             raise FileToolError(f"Error: {path.name} could not be written ({exc.strerror or exc}); the file is "
                                 "unchanged.") from None
         raise
+
+
+def replaced_lines(content: str, old_string: str, new_string: str) -> list[int]:
+    """The line (1-based, in the edited file) where each replacement of ``old_string`` starts."""
+    lines, start, shift = [], 0, 0
+    growth = new_string.count("\n") - old_string.count("\n")
+    while (found := content.find(old_string, start)) >= 0:
+        lines.append(content.count("\n", 0, found) + 1 + shift)
+        shift += growth
+        start = found + len(old_string)
+    return lines

@@ -101,18 +101,30 @@ def _clean(text: str) -> str:
 
 
 def bound_output(output: str, command: str) -> tuple[str, bool]:
-    """At most MAX_LINES lines and MAX_BYTES bytes, inside the truncation envelope when cut."""
+    """At most MAX_LINES lines and MAX_BYTES bytes, inside the truncation envelope when cut; the
+    envelope's counts are the output's own (a final newline ends a line, it does not start one) and
+    the note says what is missing, a line cut in the middle included."""
     data = output.encode("utf-8", "replace")
     lines = output.split("\n")
+    if output.endswith("\n"):
+        lines.pop()
     if len(lines) <= MAX_LINES and len(data) <= MAX_BYTES:
         return output, False
     kept = "\n".join(lines[:MAX_LINES]).encode("utf-8", "replace")[:MAX_BYTES].decode("utf-8", "ignore")
     digest = hashlib.sha1(data).hexdigest()[:12]
     shown = command.strip().replace("\n", " ; ").replace('"', "'")
     shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    kept_lines = kept.count("\n") + 1
-    note = (f"[{len(lines) - kept_lines} more lines ({len(data) - len(kept.encode())} bytes) not shown: read a "
-            "narrower window, e.g. sed -n '1,80p' FILE, or filter with grep / head / tail]")
+    shown_lines = kept.split("\n")
+    last = lines[len(shown_lines) - 1]
+    hidden_lines = len(lines) - len(shown_lines)
+    hidden_bytes = len(data) - len(kept.encode("utf-8", "replace"))
+    cut = ""
+    if len(shown_lines[-1]) < len(last):
+        cut = (f"line {len(shown_lines)} is cut after {len(shown_lines[-1].encode('utf-8', 'replace'))} of its "
+               f"{len(last.encode('utf-8', 'replace'))} bytes; ")
+    more = f"{hidden_lines} more line{'s' if hidden_lines != 1 else ''} and " if hidden_lines else ""
+    note = (f"[{cut}{more}{hidden_bytes} bytes in all not shown: read a narrower window, e.g. sed -n '1,80p' FILE, or cut -c1-300, or filter with grep / head / "
+            "tail]")
     return (f'<TOOL_OUTPUT_TRUNCATED command="{shown}" lines={len(lines)} bytes={len(data)} sha1={digest}>\n'
             f"{kept}\n{note}\n</TOOL_OUTPUT_TRUNCATED>"), True
 

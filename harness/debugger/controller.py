@@ -15,7 +15,7 @@ from pathlib import Path
 import pexpect
 
 from harness.debugger import parsing
-from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit
+from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
@@ -170,6 +170,13 @@ class PdbController:
             return (f"Error: nothing to debug in {shown}: it holds no code that runs (it is empty, or only "
                     "comments), so the program ended at once. Start the debugger on a file with code; a test file "
                     f"runs the tests under pytest ({', '.join(tests) or 'e.g. test_module.py'}).", True)
+        syntax = [r for r in first.records if r.get("how") == "syntax_error"]
+        if first.status != "prompt" and syntax:
+            self.end_program()
+            shown = parsing.shown_path(str(path), self.workspace)
+            error = parsing.clean(str(syntax[-1].get("error") or ""), self.workspace)
+            return (f"Error: the debugger could not start on {shown}: the program does not compile.\n{error}\n"
+                    "Fix the line shown (edit_file), then call start_debugger again.", True)
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
             self.end_program()
@@ -256,12 +263,9 @@ class PdbController:
                 self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
-            if self.post_mortem and self.mode == "pytest":
-                body = ("A test failed with an uncaught exception: paused post-mortem at the raising frame "
-                        "(inspect it; continue_execution goes on with the next test).\n" + body)
-            elif self.post_mortem:
-                body = ("The program raised an uncaught exception: paused post-mortem at the raising frame "
-                        "(inspect it; stepping or continuing ends the program and restarts the debugger).\n" + body)
+            if self.post_mortem:
+                body = post_mortem_note(stops[-1].get("raised_in"), self.position,
+                                        in_test=self.mode == "pytest") + "\n" + body
             elif was_post_mortem and last_stop == "start":
                 # python -m pdb restarts the script by itself once the post-mortem session is left.
                 self.hits_since_start = 0
@@ -284,9 +288,11 @@ class PdbController:
                                 "thread is, and the debugger is paused in the main thread.\n" + body)
         output = parsing.clean(raw, self.workspace)
         if exchange.status == "killed":
-            message = self.restart("The program was stuck in native code and did not answer an interrupt; "
-                                   "it was stopped. Where every thread was:\n" + output[-2500:] + "\n")
-            return self._answer(message)
+            message = self.restart(f"The program did not pause within {self.tool_timeout_s:g}s and did not answer "
+                                   "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "
+                                   "was stopped: the program's doing, not the debugger's. Where every thread was:\n"
+                                   + output[-2500:] + "\n")
+            return self._answer(message, error=True)
         program_output = output[-1500:]
         killed = killed_by(exchange.records)
         if killed:
@@ -335,26 +341,34 @@ class PdbController:
 
     def add_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
         def add(path, shown, number):
-            bp = Breakpoint(shown, number)
-            if bp in self.breakpoints:
-                return f"{shown}:{number}: breakpoint already set", True
             try:
+                number, note = place(path, shown, number)  # a def/class line stands for its body
                 check_line(path, shown, number)
             except BreakpointError as exc:
                 return str(exc), False
+            placed = f" ({note})" if note else ""
+            bp = Breakpoint(shown, number)
+            if bp in self.breakpoints:
+                return f"{shown}:{number}: breakpoint already set{placed}", True
             exchange = self.program.send(f"break {path}:{number}", self.tool_timeout_s)
             if not parsing.BREAKPOINT_SET.search(exchange.raw):
                 answer = parsing.clean(exchange.raw, self.workspace)
                 return (f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
                         "Pick another line with code on it."), False
             self.breakpoints.append(bp)
-            return f"{shown}:{number}: breakpoint set", True
+            return f"{shown}:{number}: breakpoint set{placed}", True
 
         return self._per_line(requests, add)
 
     def remove_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
         def remove(path, shown, number):
             bp = Breakpoint(shown, number)
+            if bp not in self.breakpoints:
+                try:
+                    bp = Breakpoint(shown, place(path, shown, number)[0])  # given by its def line
+                except BreakpointError:
+                    pass
+                number = bp.line
             if bp not in self.breakpoints:
                 current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
                 return f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.", False
@@ -397,7 +411,24 @@ class PdbController:
     def list_code(self, line: int | None = None) -> Observation:
         if line is None:
             return self._query("list .")
+        length = self._current_file_length()
+        if length is not None and not 1 <= line <= length:
+            shown = self.position[0]
+            return self._answer(f"Error: {shown} has {length} lines; line {line} is outside it. Call "
+                                f"list_code with a line between 1 and {length} (or without one, around the "
+                                "current line).", error=True)
         return self._query(f"list {max(1, line - 5)}, {line + 5}")
+
+    def _current_file_length(self) -> int | None:
+        """Lines of the file the selected frame is in (None when it is not a readable file)."""
+        if self.position is None:
+            return None
+        file = self.position[0]
+        path = Path(file) if os.path.isabs(file) else Path(self.workspace) / file
+        try:
+            return len(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        except OSError:
+            return None
 
     def where_am_i(self) -> Observation:
         return self._query("stepwise_where")
@@ -422,6 +453,20 @@ class PdbController:
         if self.started and file.endswith(".py"):
             notes.append(self.restart("The debugged program was running the old code:"))
         return "\n".join(notes)
+
+
+def post_mortem_note(raised_in: dict | None, position: tuple[str, int] | None, *, in_test: bool = False) -> str:
+    """What a post-mortem pause says: where the exception was raised, and where the cursor is (under
+    pytest a failing test pauses the run, and continuing goes on with the next test)."""
+    what = "A test failed with an uncaught exception" if in_test else "The program raised an uncaught exception"
+    rest = ("continue_execution goes on with the next test" if in_test
+            else "stepping or continuing ends the program and restarts the debugger")
+    if not raised_in or raised_in.get("workspace") or position is None:
+        return f"{what}: paused post-mortem at the raising frame (inspect it; {rest})."
+    raised = f"{raised_in.get('file')}:{raised_in.get('line')} in {raised_in.get('function')}"
+    return (f"{what} in library code ({raised}): paused post-mortem at the "
+            f"innermost frame of the workspace's own code, {position[0]}:{position[1]} (inspect it; where_am_i "
+            f"shows the whole stack and select_frame(0) the raising frame; {rest}).")
 
 
 def killed_by(records: list[dict]) -> str | None:

@@ -17,6 +17,7 @@ import socket
 import struct
 import subprocess
 import termios
+import time
 from pathlib import Path
 
 import pexpect.fdpexpect
@@ -47,12 +48,36 @@ class ForkServer:
         finally:
             theirs.close()
         self.control.settimeout(SPAWN_TIMEOUT_S)
+        self.fates: dict[int, dict] = {}  # pid of an ended run -> {"signal": N} or {"status": N}
 
     @property
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def spawn(self, mode: str, target: str, env: dict[str, str]) -> pexpect.fdpexpect.fdspawn:
+    def _message(self, timeout_s: float) -> dict | None:
+        """The server's next message (an ended run's fate is filed away and None returned for it)."""
+        self.control.settimeout(timeout_s)
+        message = json.loads(self.control.recv(4096) or b"{}")
+        if isinstance(message, dict) and isinstance(message.get("exited"), int):
+            self.fates[message["exited"]] = {k: v for k, v in message.items() if k != "exited"}
+            return None
+        return message
+
+    def fate(self, pid: int, timeout_s: float) -> dict | None:
+        """How the forked run ``pid`` ended (``{"signal": N}`` or ``{"status": N}``), waiting up to
+        ``timeout_s`` for the server to reap it; None when not known by then."""
+        deadline = time.monotonic() + timeout_s
+        while pid not in self.fates:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not self.alive:
+                return None
+            try:
+                self._message(remaining)
+            except (OSError, ValueError):
+                return None
+        return self.fates.pop(pid)
+
+    def spawn(self, mode: str, target: str) -> pexpect.fdpexpect.fdspawn:
         """A forked run of ``stepwise_pdb --mode target`` on a new PTY; ``.pid`` is the run's pid."""
         if not self.alive:
             raise ForkServerError("the warm interpreter is not running")
@@ -62,9 +87,12 @@ class ForkServer:
             attributes[3] &= ~termios.ECHO  # as pexpect.spawn(echo=False): commands are not echoed back
             termios.tcsetattr(slave, termios.TCSANOW, attributes)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-            request = json.dumps({"mode": mode, "target": target, "env": env}).encode()
+            request = json.dumps({"mode": mode, "target": target}).encode()
             socket.send_fds(self.control, [request], [slave])
-            reply = json.loads(self.control.recv(4096) or b"{}")
+            reply = None
+            deadline = time.monotonic() + SPAWN_TIMEOUT_S
+            while reply is None:
+                reply = self._message(max(0.01, deadline - time.monotonic()))
         except (OSError, ValueError) as exc:
             os.close(master)
             self.close()

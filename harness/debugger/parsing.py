@@ -6,9 +6,10 @@ import os
 import re
 from dataclasses import dataclass
 
-# pdb's execution-point line: "> /abs/path/module.py(12)function()"
-POSITION_LINE = re.compile(r"^> (?P<path>.+?)\((?P<line>\d+)\)(?P<function>[^()\s]*)\(\)(?:->(?P<value>.*))?$",
-                           re.MULTILINE)
+# pdb's execution-point line: "> /abs/path/module.py(12)function()", maybe after pytest's progress
+# letters on the same line ("F> test.py(50)test_x()": pytest -q writes no newline after them).
+POSITION_LINE = re.compile(r"^(?P<progress>[.FEsxX]*)> (?P<path>.+?)\((?P<line>\d+)\)(?P<function>[^()\s]*)\(\)"
+                           r"(?:->(?P<value>.*))?$", re.MULTILINE)
 BREAKPOINT_SET = re.compile(r"Breakpoint (?P<number>\d+) at (?P<path>.+):(?P<line>\d+)")
 # pytest's banners (">>>>> PDB runcall >>>>>"), its session header and separators.
 PYTEST_BANNER = re.compile(r"^(>{5,}|={5,}|!{5,}|_{5,}).*$")
@@ -72,6 +73,8 @@ def clean(text: str, workspace: str) -> str:
             continue
         position = POSITION_LINE.match(line)
         if position:
+            if position["progress"]:
+                out.append(position["progress"])  # pytest's progress letters keep their own line
             line = f"{shown_path(position['path'], workspace)}:{position['line']} in {position['function']}()"
             if position["value"] is not None:
                 line += f" returning {position['value']}"

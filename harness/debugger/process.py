@@ -3,20 +3,27 @@
 A run is forked from the debugger's warm interpreter (``fork_server``) when one is given, else spawned
 cold (``python -u stepwise_pdb.py``); both talk the same way over their PTY.
 
-An exchange sends a pdb command and reads up to the unique prompt. When the program does not pause
-within the time limit, it is interrupted (SIGINT: the in-process debugger prints every thread and
-pauses); when even that gets no prompt (a thread stuck in native code), faulthandler's dump is
-requested with SIGUSR1 and the process is killed, so a call never hangs.
+The protocol is out of the program's reach (see stepwise_pdb): nothing of it is in the program's
+environment; the first line the run reads is a handshake with the first nonce, and every command
+goes out as ``NONCE command`` with a fresh random nonce, so only the in-process debugger's marker for
+this very call, ``[[stepwise:NONCE:P:records]]``, ends its answer, whatever the program printed.
+
+An exchange sends a pdb command and reads up to that marker. When the program does not pause in
+time, it is interrupted (SIGINT: the in-process debugger prints every thread and pauses); when even
+that gets no answer (SIGINT ignored, a thread stuck in native code), faulthandler's dump is requested
+with SIGUSR1 and the process is killed. All of it fits in the call's time limit: a call never hangs.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
+import secrets
 import signal
 import tempfile
 import time
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,18 +36,21 @@ from harness.identity import as_own_user
 from harness.pytest_files import is_test_file
 
 AGENT = Path(__file__).with_name("stepwise_pdb.py")
-INTERRUPT_GRACE_S = 5.0  # for the program to reach the prompt after SIGINT
-DUMP_GRACE_S = 1.0  # for faulthandler's dump to arrive after SIGUSR1
+INTERRUPT_GRACE_S = 5.0  # at most, for the program to reach the prompt after SIGINT
+DUMP_GRACE_S = 1.0  # at most, for faulthandler's dump to arrive after SIGUSR1
+INTERRUPT_SHARE, DUMP_SHARE = 0.25, 0.05  # of a call's time limit kept for those two steps
 READ_CHUNK = 65536
 FATE_WAIT_S = 2.0  # for an ended run to be reaped, so the signal that killed it is known
-RUN_VARIABLES = ("STEPWISE_PDB_PROMPT", "STEPWISE_STOPS")  # what differs between two runs of one debugger
+MARKER_OPEN = "[[stepwise:"
+MARKER_CLOSE = "]]"
+MARKER_MAX_CHARS = 1 << 20  # a marker opened but not closed within this much output is the program's text
 
 
 def program_environment(workspace: str, env: dict[str, str]) -> dict[str, str]:
     """The environment every run of the program gets (the warm interpreter is started with it too)."""
     full_env = dict(os.environ)
     full_env.update(env)
-    full_env.update({"STEPWISE_WORKSPACE": workspace, "TERM": "dumb", "PY_COLORS": "0", "NO_COLOR": "1",
+    full_env.update({"TERM": "dumb", "PY_COLORS": "0", "NO_COLOR": "1",
                      "COLUMNS": "200", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONUNBUFFERED": "1"})
     # Plugins the environment happens to have (hypothesis alone costs seconds) slow every start; a
     # task that needs one can pass PYTEST_DISABLE_PLUGIN_AUTOLOAD="" in env.
@@ -54,11 +64,19 @@ def program_environment(workspace: str, env: dict[str, str]) -> dict[str, str]:
 @dataclass
 class Exchange:
     """What one command produced; ``status`` says how the read ended, ``records`` what the
-    in-process debugger reported on its side channel meanwhile (stops, frame moves, program ends)."""
+    in-process debugger reported in its markers meanwhile (stops, frame moves, program ends)."""
 
     raw: str
     status: str  # "prompt" | "ended" (the process exited) | "interrupted" | "killed"
     records: list[dict] = field(default_factory=list)
+
+
+def time_budget(timeout_s: float) -> tuple[float, float, float]:
+    """(wait for the answer, then for the prompt after SIGINT, then for the dump after SIGUSR1): the
+    three add up to ``timeout_s``, so even a program that ignores SIGINT is stopped within it."""
+    interrupt = min(INTERRUPT_GRACE_S, timeout_s * INTERRUPT_SHARE)
+    dump = min(DUMP_GRACE_S, timeout_s * DUMP_SHARE)
+    return max(0.0, timeout_s - interrupt - dump), interrupt, dump
 
 
 class DebuggedProgram:
@@ -70,25 +88,21 @@ class DebuggedProgram:
         self.target = target
         self.mode = mode or ("pytest" if is_test_file(str(target)) else "script")
         argument = f"{target}::{test}" if test and self.mode == "pytest" else str(target)
-        self.prompt = f"(Pdb-{uuid.uuid4().hex[:10]}) "
-        self.raw_bytes = 0  # everything pdb printed (prompts included), for the raw-vs-filtered figure
-        # The side channel the in-process debugger writes its stop records to (see stepwise_pdb).
-        handle, self.stops_path = tempfile.mkstemp(prefix="stepwise-stops-", suffix=".jsonl")
-        os.chmod(self.stops_path, 0o600)
-        self._stops = os.fdopen(handle, "rb")
-        self._partial = b""
-        self._pending = ""  # read from the PTY, not yet past a prompt
+        self.nonce = secrets.token_hex(16)  # this call's; a fresh one goes with every command
+        self.raw_bytes = 0  # everything pdb printed (markers included), for the raw-vs-filtered figure
+        self._records: list[dict] = []  # stop records read from markers, not yet taken
+        self.history: list[dict] = []  # every stop record of this run, in order
+        self._pending = ""  # read from the PTY, not yet past a marker
         self._before = BoundedOutput()  # the current exchange's output, bounded
         full_env = program_environment(workspace, env)
-        full_env.update({"STEPWISE_PDB_PROMPT": self.prompt, "STEPWISE_STOPS": self.stops_path})
-        self.forked = False
+        self.server = None
         if server is not None:
-            run_env = {key: full_env[key] for key in RUN_VARIABLES}
             try:
-                self.child = server.spawn(f"--{self.mode}", argument, run_env)
-                self.forked = True
+                self.child = server.spawn(f"--{self.mode}", argument)
+                self.server = server
             except ForkServerError:
                 pass
+        self.forked = self.server is not None
         if not self.forked:
             argv = ["-u", str(AGENT), f"--{self.mode}", argument]
             self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
@@ -96,6 +110,8 @@ class DebuggedProgram:
                                        dimensions=(ROWS, COLUMNS), preexec_fn=as_own_user)
         self.child.delaybeforesend = None  # pexpect's default 50 ms per send would dominate
         self.child.delayafterread = None
+        # The handshake: read by the in-process debugger before the program runs.
+        self.child.sendline(json.dumps({"stepwise": self.nonce, "workspace": workspace}))
 
     @property
     def alive(self) -> bool:
@@ -110,13 +126,14 @@ class DebuggedProgram:
             return False
 
     def read(self, timeout_s: float) -> Exchange:
-        index = self._expect(timeout_s)
+        answer_s, interrupt_s, dump_s = time_budget(timeout_s)
+        index = self._expect(answer_s)
         if index == 0:
             exchange = Exchange(self._take(), "prompt")
         elif index == 1:
             exchange = Exchange(self._take(), "ended")
         else:
-            exchange = self._interrupt()
+            exchange = self._interrupt(interrupt_s, dump_s)
         exchange.records = self.records()
         if exchange.status == "ended":
             exchange.records.extend(self._fate(exchange.records))
@@ -125,38 +142,22 @@ class DebuggedProgram:
     def _fate(self, records: list[dict]) -> list[dict]:
         """How an ended run's process ended: ``{"kind": "exit", "signal": N}`` when a signal killed it (a
         segfault), else ``{"kind": "exit", "status": N}``; nothing when it is not known within a moment.
-        A cold run is waited for here; a forked one is reaped by the warm interpreter, which writes
-        this record to the stop-record file."""
+        A cold run is waited for here; a forked one is reaped by the warm interpreter, which says so."""
+        if self.forked:
+            fate = self.server.fate(self.child.pid, FATE_WAIT_S)
+            return [{"kind": "exit", **fate}] if fate else []
         deadline = time.monotonic() + FATE_WAIT_S
-        if not self.forked:
-            while self.child.isalive() and time.monotonic() < deadline:
-                time.sleep(0.01)
-            if self.child.isalive():
-                return []
-            if self.child.signalstatus:
-                return [{"kind": "exit", "signal": self.child.signalstatus}]
-            return [{"kind": "exit", "status": self.child.exitstatus}]
-        found = [r for r in records if r.get("kind") == "exit"]
-        while not found and time.monotonic() < deadline:
+        while self.child.isalive() and time.monotonic() < deadline:
             time.sleep(0.01)
-            found = [r for r in self.records() if r.get("kind") == "exit"]
-        return found
+        if self.child.isalive():
+            return []
+        if self.child.signalstatus:
+            return [{"kind": "exit", "signal": self.child.signalstatus}]
+        return [{"kind": "exit", "status": self.child.exitstatus}]
 
     def records(self) -> list[dict]:
-        """The stop records written since the last call (a torn last line waits for the next)."""
-        if self._stops.closed:
-            return []
-        data = self._partial + self._stops.read()
-        lines = data.split(b"\n")
-        self._partial = lines.pop()
-        found = []
-        for line in lines:
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict):
-                found.append(record)
+        """The stop records that arrived since the last call."""
+        found, self._records = self._records, []
         return found
 
     def write_argument(self, data: bytes) -> str:
@@ -168,27 +169,42 @@ class DebuggedProgram:
         return path
 
     def send(self, command: str, timeout_s: float) -> Exchange:
+        self.nonce = secrets.token_hex(16)
         try:
-            self.child.sendline(command)
+            self.child.sendline(f"{self.nonce} {command}")
         except OSError:
             return Exchange("", "ended")
         return self.read(timeout_s)
 
     def _expect(self, timeout_s: float) -> int:
-        """Read until the prompt (0), the end of the program's output (1) or ``timeout_s`` (2). What came
-        before is kept in a bounded buffer (``_take``): a program printing without end costs time,
-        never memory. Output after the prompt waits for the next exchange."""
+        """Read until this call's answer marker (0), the end of the program's output (1) or ``timeout_s``
+        (2). What came before is kept in a bounded buffer (``_take``): a program printing without end
+        costs time, never memory. A records-only marker (a run's end) is taken on the way; output after
+        the answer marker waits for the next exchange."""
         deadline = time.monotonic() + timeout_s
-        keep = len(self.prompt) - 1  # a prompt split across two reads is still found
+        opening = f"{MARKER_OPEN}{self.nonce}:"
         while True:
-            found = self._pending.find(self.prompt)
+            found = self._pending.find(opening)
             if found >= 0:
+                close = self._pending.find(MARKER_CLOSE, found + len(opening))
+                if close >= 0:
+                    kind, _, data = self._pending[found + len(opening):close].partition(":")
+                    self._before.add(self._pending[:found])
+                    self._pending = self._pending[close + len(MARKER_CLOSE):]
+                    self._take_records(data)
+                    if kind == "P":
+                        return 0
+                    continue
+                if len(self._pending) - found > MARKER_MAX_CHARS:
+                    found = -1  # not one of ours after all: plain output
+            if found < 0:
+                keep = len(opening) - 1  # a marker split across two reads is still found
+                if len(self._pending) > keep:
+                    self._before.add(self._pending[:len(self._pending) - keep])
+                    self._pending = self._pending[len(self._pending) - keep:]
+            elif found > 0:
                 self._before.add(self._pending[:found])
-                self._pending = self._pending[found + len(self.prompt):]
-                return 0
-            if len(self._pending) > keep:
-                self._before.add(self._pending[:len(self._pending) - keep])
-                self._pending = self._pending[len(self._pending) - keep:]
+                self._pending = self._pending[found:]
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return 2
@@ -203,17 +219,27 @@ class DebuggedProgram:
             self.raw_bytes += len(chunk.encode("utf-8", "replace"))
             self._pending += chunk
 
+    def _take_records(self, data: str) -> None:
+        try:
+            records = json.loads(base64.b64decode(data.encode("ascii"), validate=True))
+        except (ValueError, binascii.Error, UnicodeEncodeError):
+            return
+        if isinstance(records, list):
+            records = [record for record in records if isinstance(record, dict)]
+            self._records.extend(records)
+            self.history.extend(records)
+
     def _take(self) -> str:
         text = self._before.text()
         self._before = BoundedOutput()
         return text
 
-    def _interrupt(self) -> Exchange:
+    def _interrupt(self, interrupt_s: float, dump_s: float) -> Exchange:
         try:
             os.kill(self.child.pid, signal.SIGINT)
         except ProcessLookupError:
             return Exchange(self._take(), "ended")
-        index = self._expect(INTERRUPT_GRACE_S)
+        index = self._expect(interrupt_s)
         if index == 0:
             return Exchange(self._take(), "interrupted")
         if index == 1:
@@ -222,7 +248,7 @@ class DebuggedProgram:
             os.kill(self.child.pid, signal.SIGUSR1)
         except ProcessLookupError:
             pass
-        self._expect(DUMP_GRACE_S)
+        self._expect(dump_s)
         text = self._take()
         self.close()
         return Exchange(text, "killed")
@@ -236,8 +262,3 @@ class DebuggedProgram:
                 pass
         else:
             close_child(self.child)
-        self._stops.close()
-        try:
-            os.unlink(self.stops_path)
-        except OSError:
-            pass

@@ -10,18 +10,26 @@ It adds what the harness cannot do cheaply from outside the process:
   forty frames of plumbing are counted, not listed), numbered from the innermost frame (0);
 - a SIGINT while the program runs prints where every thread is and pauses in the innermost
   workspace frame of the main thread (how the harness answers a deadlock instead of hanging);
-- a unique prompt (``STEPWISE_PDB_PROMPT``) so program output can never fake the end of an answer;
-- a stop record on a side channel (the file ``STEPWISE_STOPS``, one JSON object per line) for every
-  pause, frame selection and program end, so the harness learns where the program is and why it
-  stopped without reading pdb's English (which a program can print too)::
+- a protocol out of the program's reach: the harness sends a handshake line first (``{"stepwise":
+  NONCE, "workspace": PATH}``) and then every command prefixed with a fresh random nonce
+  (``NONCE command``); the debugger answers on its own duplicate of the terminal (the program may
+  close or replace ``sys.stdout``/``sys.stdin``; if it closes the descriptors too, ``/dev/tty`` is
+  reopened) and ends every answer with a marker carrying that call's nonce,
+  ``[[stepwise:NONCE:P:BASE64]]``, in place of pdb's prompt. Nothing of it is in the environment,
+  and output the program prints (a copied old marker, pdb's own words) can never end an answer;
+- stop records (JSON, base64 inside the marker: ``P`` ends an answer, ``R`` carries the records of
+  a run that ends without another prompt) for every pause, frame selection and program end, so the
+  harness learns where the program is and why it stopped without reading pdb's English::
 
       {"seq": 3, "kind": "stop", "reason": "breakpoint", "file": "/workspace/a.py", "line": 12,
        "function": "total", "frames": [{"file": "a.py", "line": 12, "function": "total"}, ...]}
 
   ``kind`` is ``test`` (pytest mode: ``nodeid`` and ``outcome`` of each test that ran), ``stop``
-  (reason: start, step, call, breakpoint, return (with ``value``), exception (with ``value``), post_mortem, interrupted), ``frame`` (select_frame moved the cursor) or ``end``
-  (``how``: finished, exit (with ``status``), exception, no_code (the script ran without a single
-  line to pause at: the run ends instead of restarting forever)), written before pdb prints its prompt.
+  (reason: start, step, call, breakpoint, return (with ``value``), exception (with ``value``),
+  post_mortem (with ``raised_in``: the innermost frame, where the exception came from), interrupted),
+  ``frame`` (select_frame moved the cursor) or ``end`` (``how``: finished, exit (with ``status``),
+  exception, syntax_error (with ``error``), no_code (the script ran without a single line to pause at:
+  the run ends instead of restarting forever)).
 """
 
 from __future__ import annotations
@@ -32,18 +40,19 @@ import hashlib
 import json
 import os
 import pdb
+import re
 import signal
 import sys
 import threading
 import traceback
 import types
 
-PROMPT = os.environ.get("STEPWISE_PDB_PROMPT", "(Pdb) ")
-WORKSPACE = os.path.realpath(os.environ.get("STEPWISE_WORKSPACE") or os.getcwd())
+WORKSPACE = os.path.realpath(os.getcwd())  # the harness starts every run in the workspace (see handshake)
 VALUE_CAP = 200  # characters of one value's repr in a listing
 ENTRY_CAP = 30  # entries of one locals/globals listing
 OUTPUT_CAP = 4096  # bytes of one answer
-STOPS_PATH = os.environ.get("STEPWISE_STOPS")
+FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
+NONCE = re.compile(r"^([0-9a-f]{32}) ")
 RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
 
@@ -53,6 +62,13 @@ def in_workspace(filename: str) -> bool:
         return False
     real = os.path.realpath(filename)
     return real.startswith(WORKSPACE + os.sep) and os.sep + "site-packages" + os.sep not in real
+
+
+def is_runner(frame) -> bool:
+    """pdb's ``exec(compile(...))`` frame that runs the script (``<string>``, called from bdb.run)."""
+    caller = frame.f_back
+    return (frame.f_code.co_filename == "<string>" and caller is not None
+            and os.path.basename(caller.f_code.co_filename) == "bdb.py")
 
 
 def shown_path(filename: str) -> str:
@@ -145,36 +161,100 @@ def thread_dump() -> str:
     return "\n".join(out)
 
 
-class StopChannel:
-    """The side channel: JSON lines appended to STEPWISE_STOPS (nothing when it is unset)."""
+class Terminal:
+    """The debugger's own end of the program's terminal: private duplicates of stdin and stdout,
+    taken before the program runs. Closing or replacing ``sys.stdout`` (or fd 1) leaves them working;
+    if the program closes these descriptors too, the controlling terminal is reopened."""
 
-    def __init__(self, path: str | None):
-        self.path = path
+    encoding = "utf-8"
+
+    def __init__(self):
+        self._in_fd, self._out_fd = os.dup(0), os.dup(1)  # not inherited by the program's children
+        self._reader = os.fdopen(os.dup(self._in_fd), "r", encoding="utf-8", errors="replace", closefd=True)
+
+    def _reopen(self) -> None:
+        fd = os.open("/dev/tty", os.O_RDWR | os.O_CLOEXEC)
+        self._in_fd = self._out_fd = fd
+        self._reader = os.fdopen(os.dup(fd), "r", encoding="utf-8", errors="replace", closefd=True)
+
+    def write(self, text: str) -> int:
+        data = text.encode("utf-8", "replace")
+        for attempt in (1, 2):
+            try:
+                while data:
+                    data = data[os.write(self._out_fd, data):]
+                break
+            except OSError:
+                if attempt == 2:
+                    raise
+                self._reopen()
+        return len(text)
+
+    def readline(self) -> str:
+        for attempt in (1, 2):
+            try:
+                return self._reader.readline()
+            except (OSError, ValueError):
+                if attempt == 2:
+                    raise
+                self._reopen()
+        return ""
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._out_fd
+
+
+class StopChannel:
+    """Stop records, kept until the next marker carries them to the harness (none without a handshake)."""
+
+    def __init__(self):
         self.seq = 0
         self.fresh = True  # the next stop is the first since the program (re)started
+        self.nonce: str | None = None  # the current call's, from the handshake or the command line
+        self.pending: list[dict] = []
 
     def write(self, record: dict) -> None:
-        if not self.path:
+        if self.nonce is None:
             return
         self.seq += 1
-        line = json.dumps({"seq": self.seq, **record}, default=str) + "\n"
-        with open(self.path, "a", encoding="utf-8") as fh:  # reopened each time: the program may close fds
-            fh.write(line)
+        self.pending.append({"seq": self.seq, **record})
 
     def end(self, how: str, **details) -> None:
         self.write({"kind": "end", "how": how, **details})
         self.fresh = True
 
+    def marker(self, kind: str) -> str:
+        """``P``: the end of an answer (pdb's prompt); ``R``: records of a run ending without a prompt."""
+        if self.nonce is None:
+            return "(Pdb) " if kind == "P" else ""
+        data = base64.b64encode(json.dumps(self.pending, default=str).encode("utf-8")).decode("ascii")
+        self.pending = []
+        return f"[[stepwise:{self.nonce}:{kind}:{data}]]"
 
-CHANNEL = StopChannel(STOPS_PATH)
+
+CHANNEL = StopChannel()
+TERMINAL: Terminal | None = None
 
 
-def configure_from_environment() -> None:
-    """Take the prompt and the side channel from the environment again (a forked warm interpreter
-    imported this module before its run's environment was known)."""
-    global PROMPT, CHANNEL
-    PROMPT = os.environ.get("STEPWISE_PDB_PROMPT", "(Pdb) ")
-    CHANNEL = StopChannel(os.environ.get("STEPWISE_STOPS"))
+def handshake() -> None:
+    """Read the harness's first line (the first nonce and the workspace) from the terminal, before the
+    program runs; without a harness (a person at a terminal) nothing is read and pdb's prompt stays."""
+    global TERMINAL, WORKSPACE
+    TERMINAL = Terminal()
+    try:
+        hello = json.loads(TERMINAL.readline())
+    except ValueError:
+        return
+    if isinstance(hello, dict) and isinstance(hello.get("stepwise"), str) and NONCE.match(hello["stepwise"] + " "):
+        CHANNEL.nonce = hello["stepwise"]
+        if isinstance(hello.get("workspace"), str):
+            WORKSPACE = os.path.realpath(hello["workspace"])
 
 
 def workspace_frames(stack) -> list[dict]:
@@ -184,6 +264,8 @@ def workspace_frames(stack) -> list[dict]:
         if in_workspace(frame.f_code.co_filename):
             frames.append({"index": index, "file": shown_path(frame.f_code.co_filename), "line": lineno,
                            "function": frame.f_code.co_name})
+            if len(frames) >= FRAME_CAP:
+                break
     return frames
 
 
@@ -196,14 +278,32 @@ class StepwisePdb(pdb.Pdb):
     def __init__(self, *args, **kwargs):
         kwargs["nosigint"] = True  # SIGINT is ours (see on_sigint); pdb must not swap handlers
         kwargs["readrc"] = False
+        if TERMINAL is not None:  # answer on the debugger's own terminal, whatever the program did to sys.std*
+            kwargs.setdefault("stdin", TERMINAL)
+            kwargs.setdefault("stdout", TERMINAL)
         # Stepping never stops inside pytest's own machinery: past a test's end it goes to the next test.
         kwargs["skip"] = list(kwargs.get("skip") or []) + ["_pytest", "_pytest.*", "pluggy", "pluggy.*", "pytest"]
         super().__init__(*args, **kwargs)
-        self.prompt = PROMPT
         self.use_rawinput = 0  # plain readline() on stdin: no readline escape codes in the PTY
         StepwisePdb.active = self
 
-    # --- stop records (the side channel) ----------------------------------------------------
+    @property
+    def prompt(self) -> str:
+        """What ends every answer: the current call's marker with the records since the last one."""
+        return CHANNEL.marker("P")
+
+    @prompt.setter
+    def prompt(self, value) -> None:  # pdb and cmd set their own prompt; ours is the marker
+        pass
+
+    def precmd(self, line):
+        match = NONCE.match(line)
+        if match:  # the harness's nonce for this call: the answer's marker carries it
+            CHANNEL.nonce = match.group(1)
+            line = line[match.end():]
+        return super().precmd(line)
+
+    # --- stop records -----------------------------------------------------------------------
     _reason = "step"
     _value: str | None = None
     _hit_breakpoint = False
@@ -221,6 +321,11 @@ class StepwisePdb(pdb.Pdb):
         self._hit_breakpoint = self._hit_breakpoint or bool(hit)
         return hit
 
+    def stop_here(self, frame):
+        if is_runner(frame):
+            return False  # pdb's own `exec(...)` around the script: nothing of the program is there
+        return super().stop_here(frame)
+
     def user_call(self, frame, argument_list):
         self._why("call")
         super().user_call(frame, argument_list)
@@ -230,17 +335,44 @@ class StepwisePdb(pdb.Pdb):
         super().user_line(frame)
 
     def user_return(self, frame, return_value):
+        if frame.f_back is not None and is_runner(frame.f_back):
+            return  # the script's last line has run: it ends (said once, by its end record), no --Return--
         self._why("return", return_value)
         super().user_return(frame, return_value)
 
     def user_exception(self, frame, exc_info):
+        if isinstance(exc_info[1], SystemExit):
+            self._set_stopinfo(self.botframe, None, -1)  # sys.exit() while stepping: run to the end, said once
+            return
         self._why("exception", exc_info[1])
         super().user_exception(frame, exc_info)
+
+    _raised_in: dict | None = None  # post-mortem: the innermost frame, where the exception came from
 
     def interaction(self, frame, traceback):
         if frame is None and traceback is not None:
             self._why("post_mortem")
         super().interaction(frame, traceback)
+
+    def setup(self, f, tb):
+        result = super().setup(f, tb)
+        self._raised_in = None
+        if f is None and tb is not None and self.stack:
+            # Post-mortem: pause in the model's own code, not in the library that raised.
+            frame, lineno = self.stack[-1]
+            self._raised_in = {"file": shown_path(frame.f_code.co_filename), "line": lineno,
+                               "function": frame.f_code.co_name, "index": 0,
+                               "workspace": in_workspace(frame.f_code.co_filename)}
+            self._select_innermost_workspace_frame()
+        return result
+
+    def _select_innermost_workspace_frame(self) -> None:
+        for index in range(len(self.stack) - 1, -1, -1):
+            if in_workspace(self.stack[index][0].f_code.co_filename):
+                self.curindex = index
+                self.curframe = self.stack[index][0]
+                self.curframe_locals = self.curframe.f_locals
+                return
 
     def _select_frame(self, number):
         self._why("frame")
@@ -261,6 +393,8 @@ class StepwisePdb(pdb.Pdb):
             record = {"kind": "stop", "reason": reason, **where, "frames": workspace_frames(self.stack)}
             if self._value is not None:
                 record["value"] = self._value
+            if reason == "post_mortem" and self._raised_in:
+                record["raised_in"] = self._raised_in
             CHANNEL.write(record)
             CHANNEL.fresh = False
         self._why("step")
@@ -270,12 +404,21 @@ class StepwisePdb(pdb.Pdb):
         CHANNEL.fresh = True
         try:
             super()._run(target)
+        except SyntaxError as exc:
+            # pdb.main would print a traceback and exit; say what does not compile, once, and end.
+            detail = traceback.format_exception_only(type(exc), exc)
+            CHANNEL.end("syntax_error", error="".join(detail).strip()[-1500:])
+            self.message("--The program does not compile--\n" + "".join(detail).rstrip())
+            self._user_requested_quit = True
+            return
         except SystemExit as exc:
             CHANNEL.end("exit", status=exc.code)
             raise
         except BaseException as exc:
             CHANNEL.end("exception", error=f"{type(exc).__name__}: {exc}"[:200])
             raise
+        finally:
+            repair_standard_streams()
         if CHANNEL.fresh:
             # Not one line ran (an empty file, only comments): pdb.main would restart it forever
             # without ever pausing. Say so and stop instead.
@@ -323,12 +466,7 @@ class StepwisePdb(pdb.Pdb):
         """Pause where the main thread is stuck, selecting its innermost workspace frame."""
         self._why("interrupted")
         self.setup(frame, None)
-        for index in range(len(self.stack) - 1, -1, -1):
-            if in_workspace(self.stack[index][0].f_code.co_filename):
-                self.curindex = index
-                self.curframe = self.stack[index][0]
-                self.curframe_locals = self.curframe.f_locals
-                break
+        self._select_innermost_workspace_frame()
         self.print_stack_entry(self.stack[self.curindex])
         self._cmdloop()
         self.forget()
@@ -343,12 +481,14 @@ class StepwisePdb(pdb.Pdb):
         lines, skipped = [], 0
         for index, (frame, lineno) in enumerate(frames):
             filename = frame.f_code.co_filename
-            if not in_workspace(filename) and index != selected:
+            raising = index == 0 and self._raised_in is not None  # post-mortem: the frame that raised
+            if not in_workspace(filename) and index != selected and not raising:
                 skipped += 1
                 continue
             marker = ">" if index == selected else " "
             source = self._source_line(filename, lineno, frame)
-            lines.append(f"{marker} [{index}] {shown_path(filename)}:{lineno} in {frame.f_code.co_name}: {source}")
+            note = "  <- raised here" if raising else ""
+            lines.append(f"{marker} [{index}] {shown_path(filename)}:{lineno} in {frame.f_code.co_name}: {source}{note}")
         if skipped:
             lines.append(f"  ({skipped} frames in the standard library, pytest or the debugger not shown)")
         self.message("stack (innermost first; select_frame(index) to inspect another frame):\n" + "\n".join(lines))
@@ -380,6 +520,24 @@ class StepwisePdb(pdb.Pdb):
     def do_stepwise_globals(self, arg):
         self.message(bounded(listing("globals", self.curframe.f_globals)))
 
+    def _evaluate(self, code, mode: str):
+        """Run ``code`` in one namespace merging the frame's globals and locals (as pdb's ``interact``
+        does), so comprehensions, generator expressions and lambdas see the frame's locals; names the
+        code binds or rebinds are written back to the frame's locals."""
+        namespace = dict(self.curframe.f_globals)
+        namespace.update(self.curframe_locals)
+        before = dict(namespace)
+        try:
+            return eval(code, namespace) if mode == "eval" else exec(code, namespace)
+        finally:
+            target = self.curframe_locals
+            for name, value in namespace.items():
+                if name != "__builtins__" and (name not in before or before[name] is not value):
+                    target[name] = value
+            for name in before:
+                if name not in namespace and name in target:
+                    del target[name]
+
     def do_stepwise_print(self, arg):
         try:
             expression = decode_argument(arg)
@@ -387,7 +545,7 @@ class StepwisePdb(pdb.Pdb):
             self.message(f"Error: could not read the expression ({exc})")
             return
         try:
-            value = eval(expression, self.curframe.f_globals, self.curframe_locals)
+            value = self._evaluate(compile(expression, "<print_variable>", "eval"), "eval")
         except BaseException as exc:
             self.message(f"Error: {type(exc).__name__}: {exc}")
             return
@@ -399,20 +557,32 @@ class StepwisePdb(pdb.Pdb):
         except Exception as exc:
             self.message(f"Error: could not read the expression ({exc})")
             return
-        globals_, locals_ = self.curframe.f_globals, self.curframe_locals
         try:
             try:
                 code = compile(source, "<run_expression>", "eval")
             except SyntaxError:
                 code = None
             if code is not None:
-                self.message(bounded(safe_repr(eval(code, globals_, locals_))))
+                self.message(bounded(safe_repr(self._evaluate(code, "eval"))))
                 return
-            exec(compile(source, "<run_expression>", "exec"), globals_, locals_)
+            self._evaluate(compile(source, "<run_expression>", "exec"), "exec")
             self.message("(statement executed)")
         except BaseException as exc:
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
             self.message(f"Error: {detail}")
+
+
+def repair_standard_streams() -> None:
+    """After a run of the script ended: a ``sys.stdout``/``sys.stderr`` the program closed is replaced
+    (pdb.main prints its restart notice there, and the next run starts fresh)."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name, None)
+        if stream is None or getattr(stream, "closed", False):
+            original = getattr(sys, f"__{name}__", None)
+            if original is None or original.closed:
+                fd = os.dup(TERMINAL.fileno() if TERMINAL else 1)
+                original = os.fdopen(fd, "w", encoding="utf-8", errors="replace", buffering=1)
+            setattr(sys, name, original)
 
 
 def on_sigint(signum, frame):
@@ -423,9 +593,9 @@ def on_sigint(signum, frame):
         return  # the answer came just as the harness gave up waiting: nothing to interrupt
     if not any(in_workspace(f.filename) for f in traceback.extract_stack(frame)):
         return  # pytest or the interpreter is busy (collecting, reporting, exiting): let it finish
-    sys.stdout.write("\n--Interrupted: the program did not pause within the time limit--\n")
-    sys.stdout.write(thread_dump() + "\n")
-    sys.stdout.flush()
+    out = TERMINAL or sys.stdout
+    out.write("\n--Interrupted: the program did not pause within the time limit--\n" + thread_dump() + "\n")
+    out.flush()
     debugger.interrupted_at(frame)
 
 
@@ -445,6 +615,15 @@ class TestRecords:
 
 
 def main(argv: list[str]) -> int:
+    handshake()  # before anything of the program runs
+    try:
+        return run(argv)
+    finally:
+        if CHANNEL.pending and TERMINAL is not None:  # the run's end, with no prompt to carry it
+            TERMINAL.write(CHANNEL.marker("R"))
+
+
+def run(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, on_sigint)
     # Last resort for a thread stuck in C code: the harness sends SIGUSR1 and reads this dump.
     faulthandler.register(signal.SIGUSR1, all_threads=True)

@@ -6,11 +6,13 @@ Executed by path with the task's interpreter (``python -u warm_interpreter.py CO
 It never imports a workspace module: each fork imports the program fresh, so an edit between two runs
 is always seen.
 
-Protocol on the SOCK_SEQPACKET socket CONTROL_FD, one message each way per run:
-host -> server ``{"mode": "--pytest" | "--script", "target": PATH, "env": {...}}`` with the slave end
-of a fresh PTY attached (SCM_RIGHTS); server -> host ``{"pid": N}``. The child makes that PTY its
-controlling terminal and stdin/stdout/stderr, takes ``env`` (the prompt, the stop-record file) and runs
-``stepwise_pdb.main``. The server exits when the host closes its end.
+Protocol on the SOCK_SEQPACKET socket CONTROL_FD: host -> server ``{"mode": "--pytest" | "--script",
+"target": PATH}`` with the slave end of a fresh PTY attached (SCM_RIGHTS); server -> host ``{"pid": N}``,
+and later, when that run has ended, ``{"exited": N, "signal": S}`` or ``{"exited": N, "status": S}``
+(the host cannot wait for a process that is not its child). The child makes that PTY its controlling
+terminal and stdin/stdout/stderr and runs ``stepwise_pdb.main``, which reads the run's handshake
+(its first nonce) from the PTY: nothing of the debugger's protocol is in the program's environment.
+The server exits when the host closes its end.
 """
 
 from __future__ import annotations
@@ -50,21 +52,18 @@ def run_child(request: dict, terminal: int, control: socket.socket) -> int:
         os.dup2(terminal, fd)
     if terminal > 2:
         os.close(terminal)
-    os.environ.update(request.get("env") or {})
-    stepwise_pdb.configure_from_environment()
     try:
         return stepwise_pdb.main([request["mode"], request["target"]])
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
 
 
-RUNS: dict[int, str] = {}  # pid of a forked run -> its stop-record file
+CONTROL: socket.socket | None = None
 
 
 def reap(signum=None, frame=None) -> None:
-    """Reap every ended run and append ``{"kind": "exit", "signal": N}`` (killed: a segfault, SIGKILL)
-    or ``{"kind": "exit", "status": N}`` to its stop-record file: the host cannot wait for a process
-    that is not its child, so this is where it learns how the run ended."""
+    """Reap every ended run and tell the host how it ended: ``{"exited": pid, "signal": N}`` (killed:
+    a segfault, SIGKILL) or ``{"exited": pid, "status": N}``."""
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -72,21 +71,45 @@ def reap(signum=None, frame=None) -> None:
             return
         if pid == 0:
             return
-        path = RUNS.pop(pid, None)
-        if path:
-            fate = {"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status) else {"status": os.waitstatus_to_exitcode(status)}
-            line = json.dumps({"kind": "exit", **fate}) + "\n"
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_APPEND)  # never re-created once the host removed it
-            except OSError:
-                continue
-            try:
-                os.write(fd, line.encode())
-            finally:
-                os.close(fd)
+        fate = {"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status) else {"status": os.waitstatus_to_exitcode(status)}
+        try:
+            CONTROL.send(json.dumps({"exited": pid, **fate}).encode())
+        except (OSError, AttributeError):
+            pass
+
+
+def child_main(request: dict, terminal: int, control: socket.socket) -> None:
+    """A forked run; never returns. Everything it needs at its end is bound here first: pdb runs the
+    script in ``__main__`` (this module) and empties its namespace to do so."""
+    exit_now, flush, print_exc, modules = os._exit, _flush_standard_streams, traceback.print_exc, sys.modules
+    status = 1
+    try:
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        status = run_child(request, terminal, control)
+    except BaseException:  # noqa: BLE001 - report on the PTY, never return into the server loop
+        try:
+            print_exc()
+        except BaseException:  # noqa: BLE001 - the program closed stderr: nothing to print on
+            pass
+    finally:
+        flush(modules)
+        exit_now(status if isinstance(status, int) else 1)
+
+
+def _flush_standard_streams(modules) -> None:
+    sys_module = modules["sys"]
+    for stream in (sys_module.stdout, sys_module.stderr):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001 - closed or replaced by the program: its output is its own
+            pass
 
 
 def serve(control: socket.socket) -> int:
+    global CONTROL
+    CONTROL = control
     signal.signal(signal.SIGCHLD, reap)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
@@ -99,26 +122,14 @@ def serve(control: socket.socket) -> int:
         if not fds:
             continue
         request = json.loads(data)
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})  # the run is known before it can be reaped
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})  # its pid is sent before its end
         pid = os.fork()
         if pid == 0:
-            status = 1
-            try:
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
-                signal.signal(signal.SIGINT, signal.SIG_DFL)
-                status = run_child(request, fds[0], control)
-            except BaseException:  # noqa: BLE001 - report on the PTY, never return into the server loop
-                traceback.print_exc()
-            finally:
-                sys.stdout.flush()
-                sys.stderr.flush()
-                os._exit(status if isinstance(status, int) else 1)
-        RUNS[pid] = str((request.get("env") or {}).get("STEPWISE_STOPS") or "")
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+            child_main(request, fds[0], control)
         for fd in fds:
             os.close(fd)
-        control.send(json.dumps({"pid": pid}).encode())
+        control.send(json.dumps({"pid": pid}).encode())  # before any word of how the run ended
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
 
 
 if __name__ == "__main__":

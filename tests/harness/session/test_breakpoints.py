@@ -21,7 +21,7 @@ def test_each_requested_line_gets_its_own_answer(pricing):
     assert lines[0] == "pricing.py:2: breakpoint set"
     assert lines[1].startswith("Error: cannot set a breakpoint at line 4 of pricing.py because it is blank "
                                "or comment-only. Pick an executable line")
-    assert "e.g. line 6 (`def line_total(item):`)" in lines[1]
+    assert "e.g. line 7 (`rate = item.get('discount', 0)`)" in lines[1]  # never a def line
     assert lines[2].startswith("Error: cannot set a breakpoint at line 12 of pricing.py because it is blank "
                                "or comment-only")
     assert "line 13 (`return sum(line_total(i) for i in items)`)" in lines[2]

@@ -16,9 +16,9 @@ def files(tmp_path):
     return FileInterface(tmp_path, protected_files=["test_app.py"])
 
 
-def test_edit_replaces_every_exact_occurrence_and_says_how_many(files, tmp_path):
+def test_edit_replaces_every_exact_occurrence_and_names_their_lines(files, tmp_path):
     change = files.edit("app.py", "total = 0", "total = 1")
-    assert change.message == "Successfully replaced 2 occurrence(s) in app.py"
+    assert change.message == "Successfully replaced 2 occurrence(s) in app.py, at lines 1 and 2 of the edited file"
     assert (tmp_path / "app.py").read_text() == "total = 1\ntotal = 1\nprint(total)\n"
     assert change.old_text.startswith("total = 0") and change.new_text.startswith("total = 1")
 

@@ -46,3 +46,10 @@ def test_truncation_keeps_4_kb_head_and_tail_and_says_how_much_is_missing_and_it
 def test_the_envelope_carries_the_cursor():
     assert envelope("x = 1", ("a.py", 6)) == '<execution_position file="a.py" line=6>\nx = 1\n</execution_position>'
     assert envelope("no program", None) == "no program"
+
+
+def test_a_position_line_after_pytests_progress_letters_is_normalized():
+    raw = ".F> /ws/test.py(50)test_multiple_instances()\r\n-> assert a is not b\r\n"
+
+    assert clean(raw, "/ws") == ".F\ntest.py:50 in test_multiple_instances()\n-> assert a is not b"
+    assert last_position(raw).line == 50

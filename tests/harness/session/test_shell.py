@@ -66,7 +66,7 @@ def test_long_output_is_capped_inside_the_truncation_envelope(shell):
     first = result.output.splitlines()[0]
     assert first.startswith('<TOOL_OUTPUT_TRUNCATED command="seq 1 500" lines=500 bytes=1891 sha1=')
     assert result.output.splitlines()[1:3] == ["1", "2"]
-    assert "100\n[400 more lines" in result.output
+    assert "100\n[400 more lines and 1600 bytes in all not shown" in result.output
     assert result.output.endswith("</TOOL_OUTPUT_TRUNCATED>")
 
     wide = shell.run("python3 -c \"print('x' * 20000)\"")

@@ -87,14 +87,8 @@ def test_the_side_channel_says_why_each_stop_happened(tmp_path):
         session.call("add_breakpoint", {"file": "impostor.py", "line": 2})
         session.call("continue_execution")
         session.call("step_out")
-        records = [r for r in _all_records(program.stops_path) if r["kind"] == "stop"]
+        records = [r for r in program.history if r["kind"] == "stop"]
 
     assert [r["reason"] for r in records] == ["start", "breakpoint", "return"]
     assert records[1]["frames"][0] == {"index": 0, "file": "impostor.py", "line": 2, "function": "shout"}
     assert records[2]["value"] == "2" and records[2]["line"] == 7
-
-
-def _all_records(path):
-    import json
-
-    return [json.loads(line) for line in open(path, encoding="utf-8")]
