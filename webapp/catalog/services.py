@@ -66,11 +66,29 @@ def upsert_task(*, name: str, fields: dict) -> tuple[Task, str]:
     return task, "updated"
 
 
-def import_corpus(*, root: Path, splits_file: Path, on_task=None) -> CorpusImportReport:
-    """Import every task folder under ``root``. A malformed task is reported with its folder and
-    reason and skipped; the others still import (each in its own transaction). Idempotent."""
+def _outcome(name: str, fields: dict) -> tuple[str, list[str]]:
+    """What upserting ``fields`` under ``name`` would do, without writing: (created / updated / unchanged,
+    the differing columns)."""
+    task = Task.objects.filter(name=name).first()
+    if task is None:
+        return "created", []
+    changed = [key for key, value in fields.items() if getattr(task, key) != value]
+    return ("updated" if changed else "unchanged"), changed
+
+
+def import_corpus(*, root: Path, splits_file: Path, on_task=None, atomic: bool = False,
+                  replace_existing: bool = True) -> CorpusImportReport:
+    """Import every task folder under ``root``. Idempotent.
+
+    By default (the owner's ``manage.py import_corpus``) a malformed task is reported with its folder and
+    reason and skipped; the others still import (each in its own transaction). With ``atomic`` (jobs from
+    the web) the import is all-or-nothing: when any folder fails nothing is written, and the report's
+    created / updated / unchanged say what the import would have done. With ``replace_existing=False``
+    (a root other than the corpus) a folder named like a catalog task whose content differs is refused,
+    so a folder from elsewhere never silently replaces a task's tests, description or split."""
     splits = load_split_assignments(splits_file)
     report = CorpusImportReport()
+    loaded: list[tuple[str, dict]] = []
     for folder in task_dirs(root):
         try:
             disk_task = load_task(folder)
@@ -80,10 +98,24 @@ def import_corpus(*, root: Path, splits_file: Path, on_task=None) -> CorpusImpor
         except (OSError, UnicodeDecodeError) as exc:
             report.failed.append((folder, f"cannot read the task's files ({exc})"))
         else:
-            _, outcome = upsert_task(name=disk_task.name, fields=fields)
-            getattr(report, outcome).append(disk_task.name)
+            outcome, changed = _outcome(disk_task.name, fields)
+            if outcome == "updated" and not replace_existing:
+                report.failed.append((folder, f"a task named {disk_task.name!r} is already in the catalog and this "
+                                              f"folder differs from it ({', '.join(changed)}); a folder from outside "
+                                              "the corpus cannot replace a catalog task: rename the folder and "
+                                              "its meta.json name"))
+            elif atomic:
+                loaded.append((disk_task.name, fields))
+                getattr(report, outcome).append(disk_task.name)
+            else:
+                _, outcome = upsert_task(name=disk_task.name, fields=fields)
+                getattr(report, outcome).append(disk_task.name)
         if on_task is not None:
             on_task(folder)
+    if atomic and not report.failed:
+        with transaction.atomic():
+            for name, fields in loaded:
+                upsert_task(name=name, fields=fields)
     return report
 
 

@@ -39,20 +39,27 @@ class ImportCorpusJob(JobType):
         def step(folder):
             nonlocal done
             done += 1
-            work.progress(done, total, f"imported {folder.name}")
+            work.progress(done, total, f"read {folder.name}")
 
         try:
             report = import_corpus(root=root, splits_file=Path(work.params.get("splits") or root.parent / "splits.json"),
-                                   on_task=step)
+                                   on_task=step, atomic=True,
+                                   replace_existing=root.resolve() == Path(settings.STEPWISE_TASKS_DIR).resolve())
         except SplitsFileError as exc:
             raise JobFailure(str(exc)) from None
-        for name in report.created:
-            work.log(f"imported {name}")
         result = {"created": report.created, "updated": report.updated, "unchanged": report.unchanged,
                   "failed": [{"path": str(path), "reason": reason} for path, reason in report.failed]}
         if report.failed:
             lines = "; ".join(f"{path}: {reason}" for path, reason in report.failed)
-            raise JobFailure(f"{len(report.failed)} task folder(s) could not be imported: {lines}")
+            would = ", ".join(f"{len(names)} {what}" for what, names in
+                              (("created", report.created), ("updated", report.updated), ("unchanged", report.unchanged)))
+            for what, names in (("created", report.created), ("updated", report.updated)):
+                if names:
+                    work.log(f"nothing written; would have {what}: {', '.join(names)}")
+            raise JobFailure(f"{len(report.failed)} task folder(s) could not be imported, so nothing was imported "
+                             f"(the others would have been: {would}; fix the folders and import again): {lines}")
+        for name in report.created:
+            work.log(f"imported {name}")
         return result
 
 
