@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from harness.policies import PolicyError, parse_spec
 from harness.policies.script import load_script
 from webapp.catalog.models import Split, Task
+from webapp.core.paths import form_spec
 
 SANDBOXES = [("bwrap", "bwrap (namespaces, no network)"), ("docker", "docker (the sandbox image)")]
 ARMS = [("base", "base: shell + files"), ("dbg", "dbg: base + debugger")]
@@ -112,7 +113,10 @@ class PolicyFields(forms.Form):
         else:
             try:
                 parse_spec(policy)
+                policy = form_spec(policy)
             except PolicyError as exc:
                 self.add_error("policy", str(exc))
+            except ValidationError as exc:
+                self.add_error("policy", exc)
             data["policy"] = policy
         return data

@@ -17,6 +17,7 @@ from webapp.catalog.models import Task
 from webapp.catalog.services import import_corpus
 from webapp.catalog.splits import SplitsFileError
 from webapp.catalog.task_folders import corpus_task
+from webapp.core.paths import PathNotAllowed, data_path
 from webapp.runs.forms.corpus import ImportCorpusForm, ValidateCorpusForm
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 
@@ -30,7 +31,11 @@ class ImportCorpusJob(JobType):
     form_class = ImportCorpusForm
 
     def run(self, work):
-        root = Path(work.params.get("root") or settings.STEPWISE_TASKS_DIR)
+        try:  # checked at launch and again here, where it is read
+            root = data_path(work.params.get("root") or settings.STEPWISE_TASKS_DIR, "corpus root")
+            splits = data_path(work.params.get("splits") or root.parent / "splits.json", "splits file")
+        except PathNotAllowed as exc:
+            raise JobFailure(str(exc)) from None
         if not root.is_dir():
             raise JobFailure(f"{root}: no such folder; give the folder that holds the task folders")
         total, done = len(task_dirs(root)), 0
@@ -42,7 +47,7 @@ class ImportCorpusJob(JobType):
             work.progress(done, total, f"read {folder.name}")
 
         try:
-            report = import_corpus(root=root, splits_file=Path(work.params.get("splits") or root.parent / "splits.json"),
+            report = import_corpus(root=root, splits_file=splits,
                                    on_task=step, atomic=True,
                                    replace_existing=root.resolve() == Path(settings.STEPWISE_TASKS_DIR).resolve())
         except SplitsFileError as exc:
