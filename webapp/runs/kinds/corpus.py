@@ -48,7 +48,7 @@ class ImportCorpusJob(JobType):
 
         try:
             report = import_corpus(root=root, splits_file=splits,
-                                   on_task=step, atomic=True,
+                                   on_task=step, atomic=True, by=work.job.created_by,
                                    replace_existing=root.resolve() == Path(settings.STEPWISE_TASKS_DIR).resolve())
         except SplitsFileError as exc:
             raise JobFailure(str(exc)) from None
