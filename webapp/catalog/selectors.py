@@ -199,3 +199,8 @@ def preferences_in_force() -> Iterator[dict]:
 def task_versions(*, task):
     """The task's recorded versions, newest first, with who imported each (one query)."""
     return task.versions.select_related("created_by").defer("files", "meta").order_by("-number")
+
+
+def task_version_number(*, task) -> int | None:
+    """The number of the task's newest recorded version (what an episode plays now), None before any."""
+    return task.versions.order_by("-number").values_list("number", flat=True).first()

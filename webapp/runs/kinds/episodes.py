@@ -15,6 +15,7 @@ from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.stoppable import StoppableSource
 from harness.scoring import episode_scorer
 from webapp.catalog.models import Task
+from webapp.catalog.selectors import task_version_number
 from webapp.catalog.task_folders import corpus_task
 from webapp.runs.forms.episodes import EpisodeForm, EvalForm
 from webapp.runs.kinds.policies import job_path, job_policy, policy_label
@@ -86,7 +87,8 @@ class EpisodeJob(JobType):
         try:
             document = run_episode(task, policy, arm=params["arm"], backend=source, max_turns=max_turns, out=out,
                                    split=stored.split or None, on_event=on_event, episode_id=episode.episode_id,
-                                   header_extra={"run": params.get("run") or 1, "job": job.pk},
+                                   header_extra={"run": params.get("run") or 1, "job": job.pk,
+                                                 "task_version": task_version_number(task=stored)},
                                    scorer=episode_scorer(task))
         finally:
             policy.close()
