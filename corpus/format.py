@@ -8,9 +8,12 @@ field or file at fault.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +24,8 @@ FAILURES = ("fails", "hang")
 FOLDERS = ("buggy", "correct", "shared", "tests")
 # A dependency is a package from the index: a name, optional extras and version specifiers. Never a pip
 # option ("--index-url=..."), a URL or a local path: pip runs them on the host, as root.
+# The largest task file the loader reads; a bigger one is refused (tasks are small programs).
+MAX_FILE_BYTES = 1 << 20
 REQUIREMENT = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._,\s-]*\])?\s*"
                          r"(?:(?:===|==|!=|<=|>=|~=|<|>)\s*[A-Za-z0-9.*+!_-]+\s*(?:,\s*|$))*$")
 
@@ -82,10 +87,7 @@ class Task:
         out = {}
         for p in _task_files(root):
             rel = p.relative_to(root).as_posix()
-            try:
-                out[rel] = p.read_text(encoding="utf-8")
-            except UnicodeDecodeError as exc:
-                raise TaskFormatError(self.name, f"{kind}/{rel}", _not_utf8(exc)) from None
+            out[rel] = _read_text(self.name, p, f"{kind}/{rel}")
         return out
 
     @property
@@ -116,6 +118,64 @@ def _task_files(root: Path) -> list[Path]:
             if (p.is_file() or p.is_symlink()) and "__pycache__" not in p.parts and not p.name.endswith(".pyc")]
 
 
+def _read_bytes_nofollow(path: Path) -> bytes:
+    """The bytes of the regular file at ``path``, opened without following any link: every component of
+    the absolute path is opened with O_NOFOLLOW relative to its parent (dir_fd walking), and the opened
+    file is checked with fstat (a regular file, at most MAX_FILE_BYTES). A link swapped in anywhere
+    along the path after a check raises OSError (ELOOP / ENOTDIR) instead of being followed."""
+    parts = Path(os.path.abspath(path)).parts
+    flags_dir = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(parts[0], flags_dir)
+    try:
+        for part in parts[1:-1]:
+            child = os.open(part, flags_dir, dir_fd=fd)
+            os.close(fd)
+            fd = child
+        file_fd = os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0),
+                          dir_fd=fd)
+    finally:
+        os.close(fd)
+    try:
+        info = os.fstat(file_fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise _TooBig(info.st_size)
+        with os.fdopen(file_fd, "rb", closefd=True) as handle:
+            file_fd = -1
+            data = handle.read(MAX_FILE_BYTES + 1)
+    finally:
+        if file_fd >= 0:
+            os.close(file_fd)
+    if len(data) > MAX_FILE_BYTES:
+        raise _TooBig(len(data))
+    return data
+
+
+class _TooBig(OSError):
+    def __init__(self, size: int):
+        self.size = size
+        super().__init__(f"{size} bytes")
+
+
+def _read_text(name: str, path: Path, rel: str) -> str:
+    """A task file's text through the no-follow reader; each refusal is a TaskFormatError naming the file."""
+    try:
+        data = _read_bytes_nofollow(path)
+    except _TooBig as exc:
+        raise TaskFormatError(name, rel, f"is {exc.size} bytes, over the {MAX_FILE_BYTES} bytes a task file may "
+                                         "hold; keep task files small") from None
+    except OSError as exc:
+        if path.is_symlink() or exc.errno in (errno.ELOOP, errno.ENOTDIR):  # a link swapped in
+            raise TaskFormatError(name, rel, "is a symbolic link (or lies under one); copy the file into the "
+                                             "task instead") from None
+        raise TaskFormatError(name, rel, f"cannot be read as a regular file ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TaskFormatError(name, rel, _not_utf8(exc)) from None
+
+
 def _not_utf8(exc: UnicodeDecodeError) -> str:
     return f"is not UTF-8 text (byte {exc.start}: {exc.object[exc.start:exc.start + 1]!r}); save it as UTF-8"
 
@@ -133,10 +193,7 @@ def _check_files(name: str, path: Path) -> None:
             rel = f"{kind}/{file.relative_to(root).as_posix()}"
             if file.is_symlink():
                 raise TaskFormatError(name, rel, "is a symbolic link; copy the file into the task instead")
-            try:
-                file.read_bytes().decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise TaskFormatError(name, rel, _not_utf8(exc)) from None
+            _read_text(name, file, rel)
 
 
 def _require(meta: dict, name: str, key: str, kind: type | tuple[type, ...], *, optional=False, default=None):
@@ -184,8 +241,8 @@ def load_task(path: str | Path) -> Task:
     if not meta_path.is_file():
         raise TaskFormatError(name, "meta.json", "file is missing")
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        meta = json.loads(_read_text(name, meta_path, "meta.json"))
+    except json.JSONDecodeError as exc:
         raise TaskFormatError(name, "meta.json", f"not valid JSON ({exc})") from None
     if not isinstance(meta, dict):
         raise TaskFormatError(name, "meta.json", "must hold a JSON object")

@@ -72,7 +72,7 @@ def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make
     EvalRun.objects.create(name="eval", job=job)
     TrainingRun.objects.create(name="sft", kind="sft", base_model="tiny")
     create_job(kind="episode", created_by=admin_user, enqueue=False, params={
-        "task": "counter_reset", "arm": "dbg", "policy": "script:/tmp/calls.json", "max_turns": 5, "sandbox": "bwrap"})
+        "task": "counter_reset", "arm": "dbg", "policy": "script:calls.json", "max_turns": 5, "sandbox": "bwrap"})
     ours = [model for model in admin.site._registry if model._meta.app_label in ("catalog", "trajectories", "runs")]
 
     assert len(ours) == 12

@@ -62,6 +62,7 @@ def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker
     document = episode.trajectory.document
     assert [s["tool"] for s in document["steps"]] == ["start_debugger", "edit_file", "bash", "done"]
     assert document["result"]["verified"] and document["quality"]["policy"]["version"] == "pdb_policy_v1"
+    assert document["task_version"] == 1  # the task version it played (and was verified) against
     assert [e.kind for e in episode.events.order_by("seq")][:2] == ["header", "message"]
     assert job.progress_done == 4 and job.progress_unit == "turns"
 

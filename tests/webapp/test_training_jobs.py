@@ -33,12 +33,12 @@ def refused(kind: str, **params) -> dict[str, list[str]]:
 
 
 @pytest.mark.django_db
-def test_rollouts_refuse_heldout_unknown_tasks_bad_teachers_and_relative_folders():
+def test_rollouts_refuse_heldout_unknown_tasks_bad_teachers_and_folders_outside_the_data_roots():
     errors = refused("rollouts", teachers="nonsense-spec", split="heldout", best_of=0, arm="dbg", max_turns=5,
-                     sandbox="bwrap", workers=1, out="relative/folder")
+                     sandbox="bwrap", workers=1, out="/nowhere/folder")
     assert "Select a valid choice" in " ".join(errors["split"])
     assert "nonsense-spec" in " ".join(errors["teachers"])
-    assert errors["best_of"] and "absolute path" in " ".join(errors["out"])
+    assert errors["best_of"] and "not under a data root" in " ".join(errors["out"])
 
     errors = refused("rollouts", teachers="script:/nowhere.json", tasks="no_such_task_here", best_of=1, arm="dbg",
                      max_turns=5, sandbox="bwrap", workers=1)
@@ -78,7 +78,8 @@ def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launch
     launches = {
         "rollouts": {"script": json.dumps({"tool_calls": []}), "tasks": TASK, "split": "", "best_of": 2, "arm": "dbg",
                      "max_turns": 5, "sandbox": "bwrap", "guidance": True, "workers": 2},
-        "microskills": {"teachers": "endpoint:m\nscript:/x.json", "skills": ["read_before_edit"], "split": "train",
+        "microskills": {"teachers": f"endpoint:m\nscript:{tmp_path / 'x.json'}", "skills": ["read_before_edit"],
+                        "split": "train",
                         "per_skill": 1, "attempts": 1, "workers": 1, "sandbox": "bwrap"},
         "export_sft": {"sources": str(source), "microskill_ratio": 0.5, "validation_fraction": 0.1, "seed": 3},
         "grpo": {"config": "tiny-cpu", "overrides": f"model.path={model}", "tasks": TASK},

@@ -46,7 +46,7 @@ def task_detail(request, name):
         "task": task, "row": row, "buggy_files": sorted(buggy.items()),
         "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
         "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
-        "agreement": selectors.task_agreement(task=task),
+        "agreement": selectors.task_agreement(task=task), "versions": selectors.task_versions(task=task),
         "trajectories": task.trajectories.defer("document").order_by("-started_at", "-id")[:100],
     })
 

@@ -94,3 +94,47 @@ class Adjudication(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task.name}: {self.preference} (adjudicated by {self.adjudicator})"
+
+
+class TaskVersion(models.Model):
+    """One recorded content of a task: written by import_corpus when a task is created and each time a
+    re-import changes its files, description, split or meta.json. Never edited; the task row holds the
+    newest content, earlier ones stay here (with who imported them, when, and what changed)."""
+
+    task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    source = models.CharField(max_length=1000, blank=True, default="", help_text="the folder it was imported from")
+    description = models.TextField()
+    split = models.CharField(max_length=20, blank=True, default="")
+    files = models.JSONField(default=dict, blank=True)
+    meta = models.JSONField(default=dict, blank=True)
+    # {"files": {"added": [...], "removed": [...], "changed": [...]}, "description": bool, "split": [old, new],
+    #  "columns": [...]} relative to the previous version (empty for the first).
+    changes = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["task", "-number"]
+        constraints = [models.UniqueConstraint(fields=["task", "number"], name="task_version_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.task.name} v{self.number}"
+
+    @property
+    def summary(self) -> str:
+        """What changed from the previous version, in a line ("first version" for the first)."""
+        if not self.changes:
+            return "first version"
+        files = self.changes.get("files") or {}
+        parts = [f"{what} {', '.join(paths)}" for what, paths in files.items() if paths]
+        if self.changes.get("description"):
+            parts.append("description changed")
+        if self.changes.get("split"):
+            old, new = self.changes["split"]
+            parts.append(f"split {old or '(none)'} → {new or '(none)'}")
+        other = [c for c in self.changes.get("columns") or [] if c not in ("description", "split")]
+        if other:
+            parts.append(f"also {', '.join(other)}")
+        return "; ".join(parts) or "no content change"

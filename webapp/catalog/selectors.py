@@ -194,3 +194,13 @@ def preferences_in_force() -> Iterator[dict]:
     for name, meta, in_force, status in Task.objects.order_by("name").values_list(
             "name", "preference", "preference_in_force", "label_status"):
         yield {"task": name, "preference": in_force or meta, "source": status, "meta_preference": meta}
+
+
+def task_versions(*, task):
+    """The task's recorded versions, newest first, with who imported each (one query)."""
+    return task.versions.select_related("created_by").defer("files", "meta").order_by("-number")
+
+
+def task_version_number(*, task) -> int | None:
+    """The number of the task's newest recorded version (what an episode plays now), None before any."""
+    return task.versions.order_by("-number").values_list("number", flat=True).first()

@@ -10,7 +10,7 @@ from django.db import transaction
 from corpus.figures import task_figures
 from corpus.format import FOLDERS, TaskFormatError, load_task, task_dirs
 from webapp.catalog.label_state import resolve_preference
-from webapp.catalog.models import Adjudication, Preference, PreferenceLabel, Task
+from webapp.catalog.models import Adjudication, Preference, PreferenceLabel, Task, TaskVersion
 from webapp.catalog.signals import task_created
 from webapp.catalog.splits import load_split_assignments
 from webapp.core import roles
@@ -47,31 +47,83 @@ def task_fields_from_disk(task, split: str) -> dict:
     }
 
 
+def _changes(old: dict, new: dict) -> dict:
+    """What differs between two contents of a task (files per folder/path, description, split, columns)."""
+    old_files = {f"{k}/{p}": t for k, paths in (old.get("files") or {}).items() for p, t in paths.items()}
+    new_files = {f"{k}/{p}": t for k, paths in (new.get("files") or {}).items() for p, t in paths.items()}
+    changes: dict = {"files": {"added": sorted(new_files.keys() - old_files.keys()),
+                               "removed": sorted(old_files.keys() - new_files.keys()),
+                               "changed": sorted(p for p in old_files.keys() & new_files.keys()
+                                                 if old_files[p] != new_files[p])}}
+    if old.get("description") != new.get("description"):
+        changes["description"] = True
+    if old.get("split", "") != new.get("split", ""):
+        changes["split"] = [old.get("split", ""), new.get("split", "")]
+    changes["columns"] = sorted(k for k in new if k != "files" and old.get(k) != new[k])
+    return changes
+
+
+def _record_version(task: Task, *, by=None, source: str = "", previous: dict | None = None) -> TaskVersion:
+    latest = task.versions.order_by("-number").first()
+    if latest is None and previous is not None:  # a task imported before versions were kept: its old content
+        latest = TaskVersion.objects.create(task=task, number=1, description=previous["description"],
+                                            split=previous["split"], files=previous["files"],
+                                            meta=previous["meta"], source="(before versions were recorded)")
+    current = {"description": task.description, "split": task.split, "files": task.files, "meta": task.meta}
+    changes = _changes({"description": latest.description, "split": latest.split, "files": latest.files,
+                        "meta": latest.meta}, current) if latest else {}
+    return TaskVersion.objects.create(task=task, number=(latest.number + 1) if latest else 1,
+                                      created_by=by if getattr(by, "pk", None) else None, source=str(source),
+                                      changes=changes, **current)
+
+
 @transaction.atomic
-def upsert_task(*, name: str, fields: dict) -> tuple[Task, str]:
-    """Create or update one task; only differing columns are written. Returns (task, outcome) with
-    outcome one of created / updated / unchanged."""
+def upsert_task(*, name: str, fields: dict, by=None, source: str = "") -> tuple[Task, str]:
+    """Create or update one task; only differing columns are written, and a changed content is recorded
+    as a new TaskVersion (the previous versions are kept). Returns (task, outcome) with outcome one of
+    created / updated / unchanged."""
     task = Task.objects.select_for_update().filter(name=name).first()
     if task is None:
         task = Task.objects.create(name=name, preference_in_force=fields["preference"], **fields)
+        _record_version(task, by=by, source=source)
         task_created.send(sender=Task, task=task)
         return task, "created"
     changed = [key for key, value in fields.items() if getattr(task, key) != value]
     if not changed:
         return task, "unchanged"
+    previous = {"description": task.description, "split": task.split, "files": task.files, "meta": task.meta}
     for key in changed:
         setattr(task, key, fields[key])
     # meta.json's preference only decides while nobody labelled the task: labels are never reverted.
     task.preference_in_force, task.label_status = _resolve(task)
     task.save(update_fields=[*changed, "preference_in_force", "label_status", "updated_at"])
+    _record_version(task, by=by, source=source, previous=previous)
     return task, "updated"
 
 
-def import_corpus(*, root: Path, splits_file: Path, on_task=None) -> CorpusImportReport:
-    """Import every task folder under ``root``. A malformed task is reported with its folder and
-    reason and skipped; the others still import (each in its own transaction). Idempotent."""
+def _outcome(name: str, fields: dict) -> tuple[str, list[str]]:
+    """What upserting ``fields`` under ``name`` would do, without writing: (created / updated / unchanged,
+    the differing columns)."""
+    task = Task.objects.filter(name=name).first()
+    if task is None:
+        return "created", []
+    changed = [key for key, value in fields.items() if getattr(task, key) != value]
+    return ("updated" if changed else "unchanged"), changed
+
+
+def import_corpus(*, root: Path, splits_file: Path, on_task=None, atomic: bool = False,
+                  replace_existing: bool = True, by=None) -> CorpusImportReport:
+    """Import every task folder under ``root``. Idempotent.
+
+    By default (the owner's ``manage.py import_corpus``) a malformed task is reported with its folder and
+    reason and skipped; the others still import (each in its own transaction). With ``atomic`` (jobs from
+    the web) the import is all-or-nothing: when any folder fails nothing is written, and the report's
+    created / updated / unchanged say what the import would have done. With ``replace_existing=False``
+    (a root other than the corpus) a folder named like a catalog task whose content differs is refused,
+    so a folder from elsewhere never silently replaces a task's tests, description or split."""
     splits = load_split_assignments(splits_file)
     report = CorpusImportReport()
+    loaded: list[tuple[str, dict]] = []
     for folder in task_dirs(root):
         try:
             disk_task = load_task(folder)
@@ -81,10 +133,24 @@ def import_corpus(*, root: Path, splits_file: Path, on_task=None) -> CorpusImpor
         except (OSError, UnicodeDecodeError) as exc:
             report.failed.append((folder, f"cannot read the task's files ({exc})"))
         else:
-            _, outcome = upsert_task(name=disk_task.name, fields=fields)
-            getattr(report, outcome).append(disk_task.name)
+            outcome, changed = _outcome(disk_task.name, fields)
+            if outcome == "updated" and not replace_existing:
+                report.failed.append((folder, f"a task named {disk_task.name!r} is already in the catalog and this "
+                                              f"folder differs from it ({', '.join(changed)}); a folder from outside "
+                                              "the corpus cannot replace a catalog task: rename the folder and "
+                                              "its meta.json name"))
+            elif atomic:
+                loaded.append((disk_task.name, fields, folder))
+                getattr(report, outcome).append(disk_task.name)
+            else:
+                _, outcome = upsert_task(name=disk_task.name, fields=fields, by=by, source=str(folder))
+                getattr(report, outcome).append(disk_task.name)
         if on_task is not None:
             on_task(folder)
+    if atomic and not report.failed:
+        with transaction.atomic():
+            for name, fields, folder in loaded:
+                upsert_task(name=name, fields=fields, by=by, source=str(folder))
     return report
 
 

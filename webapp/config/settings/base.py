@@ -260,6 +260,15 @@ LOGGING = {
 
 # Where import_corpus looks by default (corpus/tasks and corpus/splits.json next to it).
 STEPWISE_TASKS_DIR = Path(os.environ.get("STEPWISE_TASKS_DIR") or BASE_DIR / "corpus" / "tasks")
+# Every path a web form, job or policy spec names (corpus roots, splits files, output folders, datasets,
+# script:/replay: files) must resolve under one of these folders (docs/operation/paths.md); a relative
+# path is taken under the first. os.pathsep-separated in the environment. Default: the app's var/ folder,
+# the repo's corpus/ and the folder holding STEPWISE_TASKS_DIR. Sandbox workspaces are never allowed,
+# even inside a root (STEPWISE_EXCLUDED_ROOTS adds folders to refuse).
+STEPWISE_DATA_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_DATA_ROOTS") or "").split(os.pathsep) if p.strip()] \
+    or list(dict.fromkeys([VAR_DIR, BASE_DIR / "corpus", STEPWISE_TASKS_DIR.parent]))
+STEPWISE_EXCLUDED_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_EXCLUDED_ROOTS") or "").split(os.pathsep)
+                           if p.strip()]
 # How long /healthz waits for each component before calling it down.
 STEPWISE_HEALTH_TIMEOUT_S = float(os.environ.get("STEPWISE_HEALTH_TIMEOUT_S") or 2.0)
 

@@ -4,8 +4,11 @@ The defaults below are that machine's services, so a bare ``pytest`` works too; 
 module never fails (library tests that need no database share the pytest run).
 """
 
+import getpass
 import os
+import tempfile
 import uuid
+from pathlib import Path
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/stepwise")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -27,6 +30,9 @@ if REDIS_URL:  # noqa: F405 - "" in a subprocess a test starts on the embedded d
     CELERY_BROKER_TRANSPORT_OPTIONS = {**CELERY_BROKER_TRANSPORT_OPTIONS, "global_keyprefix": KEY_PREFIX}  # noqa: F405
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = KEY_PREFIX + "channels"
 STEPWISE_HEALTH_TIMEOUT_S = 1.0
+# The tests' tmp_path folders (pytest's base temp) and the repo's test fixtures are data roots too.
+STEPWISE_DATA_ROOTS = [*STEPWISE_DATA_ROOTS, BASE_DIR / "tests",  # noqa: F405
+                       Path(tempfile.gettempdir()).resolve() / f"pytest-of-{getpass.getuser()}"]
 # Static files straight from the app folders: no collectstatic before a test run.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from webapp.core.paths import form_path
 from webapp.runs.forms.fields import (
     SANDBOXES,
     SPLIT_OR_TASKS,
@@ -19,8 +20,14 @@ class ImportCorpusForm(forms.Form):
                            help_text="the folder holding the task folders, on the workers (default: the corpus)")
     splits = forms.CharField(required=False, max_length=1000, help_text="splits.json (default: next to the folder)")
 
+    def clean_root(self):
+        return form_path(self.cleaned_data.get("root"), "corpus root")
+
+    def clean_splits(self):
+        return form_path(self.cleaned_data.get("splits"), "splits file")
+
     def params(self) -> dict:
-        return {"root": self.cleaned_data["root"].strip(), "splits": self.cleaned_data["splits"].strip()}
+        return {"root": self.cleaned_data["root"], "splits": self.cleaned_data["splits"]}
 
 
 class ValidateCorpusForm(forms.Form):

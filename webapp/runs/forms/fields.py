@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from harness.policies import PolicyError
 from harness.policies.script import load_script
 from webapp.catalog.models import Split, Task
+from webapp.core.paths import form_spec
 from webapp.endpoints.policies import ENDPOINT_KIND, check_web_spec
 from webapp.endpoints.selectors import endpoint_names
 
@@ -126,7 +127,10 @@ class PolicyFields(forms.Form):
         else:
             try:
                 check_web_spec(policy)
+                policy = form_spec(policy)
             except PolicyError as exc:
                 self.add_error("policy", str(exc))
+            except ValidationError as exc:
+                self.add_error("policy", exc)
             data["policy"] = policy
         return data

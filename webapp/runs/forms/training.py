@@ -17,6 +17,7 @@ from training.datagen.errors import DataGenerationError
 from training.datagen.tasks import select_tasks
 from training.errors import TrainingError
 from training.microskills import SKILLS
+from webapp.core.paths import form_path, form_spec
 from webapp.endpoints.policies import check_web_spec
 from webapp.runs.forms.fields import ARMS, SANDBOXES, SPLIT_OR_TASKS, TaskNamesField, check_script
 
@@ -29,10 +30,8 @@ def shipped_configs() -> list[tuple[str, str]]:
 
 
 def check_folder_text(value: str, field: str) -> str:
-    value = (value or "").strip()
-    if value and not Path(value).is_absolute():
-        raise ValidationError(f"give the {field} as an absolute path (it is read on the workers), e.g. /data/{field}")
-    return value
+    """A folder from the form, confined to the data roots (webapp.core.paths); "" keeps the default."""
+    return form_path(value, field)
 
 
 class LinesField(forms.CharField):
@@ -73,8 +72,11 @@ class TeacherFields(forms.Form):
             for line in lines:
                 try:
                     check_web_spec(line)
+                    lines[lines.index(line)] = form_spec(line)
                 except PolicyError as exc:
                     self.add_error("teachers", f"{line}: {exc}")
+                except ValidationError as exc:
+                    self.add_error("teachers", exc)
         data["teacher_list"] = lines
         return data
 
@@ -175,7 +177,12 @@ class ExportForm(forms.Form):
     def clean_sources(self):
         folders = [line.strip() for line in self.cleaned_data["sources"].splitlines() if line.strip()]
         problems = []
-        for folder in folders:
+        for i, folder in enumerate(folders):
+            try:
+                folders[i] = folder = form_path(folder, "source folder")
+            except ValidationError as exc:
+                problems.extend(exc.messages)
+                continue
             manifest = Path(folder) / "generation.json"
             try:
                 kind = json.loads(manifest.read_text(encoding="utf-8")).get("kind")

@@ -17,6 +17,7 @@ from webapp.catalog.models import Task
 from webapp.catalog.services import import_corpus
 from webapp.catalog.splits import SplitsFileError
 from webapp.catalog.task_folders import corpus_task
+from webapp.core.paths import PathNotAllowed, data_path
 from webapp.runs.forms.corpus import ImportCorpusForm, ValidateCorpusForm
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 
@@ -30,7 +31,11 @@ class ImportCorpusJob(JobType):
     form_class = ImportCorpusForm
 
     def run(self, work):
-        root = Path(work.params.get("root") or settings.STEPWISE_TASKS_DIR)
+        try:  # checked at launch and again here, where it is read
+            root = data_path(work.params.get("root") or settings.STEPWISE_TASKS_DIR, "corpus root")
+            splits = data_path(work.params.get("splits") or root.parent / "splits.json", "splits file")
+        except PathNotAllowed as exc:
+            raise JobFailure(str(exc)) from None
         if not root.is_dir():
             raise JobFailure(f"{root}: no such folder; give the folder that holds the task folders")
         total, done = len(task_dirs(root)), 0
@@ -39,20 +44,27 @@ class ImportCorpusJob(JobType):
         def step(folder):
             nonlocal done
             done += 1
-            work.progress(done, total, f"imported {folder.name}")
+            work.progress(done, total, f"read {folder.name}")
 
         try:
-            report = import_corpus(root=root, splits_file=Path(work.params.get("splits") or root.parent / "splits.json"),
-                                   on_task=step)
+            report = import_corpus(root=root, splits_file=splits,
+                                   on_task=step, atomic=True, by=work.job.created_by,
+                                   replace_existing=root.resolve() == Path(settings.STEPWISE_TASKS_DIR).resolve())
         except SplitsFileError as exc:
             raise JobFailure(str(exc)) from None
-        for name in report.created:
-            work.log(f"imported {name}")
         result = {"created": report.created, "updated": report.updated, "unchanged": report.unchanged,
                   "failed": [{"path": str(path), "reason": reason} for path, reason in report.failed]}
         if report.failed:
             lines = "; ".join(f"{path}: {reason}" for path, reason in report.failed)
-            raise JobFailure(f"{len(report.failed)} task folder(s) could not be imported: {lines}")
+            would = ", ".join(f"{len(names)} {what}" for what, names in
+                              (("created", report.created), ("updated", report.updated), ("unchanged", report.unchanged)))
+            for what, names in (("created", report.created), ("updated", report.updated)):
+                if names:
+                    work.log(f"nothing written; would have {what}: {', '.join(names)}")
+            raise JobFailure(f"{len(report.failed)} task folder(s) could not be imported, so nothing was imported "
+                             f"(the others would have been: {would}; fix the folders and import again): {lines}")
+        for name in report.created:
+            work.log(f"imported {name}")
         return result
 
 

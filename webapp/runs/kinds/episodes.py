@@ -15,9 +15,10 @@ from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.stoppable import StoppableSource
 from harness.scoring import episode_scorer
 from webapp.catalog.models import Task
+from webapp.catalog.selectors import task_version_number
 from webapp.catalog.task_folders import corpus_task
 from webapp.runs.forms.episodes import EpisodeForm, EvalForm
-from webapp.runs.kinds.policies import job_policy, policy_label
+from webapp.runs.kinds.policies import job_path, job_policy, policy_label
 from webapp.runs.models import Episode, EvalRun
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
 from webapp.runs.services.episodes import keep_document, record_episode_event
@@ -72,7 +73,8 @@ class EpisodeJob(JobType):
         policy = self.policy_for(work, episode)
         source = sandbox_source(params["sandbox"])
         work.on_cancel(source.stop)
-        out = Path(params.get("out") or Path(settings.VAR_DIR) / "episodes" / f"{episode.episode_id}.json")
+        out = Path(job_path(params.get("out"), "output file")
+                   or Path(settings.VAR_DIR) / "episodes" / f"{episode.episode_id}.json")
         max_turns = params["max_turns"]
         work.progress(0, max_turns, "starting the sandbox", unit=self.unit)
 
@@ -85,7 +87,8 @@ class EpisodeJob(JobType):
         try:
             document = run_episode(task, policy, arm=params["arm"], backend=source, max_turns=max_turns, out=out,
                                    split=stored.split or None, on_event=on_event, episode_id=episode.episode_id,
-                                   header_extra={"run": params.get("run") or 1, "job": job.pk},
+                                   header_extra={"run": params.get("run") or 1, "job": job.pk,
+                                                 "task_version": task_version_number(task=stored)},
                                    scorer=episode_scorer(task))
         finally:
             policy.close()

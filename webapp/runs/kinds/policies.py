@@ -7,6 +7,7 @@ from pathlib import Path
 from django.conf import settings
 
 from harness.policies import Policy, PolicyError, make_policy
+from webapp.core.paths import PathNotAllowed, confine_spec, data_path
 from webapp.endpoints.policies import web_policy
 from webapp.runs.registry import JobFailure
 
@@ -21,10 +22,28 @@ def job_policy(params: dict, job_id: int) -> Policy:
             path = folder / f"job-{job_id}.json"
             path.write_text(script, encoding="utf-8")
             return make_policy(f"script:{path}")
-        return web_policy(params.get("policy") or "")
-    except PolicyError as exc:
+        return web_policy(confine_spec(params.get("policy") or ""))  # checked at launch and again here
+    except (PolicyError, PathNotAllowed) as exc:
         raise JobFailure(f"the policy cannot be used: {exc}") from None
 
 
 def policy_label(params: dict) -> str:
     return params.get("policy") or "scripted (pasted at launch)"
+
+
+def job_path(value, what: str) -> str | None:
+    """A path from a job's params confined to the data roots again where the job runs (the form checked
+    it at launch; a stored or retried job is checked anew); None/"" stays None. JobFailure otherwise."""
+    if not value:
+        return None
+    try:
+        return str(data_path(value, what))
+    except PathNotAllowed as exc:
+        raise JobFailure(str(exc)) from None
+
+
+def job_spec(spec: str) -> str:
+    try:
+        return confine_spec(spec)
+    except PathNotAllowed as exc:
+        raise JobFailure(f"the policy cannot be used: {exc}") from None

@@ -11,6 +11,7 @@ import yaml
 from training.config.load import load_config
 from training.errors import TrainingError
 from webapp.runs.forms.training import GRPOForm, SFTForm
+from webapp.runs.kinds.policies import job_path
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import finish_training_run, start_training_run
 
@@ -33,6 +34,7 @@ class TrainingJob(JobType):
         start_training_run(job=job, kind=self.command)
 
     def loaded(self, params: dict):
+        job_path(params.get("dataset"), "dataset")  # the form's sft.dataset override, checked again here
         source = yaml.safe_load(params["config_text"]) if params.get("config_text") else params["config"]
         try:
             return load_config(source, command=self.command, overrides=params.get("all_overrides") or [],
@@ -64,7 +66,7 @@ class TrainingJob(JobType):
 
         work.progress(0, None, "loading the model", unit=self.unit)
         try:
-            result = self.train(loaded, out=params.get("out") or None, on_progress=on_progress)
+            result = self.train(loaded, out=job_path(params.get("out"), "output folder"), on_progress=on_progress)
         except TrainingError as exc:
             raise JobFailure(str(exc)) from None
         summary = {k: v for k, v in (result.summary or {}).items() if isinstance(v, int | float | str | None)}

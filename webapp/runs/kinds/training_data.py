@@ -25,6 +25,7 @@ from training.rollouts import RolloutConfig, plan_rollouts, play_rollout_task
 from webapp.endpoints.policies import check_web_spec, web_policy
 from webapp.runs.forms.training import ExportForm, MicroskillsForm, RolloutsForm, RolloutTaskForm
 from webapp.runs.kinds.episodes import sandbox_source
+from webapp.runs.kinds.policies import job_path, job_spec
 from webapp.runs.models import Job, JobEventKind, JobState
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import fan_out, job_folder
@@ -35,7 +36,7 @@ def teacher_specs(params: dict, job: Job) -> list[Teacher]:
     """The teachers, each checked as a web spec (``endpoint:NAME`` built from its record); a pasted
     script is written once per host, at the same path for every child."""
     if not params.get("script"):
-        return [web_teacher(spec) for spec in params["teachers"]]
+        return [web_teacher(job_spec(spec)) for spec in params["teachers"]]
     path = Path(settings.VAR_DIR) / "scripts" / f"teacher-job-{job.parent_id or job.pk}.json"
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -54,7 +55,7 @@ def web_teacher(spec: str) -> Teacher:
 
 
 def rollout_config(params: dict, job: Job, *, tasks: list[str] | None = None) -> RolloutConfig:
-    out = params.get("out") or str(job_folder(job, "rollouts"))
+    out = job_path(params.get("out"), "output folder") or str(job_folder(job, "rollouts"))
     return RolloutConfig(teachers=teacher_specs(params, job), out=out,
                          split=None if tasks else (params.get("split") or None),
                          tasks=tasks or params.get("tasks") or (), best_of=params["best_of"],
@@ -175,7 +176,7 @@ class MicroskillsJob(JobType):
 
     def run(self, work):
         params, job = work.params, work.job
-        out = params.get("out") or str(job_folder(job, "microskills"))
+        out = job_path(params.get("out"), "output folder") or str(job_folder(job, "microskills"))
         try:
             source = StoppableSource(SandboxPool(get_backend(params["sandbox"]), size=params["workers"] + 1))
         except SandboxError as exc:
@@ -216,13 +217,14 @@ class ExportJob(JobType):
 
     def run(self, work):
         params = work.params
-        out = params.get("out") or str(job_folder(work.job, "exports"))
+        out = job_path(params.get("out"), "output folder") or str(job_folder(work.job, "exports"))
+        sources = [job_path(folder, "source folder") for folder in params["sources"]]
 
         def on_progress(update) -> None:
             work.progress(update.done, update.total, update.message or "checking examples", unit=self.unit)
 
         try:
-            result = export_sft(ExportConfig(sources=params["sources"], out=out,
+            result = export_sft(ExportConfig(sources=sources, out=out,
                                              microskill_ratio=params.get("microskill_ratio"),
                                              validation_fraction=params.get("validation_fraction") or 0.0,
                                              seed=params.get("seed") or 0), on_progress=on_progress)

@@ -1,0 +1,58 @@
+"""The web app's data roots applied to a path (corpus.paths.confine with the configured roots).
+
+Forms call ``form_path`` (a ValidationError), jobs call ``job_path`` again when they run (a
+JobFailure-ready PathNotAllowed): a path from the web is checked before anything is queued and again
+on the worker. The owner's command line (``manage.py import_corpus``) is not confined.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+
+from corpus.paths import PathNotAllowed, confine
+
+__all__ = ["PathNotAllowed", "confine_spec", "data_path", "data_roots", "form_path", "form_spec"]
+
+
+def data_roots() -> list[Path]:
+    return [Path(p) for p in settings.STEPWISE_DATA_ROOTS]
+
+
+def data_path(value: str | Path, what: str = "path") -> Path:
+    """``value`` resolved under the data roots; PathNotAllowed names the roots otherwise."""
+    return confine(value, data_roots(), excluded=settings.STEPWISE_EXCLUDED_ROOTS, what=what)
+
+
+def form_path(value: str | None, what: str = "path") -> str:
+    """A form field's path: "" stays "" (the default), anything else becomes its confined absolute path."""
+    value = (value or "").strip()
+    if not value:
+        return ""
+    try:
+        return str(data_path(value, what))
+    except PathNotAllowed as exc:
+        raise ValidationError(str(exc)) from None
+
+
+# Policy kinds whose target is a file on the worker: confined like every other path from the web.
+FILE_POLICY_KINDS = ("script", "replay")
+
+
+def confine_spec(spec: str) -> str:
+    """A policy spec from the web with its script:/replay: file confined (PathNotAllowed otherwise);
+    other kinds are returned as given."""
+    kind, sep, rest = (spec or "").strip().partition(":")
+    if not sep or kind not in FILE_POLICY_KINDS:
+        return spec
+    target, q, query = rest.partition("?")
+    return f"{kind}:{data_path(target, f'{kind} file')}{q}{query}"
+
+
+def form_spec(spec: str) -> str:
+    try:
+        return confine_spec(spec)
+    except PathNotAllowed as exc:
+        raise ValidationError(str(exc)) from None
