@@ -69,10 +69,10 @@ class TeacherFields(forms.Form):
             except ValidationError as exc:
                 self.add_error("script", exc)
         else:
-            for line in lines:
+            for i, line in enumerate(lines):
                 try:
                     check_web_spec(line)
-                    lines[lines.index(line)] = form_spec(line)
+                    lines[i] = form_spec(line)  # a script:/replay: file confined to the data roots
                 except PolicyError as exc:
                     self.add_error("teachers", f"{line}: {exc}")
                 except ValidationError as exc:
