@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.webapp.conftest import write_task
@@ -22,7 +21,7 @@ def splits(root, **assignments):
     (root.parent / "splits.json").write_text(json.dumps({"version": 1, "assignments": assignments}))
 
 
-def test_a_changed_reimport_is_a_new_version_and_the_old_one_is_kept(corpus_root, settings, admin_client):
+def test_a_changed_reimport_is_a_new_version_and_the_old_one_is_kept(corpus_root, settings, admin_client, make_user):
     settings.STEPWISE_TASKS_DIR = corpus_root
     folder = write_task(corpus_root, "counter_reset")
     splits(corpus_root, counter_reset="train")
@@ -34,7 +33,7 @@ def test_a_changed_reimport_is_a_new_version_and_the_old_one_is_kept(corpus_root
     meta = json.loads((folder / "meta.json").read_text())
     (folder / "meta.json").write_text(json.dumps({**meta, "description": "now clearer"}))
     splits(corpus_root, counter_reset="validation")
-    researcher = get_user_model().objects.create_user("rita", password="x")
+    researcher = make_user("rita", role="researcher")
     job = create_job(kind="import_corpus", params={"root": str(corpus_root)}, created_by=researcher, enqueue=False)
     job = execute_job(job_id=job.id, worker="here")
     assert job.state == JobState.SUCCEEDED, job.error
