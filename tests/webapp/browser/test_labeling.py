@@ -87,4 +87,4 @@ def test_agreement_changes_when_a_second_user_labels_and_staff_adjudicate(new_pa
     task = Task.objects.get(name="counter_reset")
     assert (task.preference_in_force, task.label_status) == ("recommended", "adjudicated")
     page.goto("/labels/disagreements/")
-    assert "Only staff can adjudicate" in page.inner_text("main")
+    assert "Only an admin can adjudicate" in page.inner_text("main")
