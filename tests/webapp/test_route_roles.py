@@ -51,6 +51,9 @@ ROUTES: dict[str, Route] = {
     "healthz": Route("GET", {}, everyone(UP_OR_DOWN, anonymous=UP_OR_DOWN)),
     "favicon.ico": Route("GET", {}, everyone(200, anonymous=200)),
     "highlight.css": Route("GET", {}, everyone(200, anonymous=200)),
+    # the documentation site: every logged-in user (it describes the internals); a missing file is a 404
+    "docs/": Route("GET", {}, everyone(302)),
+    "docs/<path:path>": Route("GET", {"path": "no-such-page.html"}, everyone(404)),
     "accounts/login/": Route("GET", {}, everyone(200, anonymous=200)),
     "accounts/logout/": Route("POST", {}, everyone(302)),
     "accounts/password_change/": Route("GET", {}, everyone(200)),

@@ -16,6 +16,8 @@ urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("highlight.css", core_views.highlight_css, name="highlight_css"),
+    path("docs/", core_views.docs_index, name="docs_index"),
+    path("docs/<path:path>", core_views.docs_page, name="docs_page"),
     path("accounts/", include(account_patterns)),
     path("admin/", admin.site.urls),
     path("", include("webapp.trajectories.urls")),

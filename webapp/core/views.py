@@ -2,9 +2,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
-from django.http import HttpResponse, JsonResponse
+from django.core.exceptions import SuspiciousFileOperation
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
+from django.views.static import serve
 
 from webapp.core.health import health_report
 from webapp.core.highlight import stylesheet
@@ -41,3 +44,22 @@ def favicon(request):
 @cache_control(max_age=86400, public=True)
 def highlight_css(request):
     return HttpResponse(stylesheet(), content_type="text/css")
+
+
+@require_GET
+def docs_index(request):
+    """/docs/ opens the site's first page (the site links pages as plain .html files)."""
+    return redirect("docs_page", path="index.html")
+
+
+@require_GET
+def docs_page(request, path):
+    """A file of the documentation site built by scripts/docs (settings.STEPWISE_DOCS_DIR), to any
+    logged-in user; 404 saying how to build it when the site is not built."""
+    root = Path(settings.STEPWISE_DOCS_DIR)
+    if not (root / "index.html").is_file():
+        raise Http404(f"the documentation is not built here: run scripts/docs (it writes {root})")
+    try:
+        return serve(request, path, document_root=root)
+    except SuspiciousFileOperation:  # a path out of the site (../): nothing there to read
+        raise Http404("no such page of the documentation") from None

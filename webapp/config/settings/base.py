@@ -243,6 +243,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
+# The documentation site scripts/docs builds, served at /docs/ to logged-in users.
+STEPWISE_DOCS_DIR = Path(os.environ.get("STEPWISE_DOCS_DIR") or BASE_DIR / "build" / "site")
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [p for p in [BASE_DIR / "static"] if p.is_dir()]
 STORAGES = {
