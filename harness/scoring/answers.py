@@ -17,8 +17,8 @@ _FRAME = re.compile(r"^(?P<file>[^\s:][^:\n]*?):(?P<line>\d+) in (?P<function>[\
 _STACK_ROW = re.compile(r"^[> ]\s*\[(?P<index>\d+)\] (?P<file>[^\s:][^:\n]*?):(?P<line>\d+) in (?P<function>[\w<>.]+)",
                         re.MULTILINE)
 _LOCAL_ROW = re.compile(r"^  (?P<name>[A-Za-z_][\w.]*) = (?P<value>.*)$", re.MULTILINE)
-_EXCEPTION_LINE = re.compile(r"^E\s+(?P<text>\w+(?:Error|Exception|Exit|Interrupt|Warning)\b.*)$|"
-                             r"^(?P<bare>\w+(?:Error|Exception)): .*$", re.MULTILINE)
+_EXCEPTION_LINE = re.compile(r"^E\s+(?P<text>[\w.]*\w(?:Error|Exception|Exit|Interrupt|Warning)\b.*)$|"
+                             r"^(?P<bare>[\w.]*\w(?:Error|Exception)): .*$", re.MULTILINE)
 
 CONTROL_TOOLS = frozenset({"continue_execution", "step_over", "step_into", "step_out"})
 NAVIGATION_TOOLS = frozenset({"where_am_i", "select_frame", "list_code"})
@@ -90,11 +90,14 @@ def stop_of(tool: str, text: str, position: tuple[str, int] | None, error: bool)
     if tool not in CONTROL_TOOLS:
         return None
     frame = last_frame(text) or Frame(position[0], position[1], "")
-    if "paused post-mortem" in text or "uncaught exception" in text:
-        return Stop("exception", frame, exception_of(text))
-    if "ran to its end" in text or "debugger restarted" in text.lower() or "program finished" in text:
+    # Why it stopped is the harness's own first line; what follows may be the program's output, which
+    # can say anything (a run that ended also lists the tests that paused post-mortem on the way).
+    lead = body(text).lstrip().split("\n", 1)[0]
+    if "ran to its end" in lead or "debugger restarted" in lead.lower() or "program finished" in lead:
         return Stop("restart", frame)
-    if "did not pause" in text or "interrupted" in text:
+    if "paused post-mortem" in lead or "uncaught exception" in lead:
+        return Stop("exception", frame, exception_of(text))
+    if "did not pause" in lead or "interrupted" in lead:
         return Stop("interrupt", frame)
     return Stop("hit" if tool == "continue_execution" else "step", frame)
 
