@@ -1,4 +1,4 @@
-"""The shape the corpus aims for (issue 15) and how far it is: each target with the figure it has.
+"""The shape the corpus aims for and how far it is: each target with the figure it has.
 
 Themes count a task when its category or one of its tags names them (an asyncio task filed under
 ``timeouts`` with the tag ``asyncio`` counts for both). Far from the cause: three or more modules in

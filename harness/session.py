@@ -37,21 +37,12 @@ class DebugSession:
                                       tool_timeout_s=tool_timeout_s)
         self.shell = Shell(self.workspace, env=env, timeout_s=command_timeout_s)
         self.closed = False
-        self.shell_raw_bytes = 0
         self.toolbox = Toolbox(arm)
         self.edits = EditEvents()  # edit_file / write_file announce each change here
         if arm == DBG:
             self.edits.subscribe(self.debugger.on_edit)  # breakpoints follow, the program restarts
 
     # --- the interface other areas code against ------------------------------------------------
-    @property
-    def debugger_started(self) -> bool:
-        return self.debugger.started
-
-    @property
-    def current_position(self) -> tuple[str, int] | None:
-        return self.debugger.position
-
     def handle(self, call: ToolCall) -> Observation:
         return self.call(call.name, call.arguments)
 

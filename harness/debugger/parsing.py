@@ -17,7 +17,6 @@ PYTEST_NOISE = re.compile(r"^(platform \w+ -- Python|rootdir: |configfile: |plug
 # Traceback entries of the debugger's own machinery (pdb.main running the script), source line included.
 DEBUGGER_FRAME = re.compile(r'^  File "(?:[^"]*[/\\](?:pdb|bdb|stepwise_pdb)\.py|<string>)", line \d+, in .*\n(?:    .*\n){0,2}',
                             re.MULTILINE)
-POST_MORTEM_MARKERS = ("entering PDB", "Uncaught exception. Entering post mortem debugging")
 NO_TESTS_RAN = re.compile(r"\bno tests ran\b|\bnot found: ")
 SCRIPT_FINISHED = "The program finished and will be restarted"
 SCRIPT_EXITED = re.compile(r"The program exited via sys\.exit\(\)\. Exit status: ?(?P<status>.*)")
@@ -50,10 +49,6 @@ def shown_path(path: str, workspace: str) -> str:
     if real.startswith(workspace + os.sep):
         return os.path.relpath(real, workspace)
     return path
-
-
-def is_post_mortem(text: str) -> bool:
-    return any(marker in text for marker in POST_MORTEM_MARKERS)
 
 
 def pytest_summary(text: str) -> str | None:

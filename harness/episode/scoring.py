@@ -1,5 +1,5 @@
 """The scorer hook: after the result, ``scorer(document)`` may return a quality record that lands in
-the trajectory's ``quality`` field (HELPERS.md, "the trajectory's quality field"). The scorers
+the trajectory's ``quality`` field (DESIGN.md, "Trajectory"). The scorers
 themselves (``harness/scoring``) plug in here; the episode only calls the hook."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ``quality`` record a trajectory carries (HELPERS.md, "Shared contract"): its dataclasses,
+"""The ``quality`` record a trajectory carries (DESIGN.md, "Trajectory"): its dataclasses,
 ``to_json``/``from_json``, and the JSON schema readers (the web app's import) check it with.
 
     {"verified": true,

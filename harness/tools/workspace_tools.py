@@ -24,7 +24,6 @@ def bash(session, args: dict) -> Observation:
     if refused:
         return Observation.failure(refused)
     result = session.shell.run(command)
-    session.shell_raw_bytes += result.raw_bytes
     text = result.output
     if result.exit_code not in (0, None):
         text = f"{text}\n[exit code {result.exit_code}]".lstrip("\n")

@@ -1,5 +1,5 @@
-"""The SFT export: kept rollouts and microskills -> the dataset folder issue 12 trains on (HELPERS.md,
-"the SFT dataset folder").
+"""The SFT export: kept rollouts and microskills -> the dataset folder SFT trains on (its shape:
+docs/researchers/training.md, "Export").
 
     from training.export import ExportConfig, export_sft
     result = export_sft(ExportConfig(sources=["data/rollouts", "data/microskills"], out="data/sft",

@@ -1,4 +1,4 @@
-"""Writing the dataset folder (HELPERS.md, "the SFT dataset folder"): the rows as JSON Lines and as a
+"""Writing the dataset folder (docs/researchers/training.md, "Export"): the rows as JSON Lines and as a
 saved ``DatasetDict``, the manifest (counts, policy version, sources, sha256 of every file) and the
 dataset card. Everything is written into a fresh sibling folder first and swapped in at the end, so a
 failed export leaves the previous one whole."""

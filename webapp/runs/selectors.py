@@ -8,7 +8,7 @@ from datetime import datetime
 from django.db.models import QuerySet
 
 from webapp.core import roles
-from webapp.runs.models import OVER, Episode, EpisodeEvent, EvalRun, Job, JobEvent, TrainingRun
+from webapp.runs.models import OVER, Episode, EpisodeEvent, EvalRun, Job, JobEvent
 from webapp.runs.registry import REGISTRY
 
 
@@ -31,10 +31,6 @@ def job_list(*, user=None, kind: str | None = None, top_level: bool = False) -> 
     if top_level:
         rows = rows.filter(parent__isnull=True)
     return rows
-
-
-def active_jobs() -> QuerySet[Job]:
-    return Job.objects.exclude(state__in=OVER)
 
 
 def job_state(job: Job) -> dict:
@@ -90,10 +86,6 @@ def eval_run_list() -> QuerySet[EvalRun]:
 
 def reported_eval_runs() -> QuerySet[EvalRun]:
     return eval_run_list().filter(report__isnull=False)
-
-
-def training_run_list() -> QuerySet[TrainingRun]:
-    return TrainingRun.objects.select_related("job", "created_by")
 
 
 def step_message(event: EpisodeEvent) -> dict:

@@ -151,10 +151,6 @@ def replay_of(*, episode_id: str) -> Replay:
                   trajectory.task.files if trajectory.task else None)
 
 
-def trajectory_with_steps(*, episode_id: str) -> Trajectory:
-    return Trajectory.objects.prefetch_related("steps").get(episode_id=episode_id)
-
-
 def matching_turns(*, trajectory: Trajectory, text: str) -> list[int]:
     """The turns whose observation contains ``text`` (any case)."""
     if not text:
@@ -239,10 +235,6 @@ def review_state(*, replay: Replay, user) -> list[EditState]:
 
 def verdicts_of(*, trajectory: Trajectory) -> QuerySet[TrajectoryReview]:
     return trajectory.verdicts.select_related("reviewer").order_by("created_at", "id")
-
-
-def reviews_of(*, trajectory: Trajectory) -> QuerySet[EditRelevanceReview]:
-    return trajectory.reviews.select_related("observation_step", "edit_step", "reviewer")
 
 
 def _has_edit():
