@@ -7,8 +7,7 @@ import sys
 from corpus.cli.dispatch import Command, dispatch
 
 COMMANDS = {
-    # Validation runs tasks in sandboxes, so it lives above the harness (validation/).
-    "validate": Command("validation.cli", "check every task: buggy fails, correct passes, evidence holds"),
+    "validate": Command("corpus.cli.validate", "check every task: buggy fails, correct passes, evidence holds"),
     "split": Command("corpus.cli.split", "assign new tasks to train/validation/heldout (old ones never move)"),
     "stats": Command("corpus.cli.stats", "corpus shape: per-task table, medians, distances, targets, plots"),
     "leakage": Command("corpus.cli.leakage", "no task copies heldout code, no two tasks are near-duplicates"),

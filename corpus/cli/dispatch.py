@@ -1,9 +1,10 @@
 """The one dispatcher behind ``python -m corpus``, ``python -m harness`` and ``python -m training``:
 a table of subcommands, each a module (named, imported only when run) with ``main(argv) -> int``.
 
-It sits in the lowest layer so every package can use it; commands are named by module path, so a
-command may live in a higher layer (``corpus validate`` is ``validation.cli``) without the package
-that lists it importing that layer.
+It sits in the lowest layer so every package can use it; commands are named by module path and
+imported only when run, so ``--help`` stays fast. Every command module lives in the package that
+lists it (``corpus validate`` reaches up to ``validation.cli`` through ``corpus.cli.validate``, an
+import the layers contract declares).
 """
 
 from __future__ import annotations
