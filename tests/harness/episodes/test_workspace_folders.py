@@ -8,7 +8,7 @@ import json
 import pytest
 
 from harness.cli import evaluate as evaluate_cli
-from tests.harness.sandbox.test_test_layouts import FUNCTION_TESTS, STACK, UNITTEST_TESTS
+from tests.harness.layouts import FUNCTION_TESTS, STACK, UNITTEST_TESTS
 
 FIXED = STACK.replace("pop(0)", "pop()")
 

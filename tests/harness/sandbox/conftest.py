@@ -51,6 +51,14 @@ def open_sandbox(backend, task, folder: Path, limits: Limits = SMALL):
 
 
 @pytest.fixture
+def sandbox(backend, task, tmp_path):
+    """A dbg-arm sandbox on the test's ``backend`` (a parametrized fixture of the module), closed after."""
+    box, _ = open_sandbox(backend, task, tmp_path / "ws")
+    yield box
+    box.close()
+
+
+@pytest.fixture
 def task(tmp_path):
     return load_task(write_task(tmp_path / "tasks"))
 

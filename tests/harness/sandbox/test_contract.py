@@ -15,7 +15,7 @@ from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Sandbox, SandboxError, SandboxSpec
 from harness.sandbox.pool import SandboxPool
-from tests.harness.sandbox.conftest import SMALL, open_sandbox
+from tests.harness.sandbox.conftest import SMALL
 
 BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker), pytest.param("local")]
 TICKER = "nohup sh -c 'while true; do echo t >> ticks; sleep 0.05; done' >/dev/null 2>&1 &"
@@ -26,13 +26,6 @@ def backend(request):
     backend = get_backend(request.param)
     yield backend
     backend.close()
-
-
-@pytest.fixture
-def sandbox(backend, task, tmp_path):
-    box, _ = open_sandbox(backend, task, tmp_path / "ws")
-    yield box
-    box.close()
 
 
 def ticks(box: Sandbox) -> int:

@@ -25,13 +25,6 @@ def backend(request):
     backend.close()
 
 
-@pytest.fixture
-def sandbox(backend, task, tmp_path):
-    box, _ = open_sandbox(backend, task, tmp_path / "ws")
-    yield box
-    box.close()
-
-
 def call(sandbox, tool: str, **arguments):
     return sandbox.call(ToolCall(tool, arguments))
 

@@ -13,7 +13,7 @@ from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
-from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL, open_sandbox
+from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL
 
 BACKENDS = ISOLATING_BACKENDS
 INSIDE_THE_HARNESS = "inside the harness"
@@ -24,13 +24,6 @@ def backend(request):
     backend = get_backend(request.param)
     yield backend
     backend.close()
-
-
-@pytest.fixture
-def sandbox(backend, task, tmp_path):
-    box, _ = open_sandbox(backend, task, tmp_path / "ws")
-    yield box
-    box.close()
 
 
 def call(sandbox, tool: str, **arguments):

@@ -19,49 +19,11 @@ from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from harness.verify import verify
 from harness.workspace_task import load_workspace_task
+from tests.harness.layouts import FUNCTION_TESTS, POP_LINE, PUSH_LINE, STACK, UNITTEST_TESTS
 from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL
 
 pytestmark = pytest.mark.slow
 
-STACK = """class Stack:
-    def __init__(self):
-        self.items = []
-
-    def push(self, value):
-        self.items.append(value)
-
-    def pop(self):
-        return self.items.pop(0)
-"""
-FUNCTION_TESTS = """from stack import Stack
-
-
-def test_pop_returns_the_last_value():
-    stack = Stack()
-    stack.push(1)
-    stack.push(2)
-    assert stack.pop() == 2
-
-
-def test_push_keeps_the_value():
-    stack = Stack()
-    stack.push(3)
-    assert stack.items == [3]
-"""
-UNITTEST_TESTS = """import unittest
-
-from stack import Stack
-
-
-class StackChecks(unittest.TestCase):
-    def test_pop_returns_the_last_value(self):
-        stack = Stack()
-        stack.push(1)
-        stack.push(2)
-        self.assertEqual(stack.pop(), 2)
-"""
-# Line 9 of stack.py is ``return self.items.pop(0)``; line 6 is in push.
-POP_LINE, PUSH_LINE = 9, 6
 LAYOUTS = {"test.py": FUNCTION_TESTS, "tests/test_stack.py": FUNCTION_TESTS, "checks.py": UNITTEST_TESTS}
 
 

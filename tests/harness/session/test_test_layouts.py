@@ -20,7 +20,7 @@ from harness.pytest_files import (
 )
 from harness.session import DebugSession
 from harness.workspace_task import load_workspace_task
-from tests.harness.sandbox.test_test_layouts import FUNCTION_TESTS, PUSH_LINE, STACK, UNITTEST_TESTS
+from tests.harness.layouts import FUNCTION_TESTS, PUSH_LINE, STACK, UNITTEST_TESTS
 
 CALLS_NOTHING = "from stack import Stack\n\nprint('built', Stack())\n"
 
