@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from harness.tools import CONTROL_TOOLS
+
 _ENVELOPE_OPEN = re.compile(r"^\s*<execution_position[^>]*>\s*\n?")
 _ENVELOPE_CLOSE = re.compile(r"\n?</execution_position>\s*$")
 _FRAME = re.compile(r"^(?P<file>[^\s:][^:\n]*?):(?P<line>\d+) in (?P<function>[\w<>.]+)\(\)\s*$", re.MULTILINE)
@@ -20,9 +22,6 @@ _LOCAL_ROW = re.compile(r"^  (?P<name>[A-Za-z_][\w.]*) = (?P<value>.*)$", re.MUL
 _EXCEPTION_LINE = re.compile(r"^E\s+(?P<text>[\w.]*\w(?:Error|Exception|Exit|Interrupt|Warning)\b.*)$|"
                              r"^(?P<bare>[\w.]*\w(?:Error|Exception)): .*$", re.MULTILINE)
 
-CONTROL_TOOLS = frozenset({"continue_execution", "step_over", "step_into", "step_out"})
-NAVIGATION_TOOLS = frozenset({"where_am_i", "select_frame", "list_code"})
-BREAKPOINT_TOOLS = frozenset({"add_breakpoint", "remove_breakpoint"})
 
 
 @dataclass(frozen=True)

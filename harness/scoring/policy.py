@@ -14,15 +14,13 @@ import re
 from collections import defaultdict
 
 from harness.arms import ARMS
-from harness.scoring.answers import CONTROL_TOOLS
 from harness.scoring.config import RULES, PolicyConfig
 from harness.scoring.quality import EditRelevanceVerdict, PolicyVerdict, Reason
 from harness.scoring.timeline import Timeline
-from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
+from harness.tools import AUXILIARY_TOOLS, CONTROL_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS
 
 _TIMING = re.compile(r"\bin \d+(\.\d+)?s\b")
 _BREAKPOINT_SET = re.compile(r"^(?P<file>[^\s:][^:\n]*):(?P<line>\d+): breakpoint set", re.MULTILINE)
-AUXILIARY_TOOLS = frozenset({"examine_globals", "list_code", "where_am_i", "select_frame", "remove_breakpoint"})
 
 
 def _turns(turns) -> str:

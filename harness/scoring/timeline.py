@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from harness.scoring.answers import CONTROL_TOOLS, Frame, Stop, shown_values, stop_of
+from harness.scoring.answers import Frame, Stop, shown_values, stop_of
 from harness.scoring.commands import BashReading, is_test_path, read_bash
 from harness.scoring.document import Action, TrajectoryView
 from harness.scoring.source import EditChange, Workspace, function_at
 from harness.scoring.task_meta import TaskMeta
-from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
+from harness.tools import CONTROL_TOOLS, DEBUGGER_TOOLS, EDIT_TOOLS, INSPECTION_TOOLS
 
-EDIT_TOOLS = frozenset({"edit_file", "write_file"})
 AT_STOP_KINDS = frozenset({"hit", "step", "exception"})
 
 

@@ -1,9 +1,9 @@
 """The model-facing tool surface (DESIGN.md, "Tool surface"): a registry with one entry per tool,
 the ``base`` and ``dbg`` toolsets taken from it, and the ``Toolbox`` a session routes through.
 
-``INSPECTION_TOOLS`` are the calls that read runtime state (the ones edit relevance looks at):
-print_variable, examine_locals, examine_globals, run_expression. where_am_i and list_code are
-navigation, not inspection: they show where the program is, not what its values are.
+Each tool declares its ``kind``; the groups (``INSPECTION_TOOLS``, ``CONTROL_TOOLS``, ...) are derived
+from it (``harness.tools.groups``). Inspections read runtime state (the ones edit relevance looks
+at); where_am_i and list_code are navigation: they show where the program is, not its values.
 Stdlib only: this runs inside sandboxes.
 """
 
@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from harness.arms import ARMS, BASE, DBG
 from harness.tools import debugger_tools, workspace_tools  # noqa: F401 - each registers its tools
-from harness.tools.registry import REGISTRY, Tool
+from harness.tools.groups import (
+    AUXILIARY_TOOLS,
+    BASE_TOOLS,
+    BREAKPOINT_TOOLS,
+    CONTROL_TOOLS,
+    DEBUGGER_TOOLS,
+    EDIT_TOOLS,
+    INSPECTION_TOOLS,
+    MOVING_TOOLS,
+    NAVIGATION_TOOLS,
+    ToolGroup,
+)
+from harness.tools.registry import KINDS, REGISTRY, Tool
 from harness.tools.toolbox import EditEvents, Toolbox
-
-DEBUGGER_TOOLS = frozenset(t.name for t in REGISTRY.tools() if t.group == "debugger")
-BASE_TOOLS = REGISTRY.names(BASE)
-INSPECTION_TOOLS = frozenset(t.name for t in REGISTRY.tools() if t.inspection)
-EDIT_TOOLS = frozenset(t.name for t in REGISTRY.tools() if t.group == "files")  # announce edit events
 
 
 def toolset(arm: str) -> list[dict]:
@@ -34,5 +41,6 @@ def argument_problem(name: str, arguments: dict) -> str | None:
     return REGISTRY.get(name).argument_problem(arguments)
 
 
-__all__ = ["ARMS", "BASE_TOOLS", "DBG", "DEBUGGER_TOOLS", "EDIT_TOOLS", "INSPECTION_TOOLS", "REGISTRY", "EditEvents", "Tool",
-           "Toolbox", "argument_problem", "tool_names", "toolset"]
+__all__ = ["ARMS", "AUXILIARY_TOOLS", "BASE", "BASE_TOOLS", "BREAKPOINT_TOOLS", "CONTROL_TOOLS", "DBG", "DEBUGGER_TOOLS",
+           "EDIT_TOOLS", "INSPECTION_TOOLS", "KINDS", "MOVING_TOOLS", "NAVIGATION_TOOLS", "REGISTRY", "EditEvents", "Tool",
+           "ToolGroup", "Toolbox", "argument_problem", "tool_names", "toolset"]

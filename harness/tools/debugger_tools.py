@@ -40,7 +40,7 @@ debugger_tool(
     lambda session, args: session.debugger.start(args["file"], args.get("test")),
     {"type": "object", "properties": {"file": FILE, "test": {
         "type": "string", "description": "Optional: one test to run, e.g. 'test_total' or 'TestCart::test_add'."}},
-     "required": ["file"]}, needs_program=False)
+     "required": ["file"]}, kind="start", needs_program=False)
 debugger_tool(
     "add_breakpoint",
     "Set breakpoints: either file + line, or breakpoints=[{file, lines}]. Each line must hold code "
@@ -48,41 +48,43 @@ debugger_tool(
     lambda session, args: session.debugger.add_breakpoints(_locations(args, "add_breakpoint")),
     {"type": "object", "properties": {"file": FILE, "line": {"type": "integer", "description": "1-based line"},
                                       "breakpoints": BREAKPOINT_LIST}, "required": []},
-    list_fields=frozenset({"line"}))
+    kind="breakpoint", list_fields=frozenset({"line"}))
 debugger_tool(
     "remove_breakpoint", "Remove breakpoints: file + line, or breakpoints=[{file, lines}].",
     lambda session, args: session.debugger.remove_breakpoints(_locations(args, "remove_breakpoint")),
     {"type": "object", "properties": {"file": FILE, "line": {"type": "integer"}, "breakpoints": BREAKPOINT_LIST},
      "required": []},
-    list_fields=frozenset({"line"}))
+    kind="breakpoint", auxiliary=True, list_fields=frozenset({"line"}))
 debugger_tool(
     "continue_execution",
     "Run until the next breakpoint (or an uncaught exception, which pauses at the raising frame). If the "
     "program ends first, the debugger restarts and says so.",
-    lambda session, args: session.debugger.run("continue_execution"))
+    lambda session, args: session.debugger.run("continue_execution"), kind="control")
 debugger_tool("step_over", "Run the current line, stopping at the next line of this function.",
-              lambda session, args: session.debugger.run("step_over"))
+              lambda session, args: session.debugger.run("step_over"), kind="control")
 debugger_tool("step_into", "Run the current line, stopping inside the first function it calls.",
-              lambda session, args: session.debugger.run("step_into"))
+              lambda session, args: session.debugger.run("step_into"), kind="control")
 debugger_tool("step_out", "Run until the current function returns; shows the return value.",
-              lambda session, args: session.debugger.run("step_out"))
+              lambda session, args: session.debugger.run("step_out"), kind="control")
 debugger_tool("print_variable", "Show one variable or expression's value in the selected frame (e.g. 'order.items').",
               lambda session, args: session.debugger.print_variable(args["name"]),
-              {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}, inspection=True)
+              {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}, kind="inspection")
 debugger_tool("examine_locals", "List the local variables of the selected frame (values shortened to 200 chars).",
-              lambda session, args: session.debugger.examine_locals(), inspection=True)
+              lambda session, args: session.debugger.examine_locals(), kind="inspection")
 debugger_tool("examine_globals", "List the module-level names of the selected frame's module.",
-              lambda session, args: session.debugger.examine_globals(), inspection=True)
+              lambda session, args: session.debugger.examine_globals(), kind="inspection", auxiliary=True)
 debugger_tool("run_expression",
               "Evaluate a Python expression (or run a statement) in the selected frame; shows the result.",
               lambda session, args: session.debugger.run_expression(args["expression"]),
               {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
-              inspection=True)
+              kind="inspection")
 debugger_tool("list_code", "Show the source around the current line (or around `line` of the current file).",
               lambda session, args: session.debugger.list_code(args.get("line")),
-              {"type": "object", "properties": {"line": {"type": "integer"}}, "required": []})
+              {"type": "object", "properties": {"line": {"type": "integer"}}, "required": []},
+              kind="navigation", auxiliary=True)
 debugger_tool("where_am_i", "Show the call stack (workspace frames, innermost first, with their indices).",
-              lambda session, args: session.debugger.where_am_i())
+              lambda session, args: session.debugger.where_am_i(), kind="navigation", auxiliary=True)
 debugger_tool("select_frame", "Select a stack frame by its where_am_i index (0 = innermost) to inspect it.",
               lambda session, args: session.debugger.select_frame(args["index"]),
-              {"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]})
+              {"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]},
+              kind="navigation", moves=True, auxiliary=True)

@@ -13,6 +13,9 @@ from harness.arms import ARMS, BASE, DBG, check_arm
 from harness.files import text_problem
 
 NO_ARGS = {"type": "object", "properties": {}, "required": []}
+# What a tool does, one word each; scoring, replay, the live view and the prompt derive their groups
+# from it (harness.tools.groups), so a new tool is classified where it is declared.
+KINDS = ("start", "control", "breakpoint", "inspection", "navigation", "edit", "shell", "finish")
 _TYPES = {"string": (str,), "integer": (int,), "array": (list,), "object": (dict,)}
 
 
@@ -23,12 +26,29 @@ class Tool:
     handler: Callable  # handler(session, arguments) -> Observation
     parameters: dict = field(default_factory=lambda: copy.deepcopy(NO_ARGS))
     arms: frozenset[str] = frozenset(ARMS)
-    group: str = "base"  # "debugger" | "shell" | "files" | "control"
-    inspection: bool = False  # reads runtime state (what edit relevance looks at)
+    group: str = "base"  # "debugger" | "shell" | "files" | "control": the order tools are offered in
+    kind: str = "shell"  # one of KINDS
+    moves: bool | None = None  # changes where the program is shown paused (None: start and control do)
+    auxiliary: bool = False  # a secondary debugger call (the "auxiliary share" of the pdb_policy metrics)
     needs_program: bool = False  # only once start_debugger has started a program
     check: Callable[[dict], str | None] | None = None  # a tool's own argument check, after the schema's
     unavailable: str = ""  # what a model is told when it calls the tool in an arm without it
     list_fields: frozenset[str] = frozenset()  # integer fields that may also hold a list (answered per item)
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"tool {self.name!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        if self.moves is None:
+            object.__setattr__(self, "moves", self.kind in ("start", "control"))
+
+    @property
+    def inspection(self) -> bool:
+        """Reads runtime state (what edit relevance looks at)."""
+        return self.kind == "inspection"
+
+    @property
+    def debugger(self) -> bool:
+        return self.group == "debugger"
 
     def schema(self) -> dict:
         """The OpenAI function-calling schema offered to a model (a copy: callers may edit it)."""
@@ -94,7 +114,11 @@ class Registry:
         return tool
 
     def get(self, name: str) -> Tool | None:
-        return self._tools.get(name)
+        return self._tools.get(name) if isinstance(name, str) else None
+
+    def remove(self, name: str) -> None:
+        """Take a tool out again (tests that register one of their own)."""
+        self._tools.pop(name, None)
 
     def tools(self, arm: str | None = None) -> list[Tool]:
         """Every tool, or those of ``arm``: the debugger's first, as models have always seen them."""

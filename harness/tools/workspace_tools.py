@@ -53,18 +53,18 @@ REGISTRY.add(Tool(
     "bash",
     "Run a command in a persistent bash shell in the workspace (cd and exports carry over). Output is "
     "capped at 100 lines / 8 KB: read files in windows (sed -n '1,80p' file). Time limit per command.",
-    bash, {"type": "object", "properties": {"command": {"type": "string"}}, "required": ["command"]}, group="shell"))
+    bash, {"type": "object", "properties": {"command": {"type": "string"}}, "required": ["command"]}, group="shell", kind="shell"))
 REGISTRY.add(Tool(
     "edit_file", "Replace every exact occurrence of old_string with new_string in a file (whitespace must match).",
     lambda session, args: file_change(
         session, lambda: session.files.edit(args["file_path"], args["old_string"], args["new_string"])),
     {"type": "object", "properties": {"file_path": FILE, "old_string": {"type": "string"},
                                       "new_string": {"type": "string"}},
-     "required": ["file_path", "old_string", "new_string"]}, group="files"))
+     "required": ["file_path", "old_string", "new_string"]}, group="files", kind="edit"))
 REGISTRY.add(Tool(
     "write_file", "Create or overwrite a file with the given content.",
     lambda session, args: file_change(session, lambda: session.files.write(args["file_path"], args["content"])),
     {"type": "object", "properties": {"file_path": FILE, "content": {"type": "string"}},
-     "required": ["file_path", "content"]}, group="files"))
+     "required": ["file_path", "content"]}, group="files", kind="edit"))
 REGISTRY.add(Tool("done", "Finish the episode (after the tests pass).",
-                  lambda session, args: Observation(text="Episode finished.", done=True), NO_ARGS, group="control"))
+                  lambda session, args: Observation(text="Episode finished.", done=True), NO_ARGS, group="control", kind="finish"))

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from harness.tools import MOVING_TOOLS
 from webapp.catalog import selectors as catalog_selectors
 from webapp.core.highlight import diff_html
 from webapp.runs import selectors
@@ -20,8 +21,6 @@ from webapp.runs.registry import JobParamsError
 from webapp.runs.services import create_job
 from webapp.runs.services.sessions import SessionCallError, session_tools, submit_call
 from webapp.trajectories.replay import StepView, view_at, workspace_files
-
-MOVING_TOOLS = ("start_debugger", "continue_execution", "step_over", "step_into", "step_out", "select_frame")
 
 
 def _episode_or_404(episode_pk: int) -> Episode:

@@ -16,12 +16,9 @@ from dataclasses import dataclass, field
 from django.conf import settings
 
 from corpus.materialize import strip_bug_markers
+from harness.tools import DEBUGGER_TOOLS, EDIT_TOOLS
 from webapp.core.highlight import source_html, source_lines, unified_diff
 
-EDIT_TOOLS = ("edit_file", "write_file")
-DEBUGGER_TOOLS = ("start_debugger", "add_breakpoint", "remove_breakpoint", "continue_execution", "step_over",
-                  "step_into", "step_out", "print_variable", "examine_locals", "examine_globals",
-                  "run_expression", "list_code", "where_am_i", "select_frame")
 _BREAKPOINT = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): breakpoint (?P<what>set|removed)\s*$", re.M)
 _DROPPED = re.compile(r"breakpoint (?P<file>\S+?):(?P<line>\d+) removed", re.M)
 _LOCAL = re.compile(r"^  (?P<name>[A-Za-z_][\w.]*) = (?P<value>.*)$")

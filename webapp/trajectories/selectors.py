@@ -10,6 +10,7 @@ from django.db import connection
 from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Q, QuerySet, When
 from django.db.models.functions import Cast
 
+from harness.tools import EDIT_TOOLS
 from webapp.catalog.contradictions import contradiction
 from webapp.catalog.models import Task
 from webapp.catalog.selectors import TaskFilters, count_of, task_rows
@@ -24,7 +25,7 @@ from webapp.trajectories.models import (
     Verdict,
 )
 from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
-from webapp.trajectories.replay import EDIT_TOOLS, ReplayStep, steps_from_document
+from webapp.trajectories.replay import ReplayStep, steps_from_document
 
 # ---- what eval runs measured on each task ------------------------------------------------------
 
@@ -238,7 +239,7 @@ def verdicts_of(*, trajectory: Trajectory) -> QuerySet[TrajectoryReview]:
 
 
 def _has_edit():
-    return Exists(Step.objects.filter(trajectory=OuterRef("pk"), tool__in=EDIT_TOOLS, error=False))
+    return Exists(Step.objects.filter(trajectory=OuterRef("pk"), tool__in=tuple(EDIT_TOOLS), error=False))
 
 
 @dataclass(frozen=True)

@@ -178,7 +178,7 @@ def test_a_test_file_run_to_its_end_restarts_the_debugger_and_says_so(open_sessi
     assert "ran to its end (1 failed" in ended.text
     assert "The debugger restarted on test_inventory.py" in ended.text
     assert ended.position == ("test_inventory.py", 7)
-    assert session.debugger_started
+    assert session.debugger.started
 
 
 def test_a_test_file_that_cannot_be_collected_is_an_error_not_a_session(tmp_path):
@@ -190,7 +190,7 @@ def test_a_test_file_that_cannot_be_collected_is_an_error_not_a_session(tmp_path
         assert answer.error
         assert answer.text.startswith("Error: pytest could not collect test_broken.py; nothing was started.")
         assert "No module named 'not_installed_anywhere'" in answer.text
-        assert not session.debugger_started
+        assert not session.debugger.started
 
 
 def test_a_script_that_raises_or_exits_is_reported_and_restarted_by_python_m_pdb(tmp_path):

@@ -30,7 +30,7 @@ def test_the_base_arm_refuses_debugger_tools(open_session):
     answer = session.call("start_debugger", {"file": "test_pricing.py"})
     assert answer.error
     assert answer.text.startswith("Error: start_debugger is not available in this episode: there is no debugger.")
-    assert not session.debugger_started
+    assert not session.debugger.started
     assert session.call("bash", {"command": "echo ok"}).text == "ok"
 
 
