@@ -36,22 +36,24 @@ def _schema_type(spec: dict) -> str:
 
 
 def tools_page(registry=None) -> str:
-    """Every tool of the registry: its arms, group, description and argument table."""
+    """Every tool of the registry: its arms, kind, flags, description and argument table."""
     if registry is None:
         import harness.tools  # noqa: F401 - registers every tool
         from harness.tools.registry import REGISTRY as registry
     lines = ["# Tool reference", "", HEADER.strip(), "",
              "The tools a model may call, from the tool registry (`harness/tools/`), in the order they are "
              "offered. The `base` arm has the shell, file and control tools; `dbg` adds the debugger.", "",
-             "| tool | arms | group | answers |", "| --- | --- | --- | --- |"]
+             "| tool | arms | kind | answers |", "| --- | --- | --- | --- |"]
     for tool in registry.tools():
-        lines.append(f"| [`{tool.name}`](#{tool.name}) | {', '.join(sorted(tool.arms))} | {tool.group} "
+        lines.append(f"| [`{tool.name}`](#{tool.name}) | {', '.join(sorted(tool.arms))} | {tool.kind} "
                      f"| {_cell(tool.description.splitlines()[0] if tool.description else '')} |")
     for tool in registry.tools():
         lines += ["", f"## {tool.name}", "", tool.description or "", ""]
         flags = [f for f, on in (("reads runtime state (an inspection)", tool.inspection),
+                                  ("moves the position the program is shown at", tool.moves),
+                                  ("an auxiliary debugger call", tool.auxiliary),
                                   ("needs a program started by `start_debugger`", tool.needs_program)) if on]
-        lines += [f"Arms: {', '.join(sorted(tool.arms))}; group: {tool.group}"
+        lines += [f"Arms: {', '.join(sorted(tool.arms))}; kind: {tool.kind}"
                   + ("; " + "; ".join(flags) if flags else "") + ".", ""]
         properties = tool.parameters.get("properties", {})
         required = set(tool.parameters.get("required", []))
