@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import REPO_ROOT
 
 LEAKS_A_THREAD = """
@@ -16,6 +18,7 @@ def test_passes_but_leaves_a_thread_that_never_ends():
 """
 
 
+@pytest.mark.slow
 def test_a_run_left_with_a_stuck_thread_exits_with_its_status_and_names_the_thread(tmp_path):
     (tmp_path / "test_leak.py").write_text(LEAKS_A_THREAD)
     env = {**os.environ, "STEPWISE_TEST_EXIT_GRACE_S": "1", "PYTHONPATH": str(REPO_ROOT)}

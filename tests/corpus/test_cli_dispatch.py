@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from tests.corpus.taskfactory import write_task
 
 
@@ -40,6 +42,7 @@ def test_ctrl_c_stops_a_command_with_a_message_not_a_traceback(tmp_path, repo_ro
     assert not leftover  # the session closed its shell
 
 
+@pytest.mark.slow
 def test_a_file_where_an_output_folder_belongs_is_named_not_a_traceback(tmp_path, repo_root):
     write_task(tmp_path / "tasks")
     blocker = tmp_path / "stats"

@@ -90,6 +90,7 @@ def test_leakage_command_names_near_duplicates_and_lists_the_most_similar(tmp_pa
     assert "3 tasks: 1 copying heldout code, 1 near-duplicate pairs, 0 same-mechanism pairs" in out
 
 
+@pytest.mark.slow
 def test_the_corpus_has_no_heldout_copies_no_near_duplicates_and_no_sibling_across_heldout():
     tasks = []
     for folder in task_dirs():

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
+
 from corpus.cli import stats as stats_cli
 from corpus.format import load_task
 from corpus.shape import shape_report
@@ -39,6 +41,7 @@ def test_summary_gives_medians_90th_percentiles_and_label_counts(tmp_path):
     assert summary["by_category"] == {"caching": 1, "off_by_one": 2}
 
 
+@pytest.mark.slow
 def test_stats_command_writes_table_summary_and_plots(tmp_path, capsys):
     root, out, splits_file = tmp_path / "tasks", tmp_path / "out", tmp_path / "splits.json"
     write_task(root, "alpha")
@@ -67,6 +70,7 @@ def test_stats_command_writes_table_summary_and_plots(tmp_path, capsys):
     assert "most similar pair: alpha ~ beta (1.000)" in printed
 
 
+@pytest.mark.slow
 def test_distances_come_from_the_failing_tests_of_a_validation_report(tmp_path, capsys):
     root, report = tmp_path / "tasks", tmp_path / "report.json"
     tests = TEST_COUNTER + "\n\ndef test_through_a_helper():\n    assert via_helper([1, 2]) == 3\n"
@@ -108,6 +112,7 @@ def test_shape_targets_count_themes_by_category_or_tag(tmp_path):
                                                "met": False, "margin": -6.0}
 
 
+@pytest.mark.slow
 def test_stats_skips_a_malformed_task_and_says_so(tmp_path, capsys):
     root = tmp_path / "tasks"
     write_task(root, "alpha")
@@ -120,6 +125,7 @@ def test_stats_skips_a_malformed_task_and_says_so(tmp_path, capsys):
     assert (tmp_path / "out" / "size.png").is_file()
 
 
+@pytest.mark.slow
 def test_stats_fills_the_readme_block_and_nothing_else(tmp_path):
     root, readme = tmp_path / "tasks", tmp_path / "README.md"
     write_task(root, "alpha")

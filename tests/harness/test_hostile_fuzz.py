@@ -20,6 +20,8 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from corpus.format import load_task
 from harness.episode.run import run_episode
 from harness.policies import make_policy
@@ -92,6 +94,7 @@ def play(index: int, task, backend: WatchedBackend, folder: Path) -> tuple[dict,
     return document, plan
 
 
+@pytest.mark.slow
 def test_thousands_of_hostile_and_valid_calls_never_break_an_episode_or_fake_a_verdict(tmp_path):
     task = load_task(write_task(tmp_path / "tasks"))
     backend = WatchedBackend()

@@ -22,6 +22,7 @@ def test_every_shipped_config_has_the_right_shape(name):
     assert loaded.config.adapter.use_dora
 
 
+@pytest.mark.slow
 def test_the_tiny_config_passes_every_check_once_its_model_and_dataset_exist(write_config):
     assert load_config(write_config(), command="sft").config.sft.max_length == "auto"
     loaded = load_config(write_config(), command="grpo")
@@ -91,6 +92,7 @@ def test_a_model_path_that_does_not_exist_is_refused(write_config, tmp_path):
         "with 'python -m training tiny-model --out DIR', or use hub: ORG/NAME"]
 
 
+@pytest.mark.slow
 def test_a_wrong_type_and_a_broken_yaml_file_are_explained(write_config, tmp_path):
     assert problems(write_config(sft__max_length="long")) == [
         "sft.max_length: must be a whole number of tokens or 'auto' (got 'long')"]
@@ -99,6 +101,7 @@ def test_a_wrong_type_and_a_broken_yaml_file_are_explained(write_config, tmp_pat
     assert problems(broken)[0].startswith("line 3, column 1: not valid YAML")
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_the_problems_and_no_traceback(write_config, tmp_path):
     path = write_config()
     done = subprocess.run([sys.executable, "-m", "training", "sft", "--config", str(path),
@@ -107,6 +110,7 @@ def test_the_command_line_prints_the_problems_and_no_traceback(write_config, tmp
     assert done.stderr.strip() == f"error: {path}: sft.max_steps: Input should be greater than or equal to 1 (got 0)"
 
 
+@pytest.mark.slow
 def test_vllm_generation_is_refused_where_vllm_is_not_installed(write_config):
     import importlib.util
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from training.config.load import load_config
 from training.grpo.run import run_grpo
 
@@ -14,6 +16,7 @@ def metrics_of(run) -> list[dict]:
     return [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
 
 
+@pytest.mark.slow
 def test_one_step_with_scripted_completions_logs_each_reward_component(write_config, tmp_path, scripted):
     loaded = load_config(write_config(grpo__max_turns=10, grpo__merge=False, grpo__max_completion_tokens=8192,
                                       grpo__generation__max_new_tokens=256), command="grpo")
@@ -41,6 +44,7 @@ def test_one_step_with_scripted_completions_logs_each_reward_component(write_con
     assert progress[-1].phase == "finished"
 
 
+@pytest.mark.slow
 def test_one_step_with_the_tiny_models_own_generation_then_merge(write_config, tmp_path):
     loaded = load_config(write_config(grpo__max_turns=2, grpo__generation__max_new_tokens=12), command="grpo")
     result = run_grpo(loaded, out=tmp_path / "run", progress_bar=False)

@@ -54,6 +54,7 @@ def prompts_for(names, generations=2):
     return [row["prompt"] for row in dataset for _ in range(generations)]
 
 
+@pytest.mark.slow
 def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_component(make_rollouts, scripted):
     rollouts = make_rollouts()
     trainer, logged = fake_trainer()

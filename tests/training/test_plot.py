@@ -6,9 +6,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from training.runs import RunFolder
 
 
+@pytest.mark.slow
 def test_plot_draws_the_logged_curves(tmp_path):
     run = RunFolder.create(tmp_path / "run", kind="grpo", name="tiny", config={"name": "tiny"}, base_model="m")
     for step in (1, 2, 3):
@@ -24,6 +27,7 @@ def test_plot_draws_the_logged_curves(tmp_path):
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow
 def test_plot_of_a_folder_without_metrics_says_so(tmp_path):
     done = subprocess.run([sys.executable, "-m", "training", "plot", str(tmp_path)], capture_output=True, text=True,
                           timeout=120)

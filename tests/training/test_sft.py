@@ -17,6 +17,7 @@ from training.sft.masking import IGNORE, MaskingError, check_assistant_only, tur
 from training.sft.run import run_sft
 
 
+@pytest.mark.slow
 def test_two_dora_steps_train_only_assistant_tokens_then_merge_matches_the_adapter(write_config, tmp_path):
     from peft import PeftModel
     from transformers import AutoModelForCausalLM, AutoTokenizer

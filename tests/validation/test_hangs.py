@@ -23,6 +23,7 @@ def hanging_task(tmp_path, name="counter_spin", **meta):
                       correct={"counter.py": LOOPING_COUNTER}, **meta)
 
 
+@pytest.mark.slow
 def test_a_declared_hang_validates_and_says_where_it_was_stuck(tmp_path):
     verdict = validate_task(hanging_task(tmp_path))
 
@@ -35,6 +36,7 @@ def test_a_declared_hang_validates_and_says_where_it_was_stuck(tmp_path):
     assert verdict.evidence[0]["got"] == "(0, 0)" and verdict.evidence[0]["holds"]
 
 
+@pytest.mark.slow
 def test_evidence_recorded_before_the_hang_counts_and_a_line_after_it_is_named(tmp_path):
     after_the_loop = {"file": "counter.py", "line": 6, "expression": "result", "observed": "6", "why": "x"}
     folder = hanging_task(tmp_path, evidence=[LOOP_EVIDENCE, after_the_loop])
@@ -48,6 +50,7 @@ def test_evidence_recorded_before_the_hang_counts_and_a_line_after_it_is_named(t
                                "wait that never ends"]
 
 
+@pytest.mark.slow
 def test_a_hang_that_is_not_declared_is_rejected_with_what_to_declare(tmp_path):
     verdict = validate_task(hanging_task(tmp_path, failure="fails", timeout_s=3))
 
@@ -56,6 +59,7 @@ def test_a_hang_that_is_not_declared_is_rejected_with_what_to_declare(tmp_path):
     assert 'declare "failure": "hang" in meta.json' in verdict.reasons[0]
 
 
+@pytest.mark.slow
 def test_a_declared_hang_whose_buggy_tests_just_fail_is_rejected(tmp_path):
     folder = write_task(tmp_path, failure="hang", timeout_s=6)  # the plain counter: its test fails at once
 
@@ -66,6 +70,7 @@ def test_a_declared_hang_whose_buggy_tests_just_fail_is_rejected(tmp_path):
                                          "timeout_s=6s (exit 1: 0 passed, 1 failed, 0 errors)")
 
 
+@pytest.mark.slow
 def test_a_correct_version_that_still_hangs_is_rejected(tmp_path):
     folder = write_task(tmp_path, buggy={"counter.py": HANGING_COUNTER}, correct={"counter.py": HANGING_COUNTER
                         .replace("result = 0", "result = 0  # starts empty")}, failure="hang", timeout_s=3,
@@ -77,6 +82,7 @@ def test_a_correct_version_that_still_hangs_is_rejected(tmp_path):
     assert "correct run did not finish within timeout_s=3s" in verdict.reasons[0]
 
 
+@pytest.mark.slow
 def test_cli_prints_the_hang_beside_the_pass(tmp_path, capsys):
     hanging_task(tmp_path)
 
@@ -106,6 +112,7 @@ CRASHING_COUNTER = HANGING_COUNTER.replace(
     "    time.sleep(4)\n    faulthandler.disable()\n    os.kill(os.getpid(), signal.SIGSEGV)\n")
 
 
+@pytest.mark.slow
 def test_a_hang_whose_interpreter_crashes_while_dumping_validates_as_a_hang(tmp_path):
     folder = write_task(tmp_path, "counter_crash", buggy={"counter.py": CRASHING_COUNTER},
                         correct={"counter.py": LOOPING_COUNTER}, failure="hang", timeout_s=6,
@@ -121,6 +128,7 @@ def test_a_hang_whose_interpreter_crashes_while_dumping_validates_as_a_hang(tmp_
 PAGE_FILL = Path(__file__).resolve().parents[2] / "corpus" / "tasks" / "ticket_search_page_fill"
 
 
+@pytest.mark.slow
 @pytest.mark.docker
 def test_a_busy_loop_hang_validates_as_a_hang_in_docker_too():
     # The buggy paging loop calls store.scan millions of times: dumping it may crash the image's Python
@@ -131,6 +139,7 @@ def test_a_busy_loop_hang_validates_as_a_hang_in_docker_too():
     assert verdict.runs["buggy"]["timed_out"] and verdict.hang["stopped_after_s"] == 10.0
 
 
+@pytest.mark.slow
 def test_a_hang_whose_first_run_gives_no_frame_is_run_again_for_where_it_was_stuck(tmp_path):
     # On a loaded machine the hanging test can start so late that the dump (half the limit into the
     # test) would come after the limit. Here the first run's earlier tests take 5.2 of its 6 s; later

@@ -53,6 +53,7 @@ def test_orders_start_with_the_one_asked_then_reversed_then_seeded_shuffles():
         RunOrder.parse("random")
 
 
+@pytest.mark.slow
 def test_repeats_run_the_tests_in_file_reversed_and_shuffled_order(tmp_path):
     verdict = validate_task(write_task(tmp_path, tests={"test_counter.py": ORDER_SPY}, evidence=[
         {"file": "test_counter.py", "line": 16, "expression": "total([1, 2])", "observed": "2", "why": "x"}]),
@@ -66,6 +67,7 @@ def test_repeats_run_the_tests_in_file_reversed_and_shuffled_order(tmp_path):
                                + verdict.reasons[0].split("0 errors): ", 1)[1]]
 
 
+@pytest.mark.slow
 def test_evidence_that_holds_in_one_order_only_is_rejected_naming_the_order(tmp_path):
     # The first value the loop sees is 2 when test_three runs first, 6 when test_two does.
     folder = write_task(tmp_path, tests={"test_counter.py": TWO_TESTS})
@@ -78,6 +80,7 @@ def test_evidence_that_holds_in_one_order_only_is_rejected_naming_the_order(tmp_
                                'to one test, name it: "test": "test_counter.py::test_three")']
 
 
+@pytest.mark.slow
 def test_evidence_named_after_its_test_holds_in_every_order(tmp_path):
     pinned = [{"file": "counter.py", "line": 4, "expression": "value", "observed": "6", "why": "x",
                "test": "test_counter.py::test_two"}]
@@ -101,6 +104,7 @@ def test_evidence_naming_a_test_that_does_not_exist_is_refused_before_running(tm
                                "function of the task's test files; name it as 'test_file.py::test_name'"]
 
 
+@pytest.mark.slow
 def test_evidence_that_holds_in_any_order_passes_a_shuffled_run(tmp_path):
     tests = TWO_TESTS.replace("[5, 6]) == 11", "[1, 5]) == 6")  # the loop sees 2 or 5 first
     folder = write_task(tmp_path, tests={"test_counter.py": tests},
@@ -123,6 +127,7 @@ def test_cli_refuses_an_unknown_order(tmp_path, capsys):
     assert "unknown test order 'sideways'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_evidence_is_still_observed_after_an_earlier_test_hit_the_recursion_limit(tmp_path):
     # Python drops a trace function that fails, as it does at the recursion limit: the recorder re-arms.
     deep = "\n\ndef depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n"

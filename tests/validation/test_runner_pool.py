@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from harness.sandbox.backends import get_backend
 from harness.sandbox.pool import SandboxPool
 from validation.runner import run_pytest
@@ -18,6 +20,7 @@ def test_writes():
 '''
 
 
+@pytest.mark.slow
 def test_a_run_on_a_pool_returns_with_its_files_back_on_the_host(tmp_path):
     pool = SandboxPool(get_backend("bwrap"), size=1, service=False)
     try:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, TEST_COUNTER, write_task
 from validation import cli as validate_cli
 from validation import validate_task
 
 
+@pytest.mark.slow
 def test_a_good_task_passes_with_its_evidence(tmp_path):
     verdict = validate_task(write_task(tmp_path))
 
@@ -18,6 +21,7 @@ def test_a_good_task_passes_with_its_evidence(tmp_path):
     assert verdict.evidence[0]["got"] == "2" and verdict.evidence[0]["holds"]
 
 
+@pytest.mark.slow
 def test_a_buggy_version_that_passes_is_rejected(tmp_path):
     folder = write_task(tmp_path, buggy={"counter.py": CORRECT_COUNTER.replace("values:", "values[:]:")},
                         evidence=[{"file": "counter.py", "line": 4, "expression": "value", "observed": "1",
@@ -29,6 +33,7 @@ def test_a_buggy_version_that_passes_is_rejected(tmp_path):
     assert "buggy version passes all 1 tests; it must fail at least one" in verdict.reasons
 
 
+@pytest.mark.slow
 def test_a_correct_version_that_fails_is_rejected(tmp_path):
     folder = write_task(tmp_path, correct={"counter.py": BUGGY_COUNTER.replace("[1:]", "[2:]")})
 
@@ -38,6 +43,7 @@ def test_a_correct_version_that_fails_is_rejected(tmp_path):
     assert any(r.startswith("correct version fails (1 failed, 0 errors)") for r in verdict.reasons)
 
 
+@pytest.mark.slow
 def test_evidence_with_another_value_is_rejected_naming_both_values(tmp_path):
     folder = write_task(tmp_path, evidence=[{"file": "counter.py", "line": 4,
                                              "expression": "type(value).__name__", "observed": "'float'",
@@ -49,6 +55,7 @@ def test_evidence_with_another_value_is_rejected_naming_both_values(tmp_path):
                                "meta says 'float'"]
 
 
+@pytest.mark.slow
 def test_evidence_on_a_line_that_never_runs_is_rejected(tmp_path):
     source = BUGGY_COUNTER + "\n\ndef unused():\n    return 1\n"
     folder = write_task(tmp_path, buggy={"counter.py": source}, correct={"counter.py": CORRECT_COUNTER + "\n\n"
@@ -62,6 +69,7 @@ def test_evidence_on_a_line_that_never_runs_is_rejected(tmp_path):
     assert verdict.reasons[0].startswith("evidence[0] at counter.py:9: line never reached")
 
 
+@pytest.mark.slow
 def test_evidence_whose_expression_raises_is_rejected_with_the_error(tmp_path):
     folder = write_task(tmp_path, evidence=[{"file": "counter.py", "line": 4, "expression": "owner",
                                              "observed": "1", "why": "x"}])
@@ -72,6 +80,7 @@ def test_evidence_whose_expression_raises_is_rejected_with_the_error(tmp_path):
                                "name 'owner' is not defined"]
 
 
+@pytest.mark.slow
 def test_evidence_is_observed_inside_threads_and_asyncio_tasks(tmp_path):
     buggy = {"worker.py": (
         "import asyncio\nimport threading\n\n\n"
@@ -110,6 +119,7 @@ def test_malformed_meta_is_reported_as_the_tasks_reason(tmp_path):
     assert verdict.reasons == ["meta: preference: 'sometimes' is not one of recommended, optional, avoid"]
 
 
+@pytest.mark.slow
 def test_an_unmarked_hint_comment_is_rejected_but_a_bug_marker_is_not(tmp_path):
     hinted = BUGGY_COUNTER.replace("    result = 0\n", "    result = 0  # FIXME starts late\n")
     marked = BUGGY_COUNTER.replace("values[1:]:", "values[1:]:  # BUG: skips the first value")
@@ -131,6 +141,7 @@ def test_buggy_and_correct_with_different_file_names_are_rejected(tmp_path):
             "['extra.py'])") in verdict.reasons
 
 
+@pytest.mark.slow
 def test_an_empty_fix_is_rejected(tmp_path):
     marked = CORRECT_COUNTER.replace("values:", "values:  # BUG: nothing here")
     folder = write_task(tmp_path, buggy={"counter.py": marked})
@@ -140,6 +151,7 @@ def test_an_empty_fix_is_rejected(tmp_path):
     assert any(r.startswith("the fix is empty") for r in verdict.reasons)
 
 
+@pytest.mark.slow
 def test_a_module_level_setup_helper_in_a_test_file_is_rejected_naming_it(tmp_path):
     # pytest < 8 (the Docker image's) calls it with the module as its argument; pytest 8 does not.
     tests = TEST_COUNTER + "\n\ndef setup(values=(1, 2, 3)):\n    return list(values)\n"
@@ -152,6 +164,7 @@ def test_a_module_level_setup_helper_in_a_test_file_is_rejected_naming_it(tmp_pa
     assert "rename it (e.g. make_setup) or use a fixture" in verdict.reasons[0]
 
 
+@pytest.mark.slow
 def test_a_buggy_run_that_hangs_is_stopped_at_timeout_s(tmp_path):
     hanging = BUGGY_COUNTER.replace("    return result\n", "    import time\n    time.sleep(60)\n")
     folder = write_task(tmp_path, buggy={"counter.py": hanging}, timeout_s=2)
@@ -162,6 +175,7 @@ def test_a_buggy_run_that_hangs_is_stopped_at_timeout_s(tmp_path):
     assert any(r.startswith("buggy run did not finish within timeout_s=2s") for r in verdict.reasons)
 
 
+@pytest.mark.slow
 def test_cli_json_report_lists_each_task_and_exits_1_when_one_fails(tmp_path, capsys):
     write_task(tmp_path, "good_task")
     write_task(tmp_path, "bad_task", correct={"counter.py": BUGGY_COUNTER.replace("[1:]", "[2:]")})
@@ -174,6 +188,7 @@ def test_cli_json_report_lists_each_task_and_exits_1_when_one_fails(tmp_path, ca
     assert report["failed"] == ["bad_task"]
 
 
+@pytest.mark.slow
 def test_cli_exits_0_when_every_selected_task_passes_and_names_unknown_tasks(tmp_path, capsys):
     write_task(tmp_path, "good_task")
 
@@ -185,6 +200,7 @@ def test_cli_exits_0_when_every_selected_task_passes_and_names_unknown_tasks(tmp
     assert "PASS good_task" in out and "no task folder 'nope'" in out
 
 
+@pytest.mark.slow
 def test_repeat_runs_buggy_and_correct_again_in_fresh_workspaces(tmp_path):
     verdict = validate_task(write_task(tmp_path), repeat=2)
 
@@ -194,6 +210,7 @@ def test_repeat_runs_buggy_and_correct_again_in_fresh_workspaces(tmp_path):
     assert verdict.runs["buggy#2"]["failed"] == 1
 
 
+@pytest.mark.slow
 def test_evidence_without_a_why_is_rejected(tmp_path):
     folder = write_task(tmp_path, evidence=[{"file": "counter.py", "line": 4, "expression": "value",
                                              "observed": "2", "why": " "}])
@@ -204,6 +221,7 @@ def test_evidence_without_a_why_is_rejected(tmp_path):
                                "reveals the bug"]
 
 
+@pytest.mark.slow
 def test_evidence_in_a_file_outside_the_workspace_is_rejected_before_running(tmp_path):
     folder = write_task(tmp_path, evidence=[{"file": "correct/counter.py", "line": 40, "expression": "value",
                                              "observed": "2", "why": "x"}])

@@ -18,6 +18,7 @@ from webapp.trajectories.services import (
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/", "/admin/", "/admin/catalog/task/", "/accounts/password_change/", "/live/",
                                   "/episodes/1/"])
 def test_pages_redirect_to_the_login_page_when_logged_out(client, path):
@@ -59,6 +60,7 @@ def test_the_admin_lists_every_model_for_a_superuser(admin_client):
         assert model in response.content
 
 
+@pytest.mark.slow
 def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make_user):
     task = Task.objects.create(name="counter_reset", category="state", description="d", preference="optional")
     add_preference_label(task=task, annotator=admin_user, preference="avoid")

@@ -47,6 +47,7 @@ def test_the_task_list_filters_sorts_and_shows_measured_solve_rates(client, anno
     assert b"contradiction" in everything.content
 
 
+@pytest.mark.slow
 def test_the_task_list_makes_the_same_queries_for_more_tasks_and_trajectories(client, annotation_data, corpus_root):
     logged_in(client, annotation_data["ann"])
     client.get("/")
@@ -157,6 +158,7 @@ def test_the_trajectory_list_filters_on_the_quality_fields(client, annotation_da
     assert client.get("/trajectories/", {"score_min": "lots"}).status_code == 200  # a bad filter is ignored
 
 
+@pytest.mark.slow
 def test_the_trajectory_list_makes_the_same_queries_for_more_rows(client, annotation_data):
     logged_in(client, annotation_data["ann"])
     client.get("/trajectories/")

@@ -48,6 +48,7 @@ def purge(name: str) -> None:
 SCRIPT = json.dumps({"tool_calls": [{"name": "bash", "arguments": {"command": "true"}}]})
 
 
+@pytest.mark.slow
 def test_a_launch_while_the_broker_is_down_answers_within_seconds_with_the_job_failed_and_why(
         transactional_db, broker_down, catalog_task, make_user):
     client = Client()
@@ -68,6 +69,7 @@ def test_a_launch_while_the_broker_is_down_answers_within_seconds_with_the_job_f
     assert elapsed < 15, f"the launch took {elapsed:.1f} s"  # it was an HTTP 500 after 19 s
 
 
+@pytest.mark.slow
 def test_a_child_the_broker_would_not_take_stays_queued_and_is_sent_again_once_it_is_back(
         transactional_db, monkeypatch, settings):
     settings.STEPWISE_JOB_QUEUED_DEADLINE_S = 0.2
@@ -97,6 +99,7 @@ def test_a_child_the_broker_would_not_take_stays_queued_and_is_sent_again_once_i
     purge(queue)
 
 
+@pytest.mark.slow
 def test_a_job_no_worker_takes_is_sent_again_then_failed_with_the_reason(transactional_db, settings):
     settings.STEPWISE_JOB_QUEUED_DEADLINE_S = 0.2
     settings.STEPWISE_JOB_MAX_SENDS = 2
@@ -120,6 +123,7 @@ def test_a_job_no_worker_takes_is_sent_again_then_failed_with_the_reason(transac
     purge(queue)
 
 
+@pytest.mark.slow
 def test_a_launched_job_whose_message_was_never_sent_is_sent_by_the_reaper(transactional_db, settings):
     settings.STEPWISE_JOB_QUEUED_DEADLINE_S = 0.2
     job = create_job(kind="import_corpus", enqueue=False)  # as if the web process died before the send

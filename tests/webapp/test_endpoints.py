@@ -122,6 +122,7 @@ def test_a_registered_endpoint_is_the_only_place_its_key_goes_and_its_options_ca
     assert policy.info().params["api_key_env"] == "VLLM_TEST_KEY" and KEY not in json.dumps(policy.info().params)
 
 
+@pytest.mark.slow
 def test_an_episode_launched_with_a_registered_endpoint_stores_the_status_line_not_the_body(
         listeners, start_worker, catalog_task, make_user):
     registered, attacker = listeners

@@ -49,6 +49,7 @@ def processes_with(marker: str) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker, catalog_task, make_user):
     job = launch("episode", make_user("ann"), task="counter_reset", arm="dbg", policy="", max_turns=10,
                  sandbox="bwrap", script=script({"name": "start_debugger", "arguments": {"file": "test_counter.py"}},
@@ -67,6 +68,7 @@ def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker
     assert job.progress_done == 4 and job.progress_unit == "turns"
 
 
+@pytest.mark.slow
 def test_an_eval_job_fans_out_one_episode_job_each_and_reports_when_the_last_ends(celery_worker, catalog_task,
                                                                                  make_user):
     job = launch("eval", make_user("ann"), name="scripted fix", policy="", script=script(FIX, TESTS),
@@ -90,6 +92,7 @@ def test_an_eval_job_fans_out_one_episode_job_each_and_reports_when_the_last_end
     assert (job.progress_done, job.progress_total) == (4, 4)
 
 
+@pytest.mark.slow
 @pytest.mark.docker
 def test_a_worker_killed_mid_episode_keeps_the_turns_and_fails_the_job_then_a_retry_succeeds(
         start_worker, catalog_task, make_user):
@@ -128,6 +131,7 @@ def test_a_worker_killed_mid_episode_keeps_the_turns_and_fails_the_job_then_a_re
     assert again.params == job.params and Episode.objects.get(job=again).verified is True
 
 
+@pytest.mark.slow
 def test_cancelling_a_running_episode_stops_its_sandbox_and_every_process_in_it(celery_worker, catalog_task,
                                                                                make_user):
     calls = [{"name": "bash", "arguments": {"command": "echo start"}},

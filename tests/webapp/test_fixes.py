@@ -153,6 +153,7 @@ def test_the_home_page_counts_trajectories_whose_task_is_not_imported(admin_clie
     assert b"1 trajectory" in page.content
 
 
+@pytest.mark.slow
 def test_the_admin_trajectory_page_makes_the_same_queries_for_30_or_60_steps(admin_client):
     short, _ = save_trajectory(document=trajectory_document("ep-30", steps=steps(30)))
     long, _ = save_trajectory(document=trajectory_document("ep-60", steps=steps(60)))

@@ -55,6 +55,7 @@ def test_an_eval_output_folder_imports_as_one_eval_run_with_its_trajectories_and
     assert EvalRun.objects.count() == 1 and Trajectory.objects.count() == 2
 
 
+@pytest.mark.slow
 def test_with_the_database_missing_the_hint_says_to_create_it_not_to_start_the_server():
     name = f"stepwise_missing_{uuid.uuid4().hex[:8]}"
     env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local",
@@ -69,6 +70,7 @@ def test_with_the_database_missing_the_hint_says_to_create_it_not_to_start_the_s
     assert "start it" not in shown.stderr and "Traceback" not in shown.stderr
 
 
+@pytest.mark.slow
 def test_with_the_database_server_down_the_hint_still_says_to_start_it():
     env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local",
                     DATABASE_URL="postgres://postgres@127.0.0.1:1/stepwise")
@@ -100,6 +102,7 @@ def healthz(port: int) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_serve_restarts_a_worker_that_dies_and_stops_everything_when_it_keeps_dying(transactional_db, tmp_path):
     """What scripts/run runs after its set-up: the web server keeps a working worker behind it."""
     import os

@@ -118,6 +118,7 @@ def stack(app_image, transactional_db):
     assert left == [], "the stack's containers were not removed"
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_web_and_worker_containers_answer_healthz_and_play_an_episode_job(stack, catalog_task, make_user):
     status, body = stack.health

@@ -51,6 +51,7 @@ def application_socket(path: str, user=None) -> WebsocketCommunicator:
     return communicator
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("path", ["/ws/nothing-here/", "/", f"/ws/jobs/{THIRTY_NINES}/"])
 def test_an_unknown_websocket_path_with_a_valid_origin_is_closed_with_4404(path):

@@ -10,6 +10,7 @@ from django.test import override_settings
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_healthz_is_ok_when_a_real_worker_answers(admin_client, celery_worker):
     response = admin_client.get("/healthz")
 
@@ -26,6 +27,7 @@ def test_healthz_is_ok_when_a_real_worker_answers(admin_client, celery_worker):
     assert components["celery_worker"]["detail"].startswith(f"worker test-{os.getpid()}@")
 
 
+@pytest.mark.slow
 def test_healthz_is_503_and_says_so_when_no_worker_answers(admin_client):
     response = admin_client.get("/healthz")
 
@@ -40,6 +42,7 @@ def test_healthz_is_503_and_says_so_when_no_worker_answers(admin_client):
     assert body["components"]["database"]["ok"]
 
 
+@pytest.mark.slow
 def test_healthz_fails_a_layer_that_cannot_carry_a_worker_message_to_the_web_process(admin_client, celery_worker):
     with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
         response = admin_client.get("/healthz")
@@ -50,6 +53,7 @@ def test_healthz_fails_a_layer_that_cannot_carry_a_worker_message_to_the_web_pro
     assert "InMemoryChannelLayer does not carry messages between processes" in layer["detail"]
 
 
+@pytest.mark.slow
 def test_healthz_reports_an_unreachable_redis_without_a_traceback(admin_client):
     with override_settings(REDIS_URL="redis://127.0.0.1:1/0"):
         response = admin_client.get("/healthz")
@@ -64,6 +68,7 @@ def test_healthz_needs_no_login_and_only_answers_get(client):
     assert client.post("/healthz").status_code == 405
 
 
+@pytest.mark.slow
 def test_anonymous_healthz_says_only_up_or_down_and_names_no_host(client, celery_worker):
     up = client.get("/healthz")
 
@@ -72,6 +77,7 @@ def test_anonymous_healthz_says_only_up_or_down_and_names_no_host(client, celery
     assert "redis" not in up.content.decode() and "worker" not in up.content.decode()
 
 
+@pytest.mark.slow
 def test_anonymous_healthz_down_names_no_address(client):
     with override_settings(REDIS_URL="redis://127.0.0.1:1/0"):
         down = client.get("/healthz")
@@ -80,6 +86,7 @@ def test_anonymous_healthz_down_names_no_address(client):
     assert down.json() == {"status": "unhealthy"}
 
 
+@pytest.mark.slow
 def test_a_signed_in_non_staff_user_gets_only_up_or_down_too(client, django_user_model):
     client.force_login(django_user_model.objects.create_user("annotator", password="x"))
 

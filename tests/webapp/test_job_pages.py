@@ -59,6 +59,7 @@ def test_bad_launch_input_is_answered_on_the_form_and_nothing_is_queued(make_use
     assert client.get(reverse("launch", args=["rollout_task"])).status_code == 404  # children are not launched
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_cancel_and_retry_go_through_the_job_page(make_user, catalog_task):
     client = logged_in(make_user("ann"))
@@ -83,6 +84,7 @@ def test_cancel_and_retry_go_through_the_job_page(make_user, catalog_task):
     assert f"a retry of <a href=\"{reverse('job_detail', args=[job.pk])}\">#{job.pk}</a>" in page.content.decode()
 
 
+@pytest.mark.slow
 def test_an_eval_launched_from_the_form_runs_and_its_report_opens(celery_worker, catalog_task, make_user):
     client = logged_in(make_user("ann"))
 

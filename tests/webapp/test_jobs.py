@@ -125,6 +125,7 @@ def test_retry_makes_a_new_job_with_the_same_arguments(corpus_root):
     assert (again.kind, again.params, again.state) == (job.kind, job.params, JobState.QUEUED)
 
 
+@pytest.mark.slow
 def test_a_real_worker_runs_an_import_job_to_the_end(celery_worker, corpus_root):
     write_task(corpus_root, "counter_reset")
     write_task(corpus_root, "cache_stale")

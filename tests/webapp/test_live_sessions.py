@@ -39,6 +39,7 @@ def play(job_id: int, **env) -> subprocess.CompletedProcess:
     return result
 
 
+@pytest.mark.slow
 def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_verified_human_trajectory(
         make_user, catalog_task, tmp_path):
     ann = make_user("ann")
@@ -77,6 +78,7 @@ def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_v
     assert demonstration["sft"]["source"] == "demonstration" and demonstration["sft"]["teacher"] == "human:ann"
 
 
+@pytest.mark.slow
 def test_only_the_arms_tools_and_only_the_person_who_opened_the_session(make_user, catalog_task):
     ann, bob = make_user("ann"), make_user("bob")
     episode = open_session(ann, arm="base")
@@ -94,6 +96,7 @@ def test_only_the_arms_tools_and_only_the_person_who_opened_the_session(make_use
         submit_call(episode=episode, user=ann, name="bash", arguments={"command": "ls"})
 
 
+@pytest.mark.slow
 @override_settings(STEPWISE_SESSION_IDLE_S=0.5)
 def test_a_session_nobody_drives_is_closed_after_the_idle_time(make_user, catalog_task):
     episode = open_session(make_user("ann"))
@@ -106,6 +109,7 @@ def test_a_session_nobody_drives_is_closed_after_the_idle_time(make_user, catalo
         waiter.close()
 
 
+@pytest.mark.slow
 def test_the_call_endpoint_answers_bad_input_in_plain_words(client, make_user, catalog_task):
     ann = make_user("ann")
     episode = open_session(ann)
@@ -128,6 +132,7 @@ def test_the_call_endpoint_answers_bad_input_in_plain_words(client, make_user, c
     assert "counter_reset" in client.get("/live/").content.decode()
 
 
+@pytest.mark.slow
 def test_the_viewer_page_shows_the_played_steps_as_text_and_needs_a_login(client, make_user, catalog_task):
     ann = make_user("ann")
     episode = open_session(ann)
@@ -145,6 +150,7 @@ def test_the_viewer_page_shows_the_played_steps_as_text_and_needs_a_login(client
     assert 'id="session"' not in page  # bob watches; only ann could drive (and the session is over)
 
 
+@pytest.mark.slow
 def test_a_session_is_opened_from_a_tasks_page_and_a_bad_task_gets_a_plain_message(client, make_user, catalog_task):
     client.force_login(make_user("ann"))
 
@@ -162,6 +168,7 @@ def test_a_session_is_opened_from_a_tasks_page_and_a_bad_task_gets_a_plain_messa
     assert "not in the catalog: counter_rest (did you mean counter_reset?)" in refused.content.decode()
 
 
+@pytest.mark.slow
 def test_a_call_wakes_the_sessions_worker_through_the_doorbell(live_layer, make_user, catalog_task):
     """The worker reads the rows again only every ten minutes here: the call reaches it because its
     ring woke it (on Redis, and on the embedded default's layer)."""

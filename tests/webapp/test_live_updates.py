@@ -50,6 +50,7 @@ def finished(messages) -> bool:
     return any(m["type"] == "result" for m in messages)
 
 
+@pytest.mark.slow
 def test_a_viewer_gets_every_turn_in_order_from_a_worker_in_another_process(live_layer, make_user, catalog_task):
     ann = make_user("ann")
     job = episode_job(ann)
@@ -78,6 +79,7 @@ def test_a_viewer_gets_every_turn_in_order_from_a_worker_in_another_process(live
     assert messages[-1]["type"] == "result" and messages[-1]["exit_reason"] == "done"
 
 
+@pytest.mark.slow
 def test_a_late_viewer_reads_the_earlier_turns_first_and_a_reconnect_only_what_it_missed(live_layer, make_user,
                                                                                            catalog_task):
     ann = make_user("ann")
@@ -104,6 +106,7 @@ def test_a_late_viewer_reads_the_earlier_turns_first_and_a_reconnect_only_what_i
     assert turns(rest) == [4, 5] and rest[-1]["type"] == "result"
 
 
+@pytest.mark.slow
 def test_a_job_socket_idle_for_30_seconds_is_still_open_and_still_delivered_to(live_layer, make_user):
     ann = make_user("ann")
     job = create_job(kind="import_corpus", created_by=ann, enqueue=False)
@@ -129,6 +132,7 @@ def test_a_job_socket_idle_for_30_seconds_is_still_open_and_still_delivered_to(l
     assert (job_state["done"], job_state["total"], job_state["message"]) == (4, 10, "four of ten")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/ws/jobs/1/", "/ws/jobs/", "/ws/episodes/1/"])
 def test_an_anonymous_viewer_is_refused(path):
     async def scenario():
@@ -138,6 +142,7 @@ def test_an_anonymous_viewer_is_refused(path):
     assert async_to_sync(scenario)() == (False, 4401)
 
 
+@pytest.mark.slow
 def test_someone_else_cannot_follow_a_job_but_may_watch_its_episode(make_user, catalog_task):
     job = episode_job(make_user("ann"))
     bob = make_user("bob")

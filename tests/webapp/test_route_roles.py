@@ -178,6 +178,7 @@ def answer_of(response):
     return response.status_code
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("role_index, role", list(enumerate(ROLES)))
 def test_each_route_answers_each_role_as_decided(client, world, role_index, role):
@@ -207,6 +208,7 @@ def test_each_route_answers_each_role_as_decided(client, world, role_index, role
     assert wrong == {}, f"{role}: (answered, decided) per route"
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("role_index, role", list(enumerate(ROLES)))
 def test_each_websocket_route_answers_each_role_as_decided(world, role_index, role):

@@ -56,6 +56,7 @@ def test_with_urls_set_the_app_uses_postgresql_and_redis(tmp_path):
                                     "redis://cache:6379/1", "redis://cache:6379/1"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("missing", "message"), [
     ("DJANGO_SECRET_KEY", "DJANGO_SECRET_KEY is not set: production needs a secret key"),
     ("DJANGO_ALLOWED_HOSTS", "DJANGO_ALLOWED_HOSTS is not set: list the host names"),
@@ -118,6 +119,7 @@ def test_an_unusable_database_url_is_named_with_an_example(tmp_path):
     assert "expected e.g. postgres://user:password@host:5432/stepwise" in result.stderr
 
 
+@pytest.mark.slow
 def test_an_unreachable_database_is_a_one_line_error(tmp_path):
     env = clean_env(DATABASE_URL="postgres://postgres@127.0.0.1:1/stepwise", STEPWISE_VAR_DIR=str(tmp_path))
 
@@ -176,6 +178,7 @@ print(json.dumps({"code": response.status_code, "anonymous": response.json(), **
 """
 
 
+@pytest.mark.slow
 def test_healthz_in_the_embedded_default_sees_a_real_worker_over_the_filesystem(tmp_path):
     env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local", STEPWISE_VAR_DIR=str(tmp_path),
                     DJANGO_ALLOWED_HOSTS="testserver")

@@ -66,6 +66,7 @@ def test_export_and_training_say_which_folder_config_or_override_is_wrong(tmp_pa
     assert "pick a shipped config" in " ".join(errors["config"])
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launches_the_same_job(tmp_path):
     ModelEndpoint.objects.create(name="m", base_url="http://127.0.0.1:9/v1", model="m")
@@ -89,12 +90,14 @@ def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launch
         assert job_type(kind).clean(job.params) == job.params, kind
 
 
+@pytest.mark.slow
 def test_training_log_records_become_chart_points_without_bookkeeping_fields():
     record = {"step": 3, "epoch": 0.5, "time": 1.0, "split": "train", "loss": 1.25, "reward": 0.5,
               "rewards/verified/mean": 1, "kl": float("nan"), "note": "x", "flag": True}
     assert chart_values(record) == {"loss": 1.25, "reward": 0.5, "rewards/verified/mean": 1.0}
 
 
+@pytest.mark.slow
 def test_rollouts_fan_out_per_task_and_export_with_microskills_on_a_real_worker(celery_worker, make_user, tmp_path):
     user = make_user("ann")
     out, skills = tmp_path / "rollouts", tmp_path / "microskills"
@@ -152,6 +155,7 @@ def test_a_training_job_records_its_training_run_and_goes_to_the_training_queue(
     assert job.params["all_overrides"] == [f"model.path={model}", "grpo.max_steps=1"]
 
 
+@pytest.mark.slow
 def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_loss(start_worker, make_user,
                                                                                        tmp_path):
     """The tiny offline model (random weights, built here) stands in for a real one, which cannot run here."""

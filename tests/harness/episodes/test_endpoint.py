@@ -336,6 +336,7 @@ def test_a_base_url_without_a_scheme_is_refused_at_once_naming_where_it_came_fro
         make_policy("openai:canned").preflight()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["text", "native"])
 def test_a_reply_nested_past_any_tool_call_is_an_unusable_turn_and_the_episode_goes_on(
         where, fixture_tasks_dir, tmp_path):

@@ -38,6 +38,7 @@ def assert_chat_is_consistent(doc):
     assert doc["messages"][0]["role"] == "system" and doc["messages"][1]["role"] == "user"
 
 
+@pytest.mark.slow
 def test_a_fix_found_with_the_debugger_is_verified(running_average, write_script, tmp_path):
     events = []
     out = tmp_path / "episode.json"
@@ -59,6 +60,7 @@ def test_a_fix_found_with_the_debugger_is_verified(running_average, write_script
     assert doc["split"] == "heldout" and doc["arm"] == "dbg" and doc["policy"]["kind"] == "script"
 
 
+@pytest.mark.slow
 def test_done_without_a_fix_is_not_verified(running_average, write_script, tmp_path, capsys):
     script = write_script([PYTEST])
     code = run_cli.main(["--task", str(running_average.path), "--policy", f"script:{script}", "--arm", "base",
@@ -72,6 +74,7 @@ def test_done_without_a_fix_is_not_verified(running_average, write_script, tmp_p
     assert "1 failed" in doc["steps"][0]["observation"]
 
 
+@pytest.mark.slow
 def test_running_out_of_turns_after_an_edit_is_verified_at_the_end(running_average, write_script, tmp_path):
     read = {"name": "bash", "arguments": {"command": "wc -l stats_window.py"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([read, FIX, read, read])}"),
@@ -80,6 +83,7 @@ def test_running_out_of_turns_after_an_edit_is_verified_at_the_end(running_avera
     assert doc["result"]["verified"] is True
 
 
+@pytest.mark.slow
 def test_an_edit_made_through_bash_counts_as_a_change(running_average, write_script, tmp_path):
     sed = {"name": "bash", "arguments": {"command": "sed -i 's/values.pop()/values.pop(0)/' stats_window.py"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([sed, sed])}"), arm="base",
@@ -87,6 +91,7 @@ def test_an_edit_made_through_bash_counts_as_a_change(running_average, write_scr
     assert doc["result"]["exit_reason"] == "max_turns" and doc["result"]["verified"] is True
 
 
+@pytest.mark.slow
 def test_running_out_of_turns_without_a_change_is_not_verified(running_average, write_script, tmp_path):
     doc = run_episode(running_average, make_policy(f"script:{write_script([PYTEST, PYTEST])}"), arm="base",
                       max_turns=1, out=tmp_path / "t.json")
@@ -94,6 +99,7 @@ def test_running_out_of_turns_without_a_change_is_not_verified(running_average, 
     assert "never changed" in doc["result"]["reason"]
 
 
+@pytest.mark.slow
 def test_malformed_tool_calls_get_error_observations_and_the_episode_goes_on(running_average, write_script,
                                                                             tmp_path):
     calls = [
@@ -118,6 +124,7 @@ def test_malformed_tool_calls_get_error_observations_and_the_episode_goes_on(run
     assert_chat_is_consistent(doc)
 
 
+@pytest.mark.slow
 def test_an_interrupted_episode_is_recorded_as_a_crash(running_average, write_script, tmp_path):
     def stop_at_second_step(event):
         if event["event"] == "step" and event["step"]["turn"] == 2:
@@ -132,6 +139,7 @@ def test_an_interrupted_episode_is_recorded_as_a_crash(running_average, write_sc
     assert [s["turn"] for s in doc["steps"]] == [1, 2]
 
 
+@pytest.mark.slow
 def test_replaying_a_trajectory_in_a_pooled_sandbox_reissues_its_calls(running_average, write_script,
                                                                        tmp_path):
     first = run_episode(running_average, make_policy(f"script:{write_script(DEBUG_THEN_FIX)}"), arm="dbg",
@@ -147,6 +155,7 @@ def test_replaying_a_trajectory_in_a_pooled_sandbox_reissues_its_calls(running_a
     assert again["result"]["verified"] is True and again["policy"]["kind"] == "replay"
 
 
+@pytest.mark.slow
 def test_openai_policy_plays_an_episode_over_http(running_average, chat_server, tmp_path):
     from tests.harness.episodes.conftest import completion
 
@@ -172,6 +181,7 @@ def test_openai_policy_plays_an_episode_over_http(running_average, chat_server, 
     assert_chat_is_consistent(doc)
 
 
+@pytest.mark.slow
 def test_a_tiny_random_hf_model_plays_a_well_formed_episode(running_average, tiny_model_dir, tmp_path):
     policy = make_policy(f"hf:{tiny_model_dir}?max_new_tokens=12")
     doc = run_episode(running_average, policy, arm="dbg", max_turns=3, out=tmp_path / "t.json")
@@ -195,6 +205,7 @@ def test_an_endpoint_that_refuses_ends_the_episode_as_an_infra_error(running_ave
     assert "HTTP 401" in doc["result"]["reason"] and len(doc["steps"]) == 1
 
 
+@pytest.mark.slow
 def test_the_model_killing_every_process_it_can_does_not_end_the_episode(running_average, write_script, tmp_path):
     # kill -KILL -1 used to kill the debug service too and end the episode as a crash (issue 17); the
     # service is out of the model's reach now (tests/harness/sandbox/test_service_isolation.py).
@@ -207,6 +218,7 @@ def test_the_model_killing_every_process_it_can_does_not_end_the_episode(running
     assert "failed" in doc["steps"][1]["observation"]  # pytest ran in the shell that replaced the killed one
 
 
+@pytest.mark.slow
 def test_a_scorer_adds_its_quality_record_and_a_failing_one_changes_nothing(running_average, write_script,
                                                                            tmp_path):
     script = write_script([PYTEST])
@@ -229,6 +241,7 @@ def test_a_scorer_adds_its_quality_record_and_a_failing_one_changes_nothing(runn
     assert doc["quality"] is None and doc["result"]["exit_reason"] == "max_turns"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["bwrap", pytest.param("docker", marks=pytest.mark.docker)])
 def test_a_program_past_the_memory_limit_ends_the_episode_as_limit_timed_by_the_host(running_average, write_script,
                                                                                      backend, tmp_path):

@@ -40,6 +40,7 @@ def script(tmp_path):
     return path
 
 
+@pytest.mark.slow
 def test_eval_writes_report_and_plots_and_a_rerun_resumes(script, fixture_tasks_dir, tmp_path, capsys):
     out = tmp_path / "eval"
     argv = ["--policy", f"script:{script}", "--tasks", TASKS, "--tasks-dir", str(fixture_tasks_dir),
@@ -111,6 +112,7 @@ def test_the_markdown_report_shows_runs_and_the_lift_interval():
     assert "McNemar p=1, exact binomial" in text
 
 
+@pytest.mark.slow
 def test_a_single_arm_report_renders_with_blanks_where_pairs_are_missing(tmp_path):
     from harness.eval.plots import write_plots
 
@@ -122,6 +124,7 @@ def test_a_single_arm_report_renders_with_blanks_where_pairs_are_missing(tmp_pat
     assert all(p.stat().st_size > 0 for p in write_plots([report], tmp_path))
 
 
+@pytest.mark.slow
 def test_run_eval_reports_progress_after_each_episode(script, fixture_tasks_dir, tmp_path):
     from corpus.format import load_tasks
     from harness.eval.runner import EvalConfig, run_eval

@@ -55,6 +55,7 @@ def write_experiment(tmp_path, fixture_tasks_dir, fixer_url, reader_url) -> str:
     return str(path)
 
 
+@pytest.mark.slow
 def test_an_experiment_compares_two_models_resumes_as_a_whole_and_a_finished_one_does_no_work(
         servers, fixture_tasks_dir, tmp_path, capsys, monkeypatch):
     fixer, reader = servers

@@ -3,6 +3,8 @@ stuck, and the verifier reports the unfixed workspace as a hang."""
 
 from __future__ import annotations
 
+import pytest
+
 from corpus.format import resolve_task
 from harness.episode import run_episode
 from harness.policies import make_policy
@@ -16,6 +18,7 @@ START_CONTINUE_READ = [
 ]
 
 
+@pytest.mark.slow
 def test_continuing_into_a_hang_shows_the_stuck_frame_and_verification_says_hang(write_script, tmp_path):
     task = resolve_task("tariff_table_read_upgrade")
     assert task.hangs

@@ -132,6 +132,7 @@ def test_openai_policy_strips_non_chat_fields_from_messages(chat_server):
     assert chat_server.requests[0]["body"]["messages"] == [{"role": "user", "content": "x"}]
 
 
+@pytest.mark.slow
 def test_hf_policy_generates_from_a_tiny_random_model(tiny_model_dir):
     policy = make_policy(f"hf:{tiny_model_dir}?max_new_tokens=8")
     turn = policy.act(MESSAGES, TOOLS)

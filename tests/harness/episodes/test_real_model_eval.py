@@ -82,6 +82,7 @@ def test_a_401_ends_the_eval_before_any_episode_naming_the_key_variable(fixture_
     assert not (out / "trajectories").exists()
 
 
+@pytest.mark.slow
 def test_a_500_answered_once_is_retried_and_the_episode_succeeds(server, fixture_tasks_dir, tmp_path):
     out = tmp_path / "eval"
     # The preflight's one-token completion, then the episode's first turn is answered 500 once.
@@ -96,6 +97,7 @@ def test_a_500_answered_once_is_retried_and_the_episode_succeeds(server, fixture
     assert doc["result"]["usage"] == {"prompt_tokens": 300, "completion_tokens": 30, "total_tokens": 330}
 
 
+@pytest.mark.slow
 def test_a_server_killed_mid_eval_leaves_infra_errors_out_of_the_metrics_and_resume_plays_exactly_those(
         server, fixture_tasks_dir, tmp_path, capsys):
     out = tmp_path / "eval"
@@ -142,6 +144,7 @@ def test_a_server_killed_mid_eval_leaves_infra_errors_out_of_the_metrics_and_res
     assert report["overall"]["arms"]["base"]["pass_at_1"] == pytest.approx(1 / 3)
 
 
+@pytest.mark.slow
 def test_the_circuit_breaker_stops_the_eval_when_the_endpoint_is_gone(server, fixture_tasks_dir, tmp_path, capsys):
     out = tmp_path / "eval"
     argv = eval_argv(fixture_tasks_dir, out, "--model-config", model_config(tmp_path, server.url),
@@ -161,6 +164,7 @@ def test_the_circuit_breaker_stops_the_eval_when_the_endpoint_is_gone(server, fi
     assert json.loads((out / "report.json").read_text())["overall"]["arms"]["base"]["episodes"] == 1
 
 
+@pytest.mark.slow
 def test_a_context_length_error_ends_the_episode_as_context_exhausted_and_counts_as_a_failure(
         server, fixture_tasks_dir, tmp_path):
     out = tmp_path / "eval"

@@ -85,6 +85,7 @@ def test_a_stream_without_a_result_folds_into_a_crash():
     assert folded["steps"] == document()["steps"] and folded["run"] == 2
 
 
+@pytest.mark.slow
 def test_a_played_episode_is_the_typed_document(running_average, write_script, tmp_path):
     calls = [{"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}},
              {"name": "bash", "arguments": {"command": "true"}}]

@@ -40,6 +40,7 @@ def test_an_unknown_arm_fails_the_start_with_the_sessions_reason(bwrap_backend, 
         bwrap_backend.start(SandboxSpec(workspace=workspace.path, arm="gdb", limits=SMALL))
 
 
+@pytest.mark.slow
 def test_exec_without_a_service_runs_pytest_in_isolation(bwrap_backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "validate", variant="correct")
     sandbox = bwrap_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
@@ -62,6 +63,7 @@ def test_exec_of_an_empty_command_is_refused(start_sandbox):
         sandbox.exec([])
 
 
+@pytest.mark.slow
 def test_the_local_backend_runs_an_episode_and_verifies_it(task, tmp_path):
     backend = get_backend("local")
     workspace = materialize(task, tmp_path / "local")

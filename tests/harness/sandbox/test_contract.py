@@ -33,6 +33,7 @@ def ticks(box: Sandbox) -> int:
     return len(path.read_text().splitlines()) if path.exists() else 0
 
 
+@pytest.mark.slow
 def test_it_is_a_sandbox_and_says_where_things_are_inside(sandbox):
     result = sandbox.exec([sandbox.inside.python, "-c", "import os, sys; print(os.getcwd()); print(sys.version_info[0])"],
                           timeout_s=60)
@@ -62,12 +63,14 @@ def test_exec_writes_its_output_folder_at_the_declared_mount(sandbox, tmp_path):
     assert (out / "r.txt").read_text() == "report\n"
 
 
+@pytest.mark.slow
 def test_exec_past_its_timeout_is_stopped_with_a_reason(sandbox):
     result = sandbox.exec(["sleep", "30"], timeout_s=1)
 
     assert result.timed_out and "timed out after 1 s" in result.reason
 
 
+@pytest.mark.slow
 def test_paused_freezes_what_the_episode_left_running_and_resumes_it(sandbox):
     sandbox.call(ToolCall("bash", {"command": TICKER}))
     deadline = time.monotonic() + 10
@@ -87,6 +90,7 @@ def test_paused_freezes_what_the_episode_left_running_and_resumes_it(sandbox):
     assert ticks(sandbox) > still
 
 
+@pytest.mark.slow
 def test_close_stops_everything_and_then_refuses_work(sandbox):
     sandbox.call(ToolCall("bash", {"command": TICKER}))
     time.sleep(0.3)
@@ -102,6 +106,7 @@ def test_close_stops_everything_and_then_refuses_work(sandbox):
         sandbox.exec(["true"])
 
 
+@pytest.mark.slow
 def test_a_pool_of_the_backend_hands_over_a_warm_sandbox_in_the_callers_workspace(backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "mine")
     with SandboxPool(backend, size=1, limits=SMALL) as pool:

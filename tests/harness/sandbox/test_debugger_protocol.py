@@ -50,6 +50,7 @@ def test_the_program_cannot_see_the_protocol_in_its_environment(sandbox):
     assert_next_ten_answers_are_right(sandbox)  # was: every answer one call late
 
 
+@pytest.mark.slow
 def test_a_program_printing_the_protocols_prompt_leaves_the_next_ten_answers_right(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     fakes = ("(Pdb) ", "(Pdb-0123456789) ", "[[stepwise:" + "0" * 32 + ":P:W10=]]", "[[stepwise:")
@@ -63,6 +64,7 @@ def test_a_program_printing_the_protocols_prompt_leaves_the_next_ten_answers_rig
     assert_next_ten_answers_are_right(sandbox)
 
 
+@pytest.mark.slow
 def test_a_program_closing_stdout_leaves_the_next_ten_answers_right(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     closed = call(sandbox, "run_expression", expression="import sys; sys.stdout.close()")
@@ -72,6 +74,7 @@ def test_a_program_closing_stdout_leaves_the_next_ten_answers_right(sandbox):
     assert_next_ten_answers_are_right(sandbox)
 
 
+@pytest.mark.slow
 def test_starting_on_a_module_with_a_syntax_error_says_what_does_not_compile(sandbox):
     call(sandbox, "write_file", file_path="broken.py", content="def (:\n")
     started = call(sandbox, "start_debugger", file="broken.py")
@@ -103,6 +106,7 @@ def test_a_program_ignoring_sigint_is_stopped_within_the_call_timeout_as_its_own
     assert body(after) == "42" and not box.crashed
 
 
+@pytest.mark.slow
 def test_a_breakpoint_on_a_def_line_stops_in_the_body_when_the_function_runs(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     placed = call(sandbox, "add_breakpoint", file="counter.py", line=1)
@@ -115,6 +119,7 @@ def test_a_breakpoint_on_a_def_line_stops_in_the_body_when_the_function_runs(san
     assert blank.error and "def test_" not in blank.text and "line 5 (`assert total" in blank.text, blank.text
 
 
+@pytest.mark.slow
 def test_post_mortem_pauses_in_the_workspace_naming_the_library_frame_that_raised(sandbox):
     call(sandbox, "write_file", file_path="matcher.py", content=LIBRARY_CRASH)
     call(sandbox, "start_debugger", file="matcher.py")
@@ -132,6 +137,7 @@ def test_post_mortem_pauses_in_the_workspace_naming_the_library_frame_that_raise
     assert raising.position[0] != "matcher.py" and not raising.error
 
 
+@pytest.mark.slow
 def test_list_code_past_the_end_answers_with_the_files_length(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     listed = call(sandbox, "list_code", line=999)
@@ -140,6 +146,7 @@ def test_list_code_past_the_end_answers_with_the_files_length(sandbox):
     assert "[EOF]" not in listed.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script, summary", [("x = 1\ny = 2\n", "ran to its end without"),
                                              ("import sys\nx = 1\nsys.exit(x == 1)\n", "ran to its end (sys.exit(True))")])
 def test_stepping_past_the_end_of_a_script_says_its_end_once(sandbox, script, summary):
@@ -152,6 +159,7 @@ def test_stepping_past_the_end_of_a_script_says_its_end_once(sandbox, script, su
         assert "<string>" not in answer.text and "SystemExit" not in answer.text and "--Return--" not in answer.text
 
 
+@pytest.mark.slow
 def test_the_shell_envelope_counts_a_cut_inside_one_long_line_truthfully(sandbox):
     wide = call(sandbox, "bash", command="python3 -c \"print('x' * 20000)\"")
 

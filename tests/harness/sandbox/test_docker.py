@@ -74,6 +74,7 @@ def test_a_container_cannot_change_a_test_file(docker_sandbox):
     assert (workspace.path / "test_counter.py").read_text() == original
 
 
+@pytest.mark.slow
 def test_a_fork_bomb_ends_the_container_with_a_reason_and_close_removes_it(docker_backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "bomb")
     sandbox = docker_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
@@ -89,6 +90,7 @@ def test_a_fork_bomb_ends_the_container_with_a_reason_and_close_removes_it(docke
     assert docker_backend.client.containers.list(all=True, filters={"id": container_id}) == []
 
 
+@pytest.mark.slow
 def test_the_docker_pool_hands_out_a_warm_container(docker_backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "pooled")
     with SandboxPool(docker_backend, size=1, limits=SMALL) as pool:
@@ -102,6 +104,7 @@ def test_the_docker_pool_hands_out_a_warm_container(docker_backend, task, tmp_pa
     assert pool.warm_acquires == 1
 
 
+@pytest.mark.slow
 def test_a_fix_made_in_a_container_is_verified_in_a_fresh_one(docker_sandbox, docker_task):
     sandbox, workspace = docker_sandbox
     sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))

@@ -79,6 +79,7 @@ def call(box, name: str, **arguments) -> str:
     return observation.text
 
 
+@pytest.mark.slow
 def test_a_plugin_in_a_text_file_linked_as_conftest_is_not_carried(sandbox, task):
     box, workspace = sandbox
     call(box, "write_file", file_path="notes.txt", content=PASS_EVERYTHING)
@@ -93,6 +94,7 @@ def test_a_plugin_in_a_text_file_linked_as_conftest_is_not_carried(sandbox, task
     assert any(item.startswith("conftest.py (a link") for item in result.left_out)
 
 
+@pytest.mark.slow
 def test_forged_bytecode_with_the_sources_mtime_and_size_is_never_read(sandbox, task):
     box, workspace = sandbox
     call(box, "write_file", file_path="forge.py", content=FORGE)
@@ -106,6 +108,7 @@ def test_forged_bytecode_with_the_sources_mtime_and_size_is_never_read(sandbox, 
     assert result.suspicious_patch == []
 
 
+@pytest.mark.slow
 def test_a_module_that_patches_pytests_reports_is_flagged_and_not_verified(sandbox, task):
     box, workspace = sandbox
     source = task.files("buggy")["counter.py"].split("  # BUG")[0] + "\n"
@@ -122,6 +125,7 @@ def test_a_module_that_patches_pytests_reports_is_flagged_and_not_verified(sandb
     assert "+    import _pytest.reports as _reports" in result.patch
 
 
+@pytest.mark.slow
 def test_a_background_loop_recreating_conftest_cannot_reach_the_verification(backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "ws")
     # A spinning loop: CPU time enough for it (it is frozen while the verifier runs).
@@ -143,6 +147,7 @@ def test_a_background_loop_recreating_conftest_cannot_reach_the_verification(bac
             assert result.failed == 1
 
 
+@pytest.mark.slow
 def test_a_published_fix_still_verifies(sandbox, task):
     box, workspace = sandbox
     call(box, "write_file", file_path="counter.py", content=FIXED_SOURCE)
@@ -168,6 +173,7 @@ def test_the_host_never_reads_through_a_link_to_a_host_file(sandbox, tmp_path):
     assert (fingerprint["km"], fingerprint["pipe"]) == ("link:/proc/kmsg", "fifo")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend_name", [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)])
 def test_an_episode_with_links_out_of_the_sandbox_ends_and_says_what_was_not_read(backend_name, task, tmp_path):
     secret = tmp_path / "host-secret.txt"
@@ -199,6 +205,7 @@ def test_an_episode_with_links_out_of_the_sandbox_ends_and_says_what_was_not_rea
     assert any(item.startswith("leak (a link") for item in result["left_out"])
 
 
+@pytest.mark.slow
 def test_a_flagged_episode_records_the_lines_and_its_reward_is_zero(task, tmp_path):
     source = task.files("buggy")["counter.py"].split("  # BUG")[0] + "\n"
     script = tmp_path / "script.json"

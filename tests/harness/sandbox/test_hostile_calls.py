@@ -34,6 +34,7 @@ def answered(observation) -> bool:
     return INSIDE_THE_HARNESS not in observation.text and "inside the sandbox" not in observation.text
 
 
+@pytest.mark.slow
 def test_an_edit_with_a_lone_surrogate_is_refused_and_the_file_is_kept_whole(sandbox):
     before = (sandbox.workspace / "counter.py").read_bytes()
     edit = call(sandbox, "edit_file", file_path="counter.py", old_string="values[1:]", new_string="values\ud800")
@@ -46,6 +47,7 @@ def test_an_edit_with_a_lone_surrogate_is_refused_and_the_file_is_kept_whole(san
     assert not sandbox.crashed
 
 
+@pytest.mark.slow
 def test_inspection_with_a_lone_surrogate_gets_an_error_naming_the_argument(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     printed = call(sandbox, "print_variable", name="x\ud800")
@@ -57,6 +59,7 @@ def test_inspection_with_a_lone_surrogate_gets_an_error_naming_the_argument(sand
     assert "2" in still.text and not still.error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, says", [("a\x00b.py", "NUL byte"), ("a" * 300 + ".py", "at most 255 bytes"),
                                         ("d/" * 2100 + "x.py", "shorter than 4096 bytes")])
 def test_an_impossible_path_gets_a_plain_error(sandbox, path, says):
@@ -68,6 +71,7 @@ def test_an_impossible_path_gets_a_plain_error(sandbox, path, says):
     assert not sandbox.crashed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, source", [("notes.py", "# only a comment\n"), ("pkg/__init__.py", "")])
 def test_starting_the_debugger_on_a_file_with_no_code_answers_at_once(sandbox, name, source):
     call(sandbox, "write_file", file_path=name, content=source)
@@ -80,6 +84,7 @@ def test_starting_the_debugger_on_a_file_with_no_code_answers_at_once(sandbox, n
     assert after.text.strip() == "still here" and not sandbox.crashed
 
 
+@pytest.mark.slow
 def test_a_long_expression_travels_whole_and_one_past_the_limit_is_refused_saying_so(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     long_sum = "+".join(["1"] * 2000)  # ~4 KB: past the terminal's 4095-byte line, once encoded
@@ -99,6 +104,7 @@ def test_a_long_expression_travels_whole_and_one_past_the_limit_is_refused_sayin
 SEGFAULT = "import ctypes\n\n\ndef crash():\n    ctypes.string_at(0)\n\n\ncrash()\n"
 
 
+@pytest.mark.slow
 def test_a_segfault_in_the_program_is_reported_as_the_signal_that_killed_it(sandbox):
     call(sandbox, "write_file", file_path="crasher.py", content=SEGFAULT)
     call(sandbox, "start_debugger", file="crasher.py")
@@ -113,6 +119,7 @@ def test_a_segfault_in_the_program_is_reported_as_the_signal_that_killed_it(sand
     assert ended.position == ("crasher.py", 1) and not sandbox.crashed  # restarted, paused at the top
 
 
+@pytest.mark.slow
 def test_a_program_that_ends_its_own_process_is_reported_with_its_exit_status(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
 
@@ -122,6 +129,7 @@ def test_a_program_that_ends_its_own_process_is_reported_with_its_exit_status(sa
     assert "ran to its end" not in ended.text and ended.position == ("test_counter.py", 5)
 
 
+@pytest.mark.slow
 def test_a_call_the_sandbox_stopped_mid_way_is_timed_by_the_host_and_marked_as_a_limit(backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "ws")
     limits = dataclasses.replace(SMALL, wall_seconds=5.0, tool_timeout_s=120)
@@ -143,6 +151,7 @@ FLOOD = ("__import__('threading').Thread(target=lambda: [print('x' * 4095) for _
 BUSY = "[__import__('time').sleep(0.5) for _ in range(8)] and 'busy'"  # 4 s of the flood read in one exchange
 
 
+@pytest.mark.slow
 def test_a_thread_printing_without_end_costs_time_not_memory(backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "ws")
     limits = dataclasses.replace(SMALL, cpu_seconds=120)  # the flood burns CPU; memory is what is checked

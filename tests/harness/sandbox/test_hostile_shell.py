@@ -85,6 +85,7 @@ def test_the_shell_protocol_survives_what_a_command_can_redefine(marked_shell, h
     assert bash(marked_shell, "echo ok; (exit 3)").text == "ok\n[exit code 3]"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hostile", ["kill -STOP $$", "builtin() { :; }; readonly -f builtin"])
 def test_a_shell_that_cannot_answer_is_replaced_with_an_error_not_a_timeout(sandbox, hostile):
     answer = bash(sandbox, hostile)

@@ -6,6 +6,8 @@ import dataclasses
 import subprocess
 import time
 
+import pytest
+
 from harness.observation import ToolCall
 from harness.sandbox import cgroups
 from tests.harness.sandbox.conftest import SMALL
@@ -39,6 +41,7 @@ def test_a_fork_bomb_hits_the_process_limit_and_ends_the_sandbox(start_sandbox):
     assert host_is_healthy()
 
 
+@pytest.mark.slow
 def test_a_memory_hog_hits_the_memory_limit_and_ends_the_sandbox(start_sandbox):
     sandbox, _ = start_sandbox()
 
@@ -50,6 +53,7 @@ def test_a_memory_hog_hits_the_memory_limit_and_ends_the_sandbox(start_sandbox):
     assert host_is_healthy()
 
 
+@pytest.mark.slow
 def test_an_endless_loop_hits_the_cpu_time_limit_and_ends_the_sandbox(start_sandbox):
     # A long command timeout, so that on a loaded machine the CPU budget (not the shell's own
     # timeout) is what stops the loop.
@@ -98,6 +102,7 @@ def test_no_process_survives_close(start_sandbox):
         assert group is not None and not group.exists()
 
 
+@pytest.mark.slow
 def test_an_exec_that_runs_too_long_is_stopped_with_a_reason(start_sandbox):
     sandbox, _ = start_sandbox()
 

@@ -80,6 +80,7 @@ def sandbox(request, task, tmp_path):
     backend.close()
 
 
+@pytest.mark.slow
 def test_no_sleeper_or_daemon_outlives_the_closed_sandbox(sandbox):
     for command in SLEEPERS_FROM_BASH:
         assert not sandbox.call(ToolCall("bash", {"command": command})).error
@@ -119,6 +120,7 @@ time.sleep(600)
 """
 
 
+@pytest.mark.slow
 def test_a_killed_harness_leaves_no_bwrap_sandbox_behind(tmp_path):
     owner = subprocess.Popen([sys.executable, "-c", OWNER.format(commands=SLEEPERS_FROM_BASH), str(tmp_path)],
                              stdout=subprocess.PIPE, text=True, cwd=REPO_ROOT_FOR_SERVICE,

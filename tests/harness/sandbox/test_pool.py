@@ -20,6 +20,7 @@ def pool(bwrap_backend):
     pool.close()
 
 
+@pytest.mark.slow
 def test_an_acquired_sandbox_works_in_the_callers_workspace(pool, task, tmp_path):
     workspace = materialize(task, tmp_path / "episode")
     spec = SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files, limits=SMALL)
@@ -37,6 +38,7 @@ def test_an_acquired_sandbox_works_in_the_callers_workspace(pool, task, tmp_path
     assert pool.warm_acquires == 1 and pool.cold_starts == 0
 
 
+@pytest.mark.slow
 def test_the_pool_refills_after_handing_sandboxes_out(pool, task, tmp_path):
     sandboxes = []
     for index in range(3):

@@ -84,6 +84,7 @@ def test_a_silent_service_raises_service_lost_instead_of_hanging():
         os.close(write_end)
 
 
+@pytest.mark.slow
 def test_a_service_that_dies_mid_episode_yields_an_error_observation_and_a_crash(start_sandbox):
     sandbox, _ = start_sandbox()
     # The model's processes cannot signal the service (test_service_isolation.py): the host kills it,
@@ -103,6 +104,7 @@ def test_a_service_that_dies_mid_episode_yields_an_error_observation_and_a_crash
     assert again.error and "episode is over" in again.text
 
 
+@pytest.mark.slow
 def test_the_real_debugger_pauses_and_shows_locals_inside_the_sandbox(start_sandbox):
     sandbox, _ = start_sandbox()
 

@@ -34,6 +34,7 @@ def still_answers(sandbox) -> None:
     assert not sandbox.crashed, sandbox.crash_reason
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["kill -9 $PPID", "kill -9 -1", "kill -INT $PPID; kill -TERM $PPID; kill -STOP $PPID",
                                      "for p in /proc/[0-9]*; do kill -9 ${p#/proc/} 2>/dev/null; done; echo done"])
 def test_the_models_shell_cannot_kill_the_debug_service(sandbox, command):
@@ -42,6 +43,7 @@ def test_the_models_shell_cannot_kill_the_debug_service(sandbox, command):
     still_answers(sandbox)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expression", ["__import__('os').kill(__import__('os').getppid(), 9)",
                                         "__import__('os').kill(-1, 9)"])
 def test_the_debugged_program_cannot_kill_the_debug_service(sandbox, expression):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from harness.observation import ToolCall
 from harness.verify import read_junit, verify
 from tests.harness.sandbox.conftest import FIXED_SOURCE
 
 
+@pytest.mark.slow
 def test_an_edit_that_makes_the_tests_pass_is_verified(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
@@ -21,6 +24,7 @@ def test_an_edit_that_makes_the_tests_pass_is_verified(start_sandbox, task):
     assert "test_counter.py" not in result.patch
 
 
+@pytest.mark.slow
 def test_done_with_failing_tests_is_not_verified(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     sandbox.call(ToolCall("done", {}))
@@ -33,6 +37,7 @@ def test_done_with_failing_tests_is_not_verified(start_sandbox, task):
     assert result.patch == ""
 
 
+@pytest.mark.slow
 def test_an_edit_that_makes_the_tests_hang_is_a_hang_with_where_it_was_stuck(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     waits = "import threading\n\n\ndef total(values):\n    threading.Event().wait()\n    return sum(values)\n"
@@ -47,6 +52,7 @@ def test_an_edit_that_makes_the_tests_hang_is_a_hang_with_where_it_was_stuck(sta
     assert "+    threading.Event().wait()" in result.patch
 
 
+@pytest.mark.slow
 def test_a_crash_while_the_hung_threads_are_dumped_is_still_a_hang(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     # What Debian's Python 3.11.2 does to a busy loop (the docker image's): the dump at half the limit
@@ -128,6 +134,7 @@ def test_the_junit_report_is_read_for_counts(tmp_path):
     assert read_junit(tmp_path / "missing.xml") is None
 
 
+@pytest.mark.slow
 def test_new_modules_are_carried_only_when_the_task_allows_new_files(bwrap_backend, tmp_path):
     from corpus.format import load_task
     from corpus.materialize import materialize

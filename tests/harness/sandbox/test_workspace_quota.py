@@ -64,6 +64,7 @@ def test_a_full_workspace_answers_no_space_left_and_the_files_survive_close(back
     assert (workspace.path / "test_counter.py").stat().st_mode & 0o777 == 0o444
 
 
+@pytest.mark.slow
 def test_a_pooled_sandbox_has_the_quota_and_shows_its_files_at_the_callers_path(backend, task, tmp_path):
     workspace = materialize(task, tmp_path / "mine")
     with SandboxPool(backend, size=1, limits=QUOTA) as pool:

@@ -41,6 +41,7 @@ def run(tmp_path, capsys, calls, name) -> tuple[dict, dict]:
     return summary, load_trajectory(out)
 
 
+@pytest.mark.slow
 def test_the_scripted_debugger_fix_of_a_corpus_task_passes_and_links_the_wrong_value(tmp_path, capsys):
     summary, doc = run(tmp_path, capsys, DEBUGGER_FIX, "debugger")
     assert summary["verified"] is True and summary["policy_passed"] is True and summary["edit_relevant"] is True
@@ -58,6 +59,7 @@ def test_the_scripted_debugger_fix_of_a_corpus_task_passes_and_links_the_wrong_v
         "task's recorded evidence of the bug ((i, chunk) at smoothing.py:10)")
 
 
+@pytest.mark.slow
 def test_the_same_task_fixed_blind_in_the_dbg_arm_is_flagged(tmp_path, capsys):
     summary, doc = run(tmp_path, capsys, BLIND_FIX, "blind")
     assert summary["verified"] is True and summary["policy_passed"] is False
@@ -92,6 +94,7 @@ SCRIPT = {"tool_calls": [{"name": "bash", "arguments": {"command": "python -m py
 }}
 
 
+@pytest.mark.slow
 def test_eval_stores_quality_and_reports_it_per_arm_and_label_and_compare_reads_an_old_report(
         fixture_tasks_dir, tmp_path, capsys):
     script = tmp_path / "script.json"
@@ -140,6 +143,7 @@ def test_eval_stores_quality_and_reports_it_per_arm_and_label_and_compare_reads_
     assert (tmp_path / "cmp" / "edit_relevance.png").is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fixture", ["report_before_scoring.json"])
 def test_a_report_from_before_scoring_renders_alone(fixture, tmp_path, capsys):
     assert compare_cli.main([str(FIXTURES / fixture), "--out", str(tmp_path)]) == 0

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from harness.cli import score as score_cli
 from tests.harness.scoring.builders import clean
 
@@ -71,6 +73,7 @@ def test_a_bad_config_stops_before_scoring(tmp_path, capsys):
     assert "released versions: pdb_policy_v1" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_command_is_listed_and_runs_as_a_module(tmp_path):
     path = write(tmp_path / "t.json", clean().doc())
     done = subprocess.run([sys.executable, "-m", "harness", "score", str(path)], capture_output=True, text=True,

@@ -88,6 +88,7 @@ PATHS = [("steps", i, key) for i in range(len(BASE["steps"]))
         [("steps", i, "arguments", key) for i, key in ((3, "line"), (3, "file"), (6, "old_string"), (1, "command"))]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(changes=st.lists(st.tuples(st.sampled_from(PATHS), JSON), min_size=1, max_size=4))
 def test_any_mutation_gives_a_score_or_a_scoring_error(changes):

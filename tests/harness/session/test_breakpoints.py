@@ -52,6 +52,7 @@ def test_a_breakpoint_already_set_is_not_doubled_and_can_be_removed(pricing):
     assert "no breakpoint at pricing.py:7; current breakpoints: none" in missing.text
 
 
+@pytest.mark.slow
 def test_breakpoints_follow_their_lines_after_an_edit_and_the_program_restarts(open_session):
     session = open_session("deep_local")
     session.call("start_debugger", {"file": "test_pricing.py"})

@@ -5,9 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.harness.session.programs import write_program
 
 
+@pytest.mark.slow
 def test_the_shell_command_drives_a_session_from_json_lines(tmp_path, repo_root):
     workspace = write_program("deep_local", tmp_path / "ws")
     calls = "\n".join([

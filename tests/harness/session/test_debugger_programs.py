@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_a_bug_visible_only_in_a_local_four_frames_deep(open_session):
     session = open_session("deep_local")
@@ -64,6 +66,7 @@ def test_a_recursive_function_shows_one_frame_per_level(open_session):
     assert session.call("select_frame", {"index": 99}).text.splitlines()[1].startswith("Error: no frame 99")
 
 
+@pytest.mark.slow
 def test_a_deadlock_is_interrupted_and_every_thread_is_shown(open_session):
     session = open_session("deadlock", tool_timeout_s=3.0)
     session.call("start_debugger", {"file": "test_bank.py"})
@@ -78,6 +81,7 @@ def test_a_deadlock_is_interrupted_and_every_thread_is_shown(open_session):
     assert "first = <Thread(Thread-" in session.call("examine_locals").text
 
 
+@pytest.mark.slow
 def test_a_program_that_ignores_the_interrupt_is_dumped_by_faulthandler_and_restarted(open_session):
     session = open_session("stuck_in_native_code", tool_timeout_s=2.0)
     session.call("start_debugger", {"file": "stuck.py"})
@@ -89,6 +93,7 @@ def test_a_program_that_ignores_the_interrupt_is_dumped_by_faulthandler_and_rest
     assert answer.position == ("stuck.py", 1)
 
 
+@pytest.mark.slow
 def test_an_exception_raised_in_a_library_pauses_post_mortem_at_the_raising_frame(open_session):
     session = open_session("library_exception")
     session.call("start_debugger", {"file": "test_config_parser.py"})
@@ -106,6 +111,7 @@ def test_an_exception_raised_in_a_library_pauses_post_mortem_at_the_raising_fram
     assert failed.text.splitlines()[1] == "Error: KeyError: 'missing'"
 
 
+@pytest.mark.slow
 def test_an_endless_expression_is_interrupted_and_the_debugger_keeps_answering(open_session):
     session = open_session("huge_repr", tool_timeout_s=2.0)
     session.call("start_debugger", {"file": "blob.py"})
@@ -169,6 +175,7 @@ def test_no_breakpoint_hit_restarts_with_the_hint_to_start_from_the_test_file(op
     assert "amount = 2" in session.call("examine_locals").text
 
 
+@pytest.mark.slow
 def test_a_test_file_run_to_its_end_restarts_the_debugger_and_says_so(open_session):
     session = open_session("never_called")
     session.call("start_debugger", {"file": "test_inventory.py"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ NAMES = st.one_of(st.sampled_from(sorted(DEBUGGER_TOOLS | BASE_TOOLS - {"done"})
 ARGUMENTS = st.one_of(st.dictionaries(st.sampled_from(KEYS), VALUES, max_size=4), VALUES)
 
 
+@pytest.mark.slow
 def test_random_calls_never_break_the_session(open_session):
     session = open_session("deep_local", tool_timeout_s=2.0, command_timeout_s=2.0)
     session.call("start_debugger", {"file": "pricing.py"})

@@ -39,6 +39,7 @@ def test_a_multi_line_script_runs_as_one_command(shell):
     assert result.exit_code == 0
 
 
+@pytest.mark.slow
 def test_a_runaway_command_is_interrupted_and_the_shell_stays_usable(shell, tmp_path):
     shell.run("cd /tmp && export KEEP=1")
     result = shell.run("sleep 60")
@@ -48,6 +49,7 @@ def test_a_runaway_command_is_interrupted_and_the_shell_stays_usable(shell, tmp_
     assert shell.run("echo $KEEP; pwd").output == "1\n/tmp"
 
 
+@pytest.mark.slow
 def test_a_command_that_ignores_interrupts_is_killed(shell):
     result = shell.run("python3 -c \"import signal, time; signal.signal(signal.SIGINT, signal.SIG_IGN); time.sleep(60)\"")
     assert result.timed_out

@@ -121,6 +121,7 @@ def test_test_files_are_found_by_name_folder_and_content(tmp_path):
     assert find_test_files(tmp_path) == ["b_test.py", "helpers.py", "test.py", "tests/test_a.py"]
 
 
+@pytest.mark.slow
 def test_the_written_configuration_makes_plain_pytest_collect_test_py(tmp_path):
     (tmp_path / "stack.py").write_text(STACK)
     (tmp_path / "test.py").write_text(FUNCTION_TESTS)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from harness.session import DebugSession
 
 MODULE = '''\
@@ -59,6 +61,7 @@ def test_closing_the_session_ends_the_warm_interpreter(tmp_path):
     assert not os.path.exists(f"/proc/{server}") or open(f"/proc/{server}/stat").read().split(") ")[1][0] == "Z"
 
 
+@pytest.mark.slow
 def test_without_the_warm_interpreter_the_program_starts_fresh_and_answers_the_same(tmp_path):
     with DebugSession(workspace(tmp_path), protected_files=["test_calc.py"]) as session:
         session.debugger.warm = False

@@ -16,6 +16,8 @@ from training.cli.export_sft import main as export_main
 from training.export import ExportConfig, ExportError, export_sft
 from training.export import splits as export_splits
 
+pytestmark = pytest.mark.slow  # every test shares one export of real rollouts (a module fixture)
+
 # With --validation-fraction 0.5 the stable hash sends sensor_summary_reuse to validation, the others to train.
 FRACTION = 0.5
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from corpus.format import resolve_task
 from harness.policies.script import ScriptPolicy
 from training.datagen.guidance import CLOSE, OPEN, guidance_for
@@ -69,6 +71,7 @@ def scripts(tmp_path, why: str):
     return paths
 
 
+@pytest.mark.slow
 def test_no_guidance_text_reaches_the_saved_files_or_the_export(tmp_path):
     task = resolve_task(TASK)
     guidance = guidance_for(task)

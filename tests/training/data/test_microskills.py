@@ -49,6 +49,7 @@ def test_skills_are_instantiated_only_on_tasks_that_offer_what_they_need():
         ("paging.py", 19, "return max( 1, self.total_items // self.size)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("skill", sorted(EXERCISES))
 def test_each_skill_rejects_one_trace_accepts_another_and_only_the_accepted_is_kept(skill, exercised_skills):
     result = exercised_skills[skill]
@@ -80,6 +81,7 @@ def test_each_skill_rejects_one_trace_accepts_another_and_only_the_accepted_is_k
     assert {s["tool"] for s in doc["steps"]} <= instance.skill.allowed_tools
 
 
+@pytest.mark.slow
 def test_a_tool_outside_the_allow_list_is_not_run_and_rejects_the_trace(tmp_path):
     script = tmp_path / "reads.json"
     script.write_text(json.dumps({"tool_calls": [{"name": "bash", "arguments": {"command": "cat uploader.py"}}]}))

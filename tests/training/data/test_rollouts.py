@@ -29,6 +29,7 @@ EXPECTED_REASONS = {
 }
 
 
+@pytest.mark.slow
 def test_only_the_clean_candidate_of_each_task_is_kept_with_its_metadata(scripted_rollouts):
     result, progress = scripted_rollouts
     out = result.out
@@ -92,6 +93,7 @@ def test_a_second_run_plays_nothing_and_changes_nothing(scripted_rollouts, capsy
                                    progress_bar=False))
 
 
+@pytest.mark.slow
 def test_an_interrupted_task_resumes_from_its_finished_candidates(scripted_rollouts, tmp_path):
     import shutil
 

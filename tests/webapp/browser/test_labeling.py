@@ -11,6 +11,7 @@ from webapp.catalog.services import add_preference_label
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow
 def test_an_annotator_labels_three_tasks_using_only_the_keyboard(new_page, annotation_data):
     page = new_page()
     log_in(page, "ann")
@@ -31,6 +32,7 @@ def test_an_annotator_labels_three_tasks_using_only_the_keyboard(new_page, annot
     assert "3 of 4" in page.locator(".progress").inner_text()
 
 
+@pytest.mark.slow
 def test_the_cheat_sheet_and_next_previous_keys(new_page, annotation_data):
     page = new_page()
     log_in(page, "ann")
@@ -57,6 +59,7 @@ def kappa_text(page) -> str:
     return page.locator(".summary").inner_text()
 
 
+@pytest.mark.slow
 def test_agreement_changes_when_a_second_user_labels_and_staff_adjudicate(new_page, annotation_data):
     for name, preference in (("counter_reset", "optional"), ("cache_stale", "avoid"), ("lock_owner", "recommended")):
         add_preference_label(task=Task.objects.get(name=name), annotator=annotation_data["ann"], preference=preference)

@@ -26,6 +26,7 @@ def ann(make_user):
 
 
 # The database rows come first, then the browser (see the chromium fixture).
+@pytest.mark.slow
 def test_an_eval_launched_from_the_form_is_followed_live_and_opens_its_report(catalog_task, ann, celery_worker,
                                                                                asgi_server, chromium):
     context = chromium.new_context(viewport=DESKTOP, base_url=asgi_server)

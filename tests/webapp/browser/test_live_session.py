@@ -17,6 +17,7 @@ def step_shown(page, turn: int) -> None:
                            "document.querySelector('.step-panel').dataset.turn === String(t)", arg=turn, timeout=90_000)
 
 
+@pytest.mark.slow
 def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
         browser, dialogs, asgi_server, start_worker, make_user, catalog_task):
     start_worker()

@@ -7,6 +7,7 @@ from tests.webapp.browser.conftest import PHONE, fits_width, log_in
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow
 def test_the_task_list_fits_a_phone_screen(new_page, annotation_data):
     page = new_page(viewport=PHONE)
     log_in(page, "ann")

@@ -13,6 +13,7 @@ def panel_turn(page) -> str:
     return page.locator(".step-panel").get_attribute("data-turn")
 
 
+@pytest.mark.slow
 def test_stepping_through_a_trajectory_with_the_keys(new_page, annotation_data, dialogs):
     page = new_page()
     log_in(page, "ann")
@@ -57,6 +58,7 @@ def test_stepping_through_a_trajectory_with_the_keys(new_page, annotation_data, 
     assert dialogs == []
 
 
+@pytest.mark.slow
 def test_searching_inside_a_trajectory_marks_the_steps(new_page, annotation_data):
     page = new_page()
     log_in(page, "ann")
@@ -71,6 +73,7 @@ def test_searching_inside_a_trajectory_marks_the_steps(new_page, annotation_data
     assert panel_turn(page) == "9"
 
 
+@pytest.mark.slow
 def test_the_side_by_side_view_aligns_the_two_arms_by_turn(new_page, annotation_data):
     page = new_page()
     log_in(page, "ann")
@@ -89,6 +92,7 @@ def test_the_side_by_side_view_aligns_the_two_arms_by_turn(new_page, annotation_
     assert fits_width(page)
 
 
+@pytest.mark.slow
 def test_the_replay_module_takes_steps_one_at_a_time(new_page, annotation_data, dialogs):
     """What the live viewer will do: append a step as it arrives (text stays text) and go to it."""
     page = new_page()

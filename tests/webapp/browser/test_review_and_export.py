@@ -11,6 +11,7 @@ from webapp.trajectories.models import EditRelevanceReview, Trajectory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.mark.slow
 def test_a_reviewer_confirms_and_rejects_links_and_gives_a_verdict(new_page, annotation_data):
     page = new_page()
     log_in(page, "ann")
@@ -43,6 +44,7 @@ def test_a_reviewer_confirms_and_rejects_links_and_gives_a_verdict(new_page, ann
     assert "1 / 1" in page.locator(".stats").inner_text()
 
 
+@pytest.mark.slow
 def test_labels_and_reviews_are_exported_from_the_ui(new_page, annotation_data, tmp_path):
     from webapp.catalog.models import Task
     from webapp.catalog.services import add_preference_label
