@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from webapp.config.settings.variables import QUOTA_NAMES, number
+
 BASE_DIR = Path(__file__).resolve().parents[3]
 VAR_DIR = Path(os.environ.get("STEPWISE_VAR_DIR") or BASE_DIR / "var")
 
@@ -190,11 +192,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "/accounts/login/"
 # A login lasts a working day (not Django's two weeks); STEPWISE_SESSION_AT_BROWSER_CLOSE=1 also
 # ends it when the browser closes.
-try:
-    SESSION_COOKIE_AGE = int(float(os.environ.get("STEPWISE_SESSION_HOURS") or 12) * 3600)
-except ValueError:
-    raise ImproperlyConfigured(f"STEPWISE_SESSION_HOURS={os.environ['STEPWISE_SESSION_HOURS']!r}: "
-                               "expected a number of hours (e.g. 12)") from None
+SESSION_COOKIE_AGE = int(number("STEPWISE_SESSION_HOURS") * 3600)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("STEPWISE_SESSION_AT_BROWSER_CLOSE", False)
 
 # Content-Security-Policy (django-csp): scripts, styles, images, fonts and sockets only from this site
@@ -224,12 +222,8 @@ CONTENT_SECURITY_POLICY = {
 # refused (even the right password) for STEPWISE_LOGIN_COOLOFF_MINUTES. An admin can lift it early:
 # `manage.py axes_reset_username USER` (or the admin's "Access attempts" page).
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
-try:
-    AXES_FAILURE_LIMIT = int(os.environ.get("STEPWISE_LOGIN_FAILURE_LIMIT") or 5)
-    AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("STEPWISE_LOGIN_COOLOFF_MINUTES") or 15))
-except ValueError:
-    raise ImproperlyConfigured("STEPWISE_LOGIN_FAILURE_LIMIT / STEPWISE_LOGIN_COOLOFF_MINUTES: expected numbers "
-                               "(e.g. 5 and 15)") from None
+AXES_FAILURE_LIMIT = number("STEPWISE_LOGIN_FAILURE_LIMIT", int)
+AXES_COOLOFF_TIME = timedelta(minutes=number("STEPWISE_LOGIN_COOLOFF_MINUTES"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
@@ -272,42 +266,41 @@ STEPWISE_DATA_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_DATA_ROOTS") o
 STEPWISE_EXCLUDED_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_EXCLUDED_ROOTS") or "").split(os.pathsep)
                            if p.strip()]
 # How long /healthz waits for each component before calling it down.
-STEPWISE_HEALTH_TIMEOUT_S = float(os.environ.get("STEPWISE_HEALTH_TIMEOUT_S") or 2.0)
+STEPWISE_HEALTH_TIMEOUT_S = number("STEPWISE_HEALTH_TIMEOUT_S")
 
 # Imports (import_trajectories, eval folders): a file bigger than this is refused unread, with the reason.
-STEPWISE_IMPORT_MAX_BYTES = int(os.environ.get("STEPWISE_IMPORT_MAX_BYTES") or 16 * 1024 * 1024)
+STEPWISE_IMPORT_MAX_BYTES = number("STEPWISE_IMPORT_MAX_BYTES", int)
 # The replay page shows this many characters of an observation; a longer one links to its full text.
-STEPWISE_REPLAY_OBSERVATION_CHARS = int(os.environ.get("STEPWISE_REPLAY_OBSERVATION_CHARS") or 20_000)
+STEPWISE_REPLAY_OBSERVATION_CHARS = number("STEPWISE_REPLAY_OBSERVATION_CHARS", int)
 
 # Jobs: a running job's worker writes a heartbeat (and notices a cancel) this often; a job not heard
 # from for STEPWISE_JOB_LOST_AFTER_S is failed by the reaper workers run every STEPWISE_REAPER_INTERVAL_S.
-STEPWISE_JOB_HEARTBEAT_S = float(os.environ.get("STEPWISE_JOB_HEARTBEAT_S") or 2.0)
-STEPWISE_JOB_LOST_AFTER_S = float(os.environ.get("STEPWISE_JOB_LOST_AFTER_S") or 60.0)
-STEPWISE_REAPER_INTERVAL_S = float(os.environ.get("STEPWISE_REAPER_INTERVAL_S") or 20.0)
+STEPWISE_JOB_HEARTBEAT_S = number("STEPWISE_JOB_HEARTBEAT_S")
+STEPWISE_JOB_LOST_AFTER_S = number("STEPWISE_JOB_LOST_AFTER_S")
+STEPWISE_REAPER_INTERVAL_S = number("STEPWISE_REAPER_INTERVAL_S")
 # Handing a job to the broker: tried this many more times, this many seconds apart, before the send
 # counts as failed (a launch then answers that the job queue is unreachable, with the job failed).
-STEPWISE_BROKER_SEND_RETRIES = int(os.environ.get("STEPWISE_BROKER_SEND_RETRIES") or 2)
-STEPWISE_BROKER_SEND_INTERVAL_S = float(os.environ.get("STEPWISE_BROKER_SEND_INTERVAL_S") or 0.5)
+STEPWISE_BROKER_SEND_RETRIES = number("STEPWISE_BROKER_SEND_RETRIES", int)
+STEPWISE_BROKER_SEND_INTERVAL_S = number("STEPWISE_BROKER_SEND_INTERVAL_S")
 # A job still queued this long after it was handed to the broker (no worker took it) is sent again, up
 # to STEPWISE_JOB_MAX_SENDS sends in all; then it is failed with the reason. Generous: a busy cluster's
 # jobs wait their turn, and a duplicate message is harmless (a worker runs a job once).
-STEPWISE_JOB_QUEUED_DEADLINE_S = float(os.environ.get("STEPWISE_JOB_QUEUED_DEADLINE_S") or 1800.0)
-STEPWISE_JOB_MAX_SENDS = int(os.environ.get("STEPWISE_JOB_MAX_SENDS") or 3)
+STEPWISE_JOB_QUEUED_DEADLINE_S = number("STEPWISE_JOB_QUEUED_DEADLINE_S")
+STEPWISE_JOB_MAX_SENDS = number("STEPWISE_JOB_MAX_SENDS", int)
 # Progress is written at most this often (the last value always is).
-STEPWISE_PROGRESS_INTERVAL_S = float(os.environ.get("STEPWISE_PROGRESS_INTERVAL_S") or 0.5)
+STEPWISE_PROGRESS_INTERVAL_S = number("STEPWISE_PROGRESS_INTERVAL_S")
 # Live followers read the database on this timer too (a lost doorbell costs at most this long) and
 # send a heartbeat, so proxies and browsers keep idle sockets open.
-STEPWISE_LIVE_TICK_S = float(os.environ.get("STEPWISE_LIVE_TICK_S") or 20.0)
+STEPWISE_LIVE_TICK_S = number("STEPWISE_LIVE_TICK_S")
 # A person's live session with no call for this long is closed (its trajectory is kept).
-STEPWISE_SESSION_IDLE_S = float(os.environ.get("STEPWISE_SESSION_IDLE_S") or 1800.0)
+STEPWISE_SESSION_IDLE_S = number("STEPWISE_SESSION_IDLE_S")
 # A live session's worker is woken by the doorbell of each call; it also reads the rows this often
 # (one indexed query), so a lost ring only delays a call.
-STEPWISE_SESSION_POLL_S = float(os.environ.get("STEPWISE_SESSION_POLL_S") or 2.0)
+STEPWISE_SESSION_POLL_S = number("STEPWISE_SESSION_POLL_S")
 
 # Per-user limits on jobs launched from the app (admins are not held to them; see
 # docs/operation/roles.md). Each is also STEPWISE_QUOTA_<NAME> in the environment, e.g.
 # STEPWISE_QUOTA_WORKERS_PER_JOB=32; unset ones keep the defaults of webapp.runs.services.admission.
-_QUOTA_NAMES = ("concurrent_jobs", "episodes_in_flight", "episodes_per_job", "workers_per_job", "max_turns")
 
 
 def _quota(name: str) -> int:
@@ -318,4 +311,4 @@ def _quota(name: str) -> int:
     return int(value)
 
 
-STEPWISE_QUOTAS = {name: _quota(name) for name in _QUOTA_NAMES if os.environ.get(f"STEPWISE_QUOTA_{name.upper()}")}
+STEPWISE_QUOTAS = {name: _quota(name) for name in QUOTA_NAMES if os.environ.get(f"STEPWISE_QUOTA_{name.upper()}")}

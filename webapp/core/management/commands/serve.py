@@ -1,13 +1,13 @@
 """``manage.py serve``: daphne and the Celery workers of one machine, supervised (what scripts/run
 starts): a worker for episodes and short jobs, one for training, so training never starves episodes."""
 
-import os
 import sys
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from webapp.config.settings.variables import BY_NAME, number, raw
 from webapp.core.supervisor import Child, Supervisor
 
 
@@ -16,9 +16,9 @@ class Command(BaseCommand):
             "stopping everything (with the reason) when one keeps dying or the web server stops.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-        parser.add_argument("--concurrency", type=int, default=int(os.environ.get("WORKER_CONCURRENCY", "2")),
+        parser.add_argument("--host", default=raw("HOST") or BY_NAME["HOST"].default)
+        parser.add_argument("--port", type=int, default=number("PORT", int))
+        parser.add_argument("--concurrency", type=int, default=number("WORKER_CONCURRENCY", int),
                             help="episodes at once on this machine (default 2)")
         parser.add_argument("--max-restarts", type=int, default=5,
                             help="a worker dying more often than this in 10 minutes stops everything")
