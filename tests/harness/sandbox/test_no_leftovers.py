@@ -135,8 +135,11 @@ def test_a_killed_harness_leaves_no_bwrap_sandbox_behind(tmp_path):
 
     assert len(pids) >= 5 and len(namespaces) == 1
     assert wait_until_empty(namespaces.pop()) == []
-    # Its workspace quota stayed mounted; a worker's start-up reaper brings the files back.
+    # Its workspace quota stayed mounted; a worker's start-up reaper brings the files back. The reaper is
+    # machine-wide, so under xdist a Celery worker another test starts may get there first: then only
+    # the end state can be checked (a CI run saw exactly that).
     workspace = tmp_path / "ws"
-    assert os.path.ismount(workspace)
-    assert f"workspace quota at {workspace}" in reap_orphaned_sandboxes()
+    if os.path.ismount(workspace):
+        reaped = reap_orphaned_sandboxes()
+        assert f"workspace quota at {workspace}" in reaped or not os.path.ismount(workspace), reaped
     assert not os.path.ismount(workspace) and (workspace / "counter.py").is_file()
