@@ -22,6 +22,12 @@ from harness.tools import EditEvents, Toolbox
 
 
 class DebugSession:
+    """The tools of one workspace for one arm: ``call(name, arguments)`` answers an ``Observation``.
+
+    ``dbg`` adds the debugger to the shell and file tools of ``base``; protected files (the task's tests)
+    cannot be edited, and bash's changes to them are undone. ``close()`` ends the program and the shell.
+    """
+
     def __init__(self, workspace: Path | str, *, arm: str = "dbg", protected_files: Iterable[str] = (),
                  python: str | None = None, env: dict[str, str] | None = None, tool_timeout_s: float = 10.0,
                  command_timeout_s: float = 30.0):

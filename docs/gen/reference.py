@@ -118,11 +118,13 @@ def cli_page(program: str) -> str:
 
 
 def pages() -> dict[str, str]:
+    from docs.gen.api import api_pages
     from docs.gen.settings import settings_page  # it imports this module's HEADER
 
     result = {"tools.md": tools_page(), "pdb-policy.md": policy_page(),
               "trajectory-schema.md": trajectory_schema_page(), "settings.md": settings_page()}
     result.update({f"cli-{program}.md": cli_page(program) for program in PROGRAMS})
+    result.update(api_pages(HEADER))
     return result
 
 
