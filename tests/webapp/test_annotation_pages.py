@@ -158,6 +158,38 @@ def test_the_trajectory_list_filters_on_the_quality_fields(client, annotation_da
     assert client.get("/trajectories/", {"score_min": "lots"}).status_code == 200  # a bad filter is ignored
 
 
+def test_the_trajectory_list_ties_rows_to_their_evaluation_job_and_date(client, annotation_data):
+    from webapp.runs.models import Episode, EvalRun, Job
+
+    logged_in(client, annotation_data["ann"])
+    scripted, _ = save_trajectory(document=trajectory_document("scripted-1"))  # no model: the column says scripted
+    parent = Job.objects.create(kind="eval", params={})
+    child = Job.objects.create(kind="episode", params={}, parent=parent)
+    Episode.objects.create(job=child, episode_id="scripted-1", task_name="counter_reset", arm="dbg",
+                           trajectory=scripted)
+    smoke = EvalRun.objects.get(name="qwen smoke")
+    other = EvalRun.objects.create(name="nightly", job=parent)
+    other.trajectories.add(scripted)
+
+    def shown(**query):
+        page = client.get("/trajectories/", query)
+        assert page.status_code == 200
+        return sorted(t.episode_id for t in page.context["page"].object_list)
+
+    assert shown(model="scripted") == ["scripted-1"]  # the model column's fallback is searchable
+    assert "scripted" in client.get("/trajectories/").context["choices"]["models"]
+    assert shown(eval=smoke.id) == ["ra-base-1", "ra-dbg-1"]
+    assert shown(eval=other.id) == ["scripted-1"]
+    assert shown(job=child.id) == shown(job=parent.id) == ["scripted-1"]  # its own job, or the eval's
+    assert shown(started_from="2026-11-29", started_to="2026-11-29") == ["scripted-1"]
+    assert shown(started_to="2020-01-01") == []
+    refused = client.get("/trajectories/", {"started_from": "2026-12-01", "started_to": "2026-11-01"})
+    assert "ends before it starts" in refused.content.decode()
+    html = client.get("/trajectories/").content.decode()
+    assert f'href="/evals/{smoke.id}/"' in html and f'href="/jobs/{child.id}/"' in html and "2026-11-29 10:00" in html
+    assert ">scripted-1</code>" in html  # the whole id
+
+
 @pytest.mark.slow
 def test_the_trajectory_list_makes_the_same_queries_for_more_rows(client, annotation_data):
     logged_in(client, annotation_data["ann"])

@@ -25,6 +25,17 @@ class TrajectoryFilterForm(forms.Form):
     score_max = forms.FloatField(required=False, min_value=0, max_value=1, label="score ≤")
     rule = forms.CharField(required=False, label="hard reason")
     exit_reason = forms.ChoiceField(required=False, choices=[("", "any exit"), *ExitReason.choices])
+    eval = forms.IntegerField(required=False, min_value=1, label="evaluation")
+    job = forms.IntegerField(required=False, min_value=1)
+    started_from = forms.DateField(required=False, label="from", widget=forms.DateInput(attrs={"type": "date"}))
+    started_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("started_from"), data.get("started_to")
+        if start and end and start > end:
+            self.add_error("started_to", f"ends before it starts ({start} is after {end}); swap the dates")
+        return data
 
     def filters(self) -> TrajectoryFilters:
         if not self.is_bound or not self.is_valid():
@@ -35,7 +46,8 @@ class TrajectoryFilterForm(forms.Form):
             verified=_flag(data["verified"]), debugger_started=_flag(data["debugger_started"]),
             passed=_flag(data["passed"]), edit_relevant=_flag(data["edit_relevant"]),
             score_min=data["score_min"], score_max=data["score_max"], rule=data["rule"],
-            exit_reason=data["exit_reason"])
+            exit_reason=data["exit_reason"], eval_run=data["eval"], job=data["job"],
+            started_from=data["started_from"], started_to=data["started_to"])
 
 
 class LinkDecisionForm(forms.Form):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.db import connection
-from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Q, QuerySet, When
+from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, When
 from django.db.models.functions import Cast
 
 from harness.tools import EDIT_TOOLS
@@ -26,6 +27,11 @@ from webapp.trajectories.models import (
 )
 from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
 from webapp.trajectories.replay import ReplayStep, steps_from_document
+
+# The runs app builds on this one (no import back, see the no-cycles contract): its EvalRun is reached
+# through the relation it declares to Trajectory.
+EvalRun = Trajectory._meta.get_field("eval_runs").related_model
+EVAL_CHOICES = 200  # the evaluations offered in the list's filter, newest first
 
 # ---- what eval runs measured on each task ------------------------------------------------------
 
@@ -86,6 +92,10 @@ class TrajectoryFilters:
     score_max: float | None = None
     rule: str = ""  # a hard-reason rule name
     exit_reason: str = ""
+    eval_run: int | None = None  # an EvalRun's id: the trajectories of that evaluation
+    job: int | None = None  # a Job's id: its episode's trajectory, its children's, or its evaluation's
+    started_from: date | None = None
+    started_to: date | None = None  # inclusive
 
 
 def trajectory_list(*, task_name: str | None = None, arm: str | None = None,
@@ -95,8 +105,11 @@ def trajectory_list(*, task_name: str | None = None, arm: str | None = None,
 
 def trajectory_rows(*, filters: TrajectoryFilters = TrajectoryFilters()) -> QuerySet[Trajectory]:
     """The list page's rows, newest first, without the documents."""
-    rows = Trajectory.objects.defer("document")
-    exact = {"policy_model": filters.model, "arm": filters.arm, "task_name": filters.task, "split": filters.split,
+    rows = Trajectory.objects.defer("document").select_related("live_episode").prefetch_related(
+        Prefetch("eval_runs", queryset=EvalRun.objects.only("id", "name", "job_id")))
+    if filters.model:  # the column shows the model, or the policy kind (script, human, ...) when there is none
+        rows = rows.filter(Q(policy_model=filters.model) | Q(policy_model="", policy_kind=filters.model))
+    exact = {"arm": filters.arm, "task_name": filters.task, "split": filters.split,
              "exit_reason": filters.exit_reason}
     rows = rows.filter(**{key: value for key, value in exact.items() if value})
     flags = {"verified": filters.verified, "debugger_started": filters.debugger_started, "passed": filters.passed,
@@ -108,6 +121,15 @@ def trajectory_rows(*, filters: TrajectoryFilters = TrajectoryFilters()) -> Quer
         rows = rows.filter(score__lte=filters.score_max)
     if filters.rule:
         rows = rows.filter(hard_rules__contains=[filters.rule])
+    if filters.eval_run is not None:
+        rows = rows.filter(eval_runs__id=filters.eval_run)
+    if filters.job is not None:
+        rows = rows.filter(Q(live_episode__job_id=filters.job) | Q(live_episode__job__parent_id=filters.job)
+                           | Q(eval_runs__job_id=filters.job)).distinct()
+    if filters.started_from is not None:
+        rows = rows.filter(started_at__date__gte=filters.started_from)
+    if filters.started_to is not None:
+        rows = rows.filter(started_at__date__lte=filters.started_to)
     return rows.order_by("-started_at", "-id")
 
 
@@ -126,8 +148,11 @@ def distinct_values(column: str) -> list[str]:
 
 
 def filter_choices() -> dict[str, list[str]]:
-    """Values for the list's drop-downs: the models and the task names that trajectories have."""
-    return {"models": distinct_values("policy_model"), "tasks": distinct_values("task_name")}
+    """Values for the list's drop-downs: the models (and the policy kinds, which the model column shows
+    for rows without a model), the task names, and the most recent evaluations."""
+    models = sorted(set(distinct_values("policy_model")) | set(distinct_values("policy_kind")))
+    return {"models": models, "tasks": distinct_values("task_name"),
+            "evals": list(EvalRun.objects.only("id", "name", "created_at")[:EVAL_CHOICES])}
 
 
 @dataclass
