@@ -1,6 +1,6 @@
 """The settings reference page, rendered from the declared environment variables.
 
-``webapp/config/settings/variables.py`` declares every variable with its default and meaning; this turns
+``webapp/environment.py`` declares every variable with its default and meaning; this turns
 that table into ``docs/reference/settings.md`` (written by ``docs.gen.reference`` with the other pages).
 """
 
@@ -16,9 +16,9 @@ def _cell(text: str) -> str:
 def settings_page(variables=None) -> str:
     """One table per reader (the web app, the harness, scripts/run, compose), in declaration order."""
     if variables is None:
-        from webapp.config.settings.variables import VARIABLES as variables
+        from webapp.environment import VARIABLES as variables
     lines = ["# Settings reference", "", HEADER.strip(), "",
-             "Every environment variable Stepwise reads, from `webapp/config/settings/variables.py`. Nothing "
+             "Every environment variable Stepwise reads, from `webapp/environment.py`. Nothing "
              "is needed for the embedded default; [Settings](../operation/settings.md) explains the set-ups.", ""]
     readers = list(dict.fromkeys(variable.read_by for variable in variables))
     for reader in readers:

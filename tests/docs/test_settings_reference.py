@@ -11,7 +11,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from docs.gen.settings import settings_page
-from webapp.config.settings import variables
+from webapp import environment as variables
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("harness", "corpus", "training", "validation", "webapp")
@@ -47,7 +47,7 @@ def test_every_environment_variable_the_code_reads_is_declared():
     assert len(read) > 40, "the scan found too few reads to be looking at the code"
     declared = set(variables.BY_NAME) | {a for v in variables.VARIABLES for a in v.aliases} | variables.INTERNAL
     undeclared = {name: str(path) for name, path in read.items() if name not in declared}
-    assert not undeclared, f"declare these in webapp/config/settings/variables.py: {undeclared}"
+    assert not undeclared, f"declare these in webapp/environment.py: {undeclared}"
     for quota in variables.QUOTA_NAMES:
         assert f"STEPWISE_QUOTA_{quota.upper()}" in variables.BY_NAME
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from webapp.config.settings.variables import QUOTA_NAMES, number
+from webapp.environment import QUOTA_NAMES, number
 
 BASE_DIR = Path(__file__).resolve().parents[3]
 VAR_DIR = Path(os.environ.get("STEPWISE_VAR_DIR") or BASE_DIR / "var")

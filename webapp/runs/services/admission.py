@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from webapp.config.settings import variables
+from webapp import environment
 from webapp.core import roles
 from webapp.runs.models import OVER, Job
 from webapp.runs.registry import JobParamsError
 
 # The defaults are declared with their environment variables (STEPWISE_QUOTA_<NAME>).
-DEFAULT_QUOTAS = {name: int(variables.BY_NAME[f"STEPWISE_QUOTA_{name.upper()}"].default)
-                  for name in variables.QUOTA_NAMES}
+DEFAULT_QUOTAS = {name: int(environment.BY_NAME[f"STEPWISE_QUOTA_{name.upper()}"].default)
+                  for name in environment.QUOTA_NAMES}
 REPEATS = ("runs", "repeat", "best_of", "attempts", "per_skill")  # the fields that multiply the tasks
 SINGLE_EPISODE = ("episode", "session")
 

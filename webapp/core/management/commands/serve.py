@@ -7,8 +7,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from webapp.config.settings.variables import BY_NAME, number, raw
 from webapp.core.supervisor import Child, Supervisor
+from webapp.environment import BY_NAME, number, raw
 
 
 class Command(BaseCommand):
