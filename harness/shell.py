@@ -147,19 +147,19 @@ class Shell:
         env.update({"PS1": self.prompt, "PS2": "", "TERM": "dumb", "HISTFILE": "/dev/null",
                     "PAGER": "cat", "GIT_PAGER": "cat", "PYTHONBREAKPOINT": "0", "PY_COLORS": "0",
                     "PYTHONDONTWRITEBYTECODE": "1"})
-        self.child = pexpect.spawn("bash", ["--norc", "--noprofile", "--noediting", "-i"], cwd=self.cwd, env=env,
+        child = self.child = pexpect.spawn("bash", ["--norc", "--noprofile", "--noediting", "-i"], cwd=self.cwd, env=env,
                                    encoding="utf-8", codec_errors="replace", echo=False, timeout=None,
                                    maxread=65536, dimensions=(50, 500), preexec_fn=as_own_user)
-        self.child.delaybeforesend = None
-        self.child.delayafterread = None
-        self.child.expect_exact(self.prompt, timeout=30)
+        child.delaybeforesend = None
+        child.delayafterread = None
+        child.expect_exact(self.prompt, timeout=30)
         self._send(setup_line(self.prompt))
-        self.child.expect_exact(self.prompt, timeout=30)
+        child.expect_exact(self.prompt, timeout=30)
         # Between the marker and the prompt bash may print job notices ("[1]+  Done  sleep 1 &"): kept.
         self.marker = re.compile(rf"\n?__STEPWISE_EXIT_([0-9a-f]*):(\d+)__\r?\n((?:(?!__STEPWISE_EXIT_)[^\x00]){{0,2048}}?)"
                                  rf"{re.escape(self.prompt)}")
         try:
-            self.terminal = termios.tcgetattr(self.child.child_fd)
+            self.terminal = termios.tcgetattr(child.child_fd)
         except termios.error:
             self.terminal = None
 
@@ -167,19 +167,33 @@ class Shell:
     def alive(self) -> bool:
         return self.child is not None and self.child.isalive()
 
+    @property
+    def _live(self) -> pexpect.spawn:
+        """The running shell; every caller runs after ``start``."""
+        if self.child is None:
+            raise RuntimeError("the shell is not started")
+        return self.child
+
+    def _group(self, number: int) -> str:
+        """A group of the marker the last ``expect`` matched."""
+        match = self._live.match
+        if not isinstance(match, re.Match):
+            raise RuntimeError("the last expect did not match the marker")
+        return match.group(number)
+
     def _send(self, text: str) -> None:
         """Write a whole protocol line (pexpect's send may write only part of a long one)."""
         view = memoryview((text + "\n").encode("utf-8", "replace"))
         while view:
-            view = view[os.write(self.child.child_fd, view):]
+            view = view[os.write(self._live.child_fd, view):]
 
     def _restore_terminal(self) -> None:
         """Undo what ``stty`` in a command changed (echo, the interrupt key, canonical mode); reading
         the settings is cheap, setting them is not, so they are set only when they changed."""
         if self.terminal is not None:
             try:
-                if termios.tcgetattr(self.child.child_fd) != self.terminal:
-                    termios.tcsetattr(self.child.child_fd, termios.TCSANOW, self.terminal)
+                if termios.tcgetattr(self._live.child_fd) != self.terminal:
+                    termios.tcsetattr(self._live.child_fd, termios.TCSANOW, self.terminal)
             except termios.error:
                 pass
 
@@ -194,11 +208,11 @@ class Shell:
         self._restore_terminal()
         self._send(command_line(command, token=token))
         index, broken, raw = self._wait(token, timeout)
-        if index == 0 and self.child.match.group(3):
-            raw = raw.rstrip("\n") + "\n" + self.child.match.group(3).replace("\r\n", "\n").replace("\r", "")
+        if index == 0 and self._group(3):
+            raw = raw.rstrip("\n") + "\n" + self._group(3).replace("\r\n", "\n").replace("\r", "")
         if index == 0:
             output, truncated = bound_output(raw.strip("\n"), command)
-            return ShellResult(output, int(self.child.match.group(2)), truncated=truncated, restarted=restarted,
+            return ShellResult(output, int(self._group(2)), truncated=truncated, restarted=restarted,
                                raw_bytes=len(raw.encode("utf-8", "replace")))
         if index == 1:  # the command ended the shell (exit, exec): start a fresh one
             self.close()
@@ -227,21 +241,25 @@ class Shell:
         output before it. While waiting, look at the shell: stopped, or idle at its input with no
         marker, means the protocol cannot finish, and the reason is returned with index 2. A marker
         with another token (the prompt after an interrupted line) is part of the output."""
+        child, marker = self._live, self.marker
+        if marker is None or child.pid is None:  # both are set by start
+            raise RuntimeError("the shell is not started")
+        pid = child.pid
         deadline = time.monotonic() + timeout
         idle_since = None
         seen = []
         while True:
             remaining = deadline - time.monotonic()
-            index = self.child.expect([self.marker, pexpect.EOF, pexpect.TIMEOUT],
-                                      timeout=max(0.0, min(POLL_S, remaining)), searchwindowsize=4096)
-            if index == 0 and self.child.match.group(1) != token:
-                seen.append(self.child.before or "")
+            index = child.expect([marker, pexpect.EOF, pexpect.TIMEOUT],
+                                 timeout=max(0.0, min(POLL_S, remaining)), searchwindowsize=4096)
+            if index == 0 and self._group(1) != token:
+                seen.append(child.before or "")
                 continue
             if index != 2:
-                return index, None, _clean("".join(seen) + (self.child.before or ""))
+                return index, None, _clean("".join(seen) + (child.before or ""))
             if remaining <= POLL_S:
-                return 2, None, _clean("".join(seen) + (self.child.before or ""))
-            state, wchan = process_state(self.child.pid)
+                return 2, None, _clean("".join(seen) + (child.before or ""))
+            state, wchan = process_state(pid)
             reason = None
             if state in ("T", "t"):
                 reason = "the shell was stopped by a signal (e.g. kill -STOP $$) and cannot answer"
@@ -253,7 +271,7 @@ class Shell:
             else:
                 idle_since = None
             if reason:
-                return 2, reason, _clean("".join(seen) + (self.child.before or ""))
+                return 2, reason, _clean("".join(seen) + (child.before or ""))
 
     def _interrupt(self) -> bool:
         """Stop the running command (SIGINT to the foreground job, then SIGKILL); True if the same shell
@@ -261,11 +279,11 @@ class Shell:
         for step in ("interrupt", "kill"):
             if step == "interrupt":
                 self._restore_terminal()
-                self.child.sendintr()
+                self._live.sendintr()
             else:
                 try:
-                    group = os.tcgetpgrp(self.child.child_fd)
-                    if group != self.child.pid:
+                    group = os.tcgetpgrp(self._live.child_fd)
+                    if group != self._live.pid:
                         os.killpg(group, signal.SIGKILL)
                 except OSError:
                     pass

@@ -68,7 +68,7 @@ class Verification:
     verified: bool
     passed: int
     failed: int
-    patch: str
+    patch: str | None  # None when the verifier could not run
     reason: str | None = None  # why it is not verified, in plain words; None when it is
     errors: int = 0  # of ``failed``, the ones that errored (collection, fixtures) rather than failed
     skipped: int = 0

@@ -33,16 +33,14 @@ def tasks_for(split: str | None, names: str | None, tasks_dir: str) -> list:
     """The tasks named by --tasks, else those of --split (corpus/splits.json)."""
     if names:
         return load_tasks(tasks_dir, [n.strip() for n in names.split(",") if n.strip()])
-    try:
-        from corpus.splits import tasks_in_split
-    except ImportError:
-        raise TaskFormatError(split or "?", "split", "corpus.splits is not available; pass --tasks a,b,c") from None
-    members = list(tasks_in_split(split))
+    from corpus.splits import tasks_in_split
+
+    if split is None:
+        raise TaskFormatError("?", "split", "give --split or --tasks a,b,c")
+    members = tasks_in_split(split)
     if not members:
         raise TaskFormatError(split, "split", "no task is in this split (see corpus/splits.json)")
-    if all(isinstance(m, str) for m in members):
-        return load_tasks(tasks_dir, members)
-    return members
+    return load_tasks(tasks_dir, members)
 
 
 def build_parser() -> argparse.ArgumentParser:

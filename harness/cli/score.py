@@ -100,7 +100,7 @@ def render_text(rows: list[dict]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python -m harness score", description=__doc__.split("\n\n")[0],
+    p = argparse.ArgumentParser(prog="python -m harness score", description=(__doc__ or "").split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("trajectories", nargs="+", help="trajectory files, or folders holding them")
     p.add_argument("--config", help="policy config: a released version name (pdb_policy_v1) or a JSON file")

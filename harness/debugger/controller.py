@@ -65,6 +65,13 @@ class PdbController:
         return self.program is not None
 
     @property
+    def _running(self) -> DebuggedProgram:
+        """The program; the tools check ``started`` before anything that talks to it."""
+        if self.program is None:
+            raise DebuggerError("Error: the debugger is not running; call start_debugger first.")
+        return self.program
+
+    @property
     def raw_bytes(self) -> int:
         return self.raw_bytes_closed + (self.program.raw_bytes if self.program else 0)
 
@@ -138,7 +145,7 @@ class PdbController:
         text, failed = self._launch(path)
         if failed:
             return Observation.failure(text)
-        if self.program.mode == "pytest" and self.position and self.position[0].startswith("/"):
+        if self._running.mode == "pytest" and self.position and self.position[0].startswith("/"):
             # pytest --pdb stopped inside pytest itself: the test module could not be collected.
             self.end_program()
             return Observation.failure(f"Error: pytest could not collect {shown}; nothing was started. Fix the "
@@ -196,6 +203,8 @@ class PdbController:
         return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
 
     def restart(self, reason: str) -> str:
+        if self.target is None:
+            raise DebuggerError("Error: the debugger was never started; call start_debugger first.")
         path, _ = self.resolve(self.target)
         text, failed = self._launch(path)
         if failed:
@@ -212,7 +221,7 @@ class PdbController:
             except (DebuggerError, BreakpointError) as exc:
                 notes.append(f"breakpoint {bp.file}:{bp.line} removed: {str(exc).removeprefix('Error: ')}")
                 continue
-            self.program.send(f"break {path}:{bp.line}", self.tool_timeout_s)
+            self._running.send(f"break {path}:{bp.line}", self.tool_timeout_s)
             kept.append(bp)
         self.breakpoints = kept
         if kept:
@@ -232,7 +241,7 @@ class PdbController:
 
     def _query(self, command: str) -> Observation:
         """A command that does not run the program (inspection, listing, frames)."""
-        exchange = self.program.send(command, self.tool_timeout_s)
+        exchange = self._running.send(command, self.tool_timeout_s)
         if exchange.status == "interrupted":
             self._track(exchange)
             return self._answer(f"Error: this did not finish within {self.tool_timeout_s:g}s and was interrupted "
@@ -248,7 +257,7 @@ class PdbController:
         return self._answer(body or "(no output)", error=error)
 
     def run(self, tool: str) -> Observation:
-        return self._after_run(self.program.send(RUN_COMMANDS[tool], self.tool_timeout_s))
+        return self._after_run(self._running.send(RUN_COMMANDS[tool], self.tool_timeout_s))
 
     def _after_run(self, exchange: Exchange) -> Observation:
         raw = exchange.raw
@@ -350,7 +359,7 @@ class PdbController:
             bp = Breakpoint(shown, number)
             if bp in self.breakpoints:
                 return f"{shown}:{number}: breakpoint already set{placed}", True
-            exchange = self.program.send(f"break {path}:{number}", self.tool_timeout_s)
+            exchange = self._running.send(f"break {path}:{number}", self.tool_timeout_s)
             if not parsing.BREAKPOINT_SET.search(exchange.raw):
                 answer = parsing.clean(exchange.raw, self.workspace)
                 return (f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
@@ -372,7 +381,7 @@ class PdbController:
             if bp not in self.breakpoints:
                 current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
                 return f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.", False
-            self.program.send(f"clear {path}:{number}", self.tool_timeout_s)
+            self._running.send(f"clear {path}:{number}", self.tool_timeout_s)
             self.breakpoints.remove(bp)
             return f"{shown}:{number}: breakpoint removed", True
 
@@ -406,13 +415,13 @@ class PdbController:
         encoded = base64.b64encode(data).decode("ascii")
         if len(encoded) <= INLINE_ARGUMENT_CHARS:
             return f"{command} {encoded}"
-        return f"{command} @{self.program.write_argument(data)}"
+        return f"{command} @{self._running.write_argument(data)}"
 
     def list_code(self, line: int | None = None) -> Observation:
         if line is None:
             return self._query("list .")
         length = self._current_file_length()
-        if length is not None and not 1 <= line <= length:
+        if length is not None and self.position is not None and not 1 <= line <= length:
             shown = self.position[0]
             return self._answer(f"Error: {shown} has {length} lines; line {line} is outside it. Call "
                                 f"list_code with a line between 1 and {length} (or without one, around the "

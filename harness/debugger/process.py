@@ -108,6 +108,9 @@ class DebuggedProgram:
             self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
                                        codec_errors="replace", echo=False, timeout=None, maxread=65536,
                                        dimensions=(ROWS, COLUMNS), preexec_fn=as_own_user)
+        if self.child.pid is None:  # never for a started child; the stubs allow it
+            raise RuntimeError("the debugged program has no process id")
+        self.pid: int = self.child.pid
         self.child.delaybeforesend = None  # pexpect's default 50 ms per send would dominate
         self.child.delayafterread = None
         # The handshake: read by the in-process debugger before the program runs.
@@ -120,7 +123,7 @@ class DebuggedProgram:
         if not self.forked:
             return self.child.isalive()
         try:
-            os.kill(self.child.pid, 0)  # not our child: the warm interpreter reaps it
+            os.kill(self.pid, 0)  # not our child: the warm interpreter reaps it
             return True
         except ProcessLookupError:
             return False
@@ -143,8 +146,8 @@ class DebuggedProgram:
         """How an ended run's process ended: ``{"kind": "exit", "signal": N}`` when a signal killed it (a
         segfault), else ``{"kind": "exit", "status": N}``; nothing when it is not known within a moment.
         A cold run is waited for here; a forked one is reaped by the warm interpreter, which says so."""
-        if self.forked:
-            fate = self.server.fate(self.child.pid, FATE_WAIT_S)
+        if self.server is not None:  # forked
+            fate = self.server.fate(self.pid, FATE_WAIT_S)
             return [{"kind": "exit", **fate}] if fate else []
         deadline = time.monotonic() + FATE_WAIT_S
         while self.child.isalive() and time.monotonic() < deadline:
@@ -236,7 +239,7 @@ class DebuggedProgram:
 
     def _interrupt(self, interrupt_s: float, dump_s: float) -> Exchange:
         try:
-            os.kill(self.child.pid, signal.SIGINT)
+            os.kill(self.pid, signal.SIGINT)
         except ProcessLookupError:
             return Exchange(self._take(), "ended")
         index = self._expect(interrupt_s)
@@ -245,7 +248,7 @@ class DebuggedProgram:
         if index == 1:
             return Exchange(self._take(), "ended")
         try:
-            os.kill(self.child.pid, signal.SIGUSR1)
+            os.kill(self.pid, signal.SIGUSR1)
         except ProcessLookupError:
             pass
         self._expect(dump_s)
@@ -255,7 +258,7 @@ class DebuggedProgram:
 
     def close(self) -> None:
         if self.forked:  # not our child (the warm interpreter reaps it): end its session, drop the PTY
-            kill_session(self.child.pid)
+            kill_session(self.pid)
             try:
                 self.child.close()
             except OSError:

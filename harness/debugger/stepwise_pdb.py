@@ -46,6 +46,7 @@ import sys
 import threading
 import traceback
 import types
+from collections.abc import Mapping
 
 WORKSPACE = os.path.realpath(os.getcwd())  # the harness starts every run in the workspace (see handshake)
 VALUE_CAP = 200  # characters of one value's repr in a listing
@@ -100,7 +101,7 @@ def bounded(text: str, limit: int = OUTPUT_CAP) -> str:
     return f"{head}\n<OUTPUT_TRUNCATED remaining_bytes={len(data) - limit} sha1={digest}>"
 
 
-def listing(title: str, namespace: dict) -> str:
+def listing(title: str, namespace: Mapping[str, object]) -> str:
     lines, hidden, builtins_seen = [], 0, False
     for name, value in list(namespace.items()):
         if name == "__builtins__":
@@ -284,7 +285,7 @@ class StepwisePdb(pdb.Pdb):
         # Stepping never stops inside pytest's own machinery: past a test's end it goes to the next test.
         kwargs["skip"] = list(kwargs.get("skip") or []) + ["_pytest", "_pytest.*", "pluggy", "pluggy.*", "pytest"]
         super().__init__(*args, **kwargs)
-        self.use_rawinput = 0  # plain readline() on stdin: no readline escape codes in the PTY
+        self.use_rawinput = False  # plain readline() on stdin: no readline escape codes in the PTY
         StepwisePdb.active = self
 
     @property
@@ -342,7 +343,8 @@ class StepwisePdb(pdb.Pdb):
 
     def user_exception(self, frame, exc_info):
         if isinstance(exc_info[1], SystemExit):
-            self._set_stopinfo(self.botframe, None, -1)  # sys.exit() while stepping: run to the end, said once
+            # sys.exit() while stepping: run to the end, said once (bdb's private setter, not in typeshed)
+            self._set_stopinfo(self.botframe, None, -1)  # pyright: ignore[reportAttributeAccessIssue]
             return
         self._why("exception", exc_info[1])
         super().user_exception(frame, exc_info)
@@ -403,7 +405,7 @@ class StepwisePdb(pdb.Pdb):
         """``python -m pdb``'s run of the script (pdb.main restarts it after each end)."""
         CHANNEL.fresh = True
         try:
-            super()._run(target)
+            super()._run(target)  # pyright: ignore[reportAttributeAccessIssue]  # pdb's private runner (3.11+)
         except SyntaxError as exc:
             # pdb.main would print a traceback and exit; say what does not compile, once, and end.
             detail = traceback.format_exception_only(type(exc), exc)
@@ -454,7 +456,8 @@ class StepwisePdb(pdb.Pdb):
         if StepwisePdb.last_resume != "continue":
             return super().runcall(func, *args, **kwds)
         self.reset()
-        self._set_stopinfo(sys._getframe(), None, -1)  # a stop frame never reached: no stepping
+        # A stop frame never reached: no stepping (bdb's private setter, not in typeshed).
+        self._set_stopinfo(sys._getframe(), None, -1)  # pyright: ignore[reportAttributeAccessIssue]
         sys.settrace(self.trace_dispatch)
         try:
             return func(*args, **kwds)
@@ -512,25 +515,37 @@ class StepwisePdb(pdb.Pdb):
         return linecache.getline(filename, lineno, frame.f_globals).strip()
 
     # --- values -------------------------------------------------------------------------------
+    @property
+    def _frame(self) -> types.FrameType:
+        """The selected frame; the value commands run only while paused, when pdb has one."""
+        if self.curframe is None:
+            raise RuntimeError("no frame is selected")
+        return self.curframe
+
+    @property
+    def _locals(self) -> dict[str, object]:
+        """The selected frame's locals: the dict pdb keeps (typeshed calls it a Mapping)."""
+        return self.curframe_locals  # pyright: ignore[reportReturnType]
+
     def do_stepwise_locals(self, arg):
-        namespace = self.curframe_locals
-        title = "globals (module scope)" if namespace is self.curframe.f_globals else "locals"
+        namespace = self._locals
+        title = "globals (module scope)" if namespace is self._frame.f_globals else "locals"
         self.message(bounded(listing(title, namespace)))
 
     def do_stepwise_globals(self, arg):
-        self.message(bounded(listing("globals", self.curframe.f_globals)))
+        self.message(bounded(listing("globals", self._frame.f_globals)))
 
     def _evaluate(self, code, mode: str):
         """Run ``code`` in one namespace merging the frame's globals and locals (as pdb's ``interact``
         does), so comprehensions, generator expressions and lambdas see the frame's locals; names the
         code binds or rebinds are written back to the frame's locals."""
-        namespace = dict(self.curframe.f_globals)
-        namespace.update(self.curframe_locals)
+        namespace = dict(self._frame.f_globals)
+        namespace.update(self._locals)
         before = dict(namespace)
         try:
             return eval(code, namespace) if mode == "eval" else exec(code, namespace)
         finally:
-            target = self.curframe_locals
+            target = self._locals
             for name, value in namespace.items():
                 if name != "__builtins__" and (name not in before or before[name] is not value):
                     target[name] = value
@@ -652,6 +667,8 @@ if __name__ == "__main__":
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("stepwise_pdb", __file__)
+    if spec is None or spec.loader is None:
+        sys.exit(f"stepwise_pdb: cannot load {__file__}")
     agent = importlib.util.module_from_spec(spec)
     sys.modules["stepwise_pdb"] = agent
     spec.loader.exec_module(agent)

@@ -72,9 +72,11 @@ def reap(signum=None, frame=None) -> None:
         if pid == 0:
             return
         fate = {"signal": os.WTERMSIG(status)} if os.WIFSIGNALED(status) else {"status": os.waitstatus_to_exitcode(status)}
+        if CONTROL is None:  # not serving yet: nobody to tell
+            continue
         try:
             CONTROL.send(json.dumps({"exited": pid, **fate}).encode())
-        except (OSError, AttributeError):
+        except OSError:
             pass
 
 

@@ -52,6 +52,7 @@ from harness.trajectory import (
     read_events,
     write_document,
 )
+from harness.workspace_task import WorkspaceTask
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
         "episode_id": episode_id or uuid.uuid4().hex, "task": task.name, "split": split, "arm": arm,
         "policy": policy.info().to_dict(), "sandbox": backend if isinstance(backend, str) else backend.name,
         "max_turns": max_turns, "started_at": now_iso(), "preference": task.preference,
-        **({"task_source": task.source_record()} if hasattr(task, "source_record") else {}),
+        **({"task_source": task.source_record()} if isinstance(task, WorkspaceTask) else {}),
         **(header_extra or {}),
     }})
     tmp = Path(tempfile.mkdtemp(prefix=f"stepwise-episode-{task.name}-"))
@@ -166,12 +167,12 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
         recorder.emit("result", {"result": crashed_result(exc).to_json()})
     finally:
         # KeyboardInterrupt lands here without a result event: the folded document says crash.
-        if sandbox is not None:
+        if sandbox is not None and source is not None:
             try:
                 source.release(sandbox)
             except Exception:
                 log.exception("closing the sandbox of %s failed", task.name)
-        if owned:
+        if owned and source is not None:
             source.close()
         stream.close()
         shutil.rmtree(tmp, ignore_errors=True)

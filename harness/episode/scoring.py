@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from harness.episode.recorder import Recorder
 from harness.trajectory import Trajectory
 
 log = logging.getLogger(__name__)
 
-Scorer = Callable[[dict], dict | None]  # a stepwise.trajectory/1 document -> its quality record
+TrajectoryDocument = dict[str, Any]  # a stepwise.trajectory/1 document, as ``Trajectory.to_json`` writes it
+QualityRecord = dict[str, Any]  # the document's ``quality`` field, as ``harness.scoring.Quality.to_json`` writes it
+Scorer = Callable[[TrajectoryDocument], QualityRecord | None]  # None: the episode stays unscored
 
 
 def score(scorer: Scorer, trajectory: Trajectory, recorder: Recorder) -> None:

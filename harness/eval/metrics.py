@@ -127,7 +127,7 @@ def pass_at_1_by_run(outcomes: Iterable[EpisodeOutcome], arm: str) -> dict[int, 
     by_run: dict[int, list[bool]] = defaultdict(list)
     for o in _arm(outcomes, arm):
         by_run[o.run].append(o.verified)
-    return {run: _rate(values) for run, values in sorted(by_run.items())}
+    return {run: sum(values) / len(values) for run, values in sorted(by_run.items())}  # no run is empty
 
 
 def pass_at_1(outcomes: Iterable[EpisodeOutcome], arm: str) -> float | None:
@@ -257,7 +257,7 @@ def policy_quality(outcomes: Iterable[EpisodeOutcome], arm: str) -> dict:
     if not rows:
         return {"scored": 0, "versions": [], "passed_rate": None, "score": None, "histogram": None,
                 "hard_reasons": {}}
-    scores = sorted(o.policy_score for o in rows)
+    scores = sorted(o.policy_score for o in rows if o.policy_score is not None)
     histogram = [0] * SCORE_BINS
     for value in scores:
         histogram[min(SCORE_BINS - 1, int(value * SCORE_BINS))] += 1

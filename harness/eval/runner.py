@@ -24,7 +24,7 @@ from tqdm import tqdm
 
 from corpus.format import Task
 from harness.arms import ARMS
-from harness.episode import run_episode, split_of_task
+from harness.episode import Scorer, run_episode, split_of_task
 from harness.eval.breaker import DEFAULT_LIMIT, InfraBreaker
 from harness.eval.metrics import EpisodeOutcome, outcome_from_trajectory
 from harness.eval.plots import write_plots
@@ -35,7 +35,14 @@ from harness.policies.threads import PolicyPerThread
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.sandbox.pool import SandboxPool
-from harness.scoring import PolicyConfig, ScoringError, episode_scorer, load_policy_config, score_trajectory
+from harness.scoring import (
+    PolicyConfig,
+    PolicyConfigSource,
+    ScoringError,
+    episode_scorer,
+    load_policy_config,
+    score_trajectory,
+)
 from harness.trajectory import (
     NOT_MODEL_OUTCOMES,
     RERUN_ON_RESUME,
@@ -70,8 +77,8 @@ class EvalConfig:
     model: str | None = None  # the label in reports; the spec when None
     progress: bool = True
     limits: Limits | None = None
-    scorer: object = None  # a custom scorer(document) -> quality record; None: harness.scoring, as below
-    policy_config: object = None  # the pdb_policy config for quality records (None: pdb_policy_v1)
+    scorer: Scorer | None = None  # a custom scorer(document) -> quality record; None: harness.scoring, as below
+    policy_config: PolicyConfigSource = None  # the pdb_policy config for quality records (None: pdb_policy_v1)
     pool: SandboxSource | None = None  # where sandboxes come from; default: a warm SandboxPool of `sandbox`
     model_config: ModelConfig | None = None  # a model config file's settings; used instead of `policy`
     max_consecutive_infra_errors: int = DEFAULT_LIMIT  # the circuit breaker (harness.eval.breaker)
@@ -231,6 +238,8 @@ def run_eval(config: EvalConfig) -> EvalResult:
                    unit="episode", disable=not config.progress, dynamic_ncols=True)
 
         def play(episode: PlannedEpisode) -> dict:
+            if source is None:  # made above whenever there is an episode to play
+                raise RuntimeError("no sandbox source")
             return run_episode(episode.task, policies.get(), arm=episode.arm, backend=source,
                                max_turns=config.max_turns, out=episode.path(out),
                                split=config.split or split_of_task(episode.task.name),

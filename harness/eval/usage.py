@@ -16,9 +16,11 @@ from datetime import datetime
 
 
 def _seconds_between(start: str | None, end: str | None) -> float | None:
+    if start is None or end is None:
+        return None
     try:
         return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
-    except (TypeError, ValueError):
+    except (TypeError, ValueError):  # not a string, or not an ISO time
         return None
 
 
@@ -63,7 +65,7 @@ def usage_summary(outcomes: Iterable) -> dict:
         "completion_tokens": sum(o.completion_tokens for o in with_usage) if with_usage else None,
         "total_tokens": total_tokens,
         "tokens_per_episode": _mean(tokens),
-        "tokens_per_solved_task": total_tokens / solved if with_usage and solved else None,
+        "tokens_per_solved_task": total_tokens / solved if total_tokens is not None and solved else None,
         "wall_s_per_episode": _mean(walls),
         "wall_s_median": statistics.median(walls) if walls else None,
         "wall_s_total": sum(walls) if walls else None,

@@ -63,11 +63,13 @@ def experiment_tasks(experiment: Experiment) -> list[Task]:
         return load_tasks(tasks_dir, list(experiment.tasks))
     from corpus.splits import tasks_in_split
 
-    members = list(tasks_in_split(experiment.split))
+    if experiment.split is None:  # the config check asks for split or tasks
+        raise ExperimentError(str(experiment.source), ["split: give a split or tasks"])
+    members = tasks_in_split(experiment.split)
     if not members:
         raise ExperimentError(str(experiment.source), [f"split: no task is in {experiment.split!r} "
                                                       "(see corpus/splits.json)"])
-    return load_tasks(tasks_dir, members) if all(isinstance(m, str) for m in members) else members
+    return load_tasks(tasks_dir, members)
 
 
 def eval_config(experiment: Experiment, model: ExperimentModel, tasks: list[Task], *, progress: bool,

@@ -246,11 +246,11 @@ class ChatEndpoint:
         if not self.base_url:
             raise self._missing_url()
         url = f"{self.base_url}/{path}"
-        options = {"json": body} if timeout is None else {"json": body, "timeout": timeout}
+        timeout = httpx.USE_CLIENT_DEFAULT if timeout is None else timeout
         if self._slots is None:
-            return self._client.request(method, url, **options)
+            return self._client.request(method, url, json=body, timeout=timeout)
         with self._slots:
-            return self._client.request(method, url, **options)
+            return self._client.request(method, url, json=body, timeout=timeout)
 
     def request(self, method: str, path: str, body: dict | None = None, *, max_retries: int | None = None,
                 retry_connect: bool = True, passthrough: frozenset[int] = frozenset(),

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jsonschema
+import jsonschema.exceptions
 import yaml
 
 from harness.policies.base import PolicyError

@@ -29,7 +29,7 @@ class ParsedCall:
     extra: int = 0  # further calls in the same reply (dropped: one call per turn)
 
 
-def _arguments(raw, where: str) -> tuple[dict | None, str | None]:
+def _arguments(raw, where: str) -> tuple[dict, None] | tuple[None, str]:
     if raw is None or raw == "":
         return {}, None
     if isinstance(raw, str):
@@ -62,7 +62,7 @@ def parse_text_tool_call(text: str | None) -> ParsedCall:
     if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not data["name"].strip():
         return ParsedCall(None, 'the <tool_call> block must be a JSON object with a string "name"')
     arguments, error = _arguments(data.get("arguments", data.get("parameters")), "the <tool_call> block")
-    if error:
+    if arguments is None:
         return ParsedCall(None, error)
     return ParsedCall(ToolCall(name=data["name"].strip(), arguments=arguments), extra=len(blocks) - 1)
 
@@ -76,7 +76,7 @@ def parse_native_tool_calls(tool_calls: list | None) -> ParsedCall:
     if not isinstance(function, dict) or not isinstance(function.get("name"), str):
         return ParsedCall(None, "the tool call has no function name")
     arguments, error = _arguments(function.get("arguments"), f"tool call {function['name']!r}")
-    if error:
+    if arguments is None:
         return ParsedCall(None, error)
     call = ToolCall(name=function["name"], arguments=arguments)
     if isinstance(first.get("id"), str) and first["id"]:

@@ -28,7 +28,7 @@ def served_models(endpoint: ChatEndpoint) -> list[str] | None:
         return None
     if not isinstance(data, list):
         return None
-    ids = [entry.get("id") for entry in data if isinstance(entry, dict) and isinstance(entry.get("id"), str)]
+    ids = [name for entry in data if isinstance(entry, dict) and isinstance(name := entry.get("id"), str)]
     return ids or None
 
 

@@ -19,6 +19,7 @@ from harness.scoring.config import (
     RULES,
     PolicyConfig,
     PolicyConfigError,
+    PolicyConfigSource,
     load_policy_config,
 )
 from harness.scoring.document import ScoringError
@@ -50,7 +51,7 @@ from harness.scoring.task_meta import EvidenceHint, TaskMeta
 __all__ = [
     "COMPONENTS", "CRITERIA", "DEFAULT_VERSION", "EDIT_RELEVANCE_VERSION", "RULES", "Component",
     "ComponentResult", "EditLink", "EditRecord", "EditRelevanceVerdict", "EvidenceHint", "PolicyConfig",
-    "PolicyConfigError", "PolicyVerdict", "Quality", "QualityFormatError", "Reason", "Rubric", "RubricScore",
-    "ScoringContext", "ScoringError", "TaskMeta", "episode_scorer", "load_policy_config", "quality_problems",
-    "score_trajectory", "scoring_context",
+    "PolicyConfigSource", "PolicyConfigError", "PolicyVerdict", "Quality", "QualityFormatError", "Reason",
+    "Rubric", "RubricScore", "ScoringContext", "ScoringError", "TaskMeta", "episode_scorer",
+    "load_policy_config", "quality_problems", "score_trajectory", "scoring_context",
 ]

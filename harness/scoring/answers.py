@@ -107,11 +107,11 @@ def shown_values(tool: str, arguments: dict, text: str) -> list[tuple[str, str]]
     if tool in ("examine_locals", "examine_globals"):
         return [(m["name"], m["value"].strip()) for m in _LOCAL_ROW.finditer(content)]
     if tool == "print_variable":
-        name = arguments.get("name") if isinstance(arguments.get("name"), str) else ""
+        name = given if isinstance(given := arguments.get("name"), str) else ""
         prefix = f"{name} = "
         value = content[len(prefix):] if name and content.startswith(prefix) else content
         return [(name, value)]
     if tool == "run_expression":
-        expression = arguments.get("expression") if isinstance(arguments.get("expression"), str) else ""
+        expression = given if isinstance(given := arguments.get("expression"), str) else ""
         return [(expression, content)]
     return []

@@ -16,6 +16,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 CONFIG_DIR = Path(__file__).resolve().parent / "configs"
 DEFAULT_VERSION = "pdb_policy_v1"
@@ -153,7 +154,11 @@ def _shipped() -> dict[str, Path]:
     return {p.stem: p for p in CONFIG_DIR.glob("*.json")}
 
 
-def load_policy_config(source=None) -> PolicyConfig:
+# What load_policy_config takes: a config, a released version name, a JSON file path, a dict, or None.
+PolicyConfigSource = PolicyConfig | str | Path | dict[str, Any] | None
+
+
+def load_policy_config(source: PolicyConfigSource = None) -> PolicyConfig:
     """A PolicyConfig from None (pdb_policy_v1), a released version name, a JSON file path, a dict,
     or a PolicyConfig. Raises PolicyConfigError naming the file and the key at fault."""
     if source is None:

@@ -142,7 +142,7 @@ def read_trajectory(trajectory) -> TrajectoryView:
         more = f" (and {len(problems) - MAX_ERRORS_SHOWN} more)" if len(problems) > MAX_ERRORS_SHOWN else ""
         raise ScoringError(f"not a {SCHEMA_ID} document: " + "; ".join(problems[:MAX_ERRORS_SHOWN]) + more)
     actions = []
-    for step in steps:
+    for step in steps or ():  # a list: the schema check above
         arguments = step.get("arguments")
         observation = step["observation"]
         actions.append(Action(
@@ -150,7 +150,7 @@ def read_trajectory(trajectory) -> TrajectoryView:
             arguments=arguments if isinstance(arguments, dict) else {},
             observation=observation[:MAX_TEXT_CHARS], position=_position(step.get("position")),
             error=bool(step.get("error")) or observation.lstrip().startswith("Error:")))
-    result = doc.get("result") if isinstance(doc.get("result"), dict) else {}
+    result = given if isinstance(given := doc.get("result"), dict) else {}
     preference = doc.get("preference")
     return TrajectoryView(actions=tuple(actions), task=doc.get("task"), arm=doc.get("arm"),
                           preference=preference if isinstance(preference, str) else None,

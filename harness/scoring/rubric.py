@@ -18,10 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from corpus.format import Task
-from harness.scoring.config import PolicyConfig, PolicyConfigError, load_policy_config
+from harness.scoring.config import PolicyConfig, PolicyConfigError, PolicyConfigSource, load_policy_config
 from harness.scoring.document import ScoringError, TrajectoryView, as_document, read_trajectory
 from harness.scoring.edit_relevance import score_edit_relevance
 from harness.scoring.policy import score_policy
@@ -58,7 +58,8 @@ class ComponentResult:
 
 
 class Component(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only: the components are frozen dataclasses
 
     def evaluate(self, context: ScoringContext) -> ComponentResult: ...
 
@@ -156,7 +157,7 @@ class Rubric:
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {"verified": 1.0})
-    policy_config: PolicyConfig | str | dict | None = None
+    policy_config: PolicyConfigSource = None
     missing_value: float = 0.0
     extra: Mapping[str, Component] = field(default_factory=dict)
 
@@ -213,7 +214,7 @@ class Rubric:
         return cls(dict(config["weights"]), policy_config, float(config.get("missing_value", 0.0)))
 
 
-def score_trajectory(trajectory, task=None, config=None) -> Quality:
+def score_trajectory(trajectory, task=None, config: PolicyConfigSource = None) -> Quality:
     """Every quality component of one trajectory; ``.to_json()`` is the document's ``quality``.
 
     ``trajectory``: a ``stepwise.trajectory/1`` dict or a typed trajectory (``to_json()``).
@@ -225,12 +226,12 @@ def score_trajectory(trajectory, task=None, config=None) -> Quality:
     return Rubric(weights={}, policy_config=config).score(trajectory, task).quality
 
 
-def episode_scorer(task, config=None) -> Callable[[dict], dict]:
+def episode_scorer(task, config: PolicyConfigSource = None) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The hook ``run_episode(scorer=...)`` takes: document -> quality record, for one task."""
     meta = _task_meta(task, {})
     policy_config = load_policy_config(config)
 
-    def scorer(doc: dict) -> dict:
+    def scorer(doc: dict[str, Any]) -> dict[str, Any]:
         return score_trajectory(doc, meta, policy_config).to_json()
 
     return scorer
