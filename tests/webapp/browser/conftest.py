@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from docs.gen.screenshots import SOURCE as DOC_SCREENSHOTS
+from docs.gen.screenshots import record as record_screenshot
 from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 
 CHROMIUM = "/usr/bin/chromium"
@@ -100,18 +102,27 @@ def log_in(page, username: str) -> None:
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
-def screenshots(page, name: str) -> list[Path]:
+def screenshots(page, name: str, folder: Path = ARTIFACTS) -> list[Path]:
     """The page at desktop and phone width, saved as test artifacts; the viewport is restored."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     before, paths = page.viewport_size, []
     for label, size in (("1366", DESKTOP), ("420", PHONE)):
         page.set_viewport_size(size)
         page.wait_for_timeout(150)  # let the layout settle after the resize
-        path = ARTIFACTS / f"{name}-{label}.png"
+        path = folder / f"{name}-{label}.png"
         page.screenshot(path=str(path))
         paths.append(path)
     page.set_viewport_size(before)
     return paths
+
+
+def doc_screenshots(page, name: str, caption: str) -> list[Path]:
+    """Screenshots for the docs' screenshots page: saved into build/screenshots/ with their caption, which
+    scripts/docs copies into the site (docs/gen/screenshots.py)."""
+    desktop, phone = screenshots(page, name, folder=DOC_SCREENSHOTS)
+    record_screenshot(name, caption, {f"{DESKTOP['width']} px wide": desktop, f"{PHONE['width']} px wide": phone},
+                      folder=DOC_SCREENSHOTS)
+    return [desktop, phone]
 
 
 def fits_width(page) -> bool:

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.webapp.browser.conftest import fits_width, log_in, screenshots
+from tests.webapp.browser.conftest import doc_screenshots, fits_width, log_in
 from webapp.catalog.models import PreferenceLabel, Task
 from webapp.catalog.services import add_preference_label
 
@@ -17,7 +17,7 @@ def test_an_annotator_labels_three_tasks_using_only_the_keyboard(new_page, annot
     log_in(page, "ann")
     page.goto("/label/")
     first = page.locator("h1").inner_text()
-    screenshots(page, "queue")
+    doc_screenshots(page, "queue", "The labeling queue: a task to label with 1, 2 or 3, and N of M done")
     assert fits_width(page)
 
     for key in ("1", "2", "3"):
@@ -38,10 +38,14 @@ def test_the_cheat_sheet_and_next_previous_keys(new_page, annotation_data):
     log_in(page, "ann")
     page.goto("/label/cache_stale/")
 
+    help_link = page.locator("header a.help")  # the header's "?" is a link to the docs, not the "?" key
+    assert help_link.get_attribute("href") == "/docs/annotators.html#the-labeling-queue-and-its-keys"
     page.keyboard.press("?")
     sheet = page.locator("#cheatsheet")
     assert sheet.is_visible() and "label recommended" in sheet.inner_text()
+    doc_screenshots(page, "queue-keys", "The keys of the labeling page, listed by the ? key")
     page.keyboard.press("Escape")
+    assert not sheet.is_visible() and page.url.endswith("/label/cache_stale/")
     page.keyboard.press("n")
     page.wait_for_url(re.compile(r"/label/counter_reset/$"))
     page.keyboard.press("p")

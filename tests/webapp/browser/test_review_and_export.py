@@ -5,7 +5,7 @@ import zipfile
 
 import pytest
 
-from tests.webapp.browser.conftest import fits_width, log_in, screenshots
+from tests.webapp.browser.conftest import doc_screenshots, fits_width, log_in
 from webapp.trajectories.models import EditRelevanceReview, Trajectory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,7 +29,7 @@ def test_a_reviewer_confirms_and_rejects_links_and_gives_a_verdict(new_page, ann
     add.locator("select[name=criterion]").select_option("2")
     add.locator("button").click()
     page.wait_for_selector("#link-13-5")
-    screenshots(page, "review")
+    doc_screenshots(page, "review", "Reviewing an edit: the scorer's proposed links confirmed, rejected or added")
     assert fits_width(page)
     page.fill("section.verdict textarea[name=note]", "the locals showed the list kept the old values")
     page.click("section.verdict button[value=relevant]")

@@ -1,5 +1,6 @@
 from django import template
 
+from webapp.core.help import help_for
 from webapp.core.highlight import source_lines
 
 register = template.Library()
@@ -15,3 +16,11 @@ def highlighted_lines(text: str, path: str = "x.py"):
 def words(value: str) -> str:
     """``not_relevant`` -> ``not relevant``."""
     return str(value).replace("_", " ")
+
+
+@register.inclusion_tag("_help_link.html", takes_context=True)
+def help_link(context):
+    """The header's "?": a link to the doc of the page being shown (webapp/core/help.py), if it has one."""
+    request = context.get("request")
+    match = getattr(request, "resolver_match", None)
+    return {"help": help_for(match.url_name if match else None)}
