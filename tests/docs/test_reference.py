@@ -49,7 +49,7 @@ def test_every_page_is_written_with_the_generated_marker(tmp_path):
     written = reference.write(tmp_path)
     assert {path.name for path in written} == {"tools.md", "pdb-policy.md", "trajectory-schema.md",
                                                "cli-corpus.md", "cli-harness.md", "cli-training.md", "settings.md",
-                                               "api-harness.md", "api-corpus.md", "api-training.md"}
+                                               "api-harness.md", "api-corpus.md", "api-training.md", "screenshots.md"}
     for path in written:
         text = path.read_text()
         assert reference.HEADER.strip() in text and text.startswith("# ")
