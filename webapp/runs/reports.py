@@ -69,15 +69,21 @@ def comparison_folder(runs: list[EvalRun]) -> Path:
     return Path(settings.VAR_DIR) / "compare" / digest[:20]
 
 
+_drawing = threading.Lock()
+
+
 def comparison_plot(runs: list[EvalRun], name: str) -> Path:
     """One comparison plot, drawn on its first request. The page's seven images arrive at once: each
     request draws only its own figure (drawing all seven on every miss was 5-7 s per opening), and
     writes it under a temporary name first so a concurrent request never reads half a file."""
     path = comparison_folder(runs) / f"{name}.png"
-    if not path.is_file():
-        draft = path.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}.png")
-        getattr(plots, f"plot_{name}")([run.report for run in runs], draft)
-        os.replace(draft, path)
+    if path.is_file():
+        return path
+    with _drawing:  # pyplot is not thread-safe; and a request that waited finds the figure drawn
+        if not path.is_file():
+            draft = path.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}.png")
+            getattr(plots, f"plot_{name}")([run.report for run in runs], draft)
+            os.replace(draft, path)
     return path
 
 
