@@ -1,6 +1,6 @@
 """How fast the annotation pages render with many trajectories, and how many queries they make.
 
-    .venv/bin/python bench/webapp_pages.py [--trajectories 10000] [--steps 30] [--requests 30] [--json out.json]
+    .venv/bin/python bench/webapp_pages.py [--trajectories 100000] [--steps 30] [--requests 30] [--json out.json]
 
 Fills a throwaway PostgreSQL database (created next to DATABASE_URL's, dropped at the end) with 100
 tasks, TRAJECTORIES trajectories of STEPS steps each (COPY, not the ORM), plus one 50-step trajectory,
@@ -9,7 +9,9 @@ server's time without the network) and reports the median and p95 over REQUESTS 
 number of SQL queries, and, of the median request, the CPU time of the Django process and the time
 spent waiting for SQL answers (on a busy machine the wall time mostly waits for a CPU). Query counts are taken at a tenth of the rows and again at all of them: a page
 whose count grows with the rows would show it. The admin's step search is measured with its trigram
-index and, as the alternative, with the index dropped. Not a test: numbers depend on the machine.
+index and, as the alternative, with the index dropped. Eval compare is measured over three reported
+evals of 48 tasks × 2 arms × 3 runs: the page, and a first opening (the page and its seven plots,
+nothing cached). Not a test: numbers depend on the machine.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -113,6 +117,54 @@ def fill(count: int, steps: int, *, start: int, task_ids: list[tuple[int, str]],
                                 position[0], position[1], s["duration_ms"], s["error"]])
 
 
+def eval_report(model: str, rng: random.Random) -> dict:
+    from harness.eval.metrics import EpisodeOutcome
+    from harness.eval.report import build_report
+
+    rows = [EpisodeOutcome(task=f"task_{i:03}", arm=arm, run=run, verified=rng.random() < 0.5,
+                           turns=rng.randrange(3, 30), debugger_started=arm == "dbg", debugger_calls=3,
+                           inspection_calls=2, edit_relevant=rng.random() < 0.5, prompt_tokens=1000,
+                           completion_tokens=100, wall_s=3.0)
+            for i in range(48) for arm in ("base", "dbg") for run in (1, 2, 3)]
+    return build_report(rows, model=model, runs=3, max_turns=30)
+
+
+def measure_first_opening(client, runs, requests: int, *, at_once: bool = False) -> dict:
+    """The compare page and its seven plot images, the plot cache emptied before each opening; with
+    ``at_once`` the images are asked for together, one thread each, as a browser asks a threaded server."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.conf import settings
+    from django.db import connection
+
+    from webapp.runs import reports
+
+    query = "&".join(f"run={run.pk}" for run in runs)
+    images = [f"/evals/compare/{name}.png?{query}" for name in reports.PLOTS]
+
+    def get(url):
+        try:
+            assert client.get(url).status_code == 200, url
+        finally:
+            if at_once:
+                connection.close()  # this thread's own connection
+
+    wall = []
+    for _ in range(requests):
+        shutil.rmtree(Path(settings.VAR_DIR) / "compare", ignore_errors=True)
+        started = time.perf_counter()
+        assert client.get(f"/evals/compare/?{query}").status_code == 200
+        if at_once:
+            with ThreadPoolExecutor(len(images)) as pool:
+                list(pool.map(get, images))
+        else:
+            for url in images:
+                get(url)
+        wall.append((time.perf_counter() - started) * 1000)
+    return {"median_ms": statistics.median(wall), "p95_ms": percentile(wall, 0.95), "cpu_ms": float("nan"),
+            "sql_ms": float("nan"), "queries": None}
+
+
 def measure(client, url: str, requests: int) -> dict:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -133,7 +185,7 @@ def measure(client, url: str, requests: int) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--trajectories", type=int, default=10_000)
+    parser.add_argument("--trajectories", type=int, default=100_000)
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--requests", type=int, default=30)
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
@@ -163,6 +215,7 @@ def run(args, name: str) -> int:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
@@ -170,6 +223,7 @@ def run(args, name: str) -> int:
 
     from webapp.catalog.models import Task
     from webapp.catalog.services import add_preference_label
+    from webapp.runs.models import EvalRun
     from webapp.trajectories.services import save_trajectory
 
     print(f"throwaway database {name}: migrating", file=sys.stderr)
@@ -187,6 +241,9 @@ def run(args, name: str) -> int:
     long_doc = document("bench-long-50", "task_000", "dbg", 50, random.Random(1))
     save_trajectory(document=long_doc)
 
+    settings.VAR_DIR = Path(tempfile.mkdtemp(prefix="stepwise-bench-"))  # the plot cache the bench empties
+    eval_runs = [EvalRun.objects.create(name=f"eval {m}", report=eval_report(f"model-{m}", random.Random(m)))
+                 for m in range(3)]
     client = Client()
     client.force_login(user)
     pages = {
@@ -195,6 +252,9 @@ def run(args, name: str) -> int:
         "50-step replay (full page, turn 25)": "/trajectories/bench-long-50/turn/25/",
         "50-step replay, one step's panel (htmx)": "/trajectories/bench-long-50/turn/26/panel/",
         "task list (100 tasks, solve rates over all trajectories)": "/",
+        "task list sorted by dbg solve rate": "/?sort=dbg",
+        "eval list": "/evals/",
+        "eval compare (3 evals, plots cached)": "/evals/compare/?" + "&".join(f"run={r.pk}" for r in eval_runs),
     }
     first = args.trajectories // 10
     with tqdm(total=args.trajectories, desc="COPY trajectories", unit="traj", file=sys.stderr) as bar:
@@ -206,12 +266,19 @@ def run(args, name: str) -> int:
         for start in range(first, args.trajectories, 1000):
             fill(min(1000, args.trajectories - start), args.steps, start=start, task_ids=task_ids, seed=start)
             bar.update(min(1000, args.trajectories - start))
-    connection.cursor().execute("ANALYZE")
+    connection.cursor().execute("VACUUM ANALYZE")  # as autovacuum would after the inserts: index-only scans
 
     rows = []
     for label, url in pages.items():
         result = measure(client, url, args.requests)
         rows.append({"page": label, **result, "queries_at_first": queries_at_first[label]})
+    opening = measure_first_opening(client, eval_runs, max(3, args.requests // 3))
+    rows.append({"page": "eval compare, first opening (page + 7 plots, nothing cached)", **opening,
+                 "queries_at_first": None})
+    opening = measure_first_opening(client, eval_runs, max(3, args.requests // 3), at_once=True)
+    rows.append({"page": "eval compare, first opening, the 7 plots asked for at once", **opening,
+                 "queries_at_first": None})
+    shutil.rmtree(settings.VAR_DIR, ignore_errors=True)
     search = "/admin/trajectories/step/?q=output+line+zzz"
     with_index = measure(client, search, max(5, args.requests // 3))
     connection.cursor().execute("DROP INDEX step_observation_trgm")
@@ -228,7 +295,7 @@ def run(args, name: str) -> int:
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for row in rows:
         counts = f"{row['queries_at_first']} / {row['queries']}" if row["queries_at_first"] is not None \
-            else f"{row['queries']}"
+            else "–" if row["queries"] is None else f"{row['queries']}"
         print(f"| {row['page']} | {row['median_ms']:.1f} | {row['p95_ms']:.1f} | {row['cpu_ms']:.1f} | "
               f"{row['sql_ms']:.1f} | {counts} |")
     print(f"\nstep search: {without_index['median_ms'] / with_index['median_ms']:.0f}x faster with the index")

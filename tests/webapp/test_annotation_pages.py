@@ -308,3 +308,45 @@ def test_a_trajectory_without_steps_or_task_still_opens_and_an_unknown_one_is_40
     assert b"no steps" in client.get("/trajectories/empty/").content
     assert client.get("/trajectories/nope/").status_code == 404
     assert client.get("/export/nothing.jsonl").status_code == 404
+
+
+def test_the_measures_equal_fresh_counts_after_stores_deletes_and_rescores(annotation_data):
+    """with_measures is one grouped join: labels beside it must not multiply its counts, and every
+    store, overwrite, delete and rescore shows at once (each count checked against the rows themselves)."""
+    from webapp.trajectories.models import NOT_MODEL_OUTCOMES, Trajectory
+    from webapp.trajectories.selectors import measured_task_rows
+    from webapp.trajectories.services import rescore_trajectories
+
+    ann, bob = annotation_data["ann"], annotation_data["bob"]
+    for annotator, preference in ((ann, "avoid"), (bob, "optional"), (ann, "optional")):
+        add_preference_label(task=Task.objects.get(name="counter_reset"), annotator=annotator, preference=preference)
+    cells = [("dbg", True, "done"), ("dbg", False, "done"), ("base", True, "done"), ("base", False, "crash"),
+             ("dbg", True, "infra_error"), ("base", False, "limit")]
+    for i, (arm, verified, exit_reason) in enumerate(cells * 2):
+        task = ("counter_reset", "cache_stale")[i % 2]
+        save_trajectory(document=trajectory_document(f"mix-{i}", task=task, arm=arm, verified=verified,
+                                                     exit_reason=exit_reason))
+    again = trajectory_document("mix-0", task="counter_reset", arm="dbg", verified=True, exit_reason="done")
+    assert save_trajectory(document=again)[1] != "created"  # stored again: still one row
+    save_trajectory(document={**trajectory_document("mix-human", task="counter_reset"),
+                              "policy": {"kind": "human", "model": None, "params": {}}})
+    Trajectory.objects.filter(episode_id__in=["mix-2", "mix-5"]).delete()
+    rescore_trajectories()
+
+    def fresh(task, arm=None, solved=False):
+        rows = Trajectory.objects.filter(task=task)
+        if arm is None:
+            return rows.count()
+        rows = rows.filter(arm=arm).exclude(exit_reason__in=NOT_MODEL_OUTCOMES).exclude(policy_kind="human")
+        return rows.filter(verified=True).count() if solved else rows.count()
+
+    rows = list(measured_task_rows(user=ann))
+    assert Trajectory.objects.count() == 2 + 13 - 2
+    for task in rows:
+        assert task.trajectory_count == fresh(task), task.name
+        for arm in ("base", "dbg"):
+            runs, solved = getattr(task, f"{arm}_runs"), getattr(task, f"{arm}_solved")
+            assert (runs, solved) == (fresh(task, arm), fresh(task, arm, solved=True)), (task.name, arm)
+            assert getattr(task, f"{arm}_rate") == (solved / runs if runs else None)
+    counter = next(task for task in rows if task.name == "counter_reset")
+    assert counter.label_count == 3 and counter.trajectory_count == 6

@@ -110,3 +110,41 @@ def test_an_eval_launched_from_the_form_runs_and_its_report_opens(celery_worker,
     alone = client.get(reverse("eval_compare") + f"?run={eval_run.pk}", follow=True).content.decode()
     assert "tick two or more eval runs with a report" in alone
     assert json.loads(json.dumps(job.result))["pass_at_1"] == {"base": 1.0, "dbg": 1.0}
+
+
+def _eval_report(model: str, solved: set[str]) -> dict:
+    from harness.eval.metrics import EpisodeOutcome
+    from harness.eval.report import build_report
+
+    rows = [EpisodeOutcome(task=task, arm=arm, run=1, verified=task in solved, turns=5, debugger_started=arm == "dbg")
+            for task in ("t1", "t2", "t3") for arm in ("base", "dbg")]
+    return build_report(rows, model=model, runs=1, max_turns=10)
+
+
+@pytest.mark.django_db
+def test_eval_compare_makes_the_same_queries_however_many_trajectories_and_draws_one_plot_per_request(
+        make_user, settings, tmp_path):
+    from tests.webapp.conftest import trajectory_document
+    from webapp.trajectories.services import save_trajectory
+
+    settings.VAR_DIR = tmp_path
+    client = logged_in(make_user("ann"))
+    runs = [EvalRun.objects.create(name=f"run {m}", report=_eval_report(m, solved)) for m, solved in
+            (("a", {"t1"}), ("b", {"t1", "t2"}))]
+    url = reverse("eval_compare") + f"?run={runs[0].pk}&run={runs[1].pk}"
+
+    def queries(trajectories: int) -> int:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        for i in range(trajectories):
+            save_trajectory(document=trajectory_document(f"cmp-{trajectories}-{i}"))
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        return len(captured)
+
+    assert queries(3) == queries(30)
+    plot = client.get(reverse("compare_plot", args=["lift"]) + f"?run={runs[0].pk}&run={runs[1].pk}")
+    assert plot.status_code == 200 and plot["Content-Type"] == "image/png"
+    drawn = sorted(p.name for p in (tmp_path / "compare").rglob("*") if p.is_file())
+    assert drawn == ["lift.png"]  # the other six are drawn when their own requests come

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import (
     Count,
     F,
+    Func,
     IntegerField,
     OuterRef,
     Q,
@@ -17,16 +18,18 @@ from django.db.models import (
     Subquery,
     Value,
 )
-from django.db.models.functions import Coalesce
 
 from webapp.catalog.models import Adjudication, LabelStatus, Preference, PreferenceLabel, Task
 from webapp.core.agreement import Agreement, fleiss_kappa, pair_agreement
 
 
-def count_of(rows: QuerySet) -> Coalesce:
-    """A correlated COUNT(*) of ``rows`` (filtered on OuterRef("pk")) as an integer annotation."""
-    counted = rows.order_by().annotate(group=Value(1)).values("group").annotate(n=Count("*")).values("n")
-    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+def count_of(rows: QuerySet) -> Subquery:
+    """A correlated COUNT(*) of ``rows`` (filtered on OuterRef("pk")) as an integer annotation. An
+    ungrouped COUNT always answers one row (0 when none match), so nothing wraps the subquery: a
+    wrapper would join the outer query's GROUP BY (with_measures groups the tasks) and be evaluated
+    once per joined row instead of once per task."""
+    counted = rows.order_by().values(n=Func(Value(1), function="COUNT"))
+    return Subquery(counted, output_field=IntegerField())
 
 
 @dataclass(frozen=True)

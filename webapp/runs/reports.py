@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import threading
 from pathlib import Path
 
 from django.conf import settings
 from django.utils.safestring import mark_safe
 from markdown_it import MarkdownIt
 
-from harness.eval.plots import write_plots
+from harness.eval import plots
 from harness.eval.report import pct, pp, render_comparison, render_markdown
 from webapp.runs.models import EvalRun
 
@@ -62,12 +64,27 @@ def comparison_html(runs: list[EvalRun]):
 
 
 def comparison_folder(runs: list[EvalRun]) -> Path:
-    """The comparison's plots, drawn once per set of reports (a cache under VAR_DIR/compare)."""
+    """Where the comparison's plots are kept (a cache under VAR_DIR/compare, one folder per set of reports)."""
     digest = hashlib.sha256(json.dumps([run.report for run in runs], sort_keys=True, default=str).encode()).hexdigest()
-    folder = Path(settings.VAR_DIR) / "compare" / digest[:20]
-    if not all((folder / f"{name}.png").is_file() for name in PLOTS):
-        write_plots([run.report for run in runs], folder)
-    return folder
+    return Path(settings.VAR_DIR) / "compare" / digest[:20]
+
+
+_drawing = threading.Lock()
+
+
+def comparison_plot(runs: list[EvalRun], name: str) -> Path:
+    """One comparison plot, drawn on its first request. The page's seven images arrive at once: each
+    request draws only its own figure (drawing all seven on every miss was 5-7 s per opening), and
+    writes it under a temporary name first so a concurrent request never reads half a file."""
+    path = comparison_folder(runs) / f"{name}.png"
+    if path.is_file():
+        return path
+    with _drawing:  # pyplot is not thread-safe; and a request that waited finds the figure drawn
+        if not path.is_file():
+            draft = path.with_name(f".{name}.{os.getpid()}.{threading.get_ident()}.png")
+            getattr(plots, f"plot_{name}")([run.report for run in runs], draft)
+            os.replace(draft, path)
+    return path
 
 
 def headline(report: dict) -> dict:

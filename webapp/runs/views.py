@@ -203,5 +203,5 @@ def compare_plot(request, name):
     runs.sort(key=lambda run: ids.index(run.pk))
     if len(runs) < 2 or name not in reports.PLOTS:
         raise Http404("no such comparison plot")
-    path = reports.comparison_folder(runs) / f"{name}.png"
+    path = reports.comparison_plot(runs, name)
     return FileResponse(open(path, "rb"), content_type="image/png")  # noqa: SIM115 - FileResponse closes it

@@ -14,7 +14,7 @@ from django.db.models.functions import Cast
 from harness.tools import EDIT_TOOLS
 from webapp.catalog.contradictions import contradiction
 from webapp.catalog.models import Task
-from webapp.catalog.selectors import TaskFilters, count_of, task_rows
+from webapp.catalog.selectors import TaskFilters, task_rows
 from webapp.core.agreement import Agreement, fleiss_kappa
 from webapp.trajectories.models import (
     NOT_MODEL_OUTCOMES,
@@ -35,11 +35,12 @@ EVAL_CHOICES = 200  # the evaluations offered in the list's filter, newest first
 
 # ---- what eval runs measured on each task ------------------------------------------------------
 
-def _measured(arm: str, *, solved: bool = False) -> QuerySet:
-    """A task's trajectories that measure a model: harness faults and people's live sessions left out."""
-    rows = (Trajectory.objects.filter(task=OuterRef("pk"), arm=arm).exclude(exit_reason__in=NOT_MODEL_OUTCOMES)
-            .exclude(policy_kind="human"))
-    return rows.filter(verified=True) if solved else rows
+def _measured(arm: str, *, solved: bool = False) -> Q:
+    """A task's trajectories that measure a model in ``arm``: harness faults and people's live sessions
+    left out (a filter on the task's joined trajectories)."""
+    rows = (Q(trajectories__arm=arm) & ~Q(trajectories__exit_reason__in=NOT_MODEL_OUTCOMES)
+            & ~Q(trajectories__policy_kind="human"))
+    return rows & Q(trajectories__verified=True) if solved else rows
 
 
 def _rate(solved: str, runs: str):
@@ -49,11 +50,16 @@ def _rate(solved: str, runs: str):
 
 def with_measures(tasks: QuerySet[Task]) -> QuerySet[Task]:
     """Tasks with ``trajectory_count`` and, per arm, ``*_runs``, ``*_solved`` and ``*_rate`` (the
-    verified share of the arm's trajectories, harness faults left out; None when never run)."""
+    verified share of the arm's trajectories, harness faults left out; None when never run).
+
+    One pass over the trajectories joined to their tasks and grouped (filtered COUNTs), not five
+    correlated COUNT(*) per task: 808 ms at 100k trajectories that way (issue 26)."""
     return tasks.annotate(
-        trajectory_count=count_of(Trajectory.objects.filter(task=OuterRef("pk"))),
-        base_runs=count_of(_measured("base")), base_solved=count_of(_measured("base", solved=True)),
-        dbg_runs=count_of(_measured("dbg")), dbg_solved=count_of(_measured("dbg", solved=True)),
+        trajectory_count=Count("trajectories"),
+        base_runs=Count("trajectories", filter=_measured("base")),
+        base_solved=Count("trajectories", filter=_measured("base", solved=True)),
+        dbg_runs=Count("trajectories", filter=_measured("dbg")),
+        dbg_solved=Count("trajectories", filter=_measured("dbg", solved=True)),
     ).annotate(base_rate=_rate("base_solved", "base_runs"), dbg_rate=_rate("dbg_solved", "dbg_runs"))
 
 
