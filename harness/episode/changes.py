@@ -7,6 +7,12 @@ The fingerprint is taken from the host through ``harness.sandbox.host_read``: a 
 own target text (never followed), a FIFO, socket or device by its kind (never opened), a file over
 the per-file cap or past the walk's total cap by its size and modification time (not read). The
 first time an entry is left unread, the bash observation says so in a note.
+
+Whether the episode is verified at all is decided at its end by ``as_materialized``: a stricter,
+content-only comparison of the whole workspace (hidden entries, folders and permission bits
+included; times never) with its state before the first turn, itself checked against the
+materialized task's files. Only the cache folders the verifier never enters are left out.
+Anything the host could not read makes the workspace count as changed.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from pathlib import Path
 from harness.observation import Observation, ToolCall
 from harness.sandbox import host_read
 from harness.tools import EDIT_TOOLS
+from harness.verify import IGNORED_PARTS as VERIFIER_IGNORED
 
 _IGNORED_PARTS = ("__pycache__", ".pytest_cache")
 
@@ -64,12 +71,60 @@ def workspace_fingerprint(root: Path) -> dict[str, str]:
     return fingerprint_and_skips(Path(root))[0]
 
 
+def workspace_state(root: Path) -> dict[str, str] | None:
+    """name -> kind, permission bits and content (sha256) of every entry the verifier could see,
+    or None when the host could not read all of it (nothing then can be said to be unchanged).
+
+    Unlike the fingerprint, nothing is compared by size or time, and hidden entries count."""
+    walked = host_read.walk(root, skip_dir=lambda folder: folder in VERIFIER_IGNORED)
+    if walked.skipped:
+        return None
+    out: dict[str, str] = {}
+    budget = host_read.Budget()
+    for entry in walked.entries:
+        if entry.kind == "link":
+            out[entry.name] = f"link:{entry.target}"
+        elif entry.kind != "file":
+            out[entry.name] = f"{entry.kind}:{entry.mode:o}"
+        else:
+            if not budget.allows(entry.size):
+                return None
+            try:
+                data = host_read.read_regular(root, entry.name)
+            except OSError:  # refused, too large, or gone meanwhile: not known to be unchanged
+                return None
+            budget.spend(len(data))
+            out[entry.name] = f"file:{entry.mode:o}:{hashlib.sha256(data).hexdigest()}"
+    return out
+
+
+def holds_exactly(state: dict[str, str] | None, files: dict[str, str]) -> bool:
+    """Whether ``state`` holds exactly ``files`` (name -> text), besides folders."""
+    if state is None:
+        return False
+    held = {name: sig for name, sig in state.items() if not sig.startswith("dir:")}
+    return held.keys() == files.keys() and all(
+        held[name].startswith("file:") and held[name].rsplit(":", 1)[1] == hashlib.sha256(text.encode()).hexdigest()
+        for name, text in files.items())
+
+
 class WorkspaceChanges:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, materialized: dict[str, str] | None = None):
+        """``materialized``: name -> text of the files the task was materialized with; when given and
+        the workspace does not hold exactly those, it never counts as ``as_materialized``."""
         self.root = Path(root)
         self.changed = False
         self._fingerprint, skipped = fingerprint_and_skips(self.root)
         self.skipped: dict[str, str] = {s.name: s.why for s in skipped}  # every entry ever left unread
+        self._start = workspace_state(self.root)  # before the first turn: only the harness has written here
+        if materialized is not None and not holds_exactly(self._start, materialized):
+            self._start = None
+
+    def as_materialized(self) -> bool:
+        """Whether the workspace is now, entry for entry and byte for byte (modes too), what it was
+        before the first turn: never changed, or changed back exactly. Then the verifier's fresh
+        copy would be the task itself, and its known failure is the verdict."""
+        return self._start is not None and workspace_state(self.root) == self._start
 
     def after(self, call: ToolCall, observation: Observation) -> None:
         """Take note of one answered call; a bash call after which the host left an entry unread for

@@ -1,7 +1,8 @@
 """One episode: one task, in one fresh sandbox, driven by one policy for at most ``max_turns`` turns.
 
 materialize the task -> acquire a sandbox (its debug service) -> the turn loop (``loop``), watched by
-the workspace-change tracker (``changes``) -> independent verification and the result (``result``)
+the workspace-change tracker (``changes``) -> independent verification, unless the workspace is as
+materialized (then the task's known failure), and the result (``result``)
 -> the scorer hook (``scoring``) -> the ``stepwise.trajectory/1`` document.
 
 Every event (header, each message, each step, the result) is appended to ``<out>.events.jsonl`` as it
@@ -34,7 +35,14 @@ from harness.arms import check_arm
 from harness.episode.changes import WorkspaceChanges
 from harness.episode.loop import play_turns
 from harness.episode.recorder import Recorder
-from harness.episode.result import crashed_result, episode_result, run_verification, should_verify
+from harness.episode.result import (
+    crashed_result,
+    episode_result,
+    known_failure,
+    may_verify,
+    run_verification,
+    should_verify,
+)
 from harness.episode.scoring import Scorer, score
 from harness.policies.base import Policy
 from harness.prompts import system_prompt, task_prompt
@@ -79,12 +87,16 @@ def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, ar
     for message in messages:
         recorder.emit("message", {"message": message})
     policy.reset(task=task.name, arm=arm)
-    changes = WorkspaceChanges(sandbox.workspace)  # where the sandbox's files are seen from the host
+    materialized = {**task.shared_files, **workspace.buggy_files, **workspace.test_files, **workspace.support_files}
+    # Seen from the host, where the sandbox's files are; taken before the first turn.
+    changes = WorkspaceChanges(sandbox.workspace, materialized)
     outcome = play_turns(policy, sandbox, messages, toolset(arm), max_turns, recorder, changes)
-    verification = None
-    if should_verify(outcome.exit_reason, changes.changed):
-        verification = run_verification(sandbox, workspace, task)
-    return episode_result(outcome, verification=verification)
+    if not may_verify(outcome.exit_reason):
+        return episode_result(outcome)  # a sandbox limit, a crash, an endpoint failure
+    known = known_failure(task)
+    if should_verify(outcome.exit_reason, not changes.as_materialized(), failure_known=known is not None):
+        return episode_result(outcome, verification=run_verification(sandbox, workspace, task))
+    return episode_result(outcome, unchanged_failure=known)
 
 
 def add_pytest_config(workspace: Workspace, task: Task) -> None:

@@ -55,6 +55,7 @@ class Entry:
     size: int
     mtime_ns: int
     target: str | None = None  # a link's own text (os.readlink), never followed
+    mode: int = 0  # the permission bits (stat.S_IMODE of the lstat)
 
     @property
     def is_file(self) -> bool:
@@ -141,7 +142,7 @@ def _walk_fd(fd: int, prefix: str, skip_dir, out: Walk, depth: int) -> Iterator[
         if kind == "dir":
             if skip_dir(item.name):
                 continue
-            yield Entry(name, kind, 0, info.st_mtime_ns)
+            yield Entry(name, kind, 0, info.st_mtime_ns, mode=stat.S_IMODE(info.st_mode))
             if depth >= MAX_DEPTH:
                 out.skipped.append(Skipped(name, f"nested deeper than {MAX_DEPTH} folders: not read"))
                 continue
@@ -159,7 +160,7 @@ def _walk_fd(fd: int, prefix: str, skip_dir, out: Walk, depth: int) -> Iterator[
         if kind == "link":
             with contextlib.suppress(OSError):
                 target = os.readlink(item.name, dir_fd=fd)
-        yield Entry(name, kind, info.st_size, info.st_mtime_ns, target)
+        yield Entry(name, kind, info.st_size, info.st_mtime_ns, target, stat.S_IMODE(info.st_mode))
 
 
 @contextlib.contextmanager

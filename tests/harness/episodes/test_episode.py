@@ -70,8 +70,34 @@ def test_done_without_a_fix_is_not_verified(running_average, write_script, tmp_p
     assert {k: summary[k] for k in ("verified", "turns", "exit_reason", "debugger_started")} == {
         "verified": False, "turns": 2, "exit_reason": "done", "debugger_started": False}
     doc = load_trajectory(tmp_path / "t.json")
-    assert doc["result"]["tests"]["failed"] == 1 and doc["result"]["patch"] == ""
+    # Nothing changed: the task's known failure is the verdict, without running the tests again.
+    assert doc["result"]["verification"] == "skipped: workspace unchanged" and doc["result"]["patch"] == ""
+    assert doc["result"]["outcome"] == "failed" and doc["result"]["tests"] == {"passed": 0, "failed": 0}
+    assert validation_errors(doc) == []
     assert "1 failed" in doc["steps"][0]["observation"]
+
+
+@pytest.mark.slow
+def test_an_edit_restored_byte_for_byte_gets_the_known_failure(running_average, write_script, tmp_path):
+    undo = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop(0)",
+                                               "new_string": "self.values.pop()"}}
+    doc = run_episode(running_average, make_policy(f"script:{write_script([FIX, PYTEST, undo])}"), arm="base",
+                      out=tmp_path / "t.json")
+    assert "2 passed" in doc["steps"][1]["observation"]  # it was fixed, then put back
+    result = doc["result"]
+    assert result["exit_reason"] == "done" and result["verified"] is False
+    assert result["verification"] == "skipped: workspace unchanged" and result["outcome"] == "failed"
+    assert validation_errors(doc) == []
+
+
+@pytest.mark.slow
+def test_an_edit_kept_gets_real_verification(running_average, write_script, tmp_path):
+    spoil = {"name": "bash", "arguments": {"command": "echo '# note' >> stats_window.py"}}
+    doc = run_episode(running_average, make_policy(f"script:{write_script([spoil])}"), arm="base",
+                      out=tmp_path / "t.json")
+    result = doc["result"]
+    assert "verification" not in result and result["outcome"] == "failed"
+    assert result["tests"] == {"passed": 1, "failed": 1} and "+# note" in result["patch"]
 
 
 @pytest.mark.slow
@@ -120,7 +146,8 @@ def test_malformed_tool_calls_get_error_observations_and_the_episode_goes_on(run
     assert "no tool call" in steps[0]["observation"] and "not valid JSON" in steps[1]["observation"]
     assert doc["messages"][3] == {"role": "user", "content": steps[0]["observation"]}
     assert steps[-1]["tool"] == "done" and not steps[-1]["error"]
-    assert doc["result"]["tests"]["failed"] == 1  # the protected test was not replaced
+    # The protected test was not replaced: the workspace is as materialized.
+    assert doc["result"]["verification"] == "skipped: workspace unchanged"
     assert_chat_is_consistent(doc)
 
 
