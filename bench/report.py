@@ -56,6 +56,10 @@ def command_line(argv: list[str] | None = None) -> str:
     return shlex.join([".venv/bin/python", *argv])
 
 
+def _row(cells) -> str:
+    return "| " + " | ".join(str(cell).replace("|", "\\|") for cell in cells) + " |"  # a bare | splits a cell
+
+
 @dataclass
 class Table:
     """One Markdown table: ``align`` holds "l" or "r" per column (numbers read best right-aligned)."""
@@ -73,9 +77,9 @@ class Table:
     def markdown(self) -> str:
         align = self.align.ljust(len(self.columns), "l")
         lines = [f"**{self.title}**", ""] if self.title else []
-        lines.append("| " + " | ".join(self.columns) + " |")
+        lines.append(_row(self.columns))
         lines.append("| " + " | ".join("---:" if a == "r" else "---" for a in align) + " |")
-        lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in self.rows]
+        lines += [_row(row) for row in self.rows]
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
