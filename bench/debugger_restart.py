@@ -1,6 +1,6 @@
 """What one debugger restart costs, side by side in one run (medians and p95; never asserted in tests).
 
-    .venv/bin/python bench/debugger_restart.py [--runs 30] [--json out.json]
+    .venv/bin/python bench/debugger_restart.py [--runs 30] [--out-dir bench/results]
 
 A restart is what a model causes many times an episode: the paused program is continued with no
 breakpoint, runs to its end, and the debugger pauses it again at the start of the first test. On a
@@ -11,13 +11,13 @@ one-test program (a module and its test file), interleaved round by round:
 - cold pytest: ``python -m pytest -q`` of the same test file, plugin autoload off (a subprocess);
 - raw pdb: ``python -m pdb`` on the same program as a script, ``continue`` until pdb's in-place
   restart is paused again (the interpreter and its imports stay; pdb re-runs the script's code).
-Prints a Markdown table (the README's) with each one's ratio to the cold pytest run.
+Writes a Markdown table with each one's ratio to the cold pytest run to bench/results/debugger_restart.md
+(and .json, through bench/report.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -31,6 +31,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from harness.session import DebugSession  # noqa: E402
 
 MODULE = "def total(values):\n    result = 0\n    for value in values:\n        result += value\n    return result\n"
@@ -96,8 +97,9 @@ def cold_pytest(workspace: Path) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--json", help="write the numbers here too")
+    add_out_dir(parser)
     args = parser.parse_args()
+    run = BenchRun("debugger_restart", out_dir=args.out_dir)
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-restart-") as tmp:
         workspace = Path(tmp)
         (workspace / "calc.py").write_text(MODULE)
@@ -121,14 +123,11 @@ def main() -> int:
               "fresh": "restart, fresh interpreter per run (before)",
               "cold_pytest": "cold `python -m pytest -q` of the file, autoload off",
               "raw_pdb": "raw `python -m pdb` in-place restart (script)"}
-    print(f"{args.runs} rounds on a one-test program, interleaved\n")
-    print("| what | median ms | p95 ms | ÷ cold pytest |")
-    print("| --- | ---: | ---: | ---: |")
+    table = Table(["what", "median ms", "p95 ms", "÷ cold pytest"], align="lrrr")
     for name, label in labels.items():
         r = results[name]
-        print(f"| {label} | {r['median_ms']} | {r['p95_ms']} | {r['median_ms'] / cold:.2f} |")
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1))
+        table.add(label, r["median_ms"], r["p95_ms"], f"{r['median_ms'] / cold:.2f}")
+    run.write([table], notes=[f"{args.runs} rounds on a one-test program, the four interleaved."], data=results)
     return 0
 
 

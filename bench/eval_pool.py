@@ -1,13 +1,14 @@
 """An evaluation's episodes with a warm SandboxPool against cold starts, in one run (medians; never
 asserted in tests).
 
-    .venv/bin/python bench/eval_pool.py [--split heldout] [--backend bwrap] [--rounds 2] [--json out.json]
+    .venv/bin/python bench/eval_pool.py [--split heldout] [--backend bwrap] [--rounds 2] [--out-dir bench/results]
 
 Every task of the split is played in the dbg arm by a scripted policy (the tests once with bash, then
 done, so verification runs), alternately from a ``SandboxPool`` (``harness eval``'s default) and
 from the bare backend (a cold start per episode), ``--rounds`` times. Reported: the median and p95
 wall time of one episode (``run_episode`` end to end) and the total per mode, and their ratio.
-Tasks with a dependency manifest are served cold by the pool too; they are counted apart.
+Tasks with a dependency manifest are served cold by the pool too; they are counted apart. Writes
+bench/results/eval_pool.md and .json (bench/report.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from corpus.format import TASKS_DIR, load_tasks  # noqa: E402
 from corpus.splits import tasks_in_split  # noqa: E402
 from harness.episode import run_episode  # noqa: E402
@@ -46,8 +48,9 @@ def main() -> int:
     parser.add_argument("--split", default="heldout")
     parser.add_argument("--backend", default="bwrap")
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--json", help="write the numbers here too")
+    add_out_dir(parser)
     args = parser.parse_args()
+    run = BenchRun("eval_pool", out_dir=args.out_dir)
     tasks = load_tasks(TASKS_DIR, list(tasks_in_split(args.split)))
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-pool-") as tmp:
         script = Path(tmp) / "script.json"
@@ -72,16 +75,17 @@ def main() -> int:
         backend.close()
     results = {mode: stats(samples) for mode, samples in times.items()}
     ratio = results["cold"]["median_ms"] / max(1, results["pool"]["median_ms"])
-    print(f"{len(tasks)} {args.split} tasks ({with_deps} with dependencies, cold in both modes), "
-          f"{args.rounds} rounds, backend {args.backend}, episodes finished: {verified}\n")
-    print("| episodes from | median ms | p95 ms | total s |")
-    print("| --- | ---: | ---: | ---: |")
+    table = Table(["episodes from", "median ms", "p95 ms", f"total s ({results['pool']['n']} episodes)"],
+                  align="lrrr")
     for mode, label in (("pool", "warm `SandboxPool` (eval default)"), ("cold", "cold start per episode")):
         r = results[mode]
-        print(f"| {label} | {r['median_ms']} | {r['p95_ms']} | {r['total_s']} |")
-    print(f"\ncold / pool median: {ratio:.2f}x")
-    if args.json:
-        Path(args.json).write_text(json.dumps({"results": results, "ratio": ratio, "tasks": len(tasks)}, indent=1))
+        table.add(label, r["median_ms"], r["p95_ms"], r["total_s"])
+    run.write([table], notes=[
+        f"{len(tasks)} {args.split} tasks ({with_deps} with dependencies, cold in both modes), {args.rounds} "
+        f"rounds, backend {args.backend}; episodes that ended with `done`: {verified['pool']} from the pool, "
+        f"{verified['cold']} cold. Cold / pool median: **{ratio:.2f}×**."],
+        data={"results": results, "ratio": ratio, "tasks": len(tasks), "with_dependencies": with_deps,
+              "finished": verified})
     return 0
 
 

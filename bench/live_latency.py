@@ -1,7 +1,7 @@
 """Turn-to-browser latency of the live episode viewer, and many viewers of one episode.
 
     .venv/bin/python bench/live_latency.py [--turns 200] [--viewers 50] [--viewer-turns 100]
-                                           [--interval-ms 20] [--layers redis,embedded] [--json FILE]
+                                           [--interval-ms 20] [--layers redis,embedded] [--out-dir bench/results]
 
 For each channel layer (Redis, and the embedded default: Unix datagrams, no server), on a fresh
 PostgreSQL database of its own (created, migrated and dropped here):
@@ -15,7 +15,8 @@ PostgreSQL database of its own (created, migrated and dropped here):
 Run 1: one viewer, ``--turns`` turns ``--interval-ms`` apart: p50, p95 and max latency.
 Run 2: ``--viewers`` viewers of one episode, ``--viewer-turns`` turns: per viewer, turns lost,
 reordered and duplicated (all must be 0), and the latency over every viewer's every turn.
-Not a test: numbers depend on the machine; the load average is printed with them.
+Writes bench/results/live_latency.md and .json (bench/report.py: the machine and the load with the numbers).
+Not a test: numbers depend on the machine.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -221,8 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--viewer-turns", type=int, default=100, help="turns of the second run (default 100)")
     parser.add_argument("--interval-ms", type=float, default=20.0, help="pause between turns (default 20)")
     parser.add_argument("--layers", default="redis,embedded", help="redis, embedded or both (default)")
-    parser.add_argument("--json", type=Path, help="also write the results here")
+    add_out_dir(parser)
     args = parser.parse_args(argv)
+    run = BenchRun("live_latency", out_dir=args.out_dir, argv=None if argv is None else [__file__, *argv])
     layers = [name.strip() for name in args.layers.split(",") if name.strip()]
     if not layers or set(layers) - {"redis", "embedded"}:
         parser.error("--layers takes redis, embedded or both, comma-separated")
@@ -249,18 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
-    load = os.getloadavg()[0]
-    print(f"\nturn → browser latency (a turn row written by a worker process → its step message on a websocket "
-          f"of the web process); {args.interval_ms:g} ms between turns; load average {load:.1f} on "
-          f"{os.cpu_count()} CPUs\n")
-    print("| layer | viewers | turns | messages | lost | reordered | duplicated | p50 ms | p95 ms | max ms |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    table = Table(["layer", "viewers", "turns", "messages", "lost", "reordered", "duplicated", "p50 ms", "p95 ms",
+                   "max ms"], align="lrrrrrrrrr")
     for row in rows:
-        print(f"| {row['layer']} | {row['viewers']} | {row['turns']} | {row['messages']} | {row['lost']} | "
-              f"{row['reordered']} | {row['duplicated']} | {row['p50_ms']:.1f} | {row['p95_ms']:.1f} | "
-              f"{row['max_ms']:.1f} |")
-    if args.json:
-        args.json.write_text(json.dumps({"load_average": load, "rows": rows}, indent=2), encoding="utf-8")
+        table.add(row["layer"], row["viewers"], row["turns"], row["messages"], row["lost"], row["reordered"],
+                  row["duplicated"], f"{row['p50_ms']:.1f}", f"{row['p95_ms']:.1f}", f"{row['max_ms']:.1f}")
+    run.write([table], notes=[
+        "Turn → browser latency: a turn row written by a worker process → its step message on a websocket of the "
+        f"web process; {args.interval_ms:g} ms between turns."], data={"rows": rows})
     return 0
 
 

@@ -1,7 +1,7 @@
 """Synthetic rollouts per minute with a scripted teacher: a warm SandboxPool against a cold start per
 episode, in one run (medians; never asserted in tests).
 
-    .venv/bin/python bench/rollouts_throughput.py [--rounds 3] [--workers 2] [--backend bwrap] [--json out.json]
+    .venv/bin/python bench/rollouts_throughput.py [--rounds 3] [--workers 2] [--backend bwrap] [--out-dir bench/results]
 
 Each round runs ``run_rollouts`` twice over the same training tasks, once with a ``SandboxPool``
 (``workers`` + 1 warm sandboxes, what ``python -m training rollouts`` uses) and once with the bare
@@ -10,13 +10,12 @@ tests' four scripted candidates per task (a blind fix, done without a fix, the d
 clean fix, in that order, so every candidate is played and scored). Reported per mode: the median
 wall time of a run, candidate episodes per minute and tasks per minute; and the cold / warm ratio, on
 the medians and as the median of each round's own ratio (both runs of a round see the same load).
+Writes bench/results/rollouts_throughput.md and .json (bench/report.py).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from harness.sandbox.backends import get_backend  # noqa: E402
 from harness.sandbox.pool import SandboxPool  # noqa: E402
 from training.rollouts import RolloutConfig, run_rollouts  # noqa: E402
@@ -39,13 +39,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--backend", default="bwrap")
-    parser.add_argument("--json", help="write the numbers here too")
+    add_out_dir(parser)
     args = parser.parse_args()
+    run = BenchRun("rollouts_throughput", out_dir=args.out_dir)
     teachers = [f"script:{TEACHERS / name}.json" for name in CANDIDATES]
     backend = get_backend(args.backend)
     walls: dict[str, list[float]] = {"pool": [], "cold": []}
     episodes = kept = 0
-    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-rollouts-") as tmp:
         for r in range(args.rounds):
             for mode in ("pool", "cold") if r % 2 == 0 else ("cold", "pool"):
@@ -62,7 +62,6 @@ def main() -> int:
                 episodes, kept = result.summary.played, result.summary.kept
                 print(f"round {r + 1} {mode}: {walls[mode][-1]:.1f} s", file=sys.stderr)
     backend.close()
-    load_after = os.getloadavg()[0]
     results = {}
     for mode, samples in walls.items():
         median = statistics.median(samples)
@@ -72,18 +71,15 @@ def main() -> int:
     ratio = results["cold"]["median_s"] / results["pool"]["median_s"]
     # The two runs of a round share the machine's load at the time; their ratio is the steadier figure.
     paired = statistics.median(c / w for c, w in zip(walls["cold"], walls["pool"], strict=True))
-    print(f"{len(TASKS)} train tasks x {len(CANDIDATES)} scripted candidates = {episodes} episodes a run "
-          f"({kept} kept), {args.workers} workers, backend {args.backend}, {args.rounds} rounds; "
-          f"load average {load_before:.1f} -> {load_after:.1f} on {os.cpu_count()} CPUs\n")
-    print("| sandboxes | median s a run | rollout episodes / min | tasks / min |")
-    print("| --- | ---: | ---: | ---: |")
+    table = Table(["sandboxes", "median s a run", "rollout episodes / min", "tasks / min"], align="lrrr")
     for mode, label in (("pool", f"warm `SandboxPool` ({args.workers} + 1)"), ("cold", "cold start per episode")):
         row = results[mode]
-        print(f"| {label} | {row['median_s']} | {row['episodes_per_min']} | {row['tasks_per_min']} |")
-    print(f"\ncold / warm: {ratio:.2f}x on the medians, {paired:.2f}x the median of the rounds' ratios")
-    if args.json:
-        Path(args.json).write_text(json.dumps({"results": results, "ratio": ratio, "paired_ratio": paired, "episodes": episodes,
-                                               "load": [load_before, load_after]}, indent=1))
+        table.add(label, row["median_s"], row["episodes_per_min"], row["tasks_per_min"])
+    run.write([table], notes=[
+        f"{len(TASKS)} train tasks × {len(CANDIDATES)} scripted candidates = {episodes} episodes a run ({kept} kept), "
+        f"{args.workers} workers, backend {args.backend}, {args.rounds} rounds. Cold / warm: **{ratio:.2f}×** on the "
+        f"medians, {paired:.2f}× the median of the rounds' own ratios."],
+        data={"results": results, "ratio": ratio, "paired_ratio": paired, "episodes": episodes, "kept": kept})
     return 0
 
 

@@ -1,7 +1,7 @@
 """Sandbox start-up and episode overhead, per backend (medians and p95; never asserted in tests).
 
     .venv/bin/python bench/sandbox_startup.py [--backends bwrap,docker] [--runs 20] [--parallel 1,2,4]
-                                              [--episodes 8] [--json out.json]
+                                              [--episodes 8] [--out-dir bench/results]
 
 Measures:
 - the interpreter's own start-up (``python -c pass``);
@@ -13,7 +13,7 @@ Measures:
   time, and the harness's overhead = wall time minus the programs it ran (each tool's time inside
   the session, as the service measured it, plus the same pytest run bare on the host);
 - episodes per minute with N episodes in parallel.
-Prints a Markdown table (the README's) and optionally writes the numbers as JSON.
+Writes a Markdown table to bench/results/sandbox_startup.md and the numbers to .json (bench/report.py).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from corpus.format import load_task  # noqa: E402
 from corpus.materialize import materialize  # noqa: E402
 from harness.observation import ToolCall  # noqa: E402
@@ -190,18 +191,18 @@ def bench_parallel(backend, task, root: Path, parallel: int, episodes: int, limi
     return round(episodes / elapsed * 60, 1)
 
 
-def table(results: dict) -> str:
-    lines = ["| measure | backend | median | p95 |", "| --- | --- | --- | --- |"]
+def table(results: dict) -> Table:
+    out = Table(["measure", "backend", "median", "p95"], align="llrr")
     for name, value in results["floor"].items():
-        lines.append(f"| {name} | host | {value['median_ms']} ms | {value['p95_ms']} ms |")
+        out.add(name, "host", f"{value['median_ms']} ms", f"{value['p95_ms']} ms")
     for backend, data in results["backends"].items():
         for name in ("service start-to-ready, no sandbox", "cold start-to-ready", "cold start minus bare service",
                      "warm pool acquire", "episode wall", "harness overhead"):
             if name in data:
-                lines.append(f"| {name} | {backend} | {data[name]['median_ms']} ms | {data[name]['p95_ms']} ms |")
+                out.add(name, backend, f"{data[name]['median_ms']} ms", f"{data[name]['p95_ms']} ms")
         for parallel, rate in data.get("episodes per minute", {}).items():
-            lines.append(f"| episodes/min, {parallel} in parallel | {backend} | {rate} | |")
-    return "\n".join(lines)
+            out.add(f"episodes/min, {parallel} in parallel", backend, rate, "")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,11 +212,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--episode-runs", type=int, default=5, help="scripted episodes timed (default %(default)s)")
     parser.add_argument("--parallel", default="1,2,4", help="parallel episode counts (default %(default)s)")
     parser.add_argument("--episodes", type=int, default=8, help="episodes per parallel measure (default %(default)s)")
-    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    add_out_dir(parser)
     args = parser.parse_args(argv)
+    run = BenchRun("sandbox_startup", out_dir=args.out_dir, argv=None if argv is None else [__file__, *argv])
     limits = Limits()
     results = {"floor": bench_interpreter(args.runs), "backends": {}, "load_average": list(os.getloadavg()),
                "cpus": os.cpu_count()}
+    skipped: list[str] = []
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-") as scratch:
         root = Path(scratch)
         task = make_task(root / "tasks")
@@ -224,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                 backend = get_backend(name)
             except Exception as exc:  # noqa: BLE001 - report and go on with the others
                 print(f"skipping {name}: {exc}", file=sys.stderr)
+                skipped.append(f"{name} ({type(exc).__name__}: {exc})")
                 continue
             data = bench_cold(backend, task, root, args.runs, limits)
             data["warm pool acquire"] = bench_pool(backend, task, root, args.runs, limits)
@@ -235,9 +239,10 @@ def main(argv: list[str] | None = None) -> int:
                 label = f"docker ({backend.client.info().get('Driver', '?')})"
             results["backends"][label] = data
             backend.close()
-    print(table(results))
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+    run.write([table(results)], notes=[
+        f"{args.runs} samples per measure, {args.episode_runs} timed 10-turn episodes, {args.episodes} episodes per "
+        f"parallel measure ({args.parallel} in parallel); skipped backends: "
+        f"{', '.join(skipped) if skipped else 'none'}."], data=results)
     return 0
 
 

@@ -1,12 +1,13 @@
 """What scoring a trajectory costs (pdb_policy_v1 + edit relevance), against what every stored
 trajectory already pays: parsing its JSON and checking it against the stepwise.trajectory/1 schema.
 
-    .venv/bin/python bench/scoring_speed.py [--repeat 300] [--json results.json]
+    .venv/bin/python bench/scoring_speed.py [--repeat 300] [--out-dir bench/results]
 
 Documents: the tests' clean 9-step debugger fix, and a 50-step one (the eval's default budget) that
 reads, breaks, steps and inspects in a loop before its edit, both with the task's source known (edits
 replayed and placed by line) and without it. GRPO scores every episode, so this is the per-episode
-price of the reward. Not a test: numbers depend on the machine; run it when the machine is quiet.
+price of the reward. Writes bench/results/scoring_speed.md and .json
+(bench/report.py). Not a test: numbers depend on the machine; run it when the machine is quiet.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from harness.scoring import TaskMeta, score_trajectory  # noqa: E402
 from harness.trajectory import validation_errors  # noqa: E402
 from tests.harness.scoring.builders import Trajectory, clean, task_meta  # noqa: E402
@@ -55,8 +57,9 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=300)
-    parser.add_argument("--json", help="also write the results here")
+    add_out_dir(parser)
     args = parser.parse_args()
+    run = BenchRun("scoring_speed", out_dir=args.out_dir)
     rows = []
     for name, doc in (("clean fix, 9 steps", clean().doc()), ("loop, 50 steps", long_trajectory())):
         text = json.dumps(doc)
@@ -73,12 +76,11 @@ def main() -> int:
             median = statistics.median(values)
             rows.append({"document": name, "case": label, "median_ms": round(median, 3),
                          "p95_ms": round(percentile(values, 0.95), 3), "ratio": round(median / reference, 2)})
-    print("| document | case | median ms | p95 ms | × reference |")
-    print("| --- | --- | ---: | ---: | ---: |")
+    table = Table(["document", "case", "median ms", "p95 ms", "× reference"], align="llrrr")
     for r in rows:
-        print(f"| {r['document']} | {r['case']} | {r['median_ms']:.2f} | {r['p95_ms']:.2f} | {r['ratio']:.1f} |")
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+        table.add(r["document"], r["case"], f"{r['median_ms']:.2f}", f"{r['p95_ms']:.2f}", f"{r['ratio']:.1f}")
+    run.write([table], notes=[f"{args.repeat} timings per case; reference = parsing the document's JSON and "
+                              "checking it against the stepwise.trajectory/1 schema."], data=rows)
     return 0
 
 

@@ -1,19 +1,19 @@
 """How fast DebugSession answers, and how much smaller its observations are than raw pdb output.
 
-    .venv/bin/python bench/session_latency.py [--calls 300] [--json results.json]
+    .venv/bin/python bench/session_latency.py [--calls 300] [--out-dir bench/results]
 
 Measures, on a paused small program: the median and p95 latency of every debugger tool and of a
 trivial bash command through ``DebugSession.call``; the same for raw pdb driven through pexpect
 (``next`` / ``p total``), with pexpect's default 50 ms send delay shown once for contrast; and the
 bytes of raw pdb answers vs the filtered observations for the same questions (script mode and
 under pytest, where ``__builtins__`` is a dict and the stack carries pytest's frames).
-Not a test: numbers depend on the machine; run it when the machine is quiet.
+Writes both tables to bench/results/session_latency.md and .json (bench/report.py). Not a test: numbers
+depend on the machine; run it when the machine is quiet.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -25,6 +25,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from harness.session import DebugSession  # noqa: E402
 
 PROGRAM = """\
@@ -179,8 +180,9 @@ def byte_comparison(workspace: Path) -> list[tuple[str, str, int, int]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--calls", type=int, default=300, help="calls per tool (default 300)")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
+    add_out_dir(parser)
     args = parser.parse_args(argv)
+    run = BenchRun("session_latency", out_dir=args.out_dir, argv=None if argv is None else [__file__, *argv])
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-") as folder:
         workspace = Path(folder)
         (workspace / "program.py").write_text(PROGRAM)
@@ -188,19 +190,19 @@ def main(argv: list[str] | None = None) -> int:
         samples = session_latencies(workspace, args.calls)
         samples.update(raw_pdb_latencies(workspace, args.calls))
         sizes = byte_comparison(workspace)
-    print("| call | n | median ms | p95 ms |")
-    print("| --- | ---: | ---: | ---: |")
+    latency = Table(["call", "n", "median ms", "p95 ms"], align="lrrr", title="Latency")
     for name, values in samples.items():
-        print(f"| {name} | {len(values)} | {statistics.median(values):.2f} | {percentile(values, 0.95):.2f} |")
-    print("\n| mode | raw pdb command / tool | raw pdb bytes | observation bytes |")
-    print("| --- | --- | ---: | ---: |")
+        latency.add(name, len(values), f"{statistics.median(values):.2f}", f"{percentile(values, 0.95):.2f}")
+    size = Table(["mode", "raw pdb command / tool", "raw pdb bytes", "observation bytes"], align="llrr",
+                 title="Bytes of raw pdb's answer and of the observation for the same question")
     for mode, label, raw, filtered in sizes:
-        print(f"| {mode} | {label} | {raw} | {filtered} |")
-    if args.json:
-        args.json.write_text(json.dumps({
-            "latency_ms": {k: {"n": len(v), "median": statistics.median(v), "p95": percentile(v, 0.95)}
-                           for k, v in samples.items()},
-            "bytes": [{"mode": m, "call": c, "raw": r, "filtered": f} for m, c, r, f in sizes]}, indent=2))
+        size.add(mode, label, raw, filtered)
+    run.write([latency, size], notes=[
+        "A paused small program, `DebugSession.call` end to end, against raw pdb driven through pexpect in the "
+        "same run."],
+        data={"latency_ms": {k: {"n": len(v), "median": statistics.median(v), "p95": percentile(v, 0.95)}
+                             for k, v in samples.items()},
+              "bytes": [{"mode": m, "call": c, "raw": r, "filtered": f} for m, c, r, f in sizes]})
     return 0
 
 

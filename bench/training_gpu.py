@@ -2,6 +2,7 @@
 
     python bench/training_gpu.py [--out-dir bench/results] [--seq-len 16384] [--steps 4]
     python bench/training_gpu.py --smoke      # the same code on a CPU with small shapes: checks the script
+                                              # (its results go to build/bench-smoke unless --out-dir)
 
 1. ``big``: a 7B-shaped random Qwen2 (Qwen2.5-7B's shape: 28 layers, hidden 3584, 28/4 heads, MLP 18944,
    vocabulary 152064) in bf16 with DoRA r=16 on every linear layer and gradient checkpointing, one
@@ -13,9 +14,9 @@
 3. ``grpo``: the tiny model, one GRPO step in bf16 through ``run_grpo`` on two training tasks: episodes in
    sandboxes (bwrap when installed, else the local backend), transformers generation on the GPU.
 
-Each part runs on its own (a failure is recorded, the next part still runs). The record goes to
-``OUT_DIR/training_gpu.json`` and a readable log to ``OUT_DIR/training_gpu.log``. Not a test: numbers
-depend on the machine.
+Each part runs on its own (a failure is recorded, the next part still runs). The table and the machine go to
+``OUT_DIR/training_gpu.md``, the same with the whole record to ``OUT_DIR/training_gpu.json`` (bench/report.py,
+as every bench), and a readable log to ``OUT_DIR/training_gpu.log``. Not a test: numbers depend on the machine.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.report import RESULTS_DIR, BenchRun, Table  # noqa: E402
 
 QWEN25_7B = {"vocab_size": 152064, "hidden_size": 3584, "intermediate_size": 18944, "num_hidden_layers": 28,
              "num_attention_heads": 28, "num_key_value_heads": 4, "max_position_embeddings": 32768}
@@ -195,19 +198,20 @@ def timed_run(kind: str, config: Path, work: Path, log: Log) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out-dir", default=str(ROOT / "bench" / "results"))
+    parser.add_argument("--out-dir", help="default bench/results (the committed one); build/bench-smoke with --smoke")
     parser.add_argument("--seq-len", type=int, default=16384)
     parser.add_argument("--steps", type=int, default=4, help="optimizer steps of the 7B-shaped model (first = warm-up)")
     parser.add_argument("--parts", default="big,sft,grpo", help="which parts to run, comma-separated")
     parser.add_argument("--smoke", action="store_true", help="CPU, small shapes: check that the script runs")
     args = parser.parse_args(argv)
-    out_dir = Path(args.out_dir)
+    out_dir = Path(args.out_dir or (ROOT / "build" / "bench-smoke" if args.smoke else RESULTS_DIR))
     out_dir.mkdir(parents=True, exist_ok=True)
+    run = BenchRun("training_gpu", out_dir=out_dir, argv=None if argv is None else [__file__, *argv])
     log = Log(out_dir / "training_gpu.log")
     record = {"started_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "environment": environment(), "smoke": args.smoke}
     log(f"environment: {json.dumps(record['environment'])}")
     if not record["environment"]["cuda"] and not args.smoke:
-        log("no CUDA device: run with --smoke to check the script on a CPU")
+        log("no CUDA device: run with --smoke to check the script on a CPU (the results file is left as it is)")
         return 2
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
     work = Path(tempfile.mkdtemp(prefix="stepwise-gpu-bench-"))
@@ -229,8 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
         record["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        (out_dir / "training_gpu.json").write_text(json.dumps(record, indent=1, default=str), encoding="utf-8")
-    summarise(record, log)
+        env = record["environment"]
+        device = f"{env['device']} ({env['memory_gib']} GiB)" if env.get("cuda") else "no GPU (CPU)"
+        run.write([summarise(record)], data=record, notes=[
+            f"Device: {device}; torch {env['torch']}, transformers {env['transformers']}, peft {env['peft']}, "
+            f"trl {env['trl']}." + (" **Smoke run: small shapes on a CPU, not GPU figures.**" if args.smoke else "")])
     return 0 if all("error" not in (record.get(p) or {}) for p in parts) else 1
 
 
@@ -242,23 +249,22 @@ def attempt(log: Log, name: str, work) -> dict:
         return {"error": f"{type(exc).__name__}: {exc}", "traceback": traceback.format_exc()}
 
 
-def summarise(record: dict, log: Log) -> None:
-    log("")
-    log("| part | result |")
-    log("| --- | --- |")
+def summarise(record: dict) -> Table:
+    table = Table(["part", "result"])
     big = record.get("big") or {}
     if "error" in big:
-        log(f"| 7B-shaped DoRA SFT step | failed: {big['error']} |")
+        table.add("7B-shaped DoRA SFT step", f"failed: {big['error']}")
     elif big:
-        log(f"| 7B-shaped DoRA SFT step, {big['seq_len']} tokens | peak {big.get('peak_gib', 'n/a')} GiB "
-            f"(weights {big.get('weights_gib', 'n/a')} GiB), {big['median_step_s']} s/step, "
-            f"{big['tokens_per_second']} tokens/s |")
+        table.add(f"7B-shaped DoRA SFT step, {big['seq_len']} tokens",
+                  f"peak {big.get('peak_gib', 'n/a')} GiB (weights {big.get('weights_gib', 'n/a')} GiB), "
+                  f"{big['median_step_s']} s/step, {big['tokens_per_second']} tokens/s")
     for kind, label in (("sft", "tiny SFT, 2 steps"), ("grpo", "tiny GRPO, 1 step")):
         part = record.get(kind) or {}
         if "error" in part:
-            log(f"| {label} | failed: {part['error']} |")
+            table.add(label, f"failed: {part['error']}")
         elif part:
-            log(f"| {label} | {part['run_json']['state']} in {part['seconds']} s, peak {part.get('peak_gib', 'n/a')} GiB |")
+            table.add(label, f"{part['run_json']['state']} in {part['seconds']} s, peak {part.get('peak_gib', 'n/a')} GiB")
+    return table
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """What verification costs, per backend (medians and p95; never asserted in tests).
 
-    .venv/bin/python bench/verify_cost.py [--backends bwrap,docker] [--runs 10] [--json out.json]
+    .venv/bin/python bench/verify_cost.py [--backends bwrap,docker] [--runs 10] [--out-dir bench/results]
 
 For each run: a sandbox over the tiny counter task, the fix written through the debug service, then
 ``verify``: its whole wall time, and the host-side steps on their own (reading the model's workspace
 without following links, the patch, the patch scan, materializing the fresh workspace), so the rest is
-the test run in its fresh sandbox process. Prints a Markdown table (the README's).
+the test run in its fresh sandbox process. Writes a Markdown table to bench/results/verify_cost.md (and
+.json, through bench/report.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from corpus.format import load_task  # noqa: E402
 from corpus.materialize import materialize  # noqa: E402
 from harness import patch_scan  # noqa: E402
@@ -82,20 +84,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backends", default="bwrap,docker", help="comma-separated (default %(default)s)")
     parser.add_argument("--runs", type=int, default=10, help="verifications per backend (default %(default)s)")
-    parser.add_argument("--json", type=Path, help="also write the numbers here")
+    add_out_dir(parser)
     args = parser.parse_args()
+    run = BenchRun("verify_cost", out_dir=args.out_dir)
     backends = [b.strip() for b in args.backends.split(",") if b.strip()]
     results = {}
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-verify-") as tmp:
         for name in backends:
             results[name] = measure(name, args.runs, Path(tmp))
-    print("| measure (median / p95) | " + " | ".join(backends) + " |")
-    print("| --- |" + " --- |" * len(backends))
-    print("| `verify` of a fixed workspace, wall | " + " | ".join(summary(results[b]["verify"]) for b in backends) + " |")
-    print("| its host-side steps (read, patch, scan, fresh workspace) | "
-          + " | ".join(summary(results[b]["host"]) for b in backends) + " |")
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+    table = Table(["measure (median / p95)", *backends])
+    table.add("`verify` of a fixed workspace, wall", *(summary(results[b]["verify"]) for b in backends))
+    table.add("its host-side steps (read, patch, scan, fresh workspace)",
+              *(summary(results[b]["host"]) for b in backends))
+    run.write([table], notes=[f"{args.runs} verifications per backend of a one-function task, fix written first."],
+              data=results)
 
 
 if __name__ == "__main__":

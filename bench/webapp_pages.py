@@ -1,6 +1,6 @@
 """How fast the annotation pages render with many trajectories, and how many queries they make.
 
-    .venv/bin/python bench/webapp_pages.py [--trajectories 100000] [--steps 30] [--requests 30] [--json out.json]
+    .venv/bin/python bench/webapp_pages.py [--trajectories 100000] [--steps 30] [--requests 30] [--out-dir bench/results]
 
 Fills a throwaway PostgreSQL database (created next to DATABASE_URL's, dropped at the end) with 100
 tasks, TRAJECTORIES trajectories of STEPS steps each (COPY, not the ORM), plus one 50-step trajectory,
@@ -11,7 +11,8 @@ spent waiting for SQL answers (on a busy machine the wall time mostly waits for 
 whose count grows with the rows would show it. The admin's step search is measured with its trigram
 index and, as the alternative, with the index dropped. Eval compare is measured over three reported
 evals of 48 tasks × 2 arms × 3 runs: the page, and a first opening (the page and its seven plots,
-nothing cached). Not a test: numbers depend on the machine.
+nothing cached). Writes bench/results/webapp_pages.md and .json (bench/report.py). Not a test: numbers
+depend on the machine.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from tqdm import tqdm
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 
 TOOLS = ["bash", "start_debugger", "add_breakpoint", "continue_execution", "examine_locals", "step_over",
          "print_variable", "list_code", "where_am_i", "edit_file"]
@@ -188,8 +191,9 @@ def main() -> int:
     parser.add_argument("--trajectories", type=int, default=100_000)
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--requests", type=int, default=30)
-    parser.add_argument("--json", type=Path, default=None, help="also write the results here")
+    add_out_dir(parser)
     args = parser.parse_args()
+    args.run = BenchRun("webapp_pages", out_dir=args.out_dir)
 
     base_url = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/stepwise"
     name = f"stepwise_bench_{uuid.uuid4().hex[:8]}"
@@ -288,19 +292,18 @@ def run(args, name: str) -> int:
                  "queries_at_first": None})
 
     total = args.trajectories + 1
-    load = os.getloadavg()[0]
-    print(f"\n{total} trajectories ({args.steps} steps each, one of 50), 100 tasks; {args.requests} requests per "
-          f"page; load average {load:.1f} on {os.cpu_count()} CPUs\n")
-    print(f"| page | median ms | p95 ms | Django CPU ms | SQL ms | queries at {first + 1} / {total} trajectories |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    table = Table(["page", "median ms", "p95 ms", "Django CPU ms", "SQL ms",
+                   f"queries at {first + 1} / {total} trajectories"], align="lrrrrr")
     for row in rows:
         counts = f"{row['queries_at_first']} / {row['queries']}" if row["queries_at_first"] is not None \
             else "–" if row["queries"] is None else f"{row['queries']}"
-        print(f"| {row['page']} | {row['median_ms']:.1f} | {row['p95_ms']:.1f} | {row['cpu_ms']:.1f} | "
-              f"{row['sql_ms']:.1f} | {counts} |")
-    print(f"\nstep search: {without_index['median_ms'] / with_index['median_ms']:.0f}x faster with the index")
-    if args.json:
-        args.json.write_text(json.dumps({"trajectories": total, "steps": args.steps, "rows": rows}, indent=1))
+        table.add(row["page"], f"{row['median_ms']:.1f}", f"{row['p95_ms']:.1f}", f"{row['cpu_ms']:.1f}",
+                  f"{row['sql_ms']:.1f}", counts)
+    speedup = without_index["median_ms"] / with_index["median_ms"]
+    args.run.write([table], notes=[
+        f"{total} trajectories ({args.steps} steps each, one of 50), 100 tasks; {args.requests} requests per page. "
+        f"The step search is **{speedup:.0f}×** faster with the trigram index."],
+        data={"trajectories": total, "steps": args.steps, "rows": rows, "search_speedup": speedup})
     return 0
 
 

@@ -53,6 +53,7 @@ def test_scripts_docs_builds_strictly_every_nav_page_and_loads_nothing_from_outs
 @pytest.mark.parametrize("breakage", ["nothing", "page left out of the nav", "link to a missing page"])
 def test_strict_build_fails_on_an_omitted_page_or_a_broken_link(tmp_path, breakage):
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    shutil.copytree(ROOT / "bench" / "results", tmp_path / "bench" / "results")  # the pages include them
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     if breakage == "nothing":  # the copy itself builds: the failures below come from the breakage
         result = build(tmp_path / "mkdocs.yml", tmp_path / "site")
