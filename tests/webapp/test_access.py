@@ -61,7 +61,7 @@ def test_the_admin_lists_every_model_for_a_superuser(admin_client):
 
 
 @pytest.mark.slow
-def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make_user):
+def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make_user, tmp_path):
     task = Task.objects.create(name="counter_reset", category="state", description="d", preference="optional")
     add_preference_label(task=task, annotator=admin_user, preference="avoid")
     trajectory, _ = save_trajectory(document=trajectory_document("ep-1"))
@@ -73,8 +73,10 @@ def test_every_admin_list_and_detail_page_renders(admin_client, admin_user, make
     job = create_job(kind="import_corpus", created_by=admin_user, enqueue=False)
     EvalRun.objects.create(name="eval", job=job)
     TrainingRun.objects.create(name="sft", kind="sft", base_model="tiny")
+    calls = tmp_path / "calls.json"  # a policy file must exist at launch
+    calls.write_text('{"tool_calls": []}')
     create_job(kind="episode", created_by=admin_user, enqueue=False, params={
-        "task": "counter_reset", "arm": "dbg", "policy": "script:calls.json", "max_turns": 5, "sandbox": "bwrap"})
+        "task": "counter_reset", "arm": "dbg", "policy": f"script:{calls}", "max_turns": 5, "sandbox": "bwrap"})
     ours = [model for model in admin.site._registry if model._meta.app_label in ("catalog", "trajectories", "runs")]
 
     assert len(ours) == 12

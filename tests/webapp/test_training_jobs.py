@@ -184,3 +184,14 @@ def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_l
     run = TrainingRun.objects.get(job=job)
     assert run.output_dir == str(tmp_path / "run") and run.metrics["loss"] > 0
     assert json.loads((tmp_path / "run" / "run.json").read_text())["state"] == "finished"
+
+
+@pytest.mark.django_db
+def test_sft_refuses_a_dataset_whose_validation_split_is_empty_naming_the_dataset_field(tmp_path):
+    # An export with the default validation fraction (0) writes an empty validation split; SFT on it was a 500.
+    from tests.training.conftest import TRAIN_TASKS, example, write_sft_dataset
+
+    dataset = write_sft_dataset(tmp_path / "sft", {"train": [example(TRAIN_TASKS[0], "train", 0)], "validation": []},
+                                saved=False)
+    errors = refused("sft", config="tiny-cpu", dataset=str(dataset))
+    assert "validation split is empty" in " ".join(errors.get("dataset", [])), errors

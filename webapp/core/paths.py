@@ -26,15 +26,22 @@ def data_path(value: str | Path, what: str = "path") -> Path:
     return confine(value, data_roots(), excluded=settings.STEPWISE_EXCLUDED_ROOTS, what=what)
 
 
-def form_path(value: str | None, what: str = "path") -> str:
-    """A form field's path: "" stays "" (the default), anything else becomes its confined absolute path."""
+def form_path(value: str | None, what: str = "path", *, must_be: str = "") -> str:
+    """A form field's path: "" stays "" (the default), anything else becomes its confined absolute path.
+    ``must_be`` "file" or "folder" also refuses a path that is not one yet (checked before anything is
+    queued, so a missing input is a form error rather than a failed job)."""
     value = (value or "").strip()
     if not value:
         return ""
     try:
-        return str(data_path(value, what))
+        path = data_path(value, what)
     except PathNotAllowed as exc:
         raise ValidationError(str(exc)) from None
+    if must_be == "file" and not path.is_file():
+        raise ValidationError(f"{what} {path} is not a file")
+    if must_be == "folder" and not path.is_dir():
+        raise ValidationError(f"{what} {path} is not a folder")
+    return str(path)
 
 
 # Policy kinds whose target is a file on the worker: confined like every other path from the web.
@@ -52,7 +59,12 @@ def confine_spec(spec: str) -> str:
 
 
 def form_spec(spec: str) -> str:
+    """A policy spec from a form: its script:/replay: file confined and required to exist."""
     try:
-        return confine_spec(spec)
+        spec = confine_spec(spec)
     except PathNotAllowed as exc:
         raise ValidationError(str(exc)) from None
+    kind, _, rest = spec.strip().partition(":")
+    if kind in FILE_POLICY_KINDS and not Path(rest.partition("?")[0]).is_file():
+        raise ValidationError(f"{kind} file {rest.partition('?')[0]} is not a file")
+    return spec

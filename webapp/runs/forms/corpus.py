@@ -21,10 +21,10 @@ class ImportCorpusForm(forms.Form):
     splits = forms.CharField(required=False, max_length=1000, help_text="splits.json (default: next to the folder)")
 
     def clean_root(self):
-        return form_path(self.cleaned_data.get("root"), "corpus root")
+        return form_path(self.cleaned_data.get("root"), "corpus root", must_be="folder")
 
     def clean_splits(self):
-        return form_path(self.cleaned_data.get("splits"), "splits file")
+        return form_path(self.cleaned_data.get("splits"), "splits file", must_be="file")
 
     def params(self) -> dict:
         return {"root": self.cleaned_data["root"], "splits": self.cleaned_data["splits"]}

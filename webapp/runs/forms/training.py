@@ -290,13 +290,40 @@ class SFTForm(TrainingForm):
     field_order = ["name", "config", "config_text", "dataset", "overrides", "out"]
 
     def clean_dataset(self):
-        return check_folder_text(self.cleaned_data.get("dataset"), "dataset")
+        folder = check_folder_text(self.cleaned_data.get("dataset"), "dataset")
+        if folder:
+            check_splits(Path(folder))
+        return folder
 
     def extra_overrides(self, data: dict) -> list[str]:
         return [f"sft.dataset={data['dataset']}"] if data.get("dataset") else []
 
     def extra_params(self, data: dict) -> dict:
         return {"dataset": data.get("dataset") or ""}
+
+
+def check_splits(folder: Path) -> None:
+    """SFT trains on train and evaluates on validation: an empty split failed inside `datasets` (a 500)."""
+    problems = []
+    for split in ("train", "validation"):
+        rows = split_rows(folder, split)
+        if rows == 0 and split == "validation":
+            problems.append(f"{folder}: the validation split is empty; export again with a validation fraction "
+                            "above 0 (or rollouts of the validation split)")
+        elif rows == 0:
+            problems.append(f"{folder}: the train split is empty")
+    if problems:
+        raise ValidationError(problems)
+
+
+def split_rows(folder: Path, split: str) -> int | None:
+    """Rows of one split of an SFT dataset folder (its JSON Lines file), None when the file is missing."""
+    path = folder / f"{split}.jsonl"
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return sum(1 for line in handle if line.strip())
+    except OSError:
+        return None
 
 
 class GRPOForm(TrainingForm):
