@@ -76,6 +76,7 @@ def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launch
     model = tmp_path / "model"
     model.mkdir()
     (model / "config.json").write_text("{}")
+    (tmp_path / "x.json").write_text(json.dumps({"tool_calls": []}))  # policy files are checked at launch
     launches = {
         "rollouts": {"script": json.dumps({"tool_calls": []}), "tasks": TASK, "split": "", "best_of": 2, "arm": "dbg",
                      "max_turns": 5, "sandbox": "bwrap", "guidance": True, "workers": 2},
