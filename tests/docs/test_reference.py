@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 import harness.tools  # noqa: F401 - registers every tool
-from docs.gen import reference
+from docs.gen import reference, screenshots
 from harness.scoring import config as scoring
 from harness.tools.registry import REGISTRY, Registry
 
@@ -46,11 +46,13 @@ def test_a_rules_weight_and_a_new_rule_show_on_the_policy_page():
 
 @pytest.mark.slow  # imports every command-line program for its --help
 def test_every_page_is_written_with_the_generated_marker(tmp_path):
-    written = reference.write(tmp_path)
+    written = [path for path in reference.write(tmp_path) if path.suffix == ".md"]  # and screenshots
     assert {path.name for path in written} == {"tools.md", "pdb-policy.md", "trajectory-schema.md",
-                                               "cli-corpus.md", "cli-harness.md", "cli-training.md"}
+                                               "cli-corpus.md", "cli-harness.md", "cli-training.md",
+                                               "screenshots.md"}
     for path in written:
         text = path.read_text()
-        assert reference.HEADER.strip() in text and text.startswith("# ")
+        header = screenshots.HEADER if path.name == "screenshots.md" else reference.HEADER.strip()
+        assert header in text and text.startswith("# ")
     assert "usage: python -m harness eval" in (tmp_path / "cli-harness.md").read_text()
     assert '"stepwise.trajectory/1"' in (tmp_path / "trajectory-schema.md").read_text()
