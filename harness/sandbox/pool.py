@@ -152,7 +152,9 @@ class SandboxPool(SandboxSource):
         """Done with ``sandbox``: it is closed (never reused); the workspace folder is left to its owner.
 
         Closing runs in the background unless ``wait``: removing a container can take seconds and the
-        caller should not pay for it. ``close()`` of the pool waits for those still closing."""
+        caller should not pay for it. ``close()`` of the pool waits for those still closing. A workspace
+        under a quota gets its files back only when the close has finished: a caller that reads the
+        workspace after releasing passes ``wait=True``."""
         if wait:
             sandbox.close()
             return

@@ -29,7 +29,7 @@ def test_an_acquired_sandbox_works_in_the_callers_workspace(pool, task, tmp_path
     listing = sandbox.call(ToolCall("bash", {"command": "ls; chmod u+w test_counter.py || echo PROTECTED"})).text
     sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
     result = verify(sandbox, workspace, task)
-    pool.release(sandbox)
+    pool.release(sandbox, wait=True)  # the files are read below: wait for them to be back (a CI run did not)
 
     assert sandbox.workspace == workspace.path.resolve()
     assert "counter.py" in listing and "test_counter.py" in listing and "PROTECTED" in listing
