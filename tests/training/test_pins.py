@@ -57,7 +57,7 @@ def resolved(process: subprocess.Popen, report: Path) -> dict[str, str]:
 
 def test_every_requirement_is_pinned_and_python_312_is_allowed():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    for extra in ("training", "gpu", "deepspeed"):
+    for extra in ("training", "gpu", "deepspeed", "interop"):
         pins_of(pin_set(extra))
     supported = SpecifierSet(project["requires-python"])
     assert "3.11.7" in supported and "3.12.3" in supported
@@ -68,7 +68,8 @@ def test_every_requirement_is_pinned_and_python_312_is_allowed():
 
 @pytest.mark.slow
 def test_the_cpu_and_gpu_pin_sets_each_resolve(tmp_path):
-    cpu, gpu = pin_set("training", "deepspeed"), pin_set("gpu")
+    # The CPU set is what scripts/setup installs together (web, sandbox, training, interop), plus DeepSpeed.
+    cpu, gpu = pin_set("web", "sandbox", "training", "interop", "deepspeed"), pin_set("gpu")
     runs = {
         "cpu+deepspeed": (start_resolution(cpu, tmp_path / "cpu.json"), tmp_path / "cpu.json", cpu),
         "gpu-py3.12": (start_resolution(gpu, tmp_path / "gpu.json", python="3.12"), tmp_path / "gpu.json", gpu),
