@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpus.format import Task
+from harness.episode.run import run_episode
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
 from harness.sandbox.backends.base import Limits, SandboxSource
@@ -99,7 +101,7 @@ def reply_turn(message: dict | str) -> PolicyTurn:
 class EpisodeSpec:
     """What ``run_episode`` needs besides the policy (see its docstring)."""
 
-    task: object  # a corpus Task, a task folder or a task name
+    task: Task | str | Path  # a corpus Task, a task folder or a task name
     arm: str
     out: Path
     backend: str | SandboxSource = "bwrap"
@@ -132,8 +134,6 @@ class DrivenEpisode:
 
     # -- the episode's thread --------------------------------------------------------------------
     def _run(self) -> None:
-        from harness.episode.run import run_episode  # the loop itself; imported here to keep this module light
-
         spec = self.spec
         try:
             self._document = run_episode(
@@ -167,7 +167,8 @@ class DrivenEpisode:
         except queue.Empty:
             raise TimeoutError(f"the episode gave no turn within {timeout:g} s") from None
         if request is None:
-            self._thread and self._thread.join()
+            if self._thread is not None:
+                self._thread.join()
             doc = self._document
             messages = list((doc or {}).get("messages") or [])
             turn = Turn(messages, messages[self._seen:], [], finished=True, document=doc, error=self._error)
