@@ -53,6 +53,18 @@ def test_export_and_training_say_which_folder_config_or_override_is_wrong(tmp_pa
     errors = refused("export_sft", sources=str(tmp_path), validation_fraction=0, seed=0)
     assert f"{tmp_path}: no readable generation.json" in " ".join(errors["sources"])
 
+    # A demonstrations folder (the people's verified sessions, `export_demonstrations`) is a source too.
+    demos, other = tmp_path / "demos", tmp_path / "other"
+    for folder, kind in ((demos, "demonstrations"), (other, "labels")):
+        folder.mkdir()
+        (folder / "generation.json").write_text(json.dumps({"kind": kind, "settings": {}}))
+    errors = refused("export_sft", sources=f"{demos}\n{other}", validation_fraction=0, seed=0)
+    assert errors["sources"] == [f"{other}: a 'labels' folder; expected rollouts, microskills or demonstrations"]
+    job = create_job(kind="export_sft", params={"sources": str(demos), "validation_fraction": 0, "seed": 0},
+                     enqueue=False)
+    assert job.params["sources"] == [str(demos)] and job.params["allow_empty_validation"] is False
+    job.delete()
+
     errors = refused("sft", config="tiny-cpu", overrides="sft.max_steps")
     assert "expected KEY=VALUE" in " ".join(errors["overrides"])
 
@@ -130,9 +142,16 @@ def test_rollouts_fan_out_per_task_and_export_with_microskills_on_a_real_worker(
     client.force_login(user)
     assert f"<code>{out}</code>" in client.get(reverse("launch", args=["export_sft"])).content.decode()
 
+    # One task: no validation split can be made, and SFT evaluates on one, so the export fails and says why.
     dataset = tmp_path / "dataset"
+    refused_export = wait_for_job(launch("export_sft", user, sources=f"{out}\n{skills}", out=str(dataset),
+                                         validation_fraction=0, seed=0))
+    assert refused_export.state == JobState.FAILED
+    assert "the validation split would be empty" in refused_export.error and "validation fraction" in refused_export.error
+    assert not dataset.exists()  # refused before anything was written
+
     export = wait_for_job(launch("export_sft", user, sources=f"{out}\n{skills}", out=str(dataset),
-                                 validation_fraction=0, seed=0))
+                                 validation_fraction=0, seed=0, allow_empty_validation=True))
 
     assert export.state == JobState.SUCCEEDED, export.error
     assert export.result["rows"] == {"train": 2, "validation": 0}

@@ -6,6 +6,6 @@ docs/researchers/training.md, "Export").
                                      microskill_ratio=0.25))
 """
 
-from training.export.run import ExportConfig, ExportError, ExportResult, export_sft
+from training.export.run import SOURCES, ExportConfig, ExportError, ExportResult, export_sft
 
-__all__ = ["ExportConfig", "ExportError", "ExportResult", "export_sft"]
+__all__ = ["SOURCES", "ExportConfig", "ExportError", "ExportResult", "export_sft"]

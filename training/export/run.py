@@ -45,6 +45,8 @@ class ExportConfig:
     microskill_ratio: float | None = None   # at most this many microskill rows per rollout row, per split
     validation_fraction: float = 0.0        # also move this share of train tasks to validation (by hash)
     seed: int = 0                           # which microskill rows a ratio keeps
+    # training.sft evaluates on validation: refuse (before writing) an export whose validation split is empty.
+    require_validation: bool = False
 
 
 @dataclass
@@ -189,6 +191,10 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
     if not chosen["train"]:
         raise ExportError("the train split would be empty: every kept example is from a validation task; "
                           "generate rollouts with --split train")
+    if config.require_validation and not chosen["validation"]:
+        raise ExportError("the validation split would be empty (no kept example is from a validation task), and "
+                          "SFT evaluates on it: give a validation fraction above 0 (with examples of at least two "
+                          "train tasks), add rollouts of the validation split, or allow an empty validation split")
     versions = sorted({row["policy_version"] for split in chosen.values() for row in split if row["policy_version"]})
     provenance = {
         "policy_version": versions[0] if len(versions) == 1 else None, "policy_versions": versions,

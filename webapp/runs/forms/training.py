@@ -16,6 +16,7 @@ from training.config.load import CONFIGS_DIR, ConfigError, load_config
 from training.datagen.errors import DataGenerationError
 from training.datagen.tasks import select_tasks
 from training.errors import TrainingError
+from training.export import SOURCES as EXPORT_SOURCES  # the folder kinds an export reads
 from training.microskills import SKILLS
 from webapp.core.paths import form_path, form_spec
 from webapp.endpoints.policies import check_web_spec
@@ -163,8 +164,8 @@ class MicroskillsForm(TeacherFields, CorpusTasksFields):
 
 class ExportForm(forms.Form):
     sources = LinesField(
-                              help_text="rollouts or microskills output folders, one a line (a finished job's "
-                                        "folder is shown on its page)")
+                              help_text="rollouts, microskills or demonstrations folders, one a line (a finished "
+                                        "job's folder is shown on its page)")
     out = forms.CharField(required=False, max_length=1000,
                           help_text=f"the dataset folder (an earlier export there is replaced). {FOLDER_HELP}. "
                                     "Default: under var/exports")
@@ -173,6 +174,9 @@ class ExportForm(forms.Form):
     validation_fraction = forms.FloatField(min_value=0, max_value=0.99, initial=0.0,
                                            help_text="also put this share of the train tasks in validation")
     seed = forms.IntegerField(initial=0, min_value=0)
+    allow_empty_validation = forms.BooleanField(
+        required=False, help_text="write the dataset even when no example lands in validation (SFT here needs "
+                                  "one; leave this off unless the dataset is for another trainer)")
 
     def clean_sources(self):
         folders = [line.strip() for line in self.cleaned_data["sources"].splitlines() if line.strip()]
@@ -188,12 +192,12 @@ class ExportForm(forms.Form):
                 kind = json.loads(manifest.read_text(encoding="utf-8")).get("kind")
             except (OSError, ValueError, AttributeError):
                 problems.append(f"{folder}: no readable generation.json; give a folder written by a rollouts or "
-                                "microskills job")
+                                "microskills job, or by 'python -m training demonstrations'")
                 continue
-            if kind not in ("rollouts", "microskills"):
-                problems.append(f"{folder}: a {kind!r} folder; expected rollouts or microskills")
+            if kind not in EXPORT_SOURCES:
+                problems.append(f"{folder}: a {kind!r} folder; expected rollouts, microskills or demonstrations")
         if not folders:
-            problems.append("give at least one rollouts or microskills folder")
+            problems.append("give at least one rollouts, microskills or demonstrations folder")
         if problems:
             raise ValidationError(problems)
         return folders
@@ -205,7 +209,8 @@ class ExportForm(forms.Form):
         data = self.cleaned_data
         return {"sources": data["sources"], "out": data.get("out") or "",
                 "microskill_ratio": data.get("microskill_ratio"),
-                "validation_fraction": data.get("validation_fraction") or 0.0, "seed": data.get("seed") or 0}
+                "validation_fraction": data.get("validation_fraction") or 0.0, "seed": data.get("seed") or 0,
+                "allow_empty_validation": bool(data.get("allow_empty_validation"))}
 
 
 class TrainingForm(forms.Form):

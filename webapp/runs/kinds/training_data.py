@@ -211,7 +211,7 @@ class MicroskillsJob(JobType):
 class ExportJob(JobType):
     kind = "export_sft"
     label = "SFT export"
-    description = "kept rollouts and microskills as the SFT dataset folder (train / validation, heldout refused)"
+    description = "kept rollouts, microskills and demonstrations as the SFT dataset folder (train / validation, heldout refused)"
     unit = "examples"
     form_class = ExportForm
 
@@ -227,7 +227,9 @@ class ExportJob(JobType):
             result = export_sft(ExportConfig(sources=sources, out=out,
                                              microskill_ratio=params.get("microskill_ratio"),
                                              validation_fraction=params.get("validation_fraction") or 0.0,
-                                             seed=params.get("seed") or 0), on_progress=on_progress)
+                                             seed=params.get("seed") or 0,
+                                             require_validation=not params.get("allow_empty_validation")),
+                                on_progress=on_progress)
         except (TrainingError, ValueError) as exc:
             raise JobFailure(str(exc)) from None
         work.log(f"wrote {result.out}: " + ", ".join(f"{split} {n} row(s)" for split, n in result.rows.items()))
