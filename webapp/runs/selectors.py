@@ -3,6 +3,7 @@ episode's events, eval runs and their reports."""
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 
 from django.db.models import QuerySet
@@ -67,6 +68,31 @@ def event_message(event: JobEvent) -> dict:
 
 def children(*, job: Job) -> list[Job]:
     return list(Job.objects.filter(parent=job).select_related("created_by", "episode").order_by("id"))
+
+
+# Episode endings that are not the model's play: their reason says what stopped the episode.
+_STOPPED = ("error", "infra_error", "crash")
+
+
+def child_failures(*, job: Job, limit: int = 3) -> list[str]:
+    """Why a fan-out job's children gave nothing to report, most common first with their counts: the
+    errors of failed children and the reasons of episodes that stopped (error, infra_error, crash)."""
+    reasons: Counter[str] = Counter()
+    rows = Job.objects.filter(parent=job).select_related("episode__trajectory").order_by("id")
+    for child in rows:
+        reason = ""
+        if child.state == "failed":
+            reason = child.error
+        else:
+            episode = getattr(child, "episode", None)
+            trajectory = episode.trajectory if episode is not None else None
+            result = (trajectory.document or {}).get("result") if trajectory is not None else None
+            if isinstance(result, dict) and result.get("exit_reason") in _STOPPED:
+                reason = f"{result['exit_reason']}: {result.get('reason') or 'no reason recorded'}"
+        reason = (reason or "").strip().splitlines()[0][:300] if (reason or "").strip() else ""
+        if reason:
+            reasons[reason] += 1
+    return [f"{text} (×{count})" if count > 1 else text for text, count in reasons.most_common(limit)]
 
 
 def jobs_changed_since(*, user, since: datetime | None, limit: int = 200) -> list[Job]:

@@ -21,6 +21,7 @@ from webapp.runs.forms.episodes import EpisodeForm, EvalForm
 from webapp.runs.kinds.policies import job_path, job_policy, policy_label
 from webapp.runs.models import Episode, EvalRun
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
+from webapp.runs.selectors import child_failures
 from webapp.runs.services.episodes import keep_document, record_episode_event
 from webapp.runs.services.evals import build_eval_report, plan_eval, record_episode_end
 
@@ -134,7 +135,9 @@ class EvalJob(JobType):
             raise JobFailure("the eval run of this job is gone")
         report = build_eval_report(eval_run=eval_run)
         if not report:
-            raise JobFailure("no episode of this eval finished, so there is no report; see the episodes' errors")
+            why = child_failures(job=work.job)
+            raise JobFailure("no episode of this eval finished, so there is no report"
+                             + (f"; the episodes say: {'; '.join(why)}" if why else "; see the episodes' errors"))
         overall = report["overall"]["arms"]
         work.log("report: " + ", ".join(f"{arm} pass@1 {values.get('pass_at_1')}" for arm, values in overall.items()))
         return {"eval_run": eval_run.pk, "pass_at_1": {arm: v.get("pass_at_1") for arm, v in overall.items()}}
