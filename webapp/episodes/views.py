@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from harness.tools import MOVING_TOOLS
 from webapp.catalog import selectors as catalog_selectors
 from webapp.core.highlight import diff_html
+from webapp.episodes.debug_target import test_file_to_debug
 from webapp.runs import selectors
 from webapp.runs.models import Episode
 from webapp.runs.registry import JobParamsError
@@ -87,6 +88,7 @@ def episode_page(request, episode_pk, turn=None):
     return render(request, "live/episode.html", {
         **context, "episode": episode, "state": selectors.episode_state(episode), "drive": drive,
         "tools": _tool_forms(episode.arm) if drive else {}, "files": sorted(context["view"].workspace),
+        "debug_file": test_file_to_debug(replay.task_files, replay.task_meta),
         "current_turn": context["view"].step.turn if context["view"].step else None})
 
 

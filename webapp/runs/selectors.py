@@ -172,7 +172,8 @@ class LiveReplay:
     """An episode as far as it has been played, in the shape the replay's panel templates read:
     its steps (from the stored events, up to ``cursor``), the task's files, one step's index by turn."""
 
-    def __init__(self, episode: Episode, events: list[EpisodeEvent], task_files: dict | None):
+    def __init__(self, episode: Episode, events: list[EpisodeEvent], task_files: dict | None,
+                 task_meta: dict | None = None):
         from webapp.trajectories.replay import steps_from_document
 
         self.episode = episode
@@ -183,6 +184,7 @@ class LiveReplay:
                                           "steps": [s for s in steps if isinstance(s, dict)]})
         self.result = next((e.data.get("result") for e in reversed(events) if e.kind == "result"), None)
         self.task_files = task_files
+        self.task_meta = task_meta or {}
 
     def index_of_turn(self, turn: int | None) -> int:
         for step in self.steps:
@@ -200,8 +202,8 @@ def live_replay(*, episode: Episode) -> LiveReplay:
     from webapp.catalog.models import Task
 
     events = list(EpisodeEvent.objects.filter(episode=episode).order_by("seq"))
-    task = Task.objects.filter(name=episode.task_name).only("files").first()
-    return LiveReplay(episode, events, task.files if task else None)
+    task = Task.objects.filter(name=episode.task_name).only("files", "meta").first()
+    return LiveReplay(episode, events, task.files if task else None, task.meta if task else None)
 
 
 def live_episodes(*, limit: int = 50) -> list[Episode]:
