@@ -38,10 +38,12 @@ def policy_failure(exc: PolicyError) -> ExitReason:
     return ExitReason.ERROR
 
 
-def step_of(turn: int, call: ToolCall | None, arguments, observation: Observation, usage) -> Step:
+def step_of(turn: int, call: ToolCall | None, arguments, observation: Observation, usage,
+            viewed: list[str] | None = None) -> Step:
     return Step(turn=turn, tool=call.name if call else INVALID_TOOL, arguments=arguments,
                 observation=observation.text, position=observation.position, duration_ms=observation.duration_ms,
-                error=bool(observation.error), call_id=call.id if call else None, usage=usage or None)
+                error=bool(observation.error), call_id=call.id if call else None, usage=usage or None,
+                extra={"viewed": list(viewed)} if viewed else {})
 
 
 def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: list[dict], max_turns: int,
@@ -78,7 +80,8 @@ def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: li
                                  "ignored: one tool call per turn.)")
         changes.after(call, observation)  # before recording: it may add a note about unread entries
         say({"role": "tool", "tool_call_id": call.id, "content": observation.text})
-        recorder.emit("step", {"step": step_of(turn, call, call.arguments, observation, move.usage).to_json()})
+        recorder.emit("step", {"step": step_of(turn, call, call.arguments, observation, move.usage,
+                                               move.viewed).to_json()})
         if observation.done:
             outcome.exit_reason = ExitReason.DONE
             break

@@ -58,6 +58,9 @@ class PolicyTurn:
     error: str | None = None  # why the reply held no usable call; sent back as an Error observation
     usage: dict | None = None  # {"prompt_tokens", "completion_tokens", "total_tokens"} when known
     extra_tool_calls: int = 0  # calls beyond the first in one reply, dropped (one call per turn)
+    # The files a live session's viewer showed the person before this call: their reads, which a model
+    # makes with bash or list_code. Recorded on the step as ``viewed``; only human steps are read so.
+    viewed: list[str] = field(default_factory=list)
 
 
 @dataclass

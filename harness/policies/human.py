@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from harness.observation import ToolCall
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn, assistant_message
 
+MAX_VIEWED = 50  # files recorded as viewed on one step
+
 
 class SessionAbandoned(PolicyError):
     """Nobody made a call for too long: the session is closed (exit reason ``error``)."""
@@ -25,6 +27,7 @@ class HumanMove:
     name: str
     arguments: dict = field(default_factory=dict)
     note: str = ""  # the person's words with the call
+    viewed: list[str] = field(default_factory=list)  # the files the viewer showed since the last call
 
 
 class HumanPolicy(Policy):
@@ -40,7 +43,8 @@ class HumanPolicy(Policy):
     def act(self, messages: list[dict], tools: list[dict]) -> PolicyTurn:
         move = self.next_move()
         call = ToolCall(name=move.name, arguments=dict(move.arguments or {}))
-        return PolicyTurn(message=assistant_message(move.note.strip() or None, call), tool_call=call)
+        viewed = [path for path in (move.viewed or []) if isinstance(path, str) and path][:MAX_VIEWED]
+        return PolicyTurn(message=assistant_message(move.note.strip() or None, call), tool_call=call, viewed=viewed)
 
     def close(self) -> None:
         if self.on_close is not None:

@@ -46,6 +46,7 @@ class Action:
     observation: str
     position: tuple[str, int] | None
     error: bool
+    viewed: tuple[str, ...] = ()  # files a person's session viewer showed before this step (human only)
 
     def text_argument(self, key: str) -> str | None:
         """A string argument, capped; None when absent or not a string."""
@@ -142,6 +143,8 @@ def read_trajectory(trajectory) -> TrajectoryView:
         more = f" (and {len(problems) - MAX_ERRORS_SHOWN} more)" if len(problems) > MAX_ERRORS_SHOWN else ""
         raise ScoringError(f"not a {SCHEMA_ID} document: " + "; ".join(problems[:MAX_ERRORS_SHOWN]) + more)
     actions = []
+    policy = doc.get("policy")
+    human = isinstance(policy, dict) and policy.get("kind") == "human"
     for step in steps or ():  # a list: the schema check above
         arguments = step.get("arguments")
         observation = step["observation"]
@@ -149,7 +152,8 @@ def read_trajectory(trajectory) -> TrajectoryView:
             turn=int(step["turn"]), tool=step["tool"][:200],
             arguments=arguments if isinstance(arguments, dict) else {},
             observation=observation[:MAX_TEXT_CHARS], position=_position(step.get("position")),
-            error=bool(step.get("error")) or observation.lstrip().startswith("Error:")))
+            error=bool(step.get("error")) or observation.lstrip().startswith("Error:"),
+            viewed=_viewed(step) if human else ()))
     result = given if isinstance(given := doc.get("result"), dict) else {}
     preference = doc.get("preference")
     return TrajectoryView(actions=tuple(actions), task=doc.get("task"), arm=doc.get("arm"),
@@ -157,6 +161,13 @@ def read_trajectory(trajectory) -> TrajectoryView:
                           verified=result.get("verified") if "verified" in result else None,
                           exit_reason=result.get("exit_reason"), raw=doc,
                           suspicious_patch=suspicious_findings(result))
+
+
+def _viewed(step: dict) -> tuple[str, ...]:
+    viewed = step.get("viewed")
+    if not isinstance(viewed, list):
+        return ()
+    return tuple(path[:500] for path in viewed[:50] if isinstance(path, str) and path)
 
 
 def suspicious_findings(result: dict) -> tuple:

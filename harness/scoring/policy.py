@@ -99,11 +99,12 @@ def edit_without_read(tl: Timeline, config: PolicyConfig) -> list[Reason]:
     initial = set(tl.task.files)
     out = []
     for event in tl.events:
+        seen |= {tl.workspace.resolve(path) for path in event.action.viewed}  # shown before the call was made
         for change in event.edits:
             existed = change.file in initial or change.tool == "edit_file"
             if existed and change.file not in seen:
                 out.append(Reason("edit_without_read", f"{change.file} was edited at turn {event.turn} without "
-                                  "being read first (bash cat/sed/grep/head or list_code)", (event.turn,)))
+                                  "being read first (bash cat/sed/grep/head, list_code, or a session's viewer)", (event.turn,)))
             seen.add(change.file)  # what the trajectory wrote, it knows
         seen |= event.reads
     return out

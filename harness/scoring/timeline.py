@@ -90,6 +90,7 @@ def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
     at_stop = at_exception = False
     for action in view.actions:
         event = Event(action, started_before=started)
+        event.reads |= {workspace.resolve(path) for path in action.viewed}  # a person's viewer showed them
         tool = action.tool
         if tool in DEBUGGER_TOOLS:
             stop = stop_of(tool, action.observation, action.position, action.error)

@@ -192,3 +192,33 @@ def test_a_call_wakes_the_sessions_worker_through_the_doorbell(live_layer, make_
     thread.join(timeout=120)  # a generous deadline, far below the ten-minute poll
 
     assert taken and (taken[0].name, taken[0].arguments, taken[0].note) == ("bash", {"command": "echo hi"}, "first")
+
+
+@pytest.mark.slow
+def test_a_file_the_sessions_viewer_showed_its_driver_counts_as_read(client, make_user, catalog_task):
+    """A verified human fix scored ``edit_without_read`` because reading counter.py in the viewer was no read."""
+    ann, bob = make_user("ann"), make_user("bob")
+    read, unread = open_session(ann), open_session(ann)
+    client.force_login(bob)
+    assert client.get(f"/episodes/{read.pk}/?file=counter.py").status_code == 200  # a watcher reads nothing
+    client.force_login(ann)
+    assert client.get(f"/episodes/{read.pk}/?file=counter.py").status_code == 200
+    assert client.get(f"/episodes/{read.pk}/?file=../../etc/passwd").status_code == 200  # not a task file
+    read.refresh_from_db()
+    assert read.viewed_since_call == ["counter.py"]
+    for episode in (read, unread):
+        submit_call(episode=episode, user=ann, name="edit_file", arguments=FIX)
+        submit_call(episode=episode, user=ann, name="done")
+        play(episode.job_id)
+
+    def scored(episode):
+        document = Episode.objects.select_related("trajectory").get(pk=episode.pk).trajectory.document
+        assert document["result"]["verified"] is True
+        return document, [r["rule"] for r in document["quality"]["policy"]["hard_reasons"]]
+
+    document, rules = scored(read)
+    assert document["steps"][0]["viewed"] == ["counter.py"] and "viewed" not in document["steps"][1]
+    assert "edit_without_read" not in rules
+    assert "edit_without_read" in scored(unread)[1]
+    read.refresh_from_db()
+    assert read.viewed_since_call == []  # handed to the call that followed

@@ -20,7 +20,7 @@ from webapp.runs import selectors
 from webapp.runs.models import Episode
 from webapp.runs.registry import JobParamsError
 from webapp.runs.services import create_job
-from webapp.runs.services.sessions import SessionCallError, session_tools, submit_call
+from webapp.runs.services.sessions import SessionCallError, note_viewed, session_tools, submit_call
 from webapp.trajectories.replay import StepView, view_at, workspace_files
 
 
@@ -79,12 +79,20 @@ def _tool_forms(arm: str) -> dict[str, list[dict]]:
     return groups
 
 
+def _note_shown(request, episode: Episode, view: StepView) -> None:
+    """The file the panel shows the session's driver counts as read by them (a model reads with bash)."""
+    if view.source_file and view.source_text is not None:
+        note_viewed(episode=episode, user=request.user, path=view.source_file)
+
+
 def episode_page(request, episode_pk, turn=None):
     episode = _episode_or_404(episode_pk)
     replay = selectors.live_replay(episode=episode)
     file = request.GET.get("file", "")
     context = _panel_context(replay, turn, file)
     drive = selectors.may_drive(request.user, episode)
+    if drive:
+        _note_shown(request, episode, context["view"])
     return render(request, "live/episode.html", {
         **context, "episode": episode, "state": selectors.episode_state(episode), "drive": drive,
         "tools": _tool_forms(episode.arm) if drive else {}, "files": sorted(context["view"].workspace),
@@ -94,9 +102,12 @@ def episode_page(request, episode_pk, turn=None):
 
 def episode_panel(request, episode_pk, turn):
     """One step's panel for the viewer's htmx navigation (``?file=`` shows another file)."""
-    replay = selectors.live_replay(episode=_episode_or_404(episode_pk))
-    return render(request, "live/panel.html", _panel_context(replay, turn or None,
-                                                                           request.GET.get("file", "")))
+    episode = _episode_or_404(episode_pk)
+    replay = selectors.live_replay(episode=episode)
+    context = _panel_context(replay, turn or None, request.GET.get("file", ""))
+    if selectors.may_drive(request.user, episode):
+        _note_shown(request, episode, context["view"])
+    return render(request, "live/panel.html", context)
 
 
 def live_list(request):

@@ -317,3 +317,19 @@ def test_a_debugger_tool_refused_in_the_base_arm_is_not_an_ordering_fault():
                   error=True)
     t.edit().pytest().done()
     assert rules_of(score(t)) == set()
+
+
+def test_a_file_a_persons_viewer_showed_is_a_read_but_a_model_cannot_claim_one():
+    """Human steps carry ``viewed`` (the web session's viewer showed the file); model steps never do, so
+    a document claiming it for a model's step must not lift ``edit_without_read``."""
+    trajectory, _ = edit_without_read()
+    doc = trajectory.doc()
+    edit_turn = next(s for s in doc["steps"] if s["tool"] == "edit_file")
+    edit_turn["viewed"] = ["stats_window.py"]
+    meta = task_meta(trajectory.preference)
+
+    assert "edit_without_read" in rules_of(score_trajectory(doc, meta))  # not a person's session
+    human = {**doc, "policy": {"kind": "human", "model": None, "params": {"person": "ann"}}}
+    assert "edit_without_read" not in rules_of(score_trajectory(human, meta))
+    edit_turn["viewed"] = "stats_window.py"  # malformed: ignored, not a crash
+    assert "edit_without_read" in rules_of(score_trajectory(human, meta))

@@ -31,6 +31,8 @@ class Episode(models.Model):
                                       related_name="live_episode")
     document_path = models.CharField(max_length=1000, blank=True, default="")
     last_activity_at = models.DateTimeField(default=timezone.now)  # a person's last call (idle reaping)
+    # The files the session's viewer showed its driver since their last call: handed to that call.
+    viewed_since_call = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -65,6 +67,7 @@ class HumanCall(models.Model):
     name = models.CharField(max_length=100)
     arguments = models.JSONField(default=dict, blank=True)
     note = models.TextField(blank=True, default="")  # the person's words with the call
+    viewed = models.JSONField(default=list, blank=True)  # files the viewer showed before it (their reads)
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     taken_at = models.DateTimeField(null=True, blank=True)

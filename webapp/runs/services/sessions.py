@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from harness.policies.human import HumanMove, SessionAbandoned
+from harness.policies.human import MAX_VIEWED, HumanMove, SessionAbandoned
 from harness.tools import toolset
 from webapp.core import roles
 from webapp.live.doorbell import Listener, ring
@@ -83,11 +83,29 @@ def submit_call(*, episode: Episode, user, name, arguments=None, note: str = "")
     if HumanCall.objects.filter(episode=locked, taken_at__isnull=True).count() >= MAX_WAITING_CALLS:
         raise SessionCallError(f"{MAX_WAITING_CALLS} calls are still waiting to run; wait for their answers "
                                "before making more", refused=True)
-    call = HumanCall.objects.create(episode=locked, name=name, arguments=arguments, note=note, made_by=user)
+    call = HumanCall.objects.create(episode=locked, name=name, arguments=arguments, note=note, made_by=user,
+                                    viewed=list(locked.viewed_since_call or []))
     locked.last_activity_at = timezone.now()
-    locked.save(update_fields=["last_activity_at", "updated_at"])
+    locked.viewed_since_call = []
+    locked.save(update_fields=["last_activity_at", "viewed_since_call", "updated_at"])
     ring(calls_topic(locked.pk))
     return call
+
+
+@transaction.atomic
+def note_viewed(*, episode: Episode, user, path: str) -> bool:
+    """Record that the session's viewer showed ``path`` to the person driving it: the next call carries
+    it as a read (what ``edit_without_read`` looks for). Only the driver of a live session counts."""
+    locked = Episode.objects.select_for_update().select_related("job").get(pk=episode.pk)
+    if (locked.driver != Driver.HUMAN or locked.job.state in OVER or not path
+            or locked.job.created_by_id != getattr(user, "id", None)):
+        return False
+    viewed = list(locked.viewed_since_call or [])
+    if path in viewed or len(viewed) >= MAX_VIEWED:
+        return False
+    locked.viewed_since_call = [*viewed, path]
+    locked.save(update_fields=["viewed_since_call"])
+    return True
 
 
 @transaction.atomic
@@ -125,7 +143,7 @@ class CallWaiter:
         while True:
             call = take_next_call(episode=self.episode)
             if call is not None:
-                return HumanMove(call.name, dict(call.arguments or {}), call.note)
+                return HumanMove(call.name, dict(call.arguments or {}), call.note, viewed=list(call.viewed or []))
             self.check_cancelled()
             last = Episode.objects.filter(pk=self.episode.pk).values_list("last_activity_at", flat=True).first()
             idle = (timezone.now() - last).total_seconds() if last is not None else 0.0
