@@ -1,0 +1,206 @@
+"""Stepwise as an Inspect AI task: ``inspect eval stepwise/debug_repair --model openai/MODEL``
+(or ``inspect eval harness/interop/inspect_task.py@debug_repair``).
+
+One Sample per Stepwise task. The solver plays a ``DrivenEpisode`` (the same loop, tools, sandbox and
+verifier as ``harness run``): each turn's conversation goes to Inspect's model as ChatMessages with the
+turn's tool schemas, and the model's reply goes back as an OpenAI assistant message. Inspect never
+runs the tools itself; the episode does. The Stepwise trajectory document lands in
+``state.metadata["stepwise_trajectory"]`` and the ``stepwise_verifier`` scorer reads it.
+
+Task parameters (``-T name=value``): ``arm`` (dbg | base), ``split`` (of corpus/splits.json, used when
+``tasks`` is empty), ``tasks`` (comma-separated task names or task folders), ``max_turns`` (0: the
+episode default), ``backend`` (sandbox backend), ``corpus`` (the tasks folder; default corpus/tasks),
+``out`` (where trajectory files go; default a fresh temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from inspect_ai import Task, task
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageTool,
+    ChatMessageUser,
+    ModelOutput,
+    get_model,
+)
+from inspect_ai.scorer import CORRECT, INCORRECT, Score, Target, accuracy, scorer, stderr
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
+
+from corpus.format import TASKS_DIR, load_task, load_tasks
+from corpus.format import Task as StepwiseTask
+from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
+from harness.scoring import episode_scorer
+
+TRAJECTORY_KEY = "stepwise_trajectory"  # state.metadata key: the episode's trajectory document
+_REPO = Path(__file__).resolve().parents[2]
+
+
+# -- which tasks -----------------------------------------------------------------------------------
+
+def select_tasks(split: str, tasks: str = "", corpus: str = "") -> list[StepwiseTask]:
+    """``tasks`` (comma-separated names in ``corpus``, or task folders), else the members of ``split``
+    (corpus/splits.json), as ``harness eval --tasks/--split`` picks them."""
+    root = Path(corpus) if corpus else TASKS_DIR
+    names = [n.strip() for n in tasks.split(",") if n.strip()]
+    if names:
+        out: list[StepwiseTask] = []
+        for name in names:
+            # A folder: as given, else from the repository root (``inspect eval FILE`` runs the task
+            # from the file's folder, so a relative path may not be found from the working directory).
+            folders = [f for f in (Path(name), _REPO / name) if "/" in name and f.is_dir()]
+            if folders:
+                out.append(load_task(folders[0].resolve()))
+            else:
+                out.extend(load_tasks(root, [name]))
+        return out
+    from corpus.splits import tasks_in_split
+
+    members = tasks_in_split(split)
+    if not members:
+        raise ValueError(f"no task is in split {split!r} (see corpus/splits.json)")
+    return load_tasks(root, members)
+
+
+# -- OpenAI format <-> Inspect ----------------------------------------------------------------------
+
+def _arguments(raw: Any) -> dict[str, Any]:
+    if isinstance(raw, dict):
+        return raw
+    try:
+        value = json.loads(raw) if isinstance(raw, str) else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def to_chat_messages(messages: list[dict]) -> list[ChatMessage]:
+    """The episode's OpenAI-format conversation as Inspect ChatMessages."""
+    out: list[ChatMessage] = []
+    names: dict[str, str] = {}  # tool call id -> function name, for the tool messages
+    for m in messages:
+        role, content = m.get("role"), m.get("content")
+        text = content if isinstance(content, str) else ""
+        if role == "system":
+            out.append(ChatMessageSystem(content=text))
+        elif role == "user":
+            out.append(ChatMessageUser(content=text))
+        elif role == "assistant":
+            calls = []
+            for c in m.get("tool_calls") or []:
+                fn = c.get("function") or {}
+                call_id, name = str(c.get("id") or ""), str(fn.get("name") or "")
+                names[call_id] = name
+                calls.append(ToolCall(id=call_id, function=name, arguments=_arguments(fn.get("arguments"))))
+            out.append(ChatMessageAssistant(content=text, tool_calls=calls or None))
+        elif role == "tool":
+            call_id = str(m.get("tool_call_id") or "")
+            out.append(ChatMessageTool(content=text, tool_call_id=call_id,
+                                       function=names.get(call_id) or m.get("name")))
+    return out
+
+
+def to_tool_infos(tools: list[dict]) -> list[ToolInfo]:
+    """OpenAI function schemas (``{"type": "function", "function": {...}}``) as Inspect ToolInfos."""
+    out = []
+    for t in tools:
+        fn = t.get("function", t)
+        params = dict(fn.get("parameters") or {"type": "object", "properties": {}})
+        out.append(ToolInfo(name=fn["name"], description=fn.get("description") or fn["name"],
+                            parameters=ToolParams.model_validate(params)))
+    return out
+
+
+def to_openai_message(output: ModelOutput) -> dict:
+    """Inspect's reply as an OpenAI assistant message (native ``tool_calls``; ``usage`` when known)."""
+    message = output.message
+    reply: dict[str, Any] = {"role": "assistant", "content": message.text or None}
+    if message.tool_calls:
+        reply["tool_calls"] = [{"id": c.id, "type": "function",
+                                "function": {"name": c.function, "arguments": json.dumps(c.arguments)}}
+                               for c in message.tool_calls]
+    if output.usage is not None:
+        reply["usage"] = {"prompt_tokens": output.usage.input_tokens,
+                          "completion_tokens": output.usage.output_tokens,
+                          "total_tokens": output.usage.total_tokens}
+    return reply
+
+
+# -- solver and scorer ------------------------------------------------------------------------------
+
+@solver
+def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = "bwrap", split: str | None = None,
+                     out: str = "") -> Solver:
+    """Plays the sample's Stepwise task as a driven episode with Inspect's model taking the turns."""
+    out_dir = Path(out) if out else Path(tempfile.mkdtemp(prefix="stepwise-inspect-"))
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        stepwise_task = load_task(Path(str(state.metadata["task_path"])))
+        out_dir.mkdir(parents=True, exist_ok=True)
+        spec = EpisodeSpec(task=stepwise_task, arm=arm, backend=backend, split=split,
+                           out=out_dir / f"{stepwise_task.name}.{arm}.e{state.epoch}.json",
+                           scorer=episode_scorer(stepwise_task),
+                           header_extra={"inspect": {"sample_id": state.sample_id, "epoch": state.epoch}})
+        if max_turns > 0:
+            spec.max_turns = max_turns
+        model = get_model()
+        episode = DrivenEpisode(spec, model=str(model), kind="inspect")
+        turn: Turn = await anyio.to_thread.run_sync(episode.start)
+        try:
+            while not turn.finished:
+                output = await model.generate(to_chat_messages(turn.messages), tools=to_tool_infos(turn.tools))
+                state.output = output
+                turn = await anyio.to_thread.run_sync(episode.reply, to_openai_message(output))
+        finally:
+            if not episode.finished:
+                await anyio.to_thread.run_sync(episode.close)
+        document = turn.document or episode.document
+        if document is None:
+            raise RuntimeError(f"the episode wrote no trajectory: {turn.error or 'unknown error'}")
+        state.messages = to_chat_messages(list(document.get("messages") or []))
+        state.metadata[TRAJECTORY_KEY] = document
+        return state
+
+    return solve
+
+
+@scorer(metrics=[accuracy(), stderr()])
+def stepwise_verifier():
+    """CORRECT when the Stepwise verifier passed the final workspace (``result.verified``)."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        doc = state.metadata.get(TRAJECTORY_KEY)
+        if not isinstance(doc, dict):
+            return Score(value=INCORRECT, explanation="no Stepwise trajectory was recorded")
+        result = doc.get("result") or {}
+        return Score(
+            value=CORRECT if result.get("verified") else INCORRECT,
+            answer=result.get("patch") or None,
+            explanation=result.get("reason") or result.get("outcome") or result.get("exit_reason"),
+            metadata={"exit_reason": result.get("exit_reason"), "turns": result.get("turns"),
+                      "quality": doc.get("quality")},
+        )
+
+    return score
+
+
+@task
+def debug_repair(arm: str = "dbg", split: str = "heldout", tasks: str = "", max_turns: int = 0,
+                 backend: str = "bwrap", corpus: str = "", out: str = "") -> Task:
+    """Repair a failing Stepwise task's code in a sandbox, with (``dbg``) or without (``base``) a debugger."""
+    chosen = select_tasks(split, tasks, corpus)
+    samples = [Sample(id=t.name, input=f"Stepwise task {t.name}: make its failing tests pass.",
+                      metadata={"task_path": str(t.path), "arm": arm}) for t in chosen]
+    return Task(dataset=MemoryDataset(samples, name=f"stepwise-{split if not tasks else 'tasks'}"),
+                solver=stepwise_episode(arm=arm, max_turns=max_turns, backend=backend,
+                                        split=None if tasks else split, out=out),
+                scorer=stepwise_verifier())

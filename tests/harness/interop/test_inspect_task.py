@@ -1,0 +1,97 @@
+"""The Inspect AI task (harness/interop/inspect_task.py) played end to end with Inspect's mockllm model
+and scripted tool calls on the episode tests' fixture task, in a bwrap sandbox; no network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+inspect_ai = pytest.importorskip("inspect_ai")
+
+from inspect_ai.model import ModelOutput, ModelUsage  # noqa: E402
+
+from harness.interop.inspect_task import TRAJECTORY_KEY, debug_repair, to_tool_infos  # noqa: E402
+
+TASK = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks" / "running_average"
+FIX = ("edit_file", {"file_path": "stats_window.py", "old_string": "self.values.pop()",
+                     "new_string": "self.values.pop(0)"})
+DONE = ("done", {})
+
+
+@pytest.fixture(autouse=True)
+def log_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("INSPECT_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setenv("INSPECT_EVAL_LOG_FILE_PATTERN", "{task}_{id}")
+
+
+def scripted(name, arguments):
+    """A mock reply calling one tool. Its usage is given, or mockllm counts tokens with tiktoken,
+    which downloads its encoding."""
+    output = ModelOutput.for_tool_call("mockllm/model", name, arguments)
+    output.usage = ModelUsage(input_tokens=100, output_tokens=10, total_tokens=110)
+    return output
+
+
+def play(tmp_path, arm, calls):
+    outputs = [scripted(name, args) for name, args in calls]
+    task = debug_repair(arm=arm, tasks=str(TASK), max_turns=5, out=str(tmp_path / "trajectories"))
+    [log] = inspect_ai.eval(task, model="mockllm/model", model_args={"custom_outputs": outputs},
+                            display="none", log_dir=str(tmp_path / "logs"), sandbox_cleanup=True)
+    assert log.status == "success", log.error
+    assert log.samples is not None
+    [sample] = log.samples
+    return sample
+
+
+def score_of(sample):
+    assert sample.scores is not None
+    return sample.scores["stepwise_verifier"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("arm", ["dbg", "base"])
+def test_a_fix_then_done_is_correct(tmp_path, arm):
+    sample = play(tmp_path, arm, [FIX, DONE])
+    score = score_of(sample)
+    assert score.value == "C"
+    doc = sample.metadata[TRAJECTORY_KEY]
+    assert doc["result"]["verified"] is True and doc["result"]["exit_reason"] == "done"
+    assert doc["arm"] == arm and [s["tool"] for s in doc["steps"]] == ["edit_file", "done"]
+    assert score.metadata["exit_reason"] == "done" and "quality" in doc
+    assert score.metadata["quality"] == doc["quality"]
+    assert list((tmp_path / "trajectories").glob("running_average.*.json"))
+    # The model is offered the arm's toolset: the debugger's tools on dbg only.
+    offered = {t.name for e in sample.events if e.event == "model" for t in e.tools}
+    assert {"edit_file", "bash", "done"} <= offered
+    assert ("start_debugger" in offered) == (arm == "dbg")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("arm", ["dbg", "base"])
+def test_done_without_a_fix_is_incorrect(tmp_path, arm):
+    sample = play(tmp_path, arm, [DONE])
+    score = score_of(sample)
+    assert score.value == "I"
+    doc = sample.metadata[TRAJECTORY_KEY]
+    assert doc["result"]["verified"] is False and score.metadata["exit_reason"] == "done"
+
+
+def test_the_entry_point_module_registers_stepwise_debug_repair():
+    import tomllib
+
+    from inspect_ai._util.registry import registry_lookup
+
+    import harness.interop.inspect_registry  # noqa: F401 - what Inspect loads for the "stepwise" entry point
+
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[3] / "pyproject.toml").read_text())
+    assert pyproject["project"]["entry-points"]["inspect_ai"]["stepwise"] == "harness.interop.inspect_registry"
+    assert registry_lookup("task", "stepwise/debug_repair") is not None
+
+
+def test_openai_tool_schemas_become_tool_infos():
+    [info] = to_tool_infos([{"type": "function", "function": {
+        "name": "bash", "description": "run a command",
+        "parameters": {"type": "object", "properties": {"command": {"type": "string"}}, "required": ["command"]}}}])
+    assert info.name == "bash" and info.parameters.required == ["command"]
+    assert info.parameters.properties["command"].type == "string"
