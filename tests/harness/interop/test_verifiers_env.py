@@ -1,0 +1,193 @@
+"""The verifiers-style environment plays whole Stepwise episodes against a loopback
+OpenAI-compatible server (scripted tool calls), through an ``openai.AsyncOpenAI`` client; the
+rewards are the verifier's verdict. No network: the server listens on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import openai
+import pytest
+
+from corpus.format import TASKS_DIR
+from corpus.splits import tasks_in_split
+from harness.interop.verifiers_env import StepwiseEnv, load_environment
+from tests.corpus.taskfactory import write_task
+
+FIX = ("edit_file", {"file_path": "counter.py", "old_string": "values[1:]", "new_string": "values"})
+DONE = ("done", {})
+# Which script a conversation gets: a word only that task's bug report holds.
+SCRIPTS = {"FIXABLE": [FIX, DONE], "GIVEUP": [DONE]}
+
+
+def completion(turn: int, call: tuple[str, dict]) -> dict:
+    name, arguments = call
+    message = {"role": "assistant", "content": None,
+               "tool_calls": [{"id": f"call_{turn}", "type": "function",
+                               "function": {"name": name, "arguments": json.dumps(arguments)}}]}
+    return {"id": f"chatcmpl-{turn}", "object": "chat.completion", "created": 0, "model": "scripted",
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
+
+
+class ScriptedModel(BaseHTTPRequestHandler):
+    requests: list[dict] = []
+
+    def log_message(self, *args):  # quiet
+        pass
+
+    def _send(self, status: int, body: dict) -> None:
+        data = json.dumps(body).encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):  # the client gave up (the cancelled rollout)
+            pass
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+        if not self.path.startswith("/v1/chat/completions"):  # /v1/nowhere/...: a broken endpoint
+            return self._send(404, {"error": {"message": "not found"}})
+        type(self).requests.append(body)
+        messages = body.get("messages") or []
+        first_user = next((m.get("content") or "" for m in messages if m.get("role") == "user"), "")
+        script = next((calls for word, calls in SCRIPTS.items() if word in first_user), [DONE])
+        if "SLOW" in first_user:
+            time.sleep(2)  # longer than the cancelling test waits
+        turn = sum(1 for m in messages if m.get("role") == "assistant")
+        self._send(200, completion(turn, script[turn] if turn < len(script) else DONE))
+
+
+@pytest.fixture
+def model_server():
+    ScriptedModel.requests = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), ScriptedModel)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", ScriptedModel.requests
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def two_tasks(tmp_path):
+    root = tmp_path / "tasks"
+    return [write_task(root, "counter_fixable", description="FIXABLE: a sum that skips its first value"),
+            write_task(root, "counter_giveup", description="GIVEUP: a sum that skips its first value")]
+
+
+def test_heldout_is_refused_for_training():
+    with pytest.raises(ValueError, match="heldout.*training"):
+        load_environment(split="heldout", for_training=True, tasks=[])
+
+
+def test_a_heldout_task_is_refused_for_training_whatever_the_split():
+    heldout = next(name for name in tasks_in_split("heldout") if (TASKS_DIR / name).is_dir())
+    with pytest.raises(ValueError, match=f"{heldout}.*heldout"):
+        load_environment(split="train", for_training=True, tasks=[heldout])
+
+
+def test_unknown_weights_and_splits_are_refused(two_tasks):
+    with pytest.raises(ValueError, match="unknown scoring component"):
+        load_environment(tasks=two_tasks, weights={"luck": 1.0})
+    with pytest.raises(ValueError, match="unknown split"):
+        load_environment(split="test", tasks=two_tasks)
+
+
+def test_the_rubric_weighs_the_scoring_components(two_tasks, tmp_path):
+    env = load_environment(tasks=two_tasks, out_dir=tmp_path / "out",
+                           weights={"weights": {"verified": 0.7, "policy": 0.3}})
+    assert [(f.__name__, w) for f, w in zip(env.rubric.funcs, env.rubric.weights, strict=True)] == [
+        ("verified", 0.7), ("policy", 0.3), ("total", 0.0)]
+
+
+def test_the_dataset_has_one_row_per_task_with_the_opening_messages(two_tasks, tmp_path):
+    env = load_environment(tasks=two_tasks, out_dir=tmp_path / "out")
+    assert isinstance(env, StepwiseEnv)
+    assert [row["task"] for row in env.dataset] == ["counter_fixable", "counter_giveup"]
+    for row in env.dataset:
+        assert [m["role"] for m in row["prompt"]] == ["system", "user"]
+        assert "counter.py" in row["prompt"][1]["content"]
+    assert [f.__name__ for f in env.rubric.funcs] == ["verified", "total"]
+
+
+@pytest.mark.slow
+def test_evaluate_plays_whole_episodes_and_rewards_the_verified_fix(model_server, two_tasks, tmp_path):
+    base_url, requests = model_server
+    env = load_environment(arm="dbg", tasks=two_tasks, max_turns=6, out_dir=tmp_path / "out",
+                           weights={"verified": 1.0})
+    client = openai.AsyncOpenAI(base_url=base_url, api_key="x", max_retries=0)
+
+    results = asyncio.run(env.evaluate(client=client, model="scripted"))
+
+    by_task = dict(zip(results["task"], results["state"], strict=True))
+    fixed, gave_up = by_task["counter_fixable"], by_task["counter_giveup"]
+    assert fixed["trajectory"]["result"]["verified"] is True
+    assert gave_up["trajectory"]["result"]["verified"] is False
+    assert dict(zip(results["task"], results["reward"], strict=True)) == {"counter_fixable": 1.0,
+                                                                          "counter_giveup": 0.0}
+    assert fixed["metrics"] == {"verified": 1.0, "total": 1.0}
+    assert gave_up["metrics"] == {"verified": 0.0, "total": 0.0}
+    # The fix's episode: the edit, its tool result, done, its tool result; every reply went to the model.
+    completion = dict(zip(results["task"], results["completion"], strict=True))["counter_fixable"]
+    assert [m["role"] for m in completion] == ["assistant", "tool", "assistant", "tool"]
+    assert [s["tool"] for s in fixed["trajectory"]["steps"]] == ["edit_file", "done"]
+    assert len(requests) == 3 and all(r["model"] == "scripted" and r["tools"] for r in requests)
+    assert all(state["episode"].finished for state in results["state"])
+
+
+@pytest.mark.slow
+def test_an_abandoned_rollout_closes_its_episode(model_server, two_tasks, tmp_path):
+    base_url, _ = model_server
+    env = load_environment(tasks=two_tasks[:1], out_dir=tmp_path / "out")
+    client = openai.AsyncOpenAI(base_url=base_url + "/nowhere", api_key="x", max_retries=0)  # 404s
+
+    async def play():
+        return await env.rollout(client, "scripted", env.dataset[0])
+
+    seen = {}
+    original = env.setup_state
+
+    async def spy(state, model=None):
+        seen["state"] = await original(state, model)
+        return seen["state"]
+
+    env.setup_state = spy
+    with pytest.raises(openai.NotFoundError):
+        asyncio.run(play())
+    episode = seen["state"]["episode"]
+    assert episode.finished
+    assert episode.document["result"]["exit_reason"] == "error"
+
+
+@pytest.mark.slow
+def test_a_cancelled_rollout_closes_its_episode(model_server, tmp_path):
+    base_url, _ = model_server
+    env = load_environment(tasks=[write_task(tmp_path / "tasks", "counter_slow", description="SLOW: a sum")],
+                           out_dir=tmp_path / "out")
+    client = openai.AsyncOpenAI(base_url=base_url, api_key="x", max_retries=0)
+    seen = {}
+    original = env.setup_state
+
+    async def spy(state, model=None):
+        seen["state"] = await original(state, model)
+        return seen["state"]
+
+    env.setup_state = spy
+
+    async def play():
+        await asyncio.wait_for(env.rollout(client, "scripted", env.dataset[0]), timeout=1.0)
+
+    with pytest.raises(TimeoutError):
+        asyncio.run(play())
+    episode = seen["state"]["episode"]
+    assert episode.finished and episode.document["result"]["exit_reason"] == "error"
