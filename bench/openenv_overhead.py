@@ -1,0 +1,129 @@
+"""What serving an episode over OpenEnv costs per step, against the same episode played by ``harness run``.
+
+    .venv/bin/python bench/openenv_overhead.py [--episodes 3] [--steps 12] [--sandbox bwrap] [--out-dir bench/results]
+
+Both paths play the same scripted episode on a one-function task (cheap tool calls: ``bash true`` and
+``read_file``, alternating, then ``done``). Direct: ``run_episode`` with a script policy, a step's time
+being the gap between consecutive recorded steps. Served: ``harness serve-env``'s app (uvicorn, loopback)
+driven by openenv-core's own client, a step's time being the client's ``step`` round trip. The first
+step of each episode and ``done`` (the verification) are left out of both. Writes
+bench/results/openenv_overhead.md (and .json, through bench/report.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
+from bench.verify_cost import write_task  # noqa: E402
+from corpus.format import load_task  # noqa: E402
+from harness.episode import run_episode  # noqa: E402
+from harness.policies import make_policy  # noqa: E402
+
+
+def calls(steps: int) -> list[dict]:
+    cheap = [{"name": "bash", "arguments": {"command": "true"}},
+             {"name": "read_file", "arguments": {"file_path": "counter.py"}}]
+    return [cheap[i % 2] for i in range(steps)]
+
+
+def direct(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[float]:
+    script = root / "script.json"
+    script.write_text(json.dumps({"tool_calls": [*calls(steps), {"name": "done", "arguments": {}}]}))
+    per_step: list[float] = []
+    for index in range(episodes):
+        stamps: list[float] = []
+
+        def on_event(event, stamps=stamps):
+            if event.get("event") == "step":
+                stamps.append(time.perf_counter())
+
+        run_episode(task, make_policy(f"script:{script}"), arm="base", backend=sandbox, max_turns=steps + 5,
+                    out=root / f"direct{index}.json", on_event=on_event)
+        gaps = [(b - a) * 1000 for a, b in zip(stamps, stamps[1:], strict=False)]
+        per_step += gaps[:steps - 1]  # steps 2..N; the gap to done is the verification
+    return per_step
+
+
+def served(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[float]:
+    import uvicorn
+    from openenv.core.generic_client import GenericEnvClient
+
+    from harness.interop.openenv_env import ServerConfig, make_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = ServerConfig(tasks=[str(task.path)], arm="base", backend=sandbox, max_turns=steps + 5,
+                          out_dir=root / "served")
+    server = uvicorn.Server(uvicorn.Config(make_app(config, 1), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    per_step: list[float] = []
+    try:
+        for _ in range(episodes):
+            with GenericEnvClient(base_url=f"http://127.0.0.1:{port}", message_timeout_s=300).sync() as env:
+                env.reset()
+                times = []
+                for call in calls(steps):
+                    started = time.perf_counter()
+                    env.step(call)
+                    times.append((time.perf_counter() - started) * 1000)
+                result = env.step({"name": "done", "arguments": {}})
+                if not result.done:
+                    raise SystemExit("the served episode did not end on done")
+                per_step += times[1:]
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    return per_step
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--episodes", type=int, default=3, help="episodes per path (default %(default)s)")
+    parser.add_argument("--steps", type=int, default=12, help="cheap steps per episode (default %(default)s)")
+    parser.add_argument("--sandbox", default="bwrap", help="sandbox backend (default %(default)s)")
+    add_out_dir(parser)
+    args = parser.parse_args()
+    if args.steps < 2 or args.episodes < 1:
+        raise SystemExit("error: --steps must be at least 2 and --episodes at least 1")
+    run = BenchRun("openenv_overhead", out_dir=args.out_dir)
+    with tempfile.TemporaryDirectory(prefix="stepwise-bench-openenv-") as tmp:
+        root = Path(tmp)
+        task = load_task(write_task(root))
+        results = {"direct": direct(task, args.steps, args.episodes, args.sandbox, root),
+                   "served": served(task, args.steps, args.episodes, args.sandbox, root)}
+    medians = {name: statistics.median(values) for name, values in results.items()}
+    table = Table(["path", "steps timed", "median per step", "p95 per step"], align="lrrr")
+    table.add("`harness run` (run_episode, script policy)", len(results["direct"]),
+              f"{medians['direct']:.1f} ms", f"{p95(results['direct']):.1f} ms")
+    table.add("`harness serve-env` (openenv-core client, loopback)", len(results["served"]),
+              f"{medians['served']:.1f} ms", f"{p95(results['served']):.1f} ms")
+    ratio = medians["served"] / medians["direct"] if medians["direct"] else float("nan")
+    table.add("served / direct (medians)", "", f"{ratio:.2f}x", "")
+    run.write([table], notes=[f"{args.episodes} episodes per path, {args.steps} cheap tool calls each "
+                              f"(`bash true`, `read_file`), {args.sandbox} sandbox; the first step and `done` "
+                              "are not timed."],
+              data={**results, "median_ms": medians, "ratio": ratio})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""``python -m harness serve-env`` — Stepwise episodes over OpenEnv (openenv-core), for RL trainers and
+evaluators that speak its WebSocket protocol:
+
+    python -m harness serve-env --host 127.0.0.1 --port 8000 --task running_average --max-sessions 4
+
+A client's ``reset(task=NAME, arm=base|dbg)`` starts an episode (default: the first --task), each
+``step({"name": TOOL, "arguments": {...}})`` plays one tool call, and the last step's reward is 1.0 when
+the fix is verified. Each session owns its episode; a session that ends or disconnects closes it (as
+``error``) and its sandbox. Needs the ``interop`` extra (openenv-core, uvicorn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
+from harness.arms import ARMS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m harness serve-env",
+                                description="Serve Stepwise episodes as an OpenEnv environment (WebSocket /ws).")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (0: any free port)")
+    p.add_argument("--task", action="append", dest="tasks", default=None,
+                   help="a task name under --tasks-dir or a task folder a client may reset to (repeatable; "
+                        "the first is the default; default: every task under --tasks-dir)")
+    p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where task names are looked up")
+    p.add_argument("--arm", choices=ARMS, default="dbg", help="the arm when a reset names none")
+    p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap",
+                   help="sandbox backend (local: no isolation, development only)")
+    p.add_argument("--max-turns", type=int, default=50, help="turn budget per episode")
+    p.add_argument("--max-sessions", type=int, default=4, help="concurrent sessions (episodes) at most; "
+                                                                "more are refused")
+    p.add_argument("--out-dir", default="trajectories/openenv", help="where episode trajectories are written")
+    p.add_argument("--reply-timeout", type=float, default=600.0,
+                   help="seconds an episode waits for the client's next step before it is closed")
+    p.add_argument("--policy-config", help="pdb_policy config for the quality record (default pdb_policy_v1)")
+    p.add_argument("--no-score", action="store_true", help="episodes without a quality record")
+    return p
+
+
+def build(args: argparse.Namespace):
+    """(config, app) for parsed arguments; raises ValueError with what is wrong."""
+    from harness.interop.openenv_env import ServerConfig, make_app
+    from harness.scoring import PolicyConfigError, load_policy_config
+
+    if not 0 <= args.port <= 65535:
+        raise ValueError(f"--port must be 0..65535, not {args.port}")
+    if args.max_sessions < 1:
+        raise ValueError("--max-sessions must be at least 1")
+    if args.max_turns < 1:
+        raise ValueError("--max-turns must be at least 1")
+    if args.reply_timeout <= 0:
+        raise ValueError("--reply-timeout must be positive")
+    tasks_dir = Path(args.tasks_dir)
+    tasks = list(args.tasks or [])
+    if not tasks:
+        if not tasks_dir.is_dir():
+            raise ValueError(f"--tasks-dir {tasks_dir} is not a folder")
+        tasks = sorted(p.name for p in tasks_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        if not tasks:
+            raise ValueError(f"no tasks under {tasks_dir}; give --task")
+    else:
+        try:
+            for task in tasks:
+                resolve_task(task, tasks_dir)
+        except TaskFormatError as exc:
+            raise ValueError(str(exc)) from None
+    if args.policy_config and not args.no_score:
+        try:
+            load_policy_config(args.policy_config)
+        except PolicyConfigError as exc:
+            raise ValueError(str(exc)) from None
+    config = ServerConfig(tasks=tasks, tasks_dir=tasks_dir, arm=args.arm, backend=args.sandbox,
+                          max_turns=args.max_turns, out_dir=Path(args.out_dir), reply_timeout=args.reply_timeout,
+                          policy_config=args.policy_config, score=not args.no_score)
+    return config, make_app(config, args.max_sessions)
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        import uvicorn
+    except ImportError:
+        print("error: serve-env needs the interop extra (openenv-core, uvicorn): pip install -e '.[interop]'",
+              file=sys.stderr)
+        return 2
+    try:
+        _, app = build(args)
+    except ImportError as exc:
+        print(f"error: serve-env needs the interop extra (openenv-core): {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"serving Stepwise over OpenEnv on ws://{args.host}:{args.port}/ws "
+          f"(at most {args.max_sessions} sessions)", file=sys.stderr)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0

@@ -1,0 +1,192 @@
+"""``harness serve-env`` driven by openenv-core's own client: a real server on a free loopback port,
+real episodes in bwrap sandboxes (the episode tests' fixture task)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("openenv.core")
+uvicorn = pytest.importorskip("uvicorn")
+
+from openenv.core.generic_client import GenericEnvClient  # noqa: E402
+
+from harness.cli import serve_env  # noqa: E402
+
+FIXTURE_TASKS = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks"
+TASK = FIXTURE_TASKS / "running_average"
+START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
+FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
+                                          "new_string": "self.values.pop(0)"}}
+DONE = {"name": "done", "arguments": {}}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A server in this process (uvicorn in a thread); yields its URL and trajectory folder."""
+    port = free_port()
+    out_dir = tmp_path / "trajectories"
+    args = serve_env.build_parser().parse_args(
+        ["--port", str(port), "--task", str(TASK), "--max-sessions", "2", "--out-dir", str(out_dir),
+         "--reply-timeout", "60"])
+    _, app = serve_env.build(args)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", out_dir
+    srv.should_exit = True
+    thread.join(30)
+
+
+def client(url):
+    return GenericEnvClient(base_url=url, message_timeout_s=120).sync()
+
+
+def parent_of(pid: int) -> int:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def bwrap_processes() -> dict[int, str]:
+    """The bwrap processes started from this process (the in-process server's sandboxes), not from any
+    other test worker."""
+    found = {}
+    me = os.getpid()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if not (cmd.startswith("bwrap") or "/bwrap " in cmd):
+            continue
+        pid, hops = int(entry.name), 0
+        while pid > 1 and pid != me and hops < 50:
+            pid, hops = parent_of(pid), hops + 1
+        if pid == me:
+            found[int(entry.name)] = cmd
+    return found
+
+
+def wait_for(predicate, timeout=60.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    return predicate()
+
+
+def trajectory_result(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("result")
+    except (OSError, ValueError):
+        return None
+
+
+@pytest.mark.slow
+def test_a_fixed_episode_is_rewarded_and_verified(server):
+    url, _ = server
+    with client(url) as env:
+        first = env.reset(task="running_average", arm="dbg")
+        assert not first.done and first.reward is None
+        obs = first.observation
+        assert "start_debugger" in {t["function"]["name"] for t in obs["tools"]}
+        assert obs["text"] and obs["task"] == "running_average" and obs["arm"] == "dbg"
+        assert not env.step(START).done
+        assert not env.step(FIX).done
+        last = env.step(DONE)
+        assert last.done and last.reward == 1.0
+        assert last.observation["verified"] is True and last.observation["exit_reason"] == "done"
+        assert isinstance(last.observation["quality"], dict)
+        state = env.state()
+        assert state["step_count"] == 3 and state["task"] == "running_average" and state["arm"] == "dbg"
+        assert state["episode_id"] == obs["episode_id"] and state["finished"] is True
+        with pytest.raises(RuntimeError, match="episode is over"):
+            env.step(DONE)
+    doc = json.loads(Path(obs["trajectory"]).read_text(encoding="utf-8"))
+    assert doc["result"]["verified"] is True
+    assert [s["tool"] for s in doc["steps"]] == ["start_debugger", "edit_file", "done"]
+
+
+@pytest.mark.slow
+def test_two_clients_do_not_share_state(server):
+    url, _ = server
+    with client(url) as a, client(url) as b:
+        obs_a = a.reset(arm="base").observation
+        obs_b = b.reset(arm="dbg").observation
+        assert obs_a["episode_id"] != obs_b["episode_id"]
+        assert "start_debugger" not in {t["function"]["name"] for t in obs_a["tools"]}
+        a.step(FIX)
+        a.step({"name": "bash", "arguments": {"command": "true"}})
+        assert a.state()["step_count"] == 2 and b.state()["step_count"] == 0
+        assert b.state()["arm"] == "dbg" and a.state()["arm"] == "base"
+        done_b = b.step(DONE)  # b never fixed anything: not verified, though a did fix its own copy
+        assert done_b.done and done_b.reward == 0.0 and done_b.observation["verified"] is False
+        done_a = a.step(DONE)
+        assert done_a.done and done_a.reward == 1.0
+
+
+@pytest.mark.slow
+def test_sessions_beyond_the_limit_are_refused(server):
+    url, _ = server
+    with client(url) as a, client(url) as b:
+        a.reset()
+        b.reset()
+        c = client(url)
+        try:
+            with pytest.raises(Exception, match="(?i)server is full|CAPACITY_REACHED"):
+                c.reset()
+        finally:
+            c.close()
+
+
+@pytest.mark.slow
+def test_a_client_that_disconnects_leaves_no_sandbox(server):
+    url, _ = server
+    before = set(bwrap_processes())
+    env = client(url)
+    obs = env.reset(task=str(TASK), arm="dbg").observation
+    env.step(START)  # a debugger running inside the sandbox
+    during = set(bwrap_processes()) - before
+    assert during, "the episode's sandbox was not seen running"
+    env.async_client._ws and env._run(env.async_client._ws.close())  # drop the socket, no close message
+    trajectory = Path(obs["trajectory"])
+    result = wait_for(lambda: trajectory_result(trajectory))
+    assert result is not None and result["exit_reason"] == "error"
+    assert wait_for(lambda: not (set(bwrap_processes()) & during), 30), "a sandbox process outlived the session"
+    assert not [cmd for cmd in bwrap_processes().values() if obs["episode_id"] in cmd]
+    env.close()
+
+
+def test_bad_arguments_exit_2(tmp_path):
+    for argv in (["--max-sessions", "0"], ["--task", "no_such_task_anywhere"], ["--port", "70000"],
+                 ["--arm", "nope"]):
+        proc = subprocess.run([sys.executable, "-m", "harness", "serve-env", *argv], capture_output=True,
+                              text=True, timeout=60, cwd=Path(__file__).resolve().parents[3],
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])})
+        assert proc.returncode == 2, (argv, proc.stderr)
+        assert "error" in proc.stderr
