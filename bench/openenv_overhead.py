@@ -3,7 +3,7 @@
     .venv/bin/python bench/openenv_overhead.py [--episodes 3] [--steps 12] [--sandbox bwrap] [--out-dir bench/results]
 
 Both paths play the same scripted episode on a one-function task (cheap tool calls: ``bash true`` and
-``read_file``, alternating, then ``done``). Direct: ``run_episode`` with a script policy, a step's time
+``bash cat counter.py``, alternating, then ``done``). Direct: ``run_episode`` with a script policy, a step's time
 being the gap between consecutive recorded steps. Served: ``harness serve-env``'s app (uvicorn, loopback)
 driven by openenv-core's own client, a step's time being the client's ``step`` round trip. The first
 step of each episode and ``done`` (the verification) are left out of both. Writes
@@ -33,7 +33,7 @@ from harness.policies import make_policy  # noqa: E402
 
 def calls(steps: int) -> list[dict]:
     cheap = [{"name": "bash", "arguments": {"command": "true"}},
-             {"name": "read_file", "arguments": {"file_path": "counter.py"}}]
+             {"name": "bash", "arguments": {"command": "cat counter.py"}}]
     return [cheap[i % 2] for i in range(steps)]
 
 
@@ -120,7 +120,7 @@ def main() -> None:
     ratio = medians["served"] / medians["direct"] if medians["direct"] else float("nan")
     table.add("served / direct (medians)", "", f"{ratio:.2f}x", "")
     run.write([table], notes=[f"{args.episodes} episodes per path, {args.steps} cheap tool calls each "
-                              f"(`bash true`, `read_file`), {args.sandbox} sandbox; the first step and `done` "
+                              f"(`bash true`, `bash cat counter.py`), {args.sandbox} sandbox; the first step and `done` "
                               "are not timed."],
               data={**results, "median_ms": medians, "ratio": ratio})
 
