@@ -29,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "the first is the default; default: every task under --tasks-dir)")
     p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where task names are looked up")
     p.add_argument("--arm", choices=ARMS, default="dbg", help="the arm when a reset names none")
-    p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap",
-                   help="sandbox backend (local: no isolation, development only)")
+    # Never "local": every network client's tool calls would run on this host unconfined.
+    p.add_argument("--sandbox", choices=("bwrap", "docker"), default="bwrap", help="sandbox backend")
     p.add_argument("--max-turns", type=int, default=50, help="turn budget per episode")
     p.add_argument("--max-sessions", type=int, default=4, help="concurrent sessions (episodes) at most; "
                                                                 "more are refused")
