@@ -154,7 +154,17 @@ def test_an_abandoned_rollout_closes_its_episode(model_server, two_tasks, tmp_pa
     async def play():
         return await env.rollout(client, "scripted", env.dataset[0])
 
-    seen = {}
+    seen = spy_on_setup(env)
+    with pytest.raises(openai.NotFoundError):
+        asyncio.run(play())
+    episode = seen["state"]["episode"]
+    assert episode.finished
+    assert episode.document["result"]["exit_reason"] == "error"
+
+
+def spy_on_setup(env) -> dict:
+    """Keep the rollout's state (and so its episode) where the test can see it after a failure."""
+    seen: dict = {}
     original = env.setup_state
 
     async def spy(state, model=None):
@@ -162,11 +172,7 @@ def test_an_abandoned_rollout_closes_its_episode(model_server, two_tasks, tmp_pa
         return seen["state"]
 
     env.setup_state = spy
-    with pytest.raises(openai.NotFoundError):
-        asyncio.run(play())
-    episode = seen["state"]["episode"]
-    assert episode.finished
-    assert episode.document["result"]["exit_reason"] == "error"
+    return seen
 
 
 @pytest.mark.slow
@@ -175,14 +181,7 @@ def test_a_cancelled_rollout_closes_its_episode(model_server, tmp_path):
     env = load_environment(tasks=[write_task(tmp_path / "tasks", "counter_slow", description="SLOW: a sum")],
                            out_dir=tmp_path / "out")
     client = openai.AsyncOpenAI(base_url=base_url, api_key="x", max_retries=0)
-    seen = {}
-    original = env.setup_state
-
-    async def spy(state, model=None):
-        seen["state"] = await original(state, model)
-        return seen["state"]
-
-    env.setup_state = spy
+    seen = spy_on_setup(env)
 
     async def play():
         await asyncio.wait_for(env.rollout(client, "scripted", env.dataset[0]), timeout=1.0)
