@@ -90,12 +90,13 @@ def test_calls_after_a_crash_answer_with_an_error_instead_of_hanging(start_sandb
 
 def test_no_process_survives_close(start_sandbox):
     sandbox, _ = start_sandbox()
-    bash(sandbox, "nohup sleep 300 >/dev/null 2>&1 & setsid sleep 301 >/dev/null 2>&1 & echo started")
+    # Durations no other test uses: other xdist workers run their own `sleep 300` at the same time.
+    bash(sandbox, "nohup sleep 300.625 >/dev/null 2>&1 & setsid sleep 301.625 >/dev/null 2>&1 & echo started")
     group = sandbox.cgroup.paths["pids"] if sandbox.cgroup is not None else None
 
     sandbox.close()
 
-    leftovers = subprocess.run(["pgrep", "-f", "sleep 30[01]"], capture_output=True, text=True).stdout.split()
+    leftovers = subprocess.run(["pgrep", "-f", "sleep 30[01].625"], capture_output=True, text=True).stdout.split()
     assert leftovers == []
     assert sandbox.process.poll() is not None
     if cgroups.available():
