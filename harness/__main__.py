@@ -16,6 +16,8 @@ COMMANDS = {
                                                      "then their comparison and plots (resumable)"),
     "compare": Command("harness.cli.compare", "put several evaluation reports side by side"),
     "score": Command("harness.cli.score", "score recorded trajectories (pdb_policy, edit relevance) as JSON"),
+    "export-inspect": Command("harness.cli.export_inspect", "write trajectories as an Inspect AI log (inspect view, "
+                                                             "or another Stepwise to score and import)"),
     "serve-env": Command("harness.cli.serve_env", "serve episodes as an OpenEnv environment (WebSocket) for "
                                                    "RL trainers and evaluators"),
 }

@@ -1,7 +1,9 @@
 """``python -m harness score TRAJECTORY.json... [--config FILE]`` — the scorers' verdicts on recorded
 trajectories: JSON on stdout (a readable summary when stdout is a terminal, or with --format text).
 
-Folders are searched for ``*.json`` trajectories. Each file's task is looked up under --tasks-dir by
+Folders are searched for ``*.json`` trajectories and ``*.eval`` Inspect logs; an Inspect log of the
+``stepwise/debug_repair`` task (or one ``export-inspect`` wrote) is scored sample by sample, each row's
+file being ``LOG#ID (epoch N)``. Each file's task is looked up under --tasks-dir by
 the document's task name (for line numbers and the recorded evidence); a task that is not there is
 scored from the document alone. ``--write`` stores each verdict in its file's ``quality`` field.
 Exit status: 0 when every file was scored, 1 when some could not be, 2 for a bad config or usage.
@@ -16,7 +18,7 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR
 from harness.scoring import PolicyConfigError, ScoringError, TaskMeta, load_policy_config, score_trajectory
-from harness.trajectory import write_document
+from harness.trajectory import TrajectoryError, write_document
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -27,7 +29,8 @@ def trajectory_paths(paths: list[str]) -> tuple[list[Path], list[dict]]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*.json") if p.is_file() and not p.name.startswith("."))
+            files += sorted(p for pattern in ("*.json", "*.eval") for p in path.rglob(pattern)
+                            if p.is_file() and not p.name.startswith("."))
         elif path.is_file():
             files.append(path)
         else:
@@ -53,22 +56,45 @@ def read_document(path: Path) -> dict:
         raise ScoringError(f"cannot be read ({exc.strerror or exc})") from None
 
 
-def score_file(path: Path, config, tasks_dir: str, write: bool) -> dict:
+def score_document(doc, label: str, config, tasks_dir: str) -> dict:
+    """One document's row: its verdicts, or the error that kept it from being scored."""
     try:
-        doc = read_document(path)
         task = TaskMeta.for_document(doc, tasks_dir) if isinstance(doc, dict) else None
         quality = score_trajectory(doc, task or TaskMeta(), config).to_json()
     except ScoringError as exc:
-        return {"file": str(path), "error": str(exc)}
+        return {"file": label, "error": str(exc)}
     except Exception as exc:  # a scorer bug must not hide the other files' verdicts
-        return {"file": str(path), "error": f"the scorer failed on this document ({type(exc).__name__}: {exc}); "
-                                            "please report it with the file"}
-    row = {"file": str(path), "episode_id": doc.get("episode_id"), "task": doc.get("task"), "arm": doc.get("arm"),
-           "quality": quality}
-    if write:
-        doc["quality"] = quality
+        return {"file": label, "error": f"the scorer failed on this document ({type(exc).__name__}: {exc}); "
+                                       "please report it with the file"}
+    return {"file": label, "episode_id": doc.get("episode_id"), "task": doc.get("task"), "arm": doc.get("arm"),
+            "quality": quality}
+
+
+def score_file(path: Path, config, tasks_dir: str, write: bool) -> dict:
+    try:
+        doc = read_document(path)
+    except ScoringError as exc:
+        return {"file": str(path), "error": str(exc)}
+    row = score_document(doc, str(path), config, tasks_dir)
+    if write and "error" not in row:
+        doc["quality"] = row["quality"]
         write_document(doc, path)
     return row
+
+
+def score_inspect_log(path: Path, config, tasks_dir: str, write: bool) -> list[dict]:
+    """A row per sample of an Inspect log; the log itself is never rewritten."""
+    from harness.interop.inspect_log import log_trajectories
+
+    try:
+        samples = log_trajectories(path)
+    except TrajectoryError as exc:
+        return [{"file": str(path), "error": str(exc).removeprefix(f"{path}: ")}]
+    if write:
+        print(f"{path}: an Inspect log is scored but not rewritten (--write stores verdicts in trajectory files; "
+              "export-inspect the scored trajectories instead)", file=sys.stderr)
+    return [score_document(s.document, f"{path}#{s.sample}", config, tasks_dir) if s.document is not None
+            else {"file": f"{path}#{s.sample}", "error": s.error} for s in samples]
 
 
 def _yes_no(value) -> str:
@@ -115,7 +141,13 @@ def main(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     files, rows = trajectory_paths(args.trajectories)
-    rows += [score_file(path, config, args.tasks_dir, args.write) for path in files]
+    from harness.interop.inspect_log import is_inspect_log
+
+    for path in files:
+        if is_inspect_log(path):
+            rows += score_inspect_log(path, config, args.tasks_dir, args.write)
+        else:
+            rows.append(score_file(path, config, args.tasks_dir, args.write))
     text = args.format == "text" or (args.format == "auto" and sys.stdout.isatty())
     if text:
         sys.stdout.write(render_text(rows))

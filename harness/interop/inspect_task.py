@@ -15,33 +15,23 @@ episode default), ``backend`` (sandbox backend), ``corpus`` (the tasks folder; d
 
 from __future__ import annotations
 
-import json
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import anyio.to_thread
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
-from inspect_ai.model import (
-    ChatMessage,
-    ChatMessageAssistant,
-    ChatMessageSystem,
-    ChatMessageTool,
-    ChatMessageUser,
-    ModelOutput,
-    get_model,
-)
-from inspect_ai.scorer import CORRECT, INCORRECT, Score, Target, accuracy, scorer, stderr
+from inspect_ai.model import get_model
+from inspect_ai.scorer import Score, Target, accuracy, scorer, stderr
 from inspect_ai.solver import Generate, Solver, TaskState, solver
-from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
 
 from corpus.format import TASKS_DIR, load_task, load_tasks
 from corpus.format import Task as StepwiseTask
 from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
+from harness.interop.inspect_log import TRAJECTORY_KEY, verdict_score
+from harness.interop.inspect_messages import to_chat_messages, to_openai_message, to_tool_infos
 from harness.scoring import episode_scorer
 
-TRAJECTORY_KEY = "stepwise_trajectory"  # state.metadata key: the episode's trajectory document
 _REPO = Path(__file__).resolve().parents[2]
 
 
@@ -69,70 +59,6 @@ def select_tasks(split: str, tasks: str = "", corpus: str = "") -> list[Stepwise
     if not members:
         raise ValueError(f"no task is in split {split!r} (see corpus/splits.json)")
     return load_tasks(root, members)
-
-
-# -- OpenAI format <-> Inspect ----------------------------------------------------------------------
-
-def _arguments(raw: Any) -> dict[str, Any]:
-    if isinstance(raw, dict):
-        return raw
-    try:
-        value = json.loads(raw) if isinstance(raw, str) else {}
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
-
-
-def to_chat_messages(messages: list[dict]) -> list[ChatMessage]:
-    """The episode's OpenAI-format conversation as Inspect ChatMessages."""
-    out: list[ChatMessage] = []
-    names: dict[str, str] = {}  # tool call id -> function name, for the tool messages
-    for m in messages:
-        role, content = m.get("role"), m.get("content")
-        text = content if isinstance(content, str) else ""
-        if role == "system":
-            out.append(ChatMessageSystem(content=text))
-        elif role == "user":
-            out.append(ChatMessageUser(content=text))
-        elif role == "assistant":
-            calls = []
-            for c in m.get("tool_calls") or []:
-                fn = c.get("function") or {}
-                call_id, name = str(c.get("id") or ""), str(fn.get("name") or "")
-                names[call_id] = name
-                calls.append(ToolCall(id=call_id, function=name, arguments=_arguments(fn.get("arguments"))))
-            out.append(ChatMessageAssistant(content=text, tool_calls=calls or None))
-        elif role == "tool":
-            call_id = str(m.get("tool_call_id") or "")
-            out.append(ChatMessageTool(content=text, tool_call_id=call_id,
-                                       function=names.get(call_id) or m.get("name")))
-    return out
-
-
-def to_tool_infos(tools: list[dict]) -> list[ToolInfo]:
-    """OpenAI function schemas (``{"type": "function", "function": {...}}``) as Inspect ToolInfos."""
-    out = []
-    for t in tools:
-        fn = t.get("function", t)
-        params = dict(fn.get("parameters") or {"type": "object", "properties": {}})
-        out.append(ToolInfo(name=fn["name"], description=fn.get("description") or fn["name"],
-                            parameters=ToolParams.model_validate(params)))
-    return out
-
-
-def to_openai_message(output: ModelOutput) -> dict:
-    """Inspect's reply as an OpenAI assistant message (native ``tool_calls``; ``usage`` when known)."""
-    message = output.message
-    reply: dict[str, Any] = {"role": "assistant", "content": message.text or None}
-    if message.tool_calls:
-        reply["tool_calls"] = [{"id": c.id, "type": "function",
-                                "function": {"name": c.function, "arguments": json.dumps(c.arguments)}}
-                               for c in message.tool_calls]
-    if output.usage is not None:
-        reply["usage"] = {"prompt_tokens": output.usage.input_tokens,
-                          "completion_tokens": output.usage.output_tokens,
-                          "total_tokens": output.usage.total_tokens}
-    return reply
 
 
 # -- solver and scorer ------------------------------------------------------------------------------
@@ -178,17 +104,7 @@ def stepwise_verifier():
     """CORRECT when the Stepwise verifier passed the final workspace (``result.verified``)."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        doc = state.metadata.get(TRAJECTORY_KEY)
-        if not isinstance(doc, dict):
-            return Score(value=INCORRECT, explanation="no Stepwise trajectory was recorded")
-        result = doc.get("result") or {}
-        return Score(
-            value=CORRECT if result.get("verified") else INCORRECT,
-            answer=result.get("patch") or None,
-            explanation=result.get("reason") or result.get("outcome") or result.get("exit_reason"),
-            metadata={"exit_reason": result.get("exit_reason"), "turns": result.get("turns"),
-                      "quality": doc.get("quality")},
-        )
+        return verdict_score(state.metadata.get(TRAJECTORY_KEY))
 
     return score
 

@@ -11,6 +11,7 @@ from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_datetime
 
 from corpus.materialize import strip_bug_markers
+from harness.interop.inspect_log import is_inspect_log, log_trajectories
 from harness.scoring import (
     EvidenceHint,
     ScoringError,
@@ -259,12 +260,13 @@ def _eval_file(path: Path) -> bool:
 
 
 def trajectory_files(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Expand files and folders (``*.json`` below them, an eval folder's eval.json and report.json
-    left out) into files; missing paths are failures."""
+    """Expand files and folders (``*.json`` and Inspect ``*.eval`` logs below them, an eval folder's
+    eval.json and report.json left out) into files; missing paths are failures."""
     files, missing = [], []
     for path in paths:
         if path.is_dir():
-            files += sorted(p for p in path.rglob("*.json") if p.is_file() and not _eval_file(p))
+            files += sorted(p for pattern in ("*.json", "*.eval") for p in path.rglob(pattern)
+                            if p.is_file() and not _eval_file(p))
         elif path.is_file():
             files.append(path)
         else:
@@ -272,9 +274,26 @@ def trajectory_files(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, st
     return files, missing
 
 
+def _import_document(document: dict, source: str, report: TrajectoryImportReport, path: Path) -> None:
+    _, outcome = save_trajectory(document=document, source_path=source)
+    warning = quality_warning(document)
+    if warning:
+        report.warnings.append((path, warning))
+    getattr(report, outcome).append(document["episode_id"])
+
+
+def _documents_of(path: Path) -> list[tuple[str, dict | None, str | None]]:
+    """(source, document, error) for each trajectory in a file: one for a trajectory document, one per
+    sample for an Inspect log of the Stepwise task (the sample named in the source)."""
+    if not is_inspect_log(path):
+        return [(str(path), load_trajectory(path), None)]
+    return [(f"{path}#{s.sample}", s.document, s.error) for s in log_trajectories(path)]
+
+
 def import_trajectory_files(*, paths: list[Path], on_file=None) -> TrajectoryImportReport:
-    """Import trajectory documents; a bad file is reported by path with the reason and the others
-    still import (one transaction per file). Idempotent by episode_id."""
+    """Import trajectory documents and Inspect logs of the Stepwise task; a bad file (or log sample) is
+    reported by path with the reason and the others still import (one transaction per document).
+    Idempotent by episode_id."""
     files, missing = trajectory_files(paths)
     report = TrajectoryImportReport(failed=list(missing))
     for path in files:
@@ -283,19 +302,23 @@ def import_trajectory_files(*, paths: list[Path], on_file=None) -> TrajectoryImp
             if too_big:
                 report.failed.append((path, too_big))
                 continue
-            document = load_trajectory(path)
-            _, outcome = save_trajectory(document=document, source_path=str(path))
-            warning = quality_warning(document)
-            if warning:
-                report.warnings.append((path, warning))
+            documents = _documents_of(path)
         except TrajectoryError as exc:
             report.failed.append((path, str(exc).removeprefix(f"{path}: ")))
-        except TrajectoryConflict as exc:
-            report.failed.append((path, str(exc)))
-        except DatabaseError as exc:
-            report.failed.append((path, f"the database refused it ({str(exc).strip().splitlines()[0]})"))
-        else:
-            getattr(report, outcome).append(document["episode_id"])
+            documents = []
+        for source, document, error in documents:
+            where = source.removeprefix(str(path)).removeprefix("#")
+            try:
+                if document is None:
+                    raise TrajectoryError(error or "no trajectory")
+                _import_document(document, source, report, path)
+            except TrajectoryError as exc:
+                report.failed.append((path, str(exc).removeprefix(f"{path}: ")))
+            except TrajectoryConflict as exc:
+                report.failed.append((path, f"{where}: {exc}" if where else str(exc)))
+            except DatabaseError as exc:
+                reason = f"the database refused it ({str(exc).strip().splitlines()[0]})"
+                report.failed.append((path, f"{where}: {reason}" if where else reason))
         if on_file is not None:
             on_file(path)
     return report

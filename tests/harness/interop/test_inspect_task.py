@@ -11,7 +11,9 @@ inspect_ai = pytest.importorskip("inspect_ai")
 
 from inspect_ai.model import ModelOutput, ModelUsage  # noqa: E402
 
-from harness.interop.inspect_task import TRAJECTORY_KEY, debug_repair, to_tool_infos  # noqa: E402
+from harness.interop.inspect_log import TRAJECTORY_KEY  # noqa: E402
+from harness.interop.inspect_messages import to_tool_infos  # noqa: E402
+from harness.interop.inspect_task import debug_repair  # noqa: E402
 
 TASK = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks" / "running_average"
 FIX = ("edit_file", {"file_path": "stats_window.py", "old_string": "self.values.pop()",

@@ -1,0 +1,77 @@
+"""``python -m harness export-inspect TRAJECTORY... --out LOG.eval`` — trajectories as one Inspect AI log.
+
+One sample per trajectory (messages with their tool calls, the verifier's verdict as the
+``stepwise_verifier`` score, the document itself in the sample's metadata), so ``inspect view``
+shows Stepwise episodes beside other evals and ``harness score`` / ``compare`` / the web app's
+import read them back. Folders are searched for ``*.json`` trajectories (an eval folder's eval.json
+and report.json left out). A log holds one model and one arm: ``--arm`` / ``--model`` pick them
+from mixed input. Exit status: 0 when every file was exported, 1 when some were refused, 2 when
+nothing could be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from harness.arms import ARMS
+from harness.eval.runner import MANIFEST
+from harness.trajectory import TrajectoryError, load_trajectory
+
+EVAL_FOLDER_FILES = (MANIFEST, "report.json")  # what `harness eval --out DIR` writes beside the trajectories
+
+
+def trajectory_files(paths: list[str]) -> tuple[list[Path], list[str]]:
+    files, missing = [], []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*.json")
+                            if p.is_file() and not p.name.startswith(".") and p.name not in EVAL_FOLDER_FILES)
+        elif path.is_file():
+            files.append(path)
+        else:
+            missing.append(f"{name}: no such file or folder")
+    return files, missing
+
+
+def main(argv: list[str]) -> int:
+    from harness.interop.inspect_log import model_of, write_trajectory_log
+
+    p = argparse.ArgumentParser(prog="python -m harness export-inspect", description=(__doc__ or "").split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("trajectories", nargs="+", help="trajectory files, or folders holding them")
+    p.add_argument("--out", required=True, help="the log to write: NAME.eval (Inspect's format) or NAME.json")
+    p.add_argument("--arm", choices=ARMS, help="export only this arm's trajectories")
+    p.add_argument("--model", help="export only this model's trajectories (as the log names it: provider/model)")
+    p.add_argument("--force", action="store_true", help="replace --out when it exists")
+    args = p.parse_args(argv)
+    out = Path(args.out)
+    if out.exists() and not args.force:
+        print(f"error: {out} exists; give another --out or --force to replace it", file=sys.stderr)
+        return 2
+    files, problems = trajectory_files(args.trajectories)
+    documents = []
+    for path in files:
+        try:
+            doc = load_trajectory(path)
+        except TrajectoryError as exc:
+            problems.append(str(exc))
+            continue
+        if (args.arm and doc.get("arm") != args.arm) or (args.model and model_of(doc) != args.model):
+            continue
+        documents.append(doc)
+    for problem in problems:
+        print(f"skipped {problem}", file=sys.stderr)
+    if not documents:
+        print("error: no trajectory to export" + (" (none matches --arm/--model)" if files and not problems else ""),
+              file=sys.stderr)
+        return 2
+    try:
+        write_trajectory_log(documents, out, source=", ".join(args.trajectories))
+    except TrajectoryError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"export-inspect: {len(documents)} trajectories -> {out}")
+    return 1 if problems else 0

@@ -1,0 +1,218 @@
+"""Stepwise trajectories in Inspect AI's eval-log format, both ways.
+
+``write_trajectory_log`` turns trajectory documents into one Inspect log (one sample per trajectory:
+the conversation as ChatMessages with its tool calls, the verifier's verdict as the
+``stepwise_verifier`` score, the whole document in the sample's metadata), which ``inspect view``
+and ``read_eval_log`` open. ``log_trajectories`` reads the documents back out of a log of the
+``stepwise/debug_repair`` task (the Inspect task puts each episode's document in the same metadata
+key), so an eval run under Inspect can be scored, compared and imported here.
+
+A log is untrusted input: each sample's document is validated as a trajectory, a sample without one
+is reported by id, and a ``.eval`` archive is refused unread when it would unpack past a limit.
+Nothing here imports Inspect until a log is actually read or written.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from harness.trajectory import TrajectoryError
+from harness.trajectory.schema import validation_errors
+
+TRAJECTORY_KEY = "stepwise_trajectory"  # a sample's metadata key holding its trajectory document
+INSPECT_TASK = "stepwise/debug_repair"
+SCORER = "stepwise_verifier"
+MAX_UNPACKED_BYTES = 1024 * 2**20  # a .eval archive is a zip; one unpacking past this is not read
+_JSON_LOG_HEAD = re.compile(rb'\s*\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:')  # how Inspect writes .json logs
+INTEROP_MISSING = ("reading or writing an Inspect log needs the interop extra: "
+                   "pip install -e '.[interop]' (scripts/setup installs it)")
+
+
+def is_inspect_log(path: Path) -> bool:
+    """A ``.eval`` file, or a ``.json`` file that begins the way Inspect writes its JSON logs."""
+    if path.suffix == ".eval":
+        return True
+    if path.suffix != ".json":
+        return False
+    try:
+        with path.open("rb") as handle:
+            return bool(_JSON_LOG_HEAD.match(handle.read(256)))
+    except OSError:
+        return False
+
+
+@dataclass(frozen=True)
+class LogTrajectory:
+    """One sample of a log: its trajectory document, or why it has none."""
+
+    sample: str  # "ID (epoch N)"
+    epoch: int
+    document: dict | None
+    error: str | None = None
+
+
+def _inspect_log_api():
+    try:
+        import inspect_ai.log as api
+    except ImportError:
+        raise TrajectoryError(INTEROP_MISSING) from None
+    return api
+
+
+def _check_archive(path: Path) -> None:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except zipfile.BadZipFile:
+        raise TrajectoryError(f"{path}: not an Inspect .eval log (not a zip archive)") from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise TrajectoryError(f"{path}: the log would unpack to {unpacked / 2**20:.0f} MB, more than the "
+                              f"{MAX_UNPACKED_BYTES // 2**20} MB read here; split the eval into smaller logs")
+
+
+def log_trajectories(path: str | Path) -> list[LogTrajectory]:
+    """The trajectory documents in an Inspect log of the Stepwise task, one per sample, validated.
+
+    Raises TrajectoryError (naming the file) when the file is not a readable Inspect log."""
+    path = Path(path)
+    api = _inspect_log_api()
+    if not path.is_file():
+        raise TrajectoryError(f"{path}: no such file")
+    if path.suffix == ".eval":
+        _check_archive(path)
+    try:
+        log = api.read_eval_log(str(path), resolve_attachments=True)
+    except Exception as exc:  # Inspect raises many kinds for a damaged or foreign file
+        raise TrajectoryError(f"{path}: not a readable Inspect log ({type(exc).__name__}: "
+                              f"{str(exc).strip().splitlines()[0] if str(exc).strip() else 'no detail'})") from None
+    if not log.samples:
+        raise TrajectoryError(f"{path}: the Inspect log holds no samples (status {log.status}); "
+                              "a log written while the eval ran has them only once it finished")
+    out = []
+    for sample in log.samples:
+        label = f"{sample.id} (epoch {sample.epoch})"
+        doc = (sample.metadata or {}).get(TRAJECTORY_KEY)
+        if not isinstance(doc, dict):
+            out.append(LogTrajectory(label, sample.epoch, None,
+                                     f"sample {label} holds no Stepwise trajectory (metadata "
+                                     f"'{TRAJECTORY_KEY}'); only logs of the {INSPECT_TASK} task, or written by "
+                                     "'python -m harness export-inspect', carry one"))
+            continue
+        errors = validation_errors(doc)
+        if errors:
+            out.append(LogTrajectory(label, sample.epoch, None,
+                                     f"sample {label}: not a trajectory document: " + "; ".join(errors[:5])))
+            continue
+        out.append(LogTrajectory(label, sample.epoch, doc))
+    return out
+
+
+# -- writing ----------------------------------------------------------------------------------------
+
+def model_of(doc: dict) -> str:
+    """The name a trajectory's policy goes by in an Inspect log (``provider/model``)."""
+    policy = doc.get("policy") or {}
+    return str(policy.get("model") or f"stepwise/{policy.get('kind') or 'unknown'}")
+
+
+def verdict_score(doc: Any):
+    """The ``stepwise_verifier`` Score of one trajectory: CORRECT when the Stepwise verifier passed
+    the final workspace, with the quality record in its metadata."""
+    from inspect_ai.scorer import CORRECT, INCORRECT, Score
+
+    if not isinstance(doc, dict):
+        return Score(value=INCORRECT, explanation="no Stepwise trajectory was recorded")
+    result = doc.get("result") or {}
+    return Score(
+        value=CORRECT if result.get("verified") else INCORRECT,
+        answer=result.get("patch") or None,
+        explanation=result.get("reason") or result.get("outcome") or result.get("exit_reason"),
+        metadata={"exit_reason": result.get("exit_reason"), "turns": result.get("turns"),
+                  "quality": doc.get("quality")},
+    )
+
+
+def _last_reply(messages) -> str:
+    return next((m.text for m in reversed(messages) if m.role == "assistant"), "")
+
+
+def trajectory_log(documents: Sequence[dict], *, source: str = ""):
+    """One Inspect EvalLog holding ``documents`` (all of one model and arm), one sample each; repeated
+    (task, arm) pairs become epochs."""
+    from inspect_ai.log import (
+        EvalConfig,
+        EvalDataset,
+        EvalLog,
+        EvalMetric,
+        EvalPlan,
+        EvalPlanStep,
+        EvalResults,
+        EvalSample,
+        EvalScore,
+        EvalSpec,
+        EvalStats,
+    )
+    from inspect_ai.model import ModelOutput
+
+    from harness.interop.inspect_messages import to_chat_messages
+    from harness.trajectory import now_iso
+
+    if not documents:
+        raise TrajectoryError("no trajectories to export")
+    models, arms = sorted({model_of(d) for d in documents}), sorted({str(d.get("arm")) for d in documents})
+    if len(models) > 1 or len(arms) > 1:
+        raise TrajectoryError(f"an Inspect log holds one model and one arm; these trajectories span models "
+                              f"{', '.join(models)} and arms {', '.join(arms)}: export each with --model/--arm")
+    model, arm = models[0], arms[0]
+    samples, epochs = [], {}
+    for doc in sorted(documents, key=lambda d: (d["task"], d.get("run") or 1, d.get("started_at") or "")):
+        epoch = epochs[doc["task"]] = epochs.get(doc["task"], 0) + 1
+        messages = to_chat_messages(list(doc.get("messages") or []))
+        first_user = next((m.text for m in messages if m.role == "user"), f"Stepwise task {doc['task']}")
+        score = verdict_score(doc)
+        samples.append(EvalSample(
+            id=doc["task"], epoch=epoch, input=first_user, target="", messages=messages,
+            output=ModelOutput.from_content(model=model, content=_last_reply(messages)),
+            scores={SCORER: score}, metadata={"arm": arm, "episode_id": doc.get("episode_id"), TRAJECTORY_KEY: doc},
+            started_at=doc.get("started_at"), completed_at=doc.get("finished_at"),
+        ))
+    correct = [1.0 if s.scores and s.scores[SCORER].value == "C" else 0.0 for s in samples]
+    accuracy = sum(correct) / len(correct)
+    stderr = (accuracy * (1 - accuracy) / (len(correct) - 1)) ** 0.5 if len(correct) > 1 else 0.0
+    created = now_iso()
+    starts = sorted(str(d["started_at"]) for d in documents if d.get("started_at"))
+    ends = sorted(str(d["finished_at"]) for d in documents if d.get("finished_at"))
+    spec = EvalSpec(
+        created=created, task=INSPECT_TASK, task_registry_name=INSPECT_TASK, task_args={"arm": arm},
+        dataset=EvalDataset(name="stepwise-trajectories", location=source or None, samples=len(samples),
+                            sample_ids=list(dict.fromkeys(s.id for s in samples))),
+        model=model, config=EvalConfig(epochs=max(epochs.values())),
+        metadata={"exported_by": "python -m harness export-inspect"},
+    )
+    return EvalLog(
+        status="success", eval=spec,
+        plan=EvalPlan(steps=[EvalPlanStep(solver="stepwise_episode", params={"arm": arm})]),
+        results=EvalResults(total_samples=len(samples), completed_samples=len(samples), scores=[EvalScore(
+            name=SCORER, scorer=SCORER, scored_samples=len(samples),
+            metrics={"accuracy": EvalMetric(name="accuracy", value=accuracy),
+                     "stderr": EvalMetric(name="stderr", value=stderr)})]),
+        stats=EvalStats(started_at=starts[0] if starts else created, completed_at=ends[-1] if ends else created),
+        samples=samples,
+    )
+
+
+def write_trajectory_log(documents: Sequence[dict], out: str | Path, *, source: str = "") -> Path:
+    """Write ``documents`` as one Inspect log at ``out`` (``.eval``, or ``.json`` for Inspect's JSON format)."""
+    out = Path(out)
+    if out.suffix not in (".eval", ".json"):
+        raise TrajectoryError(f"{out}: an Inspect log's name ends in .eval (or .json for the JSON format)")
+    api = _inspect_log_api()
+    log = trajectory_log(documents, source=source)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    api.write_eval_log(log, str(out))
+    return out

@@ -1,0 +1,165 @@
+"""Trajectories both ways through Inspect AI's log format: export-inspect writes logs that Inspect's
+own reader loads, and score / compare read Inspect logs back. Episodes are real (script policy, a
+real pdb and pytest in a bwrap sandbox) on the episode tests' fixture tasks."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+inspect_log = pytest.importorskip("inspect_ai.log")
+
+from corpus.format import load_task  # noqa: E402
+from harness.cli import compare as compare_cli  # noqa: E402
+from harness.cli import export_inspect  # noqa: E402
+from harness.cli import score as score_cli  # noqa: E402
+from harness.episode import run_episode  # noqa: E402
+from harness.interop import inspect_log as stepwise_log  # noqa: E402
+from harness.policies import make_policy  # noqa: E402
+from harness.scoring import episode_scorer  # noqa: E402
+
+TASKS = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks"
+FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
+                                          "new_string": "self.values.pop(0)"}}
+DONE = {"name": "done", "arguments": {}}
+
+
+def play(tmp_path: Path, task_name: str, arm: str, calls: list[dict]) -> Path:
+    task = load_task(TASKS / task_name)
+    script = tmp_path / f"{task_name}.{arm}.script.json"
+    script.write_text(json.dumps({"tool_calls": calls}))
+    out = tmp_path / "trajectories" / arm / f"{task_name}.json"
+    run_episode(task, make_policy(f"script:{script}"), arm=arm, backend="bwrap", max_turns=5, out=out,
+                scorer=episode_scorer(task))
+    return out
+
+
+@pytest.fixture(scope="module")
+def episodes(tmp_path_factory):
+    """dbg fixes running_average and gives up on price_rounding; base gives up on both."""
+    root = tmp_path_factory.mktemp("episodes")
+    return {
+        ("running_average", "dbg"): play(root, "running_average", "dbg", [FIX, DONE]),
+        ("price_rounding", "dbg"): play(root, "price_rounding", "dbg", [DONE]),
+        ("running_average", "base"): play(root, "running_average", "base", [DONE]),
+        ("price_rounding", "base"): play(root, "price_rounding", "base", [DONE]),
+    }
+
+
+def export(episodes, tmp_path, arm: str, name: str = "") -> Path:
+    out = tmp_path / (name or f"{arm}.eval")
+    files = [str(path) for (_, a), path in episodes.items() if a == arm]
+    assert export_inspect.main([*files, "--out", str(out)]) == 0
+    return out
+
+
+@pytest.mark.slow
+def test_an_exported_log_loads_with_inspects_reader_and_keeps_each_verdict(episodes, tmp_path):
+    log_path = export(episodes, tmp_path, "dbg")
+
+    log = inspect_log.read_eval_log(str(log_path))
+    assert log.status == "success" and log.eval.task == "stepwise/debug_repair"
+    assert log.eval.task_args == {"arm": "dbg"} and log.samples is not None
+    by_id = {s.id: s for s in log.samples}
+    assert set(by_id) == {"running_average", "price_rounding"}
+    scores = {name: s.scores["stepwise_verifier"].value for name, s in by_id.items() if s.scores}
+    assert scores == {"running_average": "C", "price_rounding": "I"}
+    assert log.results is not None and log.results.scores[0].metrics["accuracy"].value == 0.5
+    # The conversation is Inspect's: the edit is an assistant tool call, answered by a tool message.
+    fixed = by_id["running_average"]
+    calls = [c.function for m in fixed.messages if m.role == "assistant" for c in m.tool_calls or []]
+    assert calls == ["edit_file", "done"]
+    assert any(m.role == "tool" and m.function == "edit_file" for m in fixed.messages)
+    # Read back, each sample is the very document that was exported.
+    original = json.loads(episodes[("running_average", "dbg")].read_text())
+    back = {s.document["task"]: s.document for s in stepwise_log.log_trajectories(log_path) if s.document}
+    assert back["running_average"] == original
+
+
+@pytest.mark.slow
+def test_export_refuses_mixed_arms_names_them_and_picks_one_with_arm(episodes, tmp_path, capsys):
+    files = [str(p) for p in episodes.values()]
+
+    assert export_inspect.main([*files, "--out", str(tmp_path / "mixed.eval")]) == 2
+    assert "arms base, dbg" in capsys.readouterr().err and not (tmp_path / "mixed.eval").exists()
+
+    assert export_inspect.main([*files, "--arm", "base", "--out", str(tmp_path / "base.json")]) == 0
+    log = inspect_log.read_eval_log(str(tmp_path / "base.json"))
+    assert log.samples is not None and {s.metadata["arm"] for s in log.samples} == {"base"}
+    # An existing log is not replaced unless asked.
+    assert export_inspect.main([*files, "--arm", "base", "--out", str(tmp_path / "base.json")]) == 2
+    assert "exists" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_score_reads_an_inspect_log_sample_by_sample_with_the_same_verdicts(episodes, tmp_path, capsys):
+    log_path = export(episodes, tmp_path, "dbg")
+    capsys.readouterr()
+
+    assert score_cli.main([str(log_path), "--format", "json"]) == 0
+    from_log = {r["task"]: r["quality"] for r in json.loads(capsys.readouterr().out)["results"]}
+    files = [str(p) for (_, arm), p in episodes.items() if arm == "dbg"]
+    assert score_cli.main([*files, "--format", "json"]) == 0
+    from_files = {r["task"]: r["quality"] for r in json.loads(capsys.readouterr().out)["results"]}
+    assert from_log == from_files and from_log["running_average"]["verified"] is True
+
+
+@pytest.mark.slow
+def test_compare_over_two_inspect_logs_gives_the_paired_lift(episodes, tmp_path, capsys):
+    dbg, base = export(episodes, tmp_path, "dbg"), export(episodes, tmp_path, "base")
+    capsys.readouterr()
+
+    assert compare_cli.main([str(dbg), str(base)]) == 0
+    table = capsys.readouterr().out
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in table.splitlines()
+            if line.startswith("| ")}
+    assert rows["pass@1 dbg"] == "50.0%" and rows["pass@1 base"] == "0.0%"
+    assert rows["Δ pass@1 (dbg - base)"].startswith("+50")
+    assert rows["Δ 95% CI"].startswith("[")
+
+    # The same arm twice is not a pair: refused, naming both logs.
+    again = export(episodes, tmp_path, "dbg", "dbg-again.eval")
+    capsys.readouterr()
+    assert compare_cli.main([str(dbg), str(again)]) == 2
+    err = capsys.readouterr().err
+    assert "dbg-again.eval" in err and "one log per arm" in err
+
+
+def test_logs_that_are_not_stepwise_logs_get_a_reason_not_a_traceback(tmp_path, capsys):
+    from inspect_ai.log import EvalDataset, EvalLog, EvalSample, EvalSpec, write_eval_log
+
+    foreign = tmp_path / "foreign.eval"
+    write_eval_log(EvalLog(status="success", samples=[EvalSample(id="q1", epoch=1, input="2+2?", target="4")],
+                           eval=EvalSpec(created="2026-01-01T00:00:00+00:00", task="arith", model="mockllm/model",
+                                         dataset=EvalDataset(name="arith"), config=inspect_log.EvalConfig())),
+                   str(foreign))
+    broken = tmp_path / "broken.eval"
+    broken.write_bytes(b"not a zip")
+
+    assert score_cli.main([str(foreign), str(broken), "--format", "json"]) == 1
+    rows = {Path(r["file"].split("#")[0]).name: r["error"] for r in json.loads(capsys.readouterr().out)["results"]}
+    assert "q1 (epoch 1) holds no Stepwise trajectory" in rows["foreign.eval"]
+    assert "not an Inspect .eval log" in rows["broken.eval"]
+
+
+def test_an_archive_that_would_unpack_past_the_limit_is_not_read(tmp_path, monkeypatch):
+    bomb = tmp_path / "big.eval"
+    with zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("header.json", "0" * 200_000)
+    monkeypatch.setattr(stepwise_log, "MAX_UNPACKED_BYTES", 100_000)
+
+    with pytest.raises(stepwise_log.TrajectoryError, match="would unpack"):
+        stepwise_log.log_trajectories(bomb)
+
+
+def test_a_trajectory_file_is_not_mistaken_for_an_inspect_log(tmp_path):
+    doc = tmp_path / "t.json"
+    doc.write_text(json.dumps({"schema": "stepwise.trajectory/1", "version": 2, "status": "x"}))
+    log = tmp_path / "log.json"
+    log.write_text('{\n  "version": 2,\n  "status": "success",\n  "eval": {}\n}')
+
+    assert not stepwise_log.is_inspect_log(doc)
+    assert stepwise_log.is_inspect_log(log) and stepwise_log.is_inspect_log(tmp_path / "x.eval")
