@@ -27,6 +27,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from corpus.format import TASKS_DIR, load_task, load_tasks
 from corpus.format import Task as StepwiseTask
+from harness.arms import ARMS
 from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.inspect_log import TRAJECTORY_KEY, verdict_score
 from harness.interop.inspect_messages import to_chat_messages, to_openai_message, to_tool_infos
@@ -37,11 +38,18 @@ _REPO = Path(__file__).resolve().parents[2]
 
 # -- which tasks -----------------------------------------------------------------------------------
 
-def select_tasks(split: str, tasks: str = "", corpus: str = "") -> list[StepwiseTask]:
-    """``tasks`` (comma-separated names in ``corpus``, or task folders), else the members of ``split``
+def task_names(tasks: str | list | tuple) -> list[str]:
+    """``-T tasks=a,b`` arrives from Inspect's command line as a list (its values are YAML), from
+    Python as a comma-separated string; either way, the names."""
+    items = tasks if isinstance(tasks, list | tuple) else str(tasks or "").split(",")
+    return [str(n).strip() for n in items if str(n).strip()]
+
+
+def select_tasks(split: str, tasks: str | list | tuple = "", corpus: str = "") -> list[StepwiseTask]:
+    """``tasks`` (names in ``corpus``, or task folders), else the members of ``split``
     (corpus/splits.json), as ``harness eval --tasks/--split`` picks them."""
     root = Path(corpus) if corpus else TASKS_DIR
-    names = [n.strip() for n in tasks.split(",") if n.strip()]
+    names = task_names(tasks)
     if names:
         out: list[StepwiseTask] = []
         for name in names:
@@ -110,9 +118,11 @@ def stepwise_verifier():
 
 
 @task
-def debug_repair(arm: str = "dbg", split: str = "heldout", tasks: str = "", max_turns: int = 0,
+def debug_repair(arm: str = "dbg", split: str = "heldout", tasks: str | list[str] = "", max_turns: int = 0,
                  backend: str = "bwrap", corpus: str = "", out: str = "") -> Task:
     """Repair a failing Stepwise task's code in a sandbox, with (``dbg``) or without (``base``) a debugger."""
+    if arm not in ARMS:
+        raise ValueError(f"-T arm={arm!r}: the arm is one of {', '.join(ARMS)}")
     chosen = select_tasks(split, tasks, corpus)
     samples = [Sample(id=t.name, input=f"Stepwise task {t.name}: make its failing tests pass.",
                       metadata={"task_path": str(t.path), "arm": arm}) for t in chosen]

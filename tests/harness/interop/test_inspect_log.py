@@ -163,3 +163,43 @@ def test_a_trajectory_file_is_not_mistaken_for_an_inspect_log(tmp_path):
 
     assert not stepwise_log.is_inspect_log(doc)
     assert stepwise_log.is_inspect_log(log) and stepwise_log.is_inspect_log(tmp_path / "x.eval")
+
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def inspect_eval_cli(tmp_path: Path, arm: str) -> Path:
+    """``inspect eval stepwise/debug_repair --model mockllm/model`` over two fixture tasks, through
+    Inspect's own command line (scripted_mockllm.py gives mockllm its outputs); returns the log."""
+    import os
+    import subprocess
+    import sys
+
+    logs = tmp_path / f"logs-{arm}"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "INSPECT_LOG_DIR": str(logs), "INSPECT_DISPLAY": "none"}
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("scripted_mockllm.py")), "eval", "stepwise/debug_repair",
+         "--model", "mockllm/model", "-T", f"arm={arm}", "-T", "tasks=running_average,price_rounding",
+         "-T", f"corpus={TASKS}", "-T", "max_turns=4", "-T", f"out={tmp_path / 'trajectories'}",
+         "--log-dir", str(logs), "--display", "none"],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    [log] = logs.glob("*.eval")
+    return log
+
+
+@pytest.mark.slow
+def test_the_inspect_eval_command_scores_as_the_verifier_and_compare_pairs_its_logs(tmp_path, capsys):
+    logs = {arm: inspect_eval_cli(tmp_path, arm) for arm in ("dbg", "base")}
+
+    for arm, path in logs.items():
+        log = inspect_log.read_eval_log(str(path))
+        assert log.status == "success" and log.eval.task_args["arm"] == arm and log.samples is not None
+        verdicts = {s.id: (s.scores["stepwise_verifier"].value if s.scores else None,
+                           s.metadata[stepwise_log.TRAJECTORY_KEY]["result"]["verified"]) for s in log.samples}
+        # The scripted mock fixes running_average and only calls done on price_rounding.
+        assert verdicts == {"running_average": ("C", True), "price_rounding": ("I", False)}
+
+    assert compare_cli.main([str(logs["dbg"]), str(logs["base"])]) == 0
+    table = capsys.readouterr().out
+    assert "| pass@1 dbg | 50.0% |" in table and "| Δ pass@1 (dbg - base) | +0.0 pp |" in table

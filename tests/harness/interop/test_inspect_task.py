@@ -97,3 +97,13 @@ def test_openai_tool_schemas_become_tool_infos():
         "parameters": {"type": "object", "properties": {"command": {"type": "string"}}, "required": ["command"]}}}])
     assert info.name == "bash" and info.parameters.required == ["command"]
     assert info.parameters.properties["command"].type == "string"
+
+
+def test_tasks_come_as_a_list_from_the_command_line_or_a_string_and_bad_ones_are_refused():
+    corpus = str(TASK.parent)
+    for tasks in (["running_average", "price_rounding"], "running_average, price_rounding"):
+        assert [s.id for s in debug_repair(tasks=tasks, corpus=corpus).dataset] == ["running_average", "price_rounding"]
+    with pytest.raises(ValueError, match="the arm is one of dbg, base|the arm is one of base, dbg"):
+        debug_repair(arm="gdb", tasks=str(TASK))
+    with pytest.raises(ValueError, match="no_such_task"):
+        debug_repair(tasks="no_such_task", corpus=corpus)
