@@ -46,7 +46,15 @@ def test_an_inspect_log_imports_each_sample_and_replays(tmp_path, client, make_u
 
 
 def test_a_sample_without_a_trajectory_is_named_and_the_rest_still_import(tmp_path):
-    from inspect_ai.log import EvalConfig, EvalDataset, EvalLog, EvalSample, EvalSpec, read_eval_log, write_eval_log
+    from inspect_ai.log import (
+        EvalConfig,
+        EvalDataset,
+        EvalLog,
+        EvalSample,
+        EvalSpec,
+        read_eval_log,
+        write_eval_log,
+    )
 
     path = write_trajectory_log([trajectory_document("ep-good")], tmp_path / "mixed.eval")
     log = read_eval_log(str(path))

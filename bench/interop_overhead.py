@@ -1,13 +1,16 @@
-"""What serving an episode over OpenEnv costs per step, against the same episode played by ``harness run``.
+"""What the interop adapters cost per step (OpenEnv's server, the Inspect AI task), against the same
+episode played by ``harness run``, all three in one run.
 
-    .venv/bin/python bench/openenv_overhead.py [--episodes 3] [--steps 12] [--sandbox bwrap] [--out-dir bench/results]
+    .venv/bin/python bench/interop_overhead.py [--episodes 3] [--steps 12] [--sandbox bwrap] [--out-dir bench/results]
 
-Both paths play the same scripted episode on a one-function task (cheap tool calls: ``bash true`` and
-``bash cat counter.py``, alternating, then ``done``). Direct: ``run_episode`` with a script policy, a step's time
-being the gap between consecutive recorded steps. Served: ``harness serve-env``'s app (uvicorn, loopback)
-driven by openenv-core's own client, a step's time being the client's ``step`` round trip. The first
-step of each episode and ``done`` (the verification) are left out of both. Writes
-bench/results/openenv_overhead.md (and .json, through bench/report.py).
+Every path plays the same scripted episode on a one-function task (cheap tool calls: ``bash true`` and
+``bash cat counter.py``, alternating, then ``done``). Direct: ``run_episode`` with a script policy, a step's
+time being the gap between consecutive recorded steps. Served: ``harness serve-env``'s app (uvicorn,
+loopback) driven by openenv-core's own client, a step's time being the client's ``step`` round trip.
+Inspect: ``inspect_ai.eval`` of ``stepwise/debug_repair`` with Inspect's mockllm model scripted, a step's
+time being the gap between consecutive model calls, with Inspect's defaults (its live sample buffer on)
+and with ``log_realtime=False``. The first step of each episode and ``done`` (the verification) are left
+out of all. Writes bench/results/interop_overhead.md (and .json, through bench/report.py).
 """
 
 from __future__ import annotations
@@ -91,6 +94,35 @@ def served(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[fl
     return per_step
 
 
+def inspected(task, steps: int, episodes: int, sandbox: str, root: Path, realtime: bool = True) -> list[float]:
+    import inspect_ai
+    from inspect_ai.model import ModelOutput, ModelUsage
+
+    from harness.interop.inspect_task import debug_repair
+
+    per_step: list[float] = []
+    for index in range(episodes):
+        stamps: list[float] = []
+        script = iter([*calls(steps), {"name": "done", "arguments": {}}])
+
+        def reply(messages, tools, tool_choice, config, stamps=stamps, script=script):
+            stamps.append(time.perf_counter())
+            call = next(script)
+            output = ModelOutput.for_tool_call("mockllm/model", call["name"], call["arguments"])
+            output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)  # no tiktoken count
+            return output
+
+        task_def = debug_repair(arm="base", tasks=str(task.path), max_turns=steps + 5, backend=sandbox,
+                                out=str(root / f"inspect{index}-{realtime}"))
+        [log] = inspect_ai.eval(task_def, model="mockllm/model", model_args={"custom_outputs": reply},
+                                display="none", log_dir=str(root / "inspect-logs"), log_realtime=realtime)
+        if log.status != "success" or len(stamps) != steps + 1:
+            raise SystemExit(f"the Inspect episode did not play its {steps + 1} calls: {log.status} {log.error}")
+        gaps = [(b - a) * 1000 for a, b in zip(stamps, stamps[1:], strict=False)]
+        per_step += gaps[1:steps]  # gap k is step k's tool call: steps 2..N
+    return per_step
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -105,24 +137,33 @@ def main() -> None:
     args = parser.parse_args()
     if args.steps < 2 or args.episodes < 1:
         raise SystemExit("error: --steps must be at least 2 and --episodes at least 1")
-    run = BenchRun("openenv_overhead", out_dir=args.out_dir)
-    with tempfile.TemporaryDirectory(prefix="stepwise-bench-openenv-") as tmp:
+    run = BenchRun("interop_overhead", out_dir=args.out_dir)
+    with tempfile.TemporaryDirectory(prefix="stepwise-bench-interop-") as tmp:
         root = Path(tmp)
         task = load_task(write_task(root))
         results = {"direct": direct(task, args.steps, args.episodes, args.sandbox, root),
-                   "served": served(task, args.steps, args.episodes, args.sandbox, root)}
+                   "served": served(task, args.steps, args.episodes, args.sandbox, root),
+                   "inspect": inspected(task, args.steps, args.episodes, args.sandbox, root),
+                   "inspect_no_realtime": inspected(task, args.steps, args.episodes, args.sandbox, root, False)}
     medians = {name: statistics.median(values) for name, values in results.items()}
     table = Table(["path", "steps timed", "median per step", "p95 per step"], align="lrrr")
     table.add("`harness run` (run_episode, script policy)", len(results["direct"]),
               f"{medians['direct']:.1f} ms", f"{p95(results['direct']):.1f} ms")
     table.add("`harness serve-env` (openenv-core client, loopback)", len(results["served"]),
               f"{medians['served']:.1f} ms", f"{p95(results['served']):.1f} ms")
-    ratio = medians["served"] / medians["direct"] if medians["direct"] else float("nan")
-    table.add("served / direct (medians)", "", f"{ratio:.2f}x", "")
+    table.add("Inspect AI task (`inspect_ai.eval`, mockllm scripted)", len(results["inspect"]),
+              f"{medians['inspect']:.1f} ms", f"{p95(results['inspect']):.1f} ms")
+    table.add("Inspect AI task, `log_realtime=False`", len(results["inspect_no_realtime"]),
+              f"{medians['inspect_no_realtime']:.1f} ms", f"{p95(results['inspect_no_realtime']):.1f} ms")
+    ratios = {name: medians[name] / medians["direct"] if medians["direct"] else float("nan")
+              for name in ("served", "inspect", "inspect_no_realtime")}
+    table.add("served / direct (medians)", "", f"{ratios['served']:.2f}x", "")
+    table.add("Inspect / direct (medians)", "", f"{ratios['inspect']:.2f}x", "")
+    table.add("Inspect without realtime / direct (medians)", "", f"{ratios['inspect_no_realtime']:.2f}x", "")
     run.write([table], notes=[f"{args.episodes} episodes per path, {args.steps} cheap tool calls each "
                               f"(`bash true`, `bash cat counter.py`), {args.sandbox} sandbox; the first step and `done` "
                               "are not timed."],
-              data={**results, "median_ms": medians, "ratio": ratio})
+              data={**results, "median_ms": medians, "ratios": ratios})
 
 
 if __name__ == "__main__":
