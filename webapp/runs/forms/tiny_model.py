@@ -10,6 +10,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from training.config.load import ConfigError, load_config
+from training.errors import TrainingError
 from webapp.runs.selectors import TinyModelStatus, tiny_model_status
 
 BUILD_JOB_LABEL = "Build the tiny model"
@@ -43,6 +45,18 @@ def tiny_model_refusal(config, command: str, problems: list[str], source: str = 
     others = [f"{source}: {line}" if source else line for line in problems
               if not any(line.startswith(f"{key}:") for key in tiny_keys)]
     return [tiny_model_missing(status), *others]
+
+
+def explain_refused_config(source, command: str, overrides: list[str], exc: Exception) -> list[str] | None:
+    """``tiny_model_refusal`` for a config ``load_config(source, command=..., overrides=...)`` refused
+    with ``exc``: read again for its shape only (no path checked). None when it is not about the tiny model."""
+    try:
+        shape = load_config(source, overrides=overrides)
+    except (ConfigError, TrainingError):
+        return None
+    if not isinstance(exc, ConfigError):
+        return tiny_model_refusal(shape.config, command, [str(exc)])
+    return tiny_model_refusal(shape.config, command, exc.problems, exc.source)
 
 
 class TinyModelForm(forms.Form):

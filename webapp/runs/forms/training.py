@@ -21,7 +21,7 @@ from training.microskills import SKILLS
 from webapp.core.paths import form_path, form_spec
 from webapp.endpoints.policies import check_web_spec
 from webapp.runs.forms.fields import ARMS, SANDBOXES, SPLIT_OR_TASKS, TaskNamesField, check_script
-from webapp.runs.forms.tiny_model import tiny_model_refusal
+from webapp.runs.forms.tiny_model import explain_refused_config
 
 TRAINING_SPLITS = [("train", "train"), ("validation", "validation")]
 FOLDER_HELP = "A folder on the workers (every worker must see it: a shared disk when workers run on several hosts)"
@@ -269,23 +269,14 @@ class TrainingForm(forms.Form):
             loaded = load_config(source, command=self.command, overrides=overrides,
                                  source="the pasted config" if document is not None else None)
         except (ConfigError, TrainingError) as exc:
-            self.add_error("config_text" if text else "config", self.tiny_model_refusal(source, overrides, exc)
-                           or str(exc))
+            # a config that trains the tiny model before it is built: refused with the job that builds it
+            self.add_error("config_text" if text else "config",
+                           explain_refused_config(source, self.command, overrides, exc) or str(exc))
             return data
         data["typed_overrides"], data["all_overrides"] = typed, overrides
         data["run_name"] = (data.get("name") or "").strip() or loaded.config.name
         data["base_model"] = loaded.config.model.path or loaded.config.model.hub or ""
         return data
-
-    def tiny_model_refusal(self, source, overrides: list[str], exc: Exception) -> list[str] | None:
-        """A config that trains the tiny model before it is built: refused with the job that builds it."""
-        try:
-            shape = load_config(source, overrides=overrides)  # the shape only: no path is checked
-        except (ConfigError, TrainingError):
-            return None
-        if not isinstance(exc, ConfigError):
-            return tiny_model_refusal(shape.config, self.command, [str(exc)])
-        return tiny_model_refusal(shape.config, self.command, exc.problems, exc.source)
 
     def extra_overrides(self, data: dict) -> list[str]:
         return []
