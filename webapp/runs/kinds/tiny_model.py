@@ -13,7 +13,7 @@ from webapp.runs.selectors import tiny_model_status
 class TinyModelJob(JobType):
     kind = "tiny_model"
     label = BUILD_JOB_LABEL
-    description = ("the tiny random Qwen2-style model the tiny-cpu config trains (models/tiny-qwen2), built "
+    description = ("the tiny random Qwen2-style model the tiny-cpu config trains, built where it looks for it, "
                    "offline in seconds: for smoke runs of SFT and GRPO, not for real training")
     queue = Queue.TRAINING
     unit = "models"
