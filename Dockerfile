@@ -55,7 +55,7 @@ from webapp.config.celery_app import app; app.loader.import_default_modules()" \
     && python -m compileall -q -j 0 corpus harness validation training webapp >/dev/null \
     && python -c "import matplotlib.font_manager" && chmod 1777 "$MPLCONFIGDIR" && chmod a+r "$MPLCONFIGDIR"/* \
     && (id -u stepwise >/dev/null 2>&1 || useradd --create-home --uid 1000 stepwise) \
-    && mkdir -p /var/lib/stepwise && chown -R stepwise /var/lib/stepwise
+    && mkdir -p /var/lib/stepwise /app/models && chown -R stepwise /var/lib/stepwise /app/models
 
 # The web app runs as an unprivileged user; the worker's service runs as root (it builds sandboxes,
 # see docker-compose.yml).

@@ -11,9 +11,13 @@ assistant-only loss needs.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from importlib import resources
 from pathlib import Path
 
+TINY_CONFIG = "tiny-cpu"  # the shipped config that trains the tiny model
 SPECIAL_TOKENS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 
 _SAMPLE_TEXT = [
@@ -87,4 +91,45 @@ def build_tiny_model(out: str | Path, *, hidden_size: int = 32, layers: int = 2,
     model.generation_config.eos_token_id = tokenizer.eos_token_id
     model.generation_config.pad_token_id = tokenizer.pad_token_id
     model.save_pretrained(out)
+    return out
+
+
+def tiny_model_path() -> Path:
+    """Where the ``tiny-cpu`` config looks for the tiny model: its ``model.path`` as written (a relative
+    path is read from the working directory, as every training command reads it)."""
+    from training.config.load import load_config
+
+    path = load_config(TINY_CONFIG).config.model.path
+    if path is None:  # the shipped file names a folder; a hub model would need no building
+        raise ValueError(f"the {TINY_CONFIG} config names no model.path")
+    return Path(path)
+
+
+def install_tiny_model(out: str | Path, *, replace: bool = False, **options) -> Path:
+    """``build_tiny_model`` into a new folder beside ``out``, then renamed into place: ``out`` is never
+    half-written, so a build killed mid-way leaves nothing that looks like a model. An existing ``out``
+    is refused (FileExistsError) unless ``replace``; then the old folder is swapped out and removed."""
+    out = Path(out).absolute()
+    if out.exists() and not replace:
+        raise FileExistsError(f"{out} already exists; nothing was written (replace it to build it again)")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+    try:
+        build_tiny_model(staging, **options)
+        if out.exists() and replace:
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+            os.replace(out, old / out.name)
+            os.replace(staging, out)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            try:
+                os.rename(staging, out)
+            except OSError:  # another build got there first
+                if not out.exists():
+                    raise
+                raise FileExistsError(f"{out} was written by another build meanwhile; nothing was written") \
+                    from None
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
     return out

@@ -116,11 +116,13 @@ class WorkerProcess:
     default. Ready when its log says so; killed, stopped or restarted by the test."""
 
     def __init__(self, log_path: Path, env: dict | None = None, *, name: str | None = None, pool: str = "solo",
-                 queues: str = "celery,episodes,training"):
-        self.log_path, self.pool, self.queues = log_path, pool, queues
+                 queues: str = "celery,episodes,training", cwd: Path | None = None):
+        self.log_path, self.pool, self.queues, self.cwd = log_path, pool, queues, cwd or REPO_ROOT
         self.name = name or f"test-{os.getpid()}"
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
                     "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL, **(env or {})}
+        if cwd is not None:  # another working directory (what relative paths mean): still this checkout's code
+            self.env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), self.env.get("PYTHONPATH")) if p)
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> WorkerProcess:
@@ -130,7 +132,7 @@ class WorkerProcess:
                 [sys.executable, "-m", "celery", "-A", "webapp.config.celery_app", "worker", "--pool", self.pool,
                  "--loglevel", "info", "--hostname", f"{self.name}@%h", "--without-gossip", "--without-mingle",
                  "--without-heartbeat", "--queues", self.queues],
-                cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+                cwd=self.cwd, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 90  # a wait for start-up on a loaded machine, not an assertion
         while " ready." not in self.log_path.read_text(errors="replace")[offset:]:
             if self.proc.poll() is not None or time.monotonic() > deadline:

@@ -42,7 +42,7 @@ def test_an_annotator_launching_any_kind_is_refused_in_the_service_and_nothing_i
 
 def test_every_launchable_kind_is_in_the_list_the_refusal_test_walks():
     assert {"eval", "episode", "rollouts", "export_sft", "sft", "grpo", "validate_corpus", "import_corpus",
-            "microskills", "session"} <= set(EVERY_KIND)
+            "microskills", "tiny_model", "session"} <= set(EVERY_KIND)
 
 
 def test_an_annotator_on_the_pages_gets_403_for_launching_and_opening_a_session(client, make_user, catalog_task):

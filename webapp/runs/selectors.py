@@ -4,10 +4,13 @@ episode's events, eval runs and their reports."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from django.db.models import QuerySet
 
+from training.tiny import TINY_CONFIG, tiny_model_path
 from webapp.core import roles
 from webapp.runs.models import OVER, Episode, EpisodeEvent, EvalRun, Job, JobEvent
 from webapp.runs.registry import REGISTRY
@@ -146,8 +149,8 @@ def episode_state(episode: Episode) -> dict:
 
 def launchable_types() -> list:
     """The job types offered on the launch page, in the order people look for them."""
-    order = ["eval", "episode", "rollouts", "microskills", "export_sft", "sft", "grpo", "validate_corpus",
-             "import_corpus"]
+    order = ["eval", "episode", "rollouts", "microskills", "export_sft", "sft", "grpo", "tiny_model",
+             "validate_corpus", "import_corpus"]
     types = [t for t in REGISTRY.values() if t.launchable and t.form_class is not None]
     return sorted(types, key=lambda t: (order.index(t.kind) if t.kind in order else len(order), t.kind))
 
@@ -229,3 +232,22 @@ def finished_folders(*, user, kind: str, limit: int = 8) -> list[tuple[Job, str]
         return []
     rows = job_list(user=user, top_level=True).filter(kind__in=kinds, state="succeeded").order_by("-finished_at")
     return [(job, job.result["out"]) for job in rows[:limit] if isinstance(job.result, dict) and job.result.get("out")]
+
+
+# ---- the tiny model ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TinyModelStatus:
+    """The tiny model the ``tiny-cpu`` config trains, as this process sees it."""
+
+    config: str  # the config that names it
+    configured: str  # its model.path as the config writes it (models/tiny-qwen2)
+    path: Path  # that path on this machine (relative to the working directory, as training reads it)
+    exists: bool  # something is there
+    built: bool  # a model folder: the config.json save_pretrained writes (what the config check looks for)
+
+
+def tiny_model_status() -> TinyModelStatus:
+    configured = tiny_model_path()
+    path = configured.absolute()
+    return TinyModelStatus(config=TINY_CONFIG, configured=str(configured), path=path, exists=path.exists(),
+                           built=(path / "config.json").is_file())

@@ -21,6 +21,7 @@ from webapp.runs.registry import REGISTRY, JobParamsError, UnknownJobKind, job_t
 from webapp.runs.services import JobIsOver, cancel_job, create_job, retry_job
 
 PAGE_SIZE = 50
+TINY_MODEL_PAGES = ("sft", "grpo", "tiny_model")  # launch pages that say whether the tiny model is built
 
 
 def _form(kind_type, data=None, user=None):
@@ -31,7 +32,8 @@ def _form(kind_type, data=None, user=None):
 
 def launch_list(request):
     roles.require(request.user, roles.LAUNCH_JOB, "launch jobs")  # the service refuses too; no form to show
-    return render(request, "runs/launch_list.html", {"types": selectors.launchable_types()})
+    return render(request, "runs/launch_list.html", {"types": selectors.launchable_types(),
+                                                      "tiny_model": selectors.tiny_model_status()})
 
 
 def launch(request, kind):
@@ -56,7 +58,9 @@ def launch(request, kind):
     else:
         form = _form(kind_type, None, request.user)
     return render(request, "runs/launch.html", {"kind_type": kind_type, "form": form,
-                                                 "folders": selectors.finished_folders(user=request.user, kind=kind)},
+                                                 "folders": selectors.finished_folders(user=request.user, kind=kind),
+                                                 "tiny_model": selectors.tiny_model_status() if kind in TINY_MODEL_PAGES
+                                                 else None},
                   status=400 if form.is_bound and form.errors else 200)
 
 

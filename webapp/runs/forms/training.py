@@ -21,6 +21,7 @@ from training.microskills import SKILLS
 from webapp.core.paths import form_path, form_spec
 from webapp.endpoints.policies import check_web_spec
 from webapp.runs.forms.fields import ARMS, SANDBOXES, SPLIT_OR_TASKS, TaskNamesField, check_script
+from webapp.runs.forms.tiny_model import explain_refused_config
 
 TRAINING_SPLITS = [("train", "train"), ("validation", "validation")]
 FOLDER_HELP = "A folder on the workers (every worker must see it: a shared disk when workers run on several hosts)"
@@ -263,11 +264,14 @@ class TrainingForm(forms.Form):
             if not isinstance(document, dict):
                 self.add_error("config_text", "expected a mapping of keys (name, model, adapter, sft, grpo, ...)")
                 return data
+        source = document if document is not None else name
         try:
-            loaded = load_config(document if document is not None else name, command=self.command,
-                                 overrides=overrides, source="the pasted config" if document is not None else None)
+            loaded = load_config(source, command=self.command, overrides=overrides,
+                                 source="the pasted config" if document is not None else None)
         except (ConfigError, TrainingError) as exc:
-            self.add_error("config_text" if text else "config", str(exc))
+            # a config that trains the tiny model before it is built: refused with the job that builds it
+            self.add_error("config_text" if text else "config",
+                           explain_refused_config(source, self.command, overrides, exc) or str(exc))
             return data
         data["typed_overrides"], data["all_overrides"] = typed, overrides
         data["run_name"] = (data.get("name") or "").strip() or loaded.config.name

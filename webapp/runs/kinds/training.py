@@ -10,6 +10,7 @@ import yaml
 
 from training.config.load import load_config
 from training.errors import TrainingError
+from webapp.runs.forms.tiny_model import explain_refused_config
 from webapp.runs.forms.training import GRPOForm, SFTForm
 from webapp.runs.kinds.policies import job_path
 from webapp.runs.registry import JobFailure, JobType, Queue, register
@@ -36,11 +37,13 @@ class TrainingJob(JobType):
     def loaded(self, params: dict):
         job_path(params.get("dataset"), "dataset")  # the form's sft.dataset override, checked again here
         source = yaml.safe_load(params["config_text"]) if params.get("config_text") else params["config"]
+        overrides = params.get("all_overrides") or []
         try:
-            return load_config(source, command=self.command, overrides=params.get("all_overrides") or [],
+            return load_config(source, command=self.command, overrides=overrides,
                                source="the pasted config" if params.get("config_text") else None)
-        except TrainingError as exc:
-            raise JobFailure(str(exc)) from None
+        except TrainingError as exc:  # the tiny model missing on this worker: say which job builds it
+            lines = explain_refused_config(source, self.command, overrides, exc)
+            raise JobFailure("\n".join(lines) if lines else str(exc)) from None
 
     def train(self, loaded, *, out, on_progress):
         raise NotImplementedError
