@@ -153,3 +153,21 @@ def wait_for_job(job: Job, timeout_s: float = 180) -> Job:
             return job
         time.sleep(0.2)
     pytest.fail(f"the worker did not end job {job.id} (state {job.state}, {job.progress_message!r})")
+
+
+@pytest.mark.django_db
+def test_a_fan_out_job_gets_a_rate_and_an_eta_from_its_childrens_ends():
+    from datetime import timedelta
+
+    from webapp.runs.services.jobs import child_ended
+
+    parent = Job.objects.create(kind="eval", state=JobState.RUNNING, progress_total=4)
+    Job.objects.filter(pk=parent.pk).update(started_at=parent.created_at - timedelta(seconds=10))
+    children = [Job.objects.create(kind="episode", parent=parent, state=JobState.RUNNING) for _ in range(4)]
+    Job.objects.filter(pk=children[0].pk).update(state=JobState.SUCCEEDED)
+
+    parent = child_ended(child=Job.objects.get(pk=children[0].pk))
+
+    assert parent is not None and parent.progress_done == 1
+    assert parent.progress_rate is not None and 0 < parent.progress_rate < 1  # one episode in about 10 s
+    assert parent.eta_s is not None and 20 < parent.eta_s < 40  # three left at that rate

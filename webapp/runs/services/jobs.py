@@ -215,12 +215,9 @@ def beat(*, job_id: int) -> bool:
     return Job.objects.filter(pk=job_id, cancel_requested_at__isnull=False).exists()
 
 
-@transaction.atomic
-def set_progress(*, job: Job, done: int, total: int | None = None, message: str = "", unit: str | None = None) -> Job:
-    """Progress as ``done`` of ``total`` (None: unknown); the rate is smoothed over the updates."""
-    locked = _locked(job.pk)
+def _advance(locked: Job, done: int) -> None:
+    """``done`` units now, and the smoothed rate (units per second) that the ETA is read from."""
     now = timezone.now()
-    done = max(0, int(done))
     since, before = (locked.progress_at or locked.started_at), locked.progress_done
     if since is not None and done > before:
         seconds = max((now - since).total_seconds(), 1e-3)
@@ -230,6 +227,13 @@ def set_progress(*, job: Job, done: int, total: int | None = None, message: str 
     if done != before or locked.progress_at is None:
         locked.progress_at = now
     locked.progress_done = done
+
+
+@transaction.atomic
+def set_progress(*, job: Job, done: int, total: int | None = None, message: str = "", unit: str | None = None) -> Job:
+    """Progress as ``done`` of ``total`` (None: unknown); the rate is smoothed over the updates."""
+    locked = _locked(job.pk)
+    _advance(locked, max(0, int(done)))
     if total is not None:
         locked.progress_total = max(0, int(total))
     if unit is not None:
@@ -353,9 +357,9 @@ def child_ended(*, child: Job) -> Job | None:
     parent = _locked(child.parent_id)
     children = Job.objects.filter(parent=parent)
     over = children.filter(state__in=OVER).count()
-    parent.progress_done = over
+    _advance(parent, over)  # an eval's rate and ETA are its episodes'
     job_type(parent.kind).child_over(parent, child)
-    _changed(parent, ["progress_done", "last_seq"])
+    _changed(parent, ["progress_done", "progress_rate", "progress_at", "last_seq"])
     running = children.filter(sent_at__isnull=False).exclude(state__in=OVER).count()
     room = (parent.window or 10**9) - running
     if room > 0 and parent.cancel_requested_at is None:
