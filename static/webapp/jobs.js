@@ -269,6 +269,13 @@
 
     function onJob(s) {
       paint(root, s);
+      if (s.state !== "queued") {  // the launch's "is queued" notice is out of date now; the badge says the state
+        document.querySelectorAll(".messages li.job-queued").forEach(function (li) {
+          var list = li.parentNode;
+          li.remove();
+          if (!list.children.length) { list.remove(); }
+        });
+      }
       var message = root.querySelector("[data-field=message]");
       if (message) { message.textContent = s.message || ""; }
       var error = root.querySelector("[data-field=error]");

@@ -53,7 +53,8 @@ def launch(request, kind):
             if job.state == JobState.FAILED:  # the job queue would not take it: failed with the reason
                 messages.error(request, f"{kind_type.label} #{job.pk} could not be queued: {job.error}")
             else:
-                messages.success(request, f"{kind_type.label} #{job.pk} is queued")
+                # tagged: the job page removes it once the job is no longer queued
+                messages.success(request, f"{kind_type.label} #{job.pk} is queued", extra_tags="job-queued")
             return redirect("job_detail", job_id=job.pk)
     else:
         form = _form(kind_type, None, request.user)

@@ -7,10 +7,10 @@ from django import forms
 from webapp.core.paths import form_path
 from webapp.runs.forms.fields import (
     SANDBOXES,
-    SPLIT_OR_TASKS,
     SPLITS,
     TaskNamesField,
     check_tasks,
+    split_or_tasks,
     tasks_of_split,
 )
 
@@ -39,9 +39,7 @@ class ValidateCorpusForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        names = data.get("tasks") or []
-        if names and data.get("split"):
-            self.add_error("tasks", SPLIT_OR_TASKS)
+        _, names = split_or_tasks(self, data)
         try:
             if names:
                 check_tasks(names)

@@ -7,12 +7,12 @@ from django import forms
 from webapp.runs.forms.fields import (
     ARMS,
     SANDBOXES,
-    SPLIT_OR_TASKS,
     SPLITS,
     PolicyFields,
     TaskChoiceField,
     TaskNamesField,
     check_tasks,
+    split_or_tasks,
     tasks_of_split,
 )
 
@@ -46,12 +46,10 @@ class EvalForm(PolicyFields):
 
     def clean(self):
         data = super().clean()
-        split, names = data.get("split") or "", data.get("tasks") or []
-        if split and names:
-            self.add_error("tasks", SPLIT_OR_TASKS)
-        elif not split and not names:
+        split, names = split_or_tasks(self, data)
+        if not split and not names:
             self.add_error("split", "pick a split, or name the tasks below")
-        else:
+        elif not (split and names):  # both: refused by split_or_tasks
             try:
                 data["task_list"] = check_tasks(names) if names else tasks_of_split(split)
             except forms.ValidationError as exc:

@@ -46,6 +46,18 @@ def check_tasks(names: list[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def split_or_tasks(form: forms.Form, data: dict) -> tuple[str, list[str]]:
+    """The split and the task names a form asks for. Typed names win over a split left at its default
+    (the person named tasks and did not touch the split); a split they picked, and names too, is refused."""
+    split, names = data.get("split") or "", data.get("tasks") or []
+    if split and names:
+        if "split" not in form.changed_data:
+            data["split"] = split = ""
+        else:
+            form.add_error("tasks", SPLIT_OR_TASKS)
+    return split, names
+
+
 def tasks_of_split(split: str) -> list[str]:
     names = list(Task.objects.filter(split=split).order_by("name").values_list("name", flat=True))
     if not names:

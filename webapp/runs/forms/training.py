@@ -20,7 +20,7 @@ from training.export import SOURCES as EXPORT_SOURCES  # the folder kinds an exp
 from training.microskills import SKILLS
 from webapp.core.paths import form_path, form_spec
 from webapp.endpoints.policies import check_web_spec
-from webapp.runs.forms.fields import ARMS, SANDBOXES, SPLIT_OR_TASKS, TaskNamesField, check_script
+from webapp.runs.forms.fields import ARMS, SANDBOXES, TaskNamesField, check_script, split_or_tasks
 from webapp.runs.forms.tiny_model import explain_refused_config
 
 TRAINING_SPLITS = [("train", "train"), ("validation", "validation")]
@@ -90,12 +90,10 @@ class CorpusTasksFields(forms.Form):
 
     def clean(self):
         data = super().clean()
-        split, names = data.get("split") or "", data.get("tasks") or []
-        if split and names:
-            self.add_error("tasks", SPLIT_OR_TASKS)
-        elif not split and not names:
+        split, names = split_or_tasks(self, data)
+        if not split and not names:
             self.add_error("split", "pick a split, or name the tasks below")
-        else:
+        elif not (split and names):  # both: refused by split_or_tasks
             try:
                 data["task_list"] = [t.name for t in select_tasks(split=split or None, names=names)]
             except DataGenerationError as exc:
