@@ -151,6 +151,19 @@
   // Episodes finished and training steps are counts: a zoomed axis never shows fractions of one.
   var WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000];
 
+  // As many decimals as the tick step needs, so that neighbouring ticks never read the same
+  // (a loss that moves in the third decimal was labelled "7.17, 7.17, 7.17").
+  function tickLabels(ticks, percent) {
+    var scale = percent ? 100 : 1;
+    var step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) * scale : 0;
+    var decimals = step > 0 ? Math.min(12, Math.max(0, Math.ceil(-Math.log10(step) - 1e-9))) : 3;
+    return ticks.map(function (t) {
+      var text = String(Number((t * scale).toFixed(decimals)));
+      return percent ? text + "%" : text;
+    });
+  }
+  window.StepwiseCharts = { tickLabels: tickLabels };
+
   Chart.prototype.draw = function () {
     if (typeof uPlot === "undefined" || !this.names.length) { return; }
     var data = this.data();
@@ -167,7 +180,7 @@
       title: this.title, width: Math.max(280, this.box.clientWidth || 600), height: 240,
       cursor: { drag: { x: true, y: false } },
       scales: pct ? { x: { time: false }, y: { range: [0, 1] } } : { x: { time: false } },
-      axes: [{ label: this.xLabel, incrs: WHOLE_STEPS }, { values: function (u, ticks) { return ticks.map(function (t) { return pct ? Math.round(t * 100) + "%" : +t.toPrecision(3); }); } }],
+      axes: [{ label: this.xLabel, incrs: WHOLE_STEPS }, { values: function (u, ticks) { return tickLabels(ticks, pct); } }],
       series: [{ label: this.xLabel }].concat(this.names.map(function (name, i) {
         return { label: name, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: true, points: { size: 5 },
           value: function (u, v) { return v === null || v === undefined ? "–" : (pct ? (v * 100).toFixed(1) + "%" : +v.toPrecision(4)); } };

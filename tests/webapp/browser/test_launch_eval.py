@@ -93,6 +93,10 @@ def test_an_eval_launched_from_the_form_is_followed_live_and_opens_its_report(ca
     after = page.evaluate("() => { const c = Object.values(document.getElementById('charts').stepwiseCharts.charts)[0];"
                           " return [c.plot.scales.x.min, c.plot.scales.x.max, c.plot.data[0].length]; }")
     assert after == [*zoomed, 5]
+    # Axis labels carry the decimals the tick step needs: close ticks never read the same.
+    assert page.evaluate("StepwiseCharts.tickLabels([7.1705, 7.171, 7.1715], false)") == ["7.1705", "7.171", "7.1715"]
+    assert page.evaluate("StepwiseCharts.tickLabels([0, 0.25, 0.5], true)") == ["0%", "25%", "50%"]
+    assert page.evaluate("StepwiseCharts.tickLabels([1000, 2000], false)") == ["1000", "2000"]
     page.evaluate("window.scrollTo(0, 0)")
     screenshots(page, "eval-job-finished")
     page.screenshot(path=str(ARTIFACTS / "eval-job-finished-full.png"), full_page=True)
