@@ -74,7 +74,11 @@
   Replay.prototype.scrollToCursor = function () {
     var cursor = this.panel.querySelector(".srcline.cursor");
     var box = cursor && cursor.closest(".scrollbox");
-    if (box) box.scrollTop = Math.max(0, cursor.offsetTop - box.clientHeight / 3);
+    if (!box) return;
+    // Measured against the box itself (offsetTop counts from the nearest positioned ancestor, which
+    // is not the box: the line that matters was scrolled past).
+    var within = cursor.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    box.scrollTop = Math.max(0, within - box.clientHeight / 3);
   };
 
   window.StepwiseReplay = {

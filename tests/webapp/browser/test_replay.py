@@ -110,3 +110,33 @@ def test_the_replay_module_takes_steps_one_at_a_time(new_page, annotation_data, 
     page.evaluate("() => StepwiseReplay.attach(document.getElementById('replay')).go(15)")
     page.wait_for_function("() => document.querySelector('.step-panel').dataset.turn === '15'")
     assert dialogs == []
+
+
+@pytest.mark.slow
+def test_the_execution_position_is_scrolled_into_view_and_long_lines_wrap_at_phone_width(new_page, annotation_data):
+    page = new_page()
+    log_in(page, "ann")
+    page.goto("/trajectories/ra-dbg-1/turn/8/")  # paused at stats_window.py:10
+    # A short source box, so that line 10 starts out of view and has to be scrolled to.
+    page.evaluate("document.querySelector('.srcline.cursor').closest('.scrollbox').style.maxHeight = '5rem'")
+    page.evaluate("StepwiseReplay.attach(document.getElementById('replay')).scrollToCursor()")
+    inside = page.evaluate("""() => {
+        const line = document.querySelector('.srcline.cursor').getBoundingClientRect();
+        const box = document.querySelector('.srcline.cursor').closest('.scrollbox').getBoundingClientRect();
+        return line.top >= box.top && line.bottom <= box.bottom;
+    }""")
+    assert inside
+
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto("/trajectories/ra-dbg-1/turn/8/")
+    # The cursor line is read whole: it wraps inside the panel instead of running past its edge.
+    fits = page.evaluate("""() => {
+        const line = document.querySelector('.srcline.cursor');
+        const box = line.closest('pre');
+        return line.scrollWidth <= box.clientWidth && line.getBoundingClientRect().right <= box.getBoundingClientRect().right;
+    }""")
+    assert fits and fits_width(page)
+    page.goto("/trajectories/ra-dbg-1/turn/13/")  # an edit: its diff comes before the source and locals
+    order = page.evaluate("() => [...document.querySelectorAll('.step-panel .workspace-diff, .step-panel .source-view')]"
+                          ".map(e => e.className)")
+    assert order[0].startswith("workspace-diff") and len(order) == 2
