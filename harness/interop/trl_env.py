@@ -25,6 +25,7 @@ from typing import Any
 
 from harness.arms import DBG, check_arm
 from harness.tools import toolset
+from harness.trajectory import MODEL_OUTCOMES
 
 # trl treats these members specially (and "_" ones as private), so no tool may be named so.
 RESERVED = ("reset", "get_reward")
@@ -91,13 +92,14 @@ class _StepwiseSession:
                                    f"was built with ({_difference(offered, list(self._tool_schemas))}); run the same "
                                    "Stepwise version on both sides")
         if result.done:  # the episode could not start (its sandbox failed): nothing to play
-            self._finish(result.reward)
+            self._finish(result.reward, observation)
         return str(observation.get("text") or "")
 
     def get_reward(self) -> float | None:
         """The episode's reward (1.0 when the fix is verified), ending it with ``done`` first if the model
-        never called it; None when the episode was lost (the server failed or timed out), which trl leaves
-        out of the rollout's score rather than count as the model's failure."""
+        never called it. None when the episode did not end by the model's doing (its sandbox or the server
+        failed, the socket was lost), as the harness's own GRPO leaves such episodes unscored: trl then
+        leaves it out rather than count it as the model's failure."""
         if self._client is not None and not self._done and self._broken is None:
             self._call("done", {})
         self._close()
@@ -116,14 +118,21 @@ class _StepwiseSession:
         except Exception as exc:  # a lost or timed-out socket: the session's replies no longer line up
             self._broken = str(exc) or type(exc).__name__
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
+        observation = result.observation or {}
         if result.done:
-            self._finish(result.reward)
-        return str((result.observation or {}).get("text") or "")
+            self._finish(result.reward, observation)
+        text = str(observation.get("text") or "")
+        if not text and self._broken is not None:
+            return f"Error: the episode was lost ({self._broken})."
+        return text
 
-    def _finish(self, reward) -> None:
+    def _finish(self, reward, observation: dict) -> None:
         self._done = True
         self._reward = float(reward) if isinstance(reward, (int, float)) else None
-        if self._reward is None:
+        exit_reason = observation.get("exit_reason")
+        if exit_reason not in MODEL_OUTCOMES:
+            self._broken = f"it ended as {exit_reason}: {observation.get('error') or 'no reason given'}"
+        elif self._reward is None:
             self._broken = "the last step carried no reward"
 
     def _close(self) -> None:

@@ -20,15 +20,16 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(out_dir: Path, *, max_sessions: int = 2, reply_timeout: float = 60):
-    """Yields the server's URL (``http://127.0.0.1:PORT``) while it runs; episodes are written to ``out_dir``."""
+def serving(out_dir: Path, *, tasks: tuple[str, ...] = (str(TASK),), max_sessions: int = 2, reply_timeout: float = 60):
+    """Yields the server's URL (``http://127.0.0.1:PORT``) while it runs, serving ``tasks`` (names under
+    corpus/tasks or folders); episodes are written to ``out_dir``."""
     import uvicorn
 
     from harness.cli import serve_env
 
     port = free_port()
     args = serve_env.build_parser().parse_args(
-        ["--port", str(port), "--task", str(TASK), "--max-sessions", str(max_sessions), "--out-dir", str(out_dir),
+        ["--port", str(port), *[arg for task in tasks for arg in ("--task", task)], "--max-sessions", str(max_sessions), "--out-dir", str(out_dir),
          "--reply-timeout", str(reply_timeout)])
     _, app = serve_env.build(args)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import inspect
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -222,3 +223,58 @@ def test_one_grpo_step_is_rewarded_by_the_episodes(server, tmp_path, monkeypatch
     docs = episodes(out_dir)
     assert len(docs) == 2 and all(d["result"]["exit_reason"] == "done" for d in docs)
     assert sorted(d["result"]["verified"] for d in docs) == [False, True]
+
+
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "researchers" / "interop.md"
+
+
+def docs_snippet() -> str:
+    """The Python block of the docs' "trl's GRPO against the server" section."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("### trl's GRPO against the server"):]
+    return section[section.index("```python\n") + len("```python\n"):section.index("\n```", section.index("```python"))]
+
+
+@pytest.mark.slow
+def test_the_docs_snippet_trains_one_step(tmp_path, monkeypatch):
+    """The snippet as written, but for what a CPU test cannot have: a 7B model, long completions, many
+    steps. Every replaced text must be in it, so the docs cannot drift from what runs."""
+    from training.tiny import build_tiny_model
+
+    monkeypatch.setenv("TRL_EXPERIMENTAL_SILENCE", "1")
+    out_dir = tmp_path / "trajectories"
+    model = build_tiny_model(tmp_path / "tiny")
+    with serving(out_dir, tasks=("bulk_upload_batches", "sensor_summary_reuse"), max_sessions=4) as url:
+        code = docs_snippet()
+        for old, new in {'"Qwen/Qwen2.5-7B-Instruct"': repr(str(model)),
+                         '"http://127.0.0.1:8100"': repr(url),
+                         '"runs/grpo-stepwise"': repr(str(tmp_path / "run")),
+                         "max_completion_length=4096": "max_completion_length=8",
+                         "GRPOConfig(": 'GRPOConfig(use_cpu=True, bf16=False, report_to="none", save_strategy="no", '
+                                        "max_steps=1, logging_steps=1, seed=0, "}.items():
+            assert code.count(old) == 1, old
+            code = code.replace(old, new)
+        namespace: dict = {}
+        exec(compile(code, str(DOCS), "exec"), namespace)
+    trainer = namespace["trainer"]
+    assert trainer.state.global_step == 1
+    [logged] = [entry for entry in trainer.state.log_history if "rewards/StepwiseDbg/mean" in entry]
+    assert logged["rewards/StepwiseDbg/mean"] == 0.0  # random weights fix nothing
+    docs = episodes(out_dir)  # one episode per rollout, each ended by get_reward's done and verified
+    assert len(docs) == 4 and len({d["task"] for d in docs}) == 1  # one prompt, four generations of it
+    assert docs[0]["task"] in ("bulk_upload_batches", "sensor_summary_reuse") and docs[0]["split"] == "train"
+    assert all(d["result"]["exit_reason"] == "done" and d["result"]["verified"] is False for d in docs)
+
+
+@pytest.mark.slow
+def test_an_episode_lost_to_the_server_is_not_scored(tmp_path):
+    out_dir = tmp_path / "trajectories"
+    with serving(out_dir, reply_timeout=1) as url:
+        env = stepwise_environment(url)()
+        env.reset()
+        time.sleep(3)  # past --reply-timeout: the server closes the episode (as error)
+        answer = env.edit_file(**FIX)
+        assert answer.startswith("Error: the episode was lost (it ended as error: no reply came within 1 s")
+        assert env.get_reward() is None  # not the model's failure, so no 0.0 either
+    [doc] = episodes(out_dir)
+    assert doc["result"]["exit_reason"] == "error" and doc["steps"] == []
