@@ -5,55 +5,32 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("openenv.core")
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")
 
 from openenv.core.generic_client import GenericEnvClient  # noqa: E402
 
-from harness.cli import serve_env  # noqa: E402
+from tests.harness.interop.serve_env_server import TASK, serving  # noqa: E402
 
-FIXTURE_TASKS = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks"
-TASK = FIXTURE_TASKS / "running_average"
 START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
 FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
                                           "new_string": "self.values.pop(0)"}}
 DONE = {"name": "done", "arguments": {}}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server(tmp_path):
     """A server in this process (uvicorn in a thread); yields its URL and trajectory folder."""
-    port = free_port()
     out_dir = tmp_path / "trajectories"
-    args = serve_env.build_parser().parse_args(
-        ["--port", str(port), "--task", str(TASK), "--max-sessions", "2", "--out-dir", str(out_dir),
-         "--reply-timeout", "60"])
-    _, app = serve_env.build(args)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", out_dir
-    srv.should_exit = True
-    thread.join(30)
+    with serving(out_dir) as url:
+        yield url, out_dir
 
 
 def client(url):

@@ -1,0 +1,219 @@
+"""Stepwise episodes as a trl environment: ``stepwise_environment(URL)`` makes the class that
+``GRPOTrainer(environment_factory=...)`` wants, each instance playing one episode at a time on a
+``python -m harness serve-env`` server over openenv-core's WebSocket client.
+
+trl offers a class's public methods to the model as tools, their schemas built by transformers'
+``get_json_schema`` from name, signature and docstring. The methods are generated here from the tool
+registry's schemas of the arm (the same ones the server offers; each reset checks that), one per tool,
+so the model is shown what the harness shows any other policy. Two things type hints cannot say are
+simplified: a property without a description gets ``FALLBACK_DESCRIPTION``'s text (transformers
+requires one), and an array's object items lose their inner properties (the descriptions carry
+examples). Each call plays one step and returns the observation text; the model's arguments are passed
+through untouched, so the episode refuses bad ones with its own error text, as it does for any policy.
+
+``reset`` opens a session and starts an episode, ``get_reward`` ends it with ``done`` when the model did
+not, so the verifier always runs, and closes the session: the server's ``--max-sessions`` must be at
+least the number of rollouts trl generates at once. openenv-core is imported on first reset only.
+"""
+
+from __future__ import annotations
+
+import inspect
+import keyword
+import weakref
+from typing import Any
+
+from harness.arms import DBG, check_arm
+from harness.tools import toolset
+from harness.trajectory import MODEL_OUTCOMES
+
+# trl treats these members specially (and "_" ones as private), so no tool may be named so.
+RESERVED = ("reset", "get_reward")
+_HINTS: dict[str, Any] = {"string": str, "integer": int, "number": float, "boolean": bool, "object": dict}
+
+
+def FALLBACK_DESCRIPTION(argument: str) -> str:  # noqa: N802 - reads as the constant it stands for
+    """What the model is told about an argument the registry describes by name only."""
+    return f"the {argument.replace('_', ' ')}"
+
+
+class StepwiseEnvError(RuntimeError):
+    """The server could not be reached, refused a reset, or offers other tools than this class."""
+
+
+class _StepwiseSession:
+    """One episode at a time on a serve-env server; the tool methods are added per arm."""
+
+    # Set per class by stepwise_environment; private, so no tool name can shadow them.
+    _base_url: str = ""
+    _arm: str = DBG
+    _task: str | None = None
+    _tool_schemas: tuple[dict, ...] = ()
+    _message_timeout_s: float = 600.0
+
+    def __init__(self):
+        self._client = None
+        self._finalizer = None
+        self._done = False
+        self._reward: float | None = None
+        self._broken: str | None = None
+
+    def reset(self, **row) -> str:
+        """Start an episode (``row["task"]`` or the factory's task; the server's default when neither)
+        and return its prompt. Other dataset columns (the prompt itself) are ignored."""
+        self._close()
+        task = row.get("task", self._task)
+        if task is not None and not isinstance(task, str):
+            raise StepwiseEnvError(f"the row's task must be a task name, not {task!r}")
+        if row.get("arm", self._arm) != self._arm:
+            raise StepwiseEnvError(f"this environment plays the {self._arm!r} arm; the row asks for {row['arm']!r} "
+                                   "(make one class per arm: stepwise_environment(url, arm=...))")
+        from openenv.core.generic_client import GenericEnvClient
+
+        client = GenericEnvClient(base_url=self._base_url, message_timeout_s=self._message_timeout_s).sync()
+        self._client = client
+        self._finalizer = weakref.finalize(self, _close_quietly, client)
+        self._done, self._reward, self._broken = False, None, None
+        kwargs = {"arm": self._arm} | ({"task": task} if task is not None else {})
+        try:
+            result = client.reset(**kwargs)
+        except ConnectionError as exc:
+            self._close()
+            raise StepwiseEnvError(f"cannot reach {self._base_url} ({exc}); is `python -m harness serve-env` "
+                                   "running there?") from None
+        except Exception as exc:  # the server's refusal (unknown task, full) or a lost socket
+            self._close()
+            raise StepwiseEnvError(f"the server at {self._base_url} refused the reset: {exc}") from None
+        observation = result.observation or {}
+        offered = observation.get("tools") or []
+        if offered != list(self._tool_schemas):
+            self._close()
+            raise StepwiseEnvError(f"the server at {self._base_url} offers other {self._arm} tools than this class "
+                                   f"was built with ({_difference(offered, list(self._tool_schemas))}); run the same "
+                                   "Stepwise version on both sides")
+        if result.done:  # the episode could not start (its sandbox failed): nothing to play
+            self._finish(result.reward, observation)
+        return str(observation.get("text") or "")
+
+    def get_reward(self) -> float | None:
+        """The episode's reward (1.0 when the fix is verified), ending it with ``done`` first if the model
+        never called it. None when the episode did not end by the model's doing (its sandbox or the server
+        failed, the socket was lost), as the harness's own GRPO leaves such episodes unscored: trl then
+        leaves it out rather than count it as the model's failure."""
+        if self._client is not None and not self._done and self._broken is None:
+            self._call("done", {})
+        self._close()
+        return None if self._broken is not None else self._reward
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _call(self, name: str, arguments: dict) -> str:
+        if self._client is None:
+            return "Error: no episode is running (reset starts one)."
+        if self._done:
+            return "Error: the episode is over; no more tool calls are played."
+        if self._broken is not None:
+            return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
+        try:
+            result = self._client.step({"name": name, "arguments": arguments})
+        except Exception as exc:  # a lost or timed-out socket: the session's replies no longer line up
+            self._broken = str(exc) or type(exc).__name__
+            return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
+        observation = result.observation or {}
+        if result.done:
+            self._finish(result.reward, observation)
+        text = str(observation.get("text") or "")
+        if not text and self._broken is not None:
+            return f"Error: the episode was lost ({self._broken})."
+        return text
+
+    def _finish(self, reward, observation: dict) -> None:
+        self._done = True
+        self._reward = float(reward) if isinstance(reward, (int, float)) else None
+        exit_reason = observation.get("exit_reason")
+        if exit_reason not in MODEL_OUTCOMES:
+            self._broken = f"it ended as {exit_reason}: {observation.get('error') or 'no reason given'}"
+        elif self._reward is None:
+            self._broken = "the last step carried no reward"
+
+    def _close(self) -> None:
+        finalizer, self._finalizer, self._client = self._finalizer, None, None
+        if finalizer is not None:
+            finalizer()
+
+
+def _close_quietly(client) -> None:
+    try:
+        client.close()
+    except Exception:  # closing a socket the server dropped already
+        pass
+
+
+def _difference(offered: list[dict], expected: list[dict]) -> str:
+    names = {s.get("function", {}).get("name") for s in offered if isinstance(s, dict)}
+    wanted = {s["function"]["name"] for s in expected}
+    parts = []
+    if names - wanted:
+        parts.append("only there: " + ", ".join(sorted(str(n) for n in names - wanted)))
+    if wanted - names:
+        parts.append("missing there: " + ", ".join(sorted(wanted - names)))
+    return "; ".join(parts) or "the same names, other schemas"
+
+
+def _hint(spec: dict) -> Any:
+    """The type hint transformers turns back into ``spec``'s type (arrays keep their items' type)."""
+    if spec.get("type") == "array":
+        items = spec.get("items")
+        return list[_hint(items)] if isinstance(items, dict) and items.get("type") else list
+    return _HINTS.get(str(spec.get("type")), Any)
+
+
+_OMITTED = object()  # the default of an optional argument: only what the model gives is sent
+
+
+def _tool_method(schema: dict):
+    """A method named after the tool whose signature and Google-style docstring give ``schema`` back
+    through ``get_json_schema``; it sends whatever keyword arguments it gets."""
+    function = schema["function"]
+    name = function["name"]
+    parameters = function.get("parameters") or {}
+    properties = parameters.get("properties") or {}
+    required = set(parameters.get("required") or [])
+    if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_") or name in RESERVED:
+        raise ValueError(f"tool {name!r} cannot be a trl environment method")
+
+    def method(self, **arguments):
+        return self._call(name, arguments)
+
+    signature = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    lines = [function.get("description") or name]
+    if properties:
+        lines += ["", "Args:"]
+    for argument, spec in properties.items():
+        if not argument.isidentifier() or keyword.iskeyword(argument):
+            raise ValueError(f"tool {name!r}: argument {argument!r} cannot be a Python parameter")
+        default = inspect.Parameter.empty if argument in required else _OMITTED
+        signature.append(inspect.Parameter(argument, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                           annotation=_hint(spec)))
+        lines.append(f"    {argument}: {spec.get('description') or FALLBACK_DESCRIPTION(argument)}")
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = "\n".join(lines)
+    method.__signature__ = inspect.Signature(signature)  # pyright: ignore[reportFunctionMemberAccess]
+    method.__annotations__ = {p.name: p.annotation for p in signature[1:]}
+    return method
+
+
+def stepwise_environment(base_url: str, arm: str = DBG, task: str | None = None, *,
+                         message_timeout_s: float = 600.0) -> type:
+    """The environment class for ``GRPOTrainer(environment_factory=...)``: each instance plays ``arm``'s
+    episodes on the serve-env server at ``base_url`` (``http://HOST:PORT``), of ``task`` unless the
+    dataset row names one in a ``task`` column (None: the server's first task)."""
+    check_arm(arm)
+    if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://", "ws://", "wss://")):
+        raise ValueError(f"base_url must be the server's http:// or ws:// address, not {base_url!r}")
+    schemas = toolset(arm)
+    namespace: dict[str, Any] = {s["function"]["name"]: _tool_method(s) for s in schemas}
+    namespace.update(_base_url=base_url.rstrip("/"), _arm=arm, _task=task, _tool_schemas=tuple(schemas),
+                     _message_timeout_s=message_timeout_s, __module__=__name__,
+                     __doc__=f"Stepwise episodes ({arm} arm) on {base_url}, one at a time; its tools are methods.")
+    # The name is the reward column trl logs (rewards/<name>/mean), one per arm.
+    return type(f"Stepwise{arm.capitalize()}", (_StepwiseSession,), namespace)
