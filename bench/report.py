@@ -86,6 +86,32 @@ class Table:
         return {"title": self.title, "columns": self.columns, "rows": self.rows}
 
 
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def readme_markers(bench: str) -> tuple[str, str]:
+    return f"<!-- bench:{bench} (written by bench/{bench}.py: re-run it, do not edit) -->", f"<!-- /bench:{bench} -->"
+
+
+def readme_block(markdown: str) -> str:
+    """What the README shows of a bench's results file: all of it but the "written by" comment."""
+    return "\n".join(line for line in markdown.strip().splitlines() if not line.startswith("<!-- written by"))\
+        .strip()
+
+
+def update_readme(bench: str, markdown: str, readme: Path = README) -> bool:
+    """Replace the README's block for ``bench`` (between its markers) with its results; False when the
+    README has no block for it (most benches are on the Benchmarks page only)."""
+    start, end = readme_markers(bench)
+    text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
+    if start not in text or end not in text:
+        return False
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    readme.write_text(f"{before}{start}\n{readme_block(markdown)}\n{end}{after}", encoding="utf-8")
+    return True
+
+
 class BenchRun:
     """Made when a bench starts (the date, the load and the command then), written when it ends."""
 
@@ -119,6 +145,8 @@ class BenchRun:
         markdown.write_text(text, encoding="utf-8")
         (self.out_dir / f"{self.bench}.json").write_text(json.dumps(record, indent=1, default=str) + "\n",
                                                          encoding="utf-8")
+        if self.out_dir.resolve() == RESULTS_DIR.resolve() and update_readme(self.bench, text):
+            print("the README's results block was updated", file=sys.stderr)
         print("\n" + "\n\n".join(parts[1:]))
         print(f"\nwritten to {markdown}", file=sys.stderr)
         return markdown

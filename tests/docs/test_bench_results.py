@@ -107,3 +107,24 @@ def test_scripts_docs_fails_when_an_included_results_file_is_missing(tmp_path):
     broken = scripts_docs()
     assert broken.returncode != 0
     assert "verify_cost.md" in broken.stdout + broken.stderr
+
+
+def test_readme_results_blocks_are_their_results_files_and_a_run_rewrites_them(tmp_path):
+    from bench.report import readme_block, readme_markers, update_readme
+
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"<!-- bench:(\w+) ", readme)
+    assert "interop_overhead" in blocks
+    for name in blocks:
+        start, end = readme_markers(name)
+        shown = readme.split(start, 1)[1].split(end, 1)[0].strip()
+        assert shown == readme_block((RESULTS / f"{name}.md").read_text()), f"README's {name} block is stale"
+    # A bench run rewrites the block between its markers and leaves the rest of the file alone.
+    copy = tmp_path / "README.md"
+    copy.write_text(readme)
+    assert update_readme("interop_overhead", "<!-- written by x -->\n\n*Measured now*\n\n| a |\n| --- |\n| 1 |\n", copy)
+    text = copy.read_text()
+    assert "*Measured now*\n\n| a |" in text and text.count("interop_overhead (written") == 1
+    assert text.replace(text.split(readme_markers("interop_overhead")[0])[1].split("<!-- /bench")[0], "") == \
+        readme.replace(readme.split(readme_markers("interop_overhead")[0])[1].split("<!-- /bench")[0], "")
+    assert not update_readme("no_such_bench", "x", copy)
