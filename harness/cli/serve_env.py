@@ -17,6 +17,7 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
+from harness.episode.run import split_of_task
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds an episode waits for the client's next step before it is closed")
     p.add_argument("--policy-config", help="pdb_policy config for the quality record (default pdb_policy_v1)")
     p.add_argument("--no-score", action="store_true", help="episodes without a quality record")
+    p.add_argument("--for-training", action="store_true",
+                   help="serve a trainer: a heldout task (corpus/splits.json) given with --task is refused, and "
+                        "without --task the heldout tasks are left out")
     return p
 
 
@@ -61,14 +65,23 @@ def build(args: argparse.Namespace):
         if not tasks_dir.is_dir():
             raise ValueError(f"--tasks-dir {tasks_dir} is not a folder")
         tasks = sorted(p.name for p in tasks_dir.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+        if args.for_training:  # a trainer must never see an evaluation task
+            kept = [name for name in tasks if split_of_task(name) != "heldout"]
+            if len(kept) < len(tasks):
+                print(f"serve-env: --for-training leaves out {len(tasks) - len(kept)} heldout task(s)", file=sys.stderr)
+            tasks = kept
         if not tasks:
-            raise ValueError(f"no tasks under {tasks_dir}; give --task")
+            raise ValueError(f"no tasks under {tasks_dir}" + (" outside the heldout split" if args.for_training
+                                                                else "") + "; give --task")
     else:
         try:
-            for task in tasks:
-                resolve_task(task, tasks_dir)
+            resolved = [resolve_task(task, tasks_dir) for task in tasks]
         except TaskFormatError as exc:
             raise ValueError(str(exc)) from None
+        heldout = [t.name for t in resolved if split_of_task(t.name) == "heldout"]
+        if args.for_training and heldout:
+            raise ValueError(f"--for-training: task(s) {', '.join(heldout)} are heldout in corpus/splits.json; "
+                             "heldout tasks are for evaluation only (serve train or validation tasks)")
     if args.policy_config and not args.no_score:
         try:
             load_policy_config(args.policy_config)

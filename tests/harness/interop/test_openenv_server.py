@@ -167,3 +167,18 @@ def test_bad_arguments_exit_2(tmp_path):
                               env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])})
         assert proc.returncode == 2, (argv, proc.stderr)
         assert "error" in proc.stderr
+
+
+def test_for_training_refuses_a_heldout_task_and_leaves_heldout_out_of_the_corpus(tmp_path, capsys):
+    from corpus.splits import tasks_in_split
+    from harness.cli.serve_env import build, build_parser
+
+    heldout, train = tasks_in_split("heldout")[0], tasks_in_split("train")[0]
+    with pytest.raises(ValueError, match=f"--for-training: task\\(s\\) {heldout} are heldout"):
+        build(build_parser().parse_args(["--for-training", "--task", train, "--task", heldout]))
+
+    config, _ = build(build_parser().parse_args(["--for-training", "--out-dir", str(tmp_path)]))
+    assert heldout not in config.tasks and train in config.tasks
+    assert "leaves out" in capsys.readouterr().err
+    config, _ = build(build_parser().parse_args(["--out-dir", str(tmp_path)]))  # without the flag: all of them
+    assert heldout in config.tasks
