@@ -33,6 +33,11 @@ def test_the_suggested_label_is_hidden_on_the_queue_until_the_annotator_labelled
     before = in_force_row(page(client, annotator, "/label/cache_stale/"))
     assert "hidden until you label" in before and "avoid" not in before  # meta.json says avoid
 
+    # nor does the contradiction flag, which names the label ("labelled recommended, yet ...")
+    contradicting = page(client, annotator, "/label/running_average/")
+    assert "⚑" not in contradicting and "labelled recommended" not in contradicting
+    assert "⚑ contradiction" in page(client, annotator, "/tasks/running_average/")  # the task page shows all
+
     add_preference_label(task=Task.objects.get(name="cache_stale"), annotator=annotator, preference="optional")
     after = in_force_row(page(client, annotator, "/label/cache_stale/"))
     assert "optional" in after and "hidden" not in after  # their own label decides now; nothing to anchor

@@ -83,13 +83,14 @@ def label_task(request, name):
     row = _measured_row(request, task)
     mine = task.labels.filter(annotator=request.user).order_by("-created_at", "-id").first()
     settings = selectors.labeling_settings()
+    show = settings.show_suggestion or mine is not None
     return render(request, "catalog/label_task.html", {
         "task": task, "row": row, "form": form, "mine": mine, "before": before, "after": after,
         "preferences": Preference.choices, "progress": selectors.label_progress(user=request.user),
         "agreement": selectors.label_agreement(), "task_agreement": selectors.task_agreement(task=task),
         "file_groups": _file_groups(task), "labeling_settings": settings,
         # the label in force anchors a first judgement: hidden until this user labelled, unless shown
-        "show_suggestion": settings.show_suggestion or mine is not None,
+        "show_suggestion": show, "hide_flag": not show,
         "may_change_settings": roles.has(request.user, roles.CHANGE_LABELING_SETTINGS),
     }, status=400 if form.is_bound else 200)
 
