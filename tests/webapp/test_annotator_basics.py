@@ -120,3 +120,13 @@ def test_the_review_page_has_keys_for_links_verdict_and_next_previous(client, an
     assert review_neighbours(trajectory=dbg, user=ann) == (base.episode_id, base.episode_id)
     add_trajectory_verdict(trajectory=dbg, verdict="relevant", reviewer=ann)
     assert review_neighbours(trajectory=base, user=ann) == (None, None)  # nothing left: the page links the overview
+
+
+def test_the_migrations_give_the_researcher_role_the_setting_and_not_the_annotator():
+    from django.contrib.auth.models import Group
+
+    def codenames(role):
+        return set(Group.objects.get(name=role).permissions.values_list("codename", flat=True))
+
+    assert "change_labelingsettings" in codenames("researcher") and "change_labelingsettings" in codenames("admin")
+    assert "change_labelingsettings" not in codenames("annotator")
