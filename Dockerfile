@@ -40,6 +40,7 @@ WORKDIR /app
 COPY manage.py pyproject.toml README.md ./
 COPY static ./static
 COPY corpus ./corpus
+COPY docs/corpus/failing_tests.json ./docs/corpus/failing_tests.json
 COPY harness ./harness
 COPY validation ./validation
 COPY training ./training

@@ -79,6 +79,8 @@ ROUTES: dict[str, Route] = {
     "labels/disagreements/<str:name>/": Route("POST", {"name": TASK}, (LOGIN, 403, 403, 302),
                                               data={"preference": "avoid"}),
     "labels/contradictions/": Route("GET", {}, everyone(200)),
+    # how the queue shows the suggested label: a researcher's or an admin's setting, not an annotator's
+    "labels/settings/": Route("POST", {}, (LOGIN, 403, 302, 302), data={"show_suggestion": "on"}),
     "export/": Route("GET", {}, everyone(200)),
     "export/dataset.zip": Route("GET", {}, everyone(200)),
     "export/<str:kind>.jsonl": Route("GET", {"kind": "labels"}, everyone(200)),

@@ -9,6 +9,10 @@ class LabelForm(forms.Form):
     note = forms.CharField(required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))
 
 
+class LabelingSettingsForm(forms.Form):
+    show_suggestion = forms.BooleanField(required=False)
+
+
 class TaskFilterForm(forms.Form):
     q = forms.CharField(required=False, label="search")
     category = forms.CharField(required=False)

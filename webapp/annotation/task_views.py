@@ -8,10 +8,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from webapp.annotation.forms import LabelForm, TaskFilterForm
+from webapp.annotation.forms import LabelForm, LabelingSettingsForm, TaskFilterForm
 from webapp.catalog import selectors
 from webapp.catalog.models import Preference, Task
-from webapp.catalog.services import add_preference_label, adjudicate
+from webapp.catalog.services import add_preference_label, adjudicate, set_labeling_settings
+from webapp.core import roles
 from webapp.core.highlight import diff_html
 from webapp.trajectories.models import Trajectory
 from webapp.trajectories.replay import agent_view, reference_fix
@@ -22,6 +23,17 @@ PAGE_SIZE = 50
 
 def _measured_row(request, task: Task) -> Task:
     return flag_contradictions([measured_task_rows(user=request.user).get(pk=task.pk)])[0]
+
+
+# The folders a task's file count covers (corpus.figures.task_figures), in the order the pages show them.
+FILE_GROUPS = (("buggy", "Buggy files"), ("shared", "Shared modules"), ("tests", "Tests"))
+
+
+def _file_groups(task: Task) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(folder, title, [(path, text)]) for each folder of the task that holds files: every file the
+    "N LOC in M files" figure counts, so the page shows as many files as it says."""
+    groups = [(kind, title, sorted(agent_view(task.files, kind).items())) for kind, title in FILE_GROUPS]
+    return [group for group in groups if group[2]]
 
 
 def task_list(request):
@@ -41,9 +53,8 @@ def task_list(request):
 def task_detail(request, name):
     task = get_object_or_404(Task, name=name)
     row = _measured_row(request, task)
-    buggy = agent_view(task.files)
     return render(request, "catalog/task_detail.html", {
-        "task": task, "row": row, "buggy_files": sorted(buggy.items()),
+        "task": task, "row": row, "file_groups": _file_groups(task),
         "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
         "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
         "agreement": selectors.task_agreement(task=task), "versions": selectors.task_versions(task=task),
@@ -71,12 +82,30 @@ def label_task(request, name):
     before, after = selectors.neighbours(task=task)
     row = _measured_row(request, task)
     mine = task.labels.filter(annotator=request.user).order_by("-created_at", "-id").first()
+    settings = selectors.labeling_settings()
+    show = settings.show_suggestion or mine is not None
     return render(request, "catalog/label_task.html", {
         "task": task, "row": row, "form": form, "mine": mine, "before": before, "after": after,
         "preferences": Preference.choices, "progress": selectors.label_progress(user=request.user),
         "agreement": selectors.label_agreement(), "task_agreement": selectors.task_agreement(task=task),
-        "buggy_files": sorted(agent_view(task.files).items()),
+        "file_groups": _file_groups(task), "labeling_settings": settings,
+        # the label in force anchors a first judgement: hidden until this user labelled, unless shown
+        "show_suggestion": show, "hide_flag": not show,
+        "may_change_settings": roles.has(request.user, roles.CHANGE_LABELING_SETTINGS),
     }, status=400 if form.is_bound else 200)
+
+
+@require_POST
+def labeling_settings(request):
+    """Show or hide the suggested label on the queue (a researcher's or an admin's choice, for everyone)."""
+    form = LabelingSettingsForm(request.POST)
+    form.is_valid()
+    show = bool(form.cleaned_data.get("show_suggestion"))
+    set_labeling_settings(user=request.user, show_suggestion=show)  # NotAllowed answers 403
+    messages.success(request, "the suggested label is now " + ("shown before annotators label" if show else
+                                                               "hidden until each annotator has labelled"))
+    target = request.POST.get("next", "")
+    return redirect(target if target.startswith("/label/") else "label_queue")
 
 
 def disagreements(request):

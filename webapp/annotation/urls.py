@@ -6,6 +6,7 @@ urlpatterns = [
     path("", task_views.task_list, name="home"),
     path("tasks/<str:name>/", task_views.task_detail, name="task_detail"),
     path("label/", task_views.label_queue, name="label_queue"),
+    path("labels/settings/", task_views.labeling_settings, name="labeling_settings"),
     path("label/<str:name>/", task_views.label_task, name="label_task"),
     path("labels/disagreements/", task_views.disagreements, name="disagreements"),
     path("labels/disagreements/<str:name>/", task_views.adjudicate_task, name="adjudicate"),

@@ -42,6 +42,9 @@ class Task(models.Model):
     files = models.JSONField(default=dict, blank=True)
     meta = models.JSONField(default=dict, blank=True)
     dependencies = models.JSONField(default=list, blank=True)
+    # The tests the buggy version fails (``file::test``): meta.json's ``failing_tests`` when it names them,
+    # else the validation record (``corpus stats --validation`` keeps it in docs/corpus/failing_tests.json).
+    failing_tests = models.JSONField(default=list, blank=True)
     tags = models.JSONField(default=list, blank=True)
     timeout_s = models.FloatField(default=30)
     # Difficulty figures (corpus.figures.task_figures).
@@ -138,3 +141,22 @@ class TaskVersion(models.Model):
         if other:
             parts.append(f"also {', '.join(other)}")
         return "; ".join(parts) or "no content change"
+
+
+class LabelingSettings(models.Model):
+    """How the labeling queue shows a task, for everyone who labels (one row; Label Studio's project
+    settings). A researcher or an admin changes it (catalog.services.set_labeling_settings)."""
+
+    # Off (the default): the label in force (meta.json's suggestion, or other people's labels) stays
+    # hidden on the queue until the annotator has given their own, so it cannot anchor them.
+    show_suggestion = models.BooleanField(
+        "show the suggested label before the annotator labels", default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+
+    class Meta:
+        verbose_name = verbose_name_plural = "labeling settings"
+
+    def __str__(self) -> str:
+        return f"suggested label {'shown' if self.show_suggestion else 'hidden until labelled'}"

@@ -19,7 +19,14 @@ from django.db.models import (
     Value,
 )
 
-from webapp.catalog.models import Adjudication, LabelStatus, Preference, PreferenceLabel, Task
+from webapp.catalog.models import (
+    Adjudication,
+    LabelingSettings,
+    LabelStatus,
+    Preference,
+    PreferenceLabel,
+    Task,
+)
 from webapp.core.agreement import Agreement, fleiss_kappa, pair_agreement
 
 
@@ -113,6 +120,11 @@ def next_task_to_label(*, user, after: str = "") -> Task | None:
     unlabelled = Task.objects.exclude(pk__in=PreferenceLabel.objects.filter(annotator=user).values("task_id"))
     return (unlabelled.filter(name__gt=after).order_by("name").first() if after else None) or \
         unlabelled.order_by("name").first()
+
+
+def labeling_settings() -> LabelingSettings:
+    """The labeling queue's settings (the defaults, unsaved, until someone changes them)."""
+    return LabelingSettings.objects.order_by("id").first() or LabelingSettings()
 
 
 def neighbours(*, task: Task) -> tuple[Task | None, Task | None]:

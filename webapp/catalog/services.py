@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,7 +11,14 @@ from django.db import transaction
 from corpus.figures import task_figures
 from corpus.format import FOLDERS, TaskFormatError, load_task, task_dirs
 from webapp.catalog.label_state import resolve_preference
-from webapp.catalog.models import Adjudication, Preference, PreferenceLabel, Task, TaskVersion
+from webapp.catalog.models import (
+    Adjudication,
+    LabelingSettings,
+    Preference,
+    PreferenceLabel,
+    Task,
+    TaskVersion,
+)
 from webapp.catalog.signals import task_created
 from webapp.catalog.splits import load_split_assignments
 from webapp.core import roles
@@ -28,8 +36,30 @@ class CorpusImportReport:
         return not self.failed
 
 
-def task_fields_from_disk(task, split: str) -> dict:
-    """The column values a corpus.format.Task gives its row."""
+def load_failing_tests(path: Path | None) -> dict[str, list[str]]:
+    """Task name -> the tests its buggy version fails, from the validation record ``corpus stats`` keeps
+    (``{"task": ["file::test", ...]}``); empty when there is no such file or it is not that shape."""
+    if path is None or not Path(path).is_file():
+        return {}
+    try:
+        record = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(record, dict):
+        return {}
+    return {str(name): [str(test) for test in tests] for name, tests in record.items() if isinstance(tests, list)}
+
+
+def failing_tests_of(task, recorded: list[str] | None = None) -> list[str]:
+    """meta.json's ``failing_tests`` when it names them, else the validation record's list for the task."""
+    named = task.meta.get("failing_tests") if isinstance(task.meta, dict) else None
+    if isinstance(named, list) and named:
+        return [str(test) for test in named]
+    return list(recorded or [])
+
+
+def task_fields_from_disk(task, split: str, failing_tests: list[str] | None = None) -> dict:
+    """The column values a corpus.format.Task gives its row (``failing_tests``: the validation record's)."""
     figures = task_figures(task)
     return {
         "category": task.category,
@@ -39,6 +69,7 @@ def task_fields_from_disk(task, split: str) -> dict:
         "files": {kind: task.files(kind) for kind in FOLDERS},
         "meta": task.meta,
         "dependencies": list(task.dependencies),
+        "failing_tests": failing_tests_of(task, failing_tests),
         "tags": list(task.tags),
         "timeout_s": float(task.timeout_s),
         "loc": figures["loc"],
@@ -112,7 +143,7 @@ def _outcome(name: str, fields: dict) -> tuple[str, list[str]]:
 
 
 def import_corpus(*, root: Path, splits_file: Path, on_task=None, atomic: bool = False,
-                  replace_existing: bool = True, by=None) -> CorpusImportReport:
+                  replace_existing: bool = True, by=None, failing_tests_file: Path | None = None) -> CorpusImportReport:
     """Import every task folder under ``root``. Idempotent.
 
     By default (the owner's ``manage.py import_corpus``) a malformed task is reported with its folder and
@@ -120,14 +151,16 @@ def import_corpus(*, root: Path, splits_file: Path, on_task=None, atomic: bool =
     the web) the import is all-or-nothing: when any folder fails nothing is written, and the report's
     created / updated / unchanged say what the import would have done. With ``replace_existing=False``
     (a root other than the corpus) a folder named like a catalog task whose content differs is refused,
-    so a folder from elsewhere never silently replaces a task's tests, description or split."""
+    so a folder from elsewhere never silently replaces a task's tests, description or split.
+    ``failing_tests_file``: the validation record of failing tests (see ``load_failing_tests``)."""
     splits = load_split_assignments(splits_file)
+    failing = load_failing_tests(failing_tests_file)
     report = CorpusImportReport()
     loaded: list[tuple[str, dict]] = []
     for folder in task_dirs(root):
         try:
             disk_task = load_task(folder)
-            fields = task_fields_from_disk(disk_task, splits.get(disk_task.name, ""))
+            fields = task_fields_from_disk(disk_task, splits.get(disk_task.name, ""), failing.get(disk_task.name))
         except TaskFormatError as exc:
             report.failed.append((folder, str(exc)))
         except (OSError, UnicodeDecodeError) as exc:
@@ -198,3 +231,14 @@ def adjudicate(*, task: Task, adjudicator, preference: str, note: str = "") -> A
                                            note=note.strip())
     _refresh_preference_in_force(task)
     return decision
+
+
+@transaction.atomic
+def set_labeling_settings(*, user, show_suggestion: bool) -> LabelingSettings:
+    """Whether the labeling queue shows the suggested label before the annotator labels: a researcher's
+    or an admin's decision for everyone who labels (an annotator may not lift it for themselves)."""
+    roles.require(user, roles.CHANGE_LABELING_SETTINGS, "change how the labeling queue shows tasks")
+    current = LabelingSettings.objects.select_for_update().order_by("id").first() or LabelingSettings()
+    current.show_suggestion, current.updated_by = bool(show_suggestion), user
+    current.save()
+    return current

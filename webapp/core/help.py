@@ -79,6 +79,7 @@ NOT_PAGES: dict[str, str] = {
     "step_observation": "plain text",
     "decide_link": "a POST answered with a fragment or a redirect",
     "give_verdict": "a POST that redirects",
+    "labeling_settings": "a POST that redirects (the labeling queue's setting)",
     "adjudicate": "a POST that redirects",
     "export_jsonl": "a download",
     "export_dataset": "a download",

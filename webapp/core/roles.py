@@ -25,17 +25,19 @@ LAUNCH_JOB = "runs.launch_job"
 OPEN_SESSION = "runs.open_session"
 MANAGE_ANY_JOB = "runs.manage_any_job"
 ADJUDICATE = "catalog.adjudicate"
+CHANGE_LABELING_SETTINGS = "catalog.change_labelingsettings"
 
 # (app_label, codename) each role's group holds; a role holds the ones of the roles below it too.
 ROLE_PERMISSIONS: dict[str, list[tuple[str, str]]] = {
     ANNOTATOR: [],
-    RESEARCHER: [("runs", "launch_job"), ("runs", "open_session")],
+    RESEARCHER: [("runs", "launch_job"), ("runs", "open_session"), ("catalog", "change_labelingsettings")],
     ADMIN: [],  # every permission of ADMIN_APPS (adjudicate, manage_any_job, users and groups included)
 }
 ADMIN_APPS = ("auth", "catalog", "trajectories", "runs", "endpoints")
 
 WHAT = {ANNOTATOR: "label tasks, review trajectories, watch jobs and sessions",
-        RESEARCHER: "launch jobs of every kind, open debugger sessions, manage their own jobs",
+        RESEARCHER: "launch jobs of every kind, open debugger sessions, manage their own jobs, "
+                    "set how the labeling queue shows tasks",
         ADMIN: "adjudicate labels, manage users, see and manage every job"}
 
 
@@ -89,7 +91,7 @@ def require(user, permission: str, doing: str) -> None:
     if has(user, permission):
         return
     who = getattr(user, "username", "") or "an anonymous user"
-    needed = RESEARCHER if permission in (LAUNCH_JOB, OPEN_SESSION) else ADMIN
+    needed = RESEARCHER if permission in (LAUNCH_JOB, OPEN_SESSION, CHANGE_LABELING_SETTINGS) else ADMIN
     raise NotAllowed(f"{who} ({role_of(user) or 'not signed in'}) may not {doing}; it takes the {needed} role "
                      f"(an admin grants it: manage.py grant {who if user is not None else 'USER'} {needed})")
 
@@ -118,8 +120,10 @@ def sync_roles(*, group_model, permission_model) -> None:
         if role == ADMIN:
             perms = list(permission_model.objects.filter(content_type__app_label__in=ADMIN_APPS))
         else:
-            perms = [permission_model.objects.get(content_type__app_label=app, codename=codename)
-                     for app, codename in wanted]
+            # a permission of a model a later migration makes is not there yet in an earlier migration's
+            # sync: that later migration syncs again (catalog.0005 for change_labelingsettings)
+            perms = [perm for app, codename in wanted for perm in
+                     permission_model.objects.filter(content_type__app_label=app, codename=codename)]
         group.permissions.set(perms)
 
 

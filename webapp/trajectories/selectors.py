@@ -313,6 +313,20 @@ def review_queue(*, user, limit: int = 100) -> QuerySet[Trajectory]:
             .filter(has_edit=True).order_by("reviewed_by_me", "-started_at", "-id")[:limit])
 
 
+def review_neighbours(*, trajectory: Trajectory, user) -> tuple[str | None, str | None]:
+    """(previous, next) episode ids for the review page's p / n keys, in the review list's order (newest
+    first, trajectories with an edit): previous is the one just before this one, next the first after it
+    (then from the start) this user has not reviewed."""
+    mine = Exists(TrajectoryReview.objects.filter(trajectory=OuterRef("pk"), reviewer=user))
+    rows = list(Trajectory.objects.annotate(has_edit=_has_edit(), reviewed_by_me=mine).filter(has_edit=True)
+                .order_by("-started_at", "-id").values_list("pk", "episode_id", "reviewed_by_me"))
+    at = next((i for i, row in enumerate(rows) if row[0] == trajectory.pk), None)
+    previous = rows[at - 1][1] if at else None
+    after = rows[at + 1:] + rows[:at] if at is not None else rows
+    following = next((episode for pk, episode, reviewed in after if not reviewed and pk != trajectory.pk), None)
+    return previous, following
+
+
 def reviews_for_export(*, with_documents: bool = False) -> Iterator[dict]:
     """One line per reviewed trajectory: the automatic verdict, every human verdict and link decision
     (and the trajectory document itself with ``with_documents``)."""

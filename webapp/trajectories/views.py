@@ -91,7 +91,9 @@ def review(request, episode_id):
         edit.diff = diff_html(view_at(replay.steps, edit.step.index, replay.task_files).edit_diff)
         edit.earlier = [s for s in replay.steps if s.turn < edit.step.turn and s.tool not in ("done",)]
     verdicts = list(selectors.verdicts_of(trajectory=replay.trajectory))
+    previous, following = selectors.review_neighbours(trajectory=replay.trajectory, user=request.user)
     return render(request, "trajectories/review.html", {
+        "previous": previous, "following": following,
         "replay": replay, "trajectory": replay.trajectory, "edits": edits, "verdicts": verdicts,
         "mine": next((v for v in reversed(verdicts) if v.reviewer_id == request.user.id), None),
         "verdict_choices": Verdict.choices, "verdict_form": VerdictForm()})

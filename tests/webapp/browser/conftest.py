@@ -31,6 +31,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
 ARTIFACTS = Path(__file__).resolve().parents[3] / "var" / "test-artifacts"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 420, "height": 900}
+SMALL_PHONE = {"width": 390, "height": 844}  # the narrowest phone the labeling pages are made for
 
 
 @contextmanager
@@ -102,13 +103,16 @@ def log_in(page, username: str) -> None:
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
-def screenshots(page, name: str, folder: Path = ARTIFACTS) -> list[Path]:
-    """The page at desktop and phone width, saved as test artifacts; the viewport is restored."""
+def screenshots(page, name: str, folder: Path = ARTIFACTS, phone: dict = PHONE, settle=None) -> list[Path]:
+    """The page at desktop and phone width, saved as test artifacts; the viewport is restored.
+    ``settle(page)`` runs after each resize (to scroll the page where the shot should show it)."""
     folder.mkdir(parents=True, exist_ok=True)
     before, paths = page.viewport_size, []
-    for label, size in (("1366", DESKTOP), ("420", PHONE)):
+    for label, size in ((str(DESKTOP["width"]), DESKTOP), (str(phone["width"]), phone)):
         page.set_viewport_size(size)
         page.wait_for_timeout(150)  # let the layout settle after the resize
+        if settle is not None:
+            settle(page)
         path = folder / f"{name}-{label}.png"
         page.screenshot(path=str(path))
         paths.append(path)
@@ -116,13 +120,13 @@ def screenshots(page, name: str, folder: Path = ARTIFACTS) -> list[Path]:
     return paths
 
 
-def doc_screenshots(page, name: str, caption: str) -> list[Path]:
+def doc_screenshots(page, name: str, caption: str, phone: dict = PHONE, settle=None) -> list[Path]:
     """Screenshots for the docs' screenshots page: saved into build/screenshots/ with their caption, which
     scripts/docs copies into the site (docs/gen/screenshots.py)."""
-    desktop, phone = screenshots(page, name, folder=DOC_SCREENSHOTS)
-    record_screenshot(name, caption, {f"{DESKTOP['width']} px wide": desktop, f"{PHONE['width']} px wide": phone},
+    desktop, narrow = screenshots(page, name, folder=DOC_SCREENSHOTS, phone=phone, settle=settle)
+    record_screenshot(name, caption, {f"{DESKTOP['width']} px wide": desktop, f"{phone['width']} px wide": narrow},
                       folder=DOC_SCREENSHOTS)
-    return [desktop, phone]
+    return [desktop, narrow]
 
 
 def fits_width(page) -> bool:

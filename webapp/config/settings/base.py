@@ -256,6 +256,9 @@ LOGGING = {
 
 # Where import_corpus looks by default (corpus/tasks and corpus/splits.json next to it).
 STEPWISE_TASKS_DIR = Path(os.environ.get("STEPWISE_TASKS_DIR") or BASE_DIR / "corpus" / "tasks")
+# The validation record of each corpus task's failing tests (`corpus stats --validation` keeps it): what
+# import_corpus stores as a task's failing tests when its meta.json names none.
+STEPWISE_FAILING_TESTS_FILE = BASE_DIR / "docs" / "corpus" / "failing_tests.json"
 # Every path a web form, job or policy spec names (corpus roots, splits files, output folders, datasets,
 # script:/replay: files) must resolve under one of these folders (docs/operation/paths.md); a relative
 # path is taken under the first. os.pathsep-separated in the environment. Default: the app's var/ folder,

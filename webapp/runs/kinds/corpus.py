@@ -47,9 +47,10 @@ class ImportCorpusJob(JobType):
             work.progress(done, total, f"read {folder.name}")
 
         try:
+            the_corpus = root.resolve() == Path(settings.STEPWISE_TASKS_DIR).resolve()
             report = import_corpus(root=root, splits_file=splits,
-                                   on_task=step, atomic=True, by=work.job.created_by,
-                                   replace_existing=root.resolve() == Path(settings.STEPWISE_TASKS_DIR).resolve())
+                                   on_task=step, atomic=True, by=work.job.created_by, replace_existing=the_corpus,
+                                   failing_tests_file=settings.STEPWISE_FAILING_TESTS_FILE if the_corpus else None)
         except SplitsFileError as exc:
             raise JobFailure(str(exc)) from None
         result = {"created": report.created, "updated": report.updated, "unchanged": report.unchanged,

@@ -18,8 +18,11 @@ class Command(BaseCommand):
                             help="folder holding one folder per task (default: corpus/tasks)")
         parser.add_argument("--splits", type=Path, default=None,
                             help="splits file (default: splits.json next to the tasks folder)")
+        parser.add_argument("--failing-tests", type=Path, default=None,
+                            help="validation record of each task's failing tests (default: "
+                                 "docs/corpus/failing_tests.json, kept by `corpus stats --validation`)")
 
-    def handle(self, *args, root, splits, verbosity, **options):
+    def handle(self, *args, root, splits, failing_tests, verbosity, **options):
         root = (root or settings.STEPWISE_TASKS_DIR).resolve()
         if not root.is_dir():
             raise CommandError(f"{root}: no such folder; pass --root with the folder that holds the task folders")
@@ -28,7 +31,8 @@ class Command(BaseCommand):
         with tqdm(total=len(folders), desc="import_corpus", unit="task", disable=verbosity < 1 or not folders,
                   file=self.stderr._out) as bar:
             try:
-                report = import_corpus(root=root, splits_file=splits, on_task=lambda _: bar.update())
+                report = import_corpus(root=root, splits_file=splits, on_task=lambda _: bar.update(),
+                                       failing_tests_file=failing_tests or settings.STEPWISE_FAILING_TESTS_FILE)
             except SplitsFileError as exc:
                 raise CommandError(str(exc)) from None
         for folder, reason in report.failed:
