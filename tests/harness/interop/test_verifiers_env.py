@@ -16,7 +16,7 @@ import pytest
 from corpus.format import TASKS_DIR
 from corpus.splits import tasks_in_split
 from harness.interop.verifiers_env import StepwiseEnv, load_environment
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 FIX = ("edit_file", {"file_path": "counter.py", "old_string": "values[1:]", "new_string": "values"})
 DONE = ("done", {})
