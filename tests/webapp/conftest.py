@@ -244,3 +244,20 @@ def catalog_task(corpus_root):
     write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     return "counter_reset"
+
+
+@pytest.fixture
+def world(make_user, catalog_task):
+    """The route table's sample objects (tests/webapp/route_table.py): a user per role, a trajectory, and
+    the researcher's episode job and its episode, keyed by the names the table's URL arguments use."""
+    from tests.webapp.route_table import EP, EPISODE, JOB, TASK
+    from webapp.runs.services import create_job
+    from webapp.trajectories.services import save_trajectory
+
+    users = {"anonymous": None, "annotator": make_user("ann", role="annotator"),
+             "researcher": make_user("res", role="researcher"), "admin": make_user("boss", role="admin")}
+    save_trajectory(document=trajectory_document(EP))
+    job = create_job(kind="episode", created_by=users["researcher"], checked=True, params={
+        "task": TASK, "arm": "dbg", "policy": "script:/nowhere.json", "script": "", "max_turns": 5,
+        "sandbox": "bwrap"})
+    return {"users": users, JOB: job.pk, EPISODE: job.episode.pk}
