@@ -45,6 +45,8 @@ def wait_for_job(job, timeout_s: float = 180):
         job.refresh_from_db()
         return job.is_over
 
-    wait_until(ended, f"job {job.id} to end", timeout_s, interval_s=0.2,
-               failure=lambda: f"the worker did not end job {job.id} (state {job.state}, {job.progress_message!r})")
+    def failure() -> str:
+        return f"the worker did not end job {job.id} (state {job.state}, {job.progress_message!r})"
+
+    wait_until(ended, f"job {job.id} to end", timeout_s, interval_s=0.2, failure=failure)
     return job

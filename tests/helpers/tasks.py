@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Real tasks with real recorded episodes (tests/fixtures/README.md); their own tests run in sandboxes.
+# Three small real tasks (tests/fixtures/README.md); their own tests run in sandboxes, not in this suite.
 FIXTURE_TASKS = Path(__file__).resolve().parents[1] / "fixtures" / "tasks"
 RUNNING_AVERAGE = FIXTURE_TASKS / "running_average"
 
@@ -68,33 +68,41 @@ COUNTER_EVIDENCE = [{"file": "counter.py", "line": 4, "expression": "value", "ob
 SKIPPED_FIRST = TaskShape(
     "counter_skip", buggy={"counter.py": BUGGY_COUNTER}, correct={"counter.py": CORRECT_COUNTER},
     tests={"test_counter.py": TEST_COUNTER},
-    meta={"category": "off_by_one", "preference": "optional", "description": "a sum that skips its first value",
-          "dependencies": [], "timeout_s": 20, "tags": ["tiny"], "evidence": COUNTER_EVIDENCE})
+    meta={"category": "off_by_one", "preference": "optional",
+          "description": "a sum that skips its first value", "dependencies": [], "timeout_s": 20,
+          "tags": ["tiny"], "evidence": COUNTER_EVIDENCE})
 
+SUM_TEST = '''\
+from counter import total
+
+
+def test_total():
+    assert total([1, 2, 3]) == 6
+'''
 SUM_SKIPS_FIRST_FIXED = "def total(values):\n    return sum(values)\n"
 SUM_SKIPS_FIRST = TaskShape(
-    "tiny_counter", buggy={"counter.py": "def total(values):\n    return sum(values[1:])  # BUG: skips the first value\n"},
+    "tiny_counter",
+    buggy={"counter.py": "def total(values):\n    return sum(values[1:])  # BUG: skips the first value\n"},
     correct={"counter.py": SUM_SKIPS_FIRST_FIXED},
-    tests={"test_counter.py": "from counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n\n\n"
-                              "def test_empty():\n    assert total([]) == 0\n"},
-    meta={"category": "off_by_one", "preference": "optional", "description": "a sum that skips its first value"})
-
+    tests={"test_counter.py": SUM_TEST + "\n\ndef test_empty():\n    assert total([]) == 0\n"},
+    meta={"category": "off_by_one", "preference": "optional",
+          "description": "a sum that skips its first value"})
 # The benchmarks' task (bench/): the same sum under one test.
 BENCH_COUNTER = TaskShape(
     "bench_counter", buggy={"counter.py": "def total(values):\n    return sum(values[1:])\n"},
-    correct={"counter.py": SUM_SKIPS_FIRST_FIXED},
-    tests={"test_counter.py": "from counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n"},
+    correct={"counter.py": SUM_SKIPS_FIRST_FIXED}, tests={"test_counter.py": SUM_TEST},
     meta={"category": "off_by_one", "preference": "optional", "description": "a sum"})
 
 RESET_COUNTER = TaskShape(
     "counter_reset", buggy={"counter.py": "def reset(state):\n    state['n'] = 1\n    return state\n"},
     correct={"counter.py": "def reset(state):\n    state['n'] = 0\n    return state\n"},
-    tests={"test_counter.py": "from counter import reset\n\n\ndef test_reset():\n    assert reset({'n': 5}) == {'n': 0}\n"},
+    tests={"test_counter.py": "from counter import reset\n\n\ndef test_reset():\n"
+                              "    assert reset({'n': 5}) == {'n': 0}\n"},
     meta={"category": "state", "preference": "recommended", "description": "a counter forgets its reset",
           "dependencies": [], "timeout_s": 30, "tags": ["unit"]})
 # The scripted calls that fix RESET_COUNTER and run its tests.
-RESET_COUNTER_FIX = {"name": "edit_file", "arguments": {"file_path": "counter.py", "old_string": "state['n'] = 1",
-                                                        "new_string": "state['n'] = 0"}}
+RESET_COUNTER_FIX = {"name": "edit_file", "arguments": {
+    "file_path": "counter.py", "old_string": "state['n'] = 1", "new_string": "state['n'] = 0"}}
 RESET_COUNTER_TESTS = {"name": "bash", "arguments": {"command": "python -m pytest -q test_counter.py"}}
 
 
@@ -105,7 +113,8 @@ def write_task(root: Path, name: str | None = None, *, shape: TaskShape = SKIPPE
     replaced by the arguments; returns the task folder."""
     name = name or shape.name
     folder = root / name
-    files = {"buggy": shape.buggy if buggy is None else buggy, "correct": shape.correct if correct is None else correct,
+    files = {"buggy": shape.buggy if buggy is None else buggy,
+             "correct": shape.correct if correct is None else correct,
              "tests": shape.tests if tests is None else tests, "shared": shared or shape.shared}
     for kind, group in files.items():
         for rel, text in group.items():

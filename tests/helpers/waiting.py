@@ -25,7 +25,8 @@ def poll_until(condition: Callable[[], Any], timeout_s: float = 60.0, *, interva
 
 
 def wait_until(condition: Callable[[], Any], what: str, timeout_s: float = 120, *, interval_s: float = 0.1,
-               give_up_when: Callable[[], bool] | None = None, failure: Callable[[], str] | None = None) -> Any:
+               give_up_when: Callable[[], bool] | None = None,
+               failure: Callable[[], str] | None = None) -> Any:
     """``condition()``'s first truthy value; fails the test with "timed out waiting for <what>" once
     ``timeout_s`` pass or ``give_up_when()`` turns true (a server that exited will not answer later).
     ``failure`` builds a message of its own instead, when the test fails (so it can show a log)."""

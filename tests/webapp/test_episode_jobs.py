@@ -37,9 +37,9 @@ def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker
 @pytest.mark.slow
 def test_an_eval_job_fans_out_one_episode_job_each_and_reports_when_the_last_ends(celery_worker, catalog_task,
                                                                                  make_user):
-    job = launch("eval", make_user("ann"), name="scripted fix", policy="", script=script(RESET_COUNTER_FIX, RESET_COUNTER_TESTS),
-                 arms=["base", "dbg"], split="", tasks="counter_reset", runs=2, max_turns=8, sandbox="bwrap",
-                 workers=1)
+    job = launch("eval", make_user("ann"), name="scripted fix", policy="",
+                 script=script(RESET_COUNTER_FIX, RESET_COUNTER_TESTS), arms=["base", "dbg"], split="",
+                 tasks="counter_reset", runs=2, max_turns=8, sandbox="bwrap", workers=1)
 
     job = wait_for_job(job, timeout_s=300)
 

@@ -146,7 +146,8 @@ def test_a_client_that_disconnects_leaves_no_sandbox(server):
     trajectory = Path(obs["trajectory"])
     result = poll_until(lambda: trajectory_result(trajectory))
     assert result is not None and result["exit_reason"] == "error"
-    assert poll_until(lambda: not (set(bwrap_processes()) & during), 30), "a sandbox process outlived the session"
+    gone = poll_until(lambda: not (set(bwrap_processes()) & during), 30)
+    assert gone, "a sandbox process outlived the session"
     assert not [cmd for cmd in bwrap_processes().values() if obs["episode_id"] in cmd]
     env.close()
 
