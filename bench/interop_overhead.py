@@ -28,10 +28,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
-from bench.verify_cost import write_task  # noqa: E402
 from corpus.format import load_task  # noqa: E402
 from harness.episode import run_episode  # noqa: E402
 from harness.policies import make_policy  # noqa: E402
+from tests.helpers.tasks import BENCH_COUNTER, write_task  # noqa: E402
 
 
 def calls(steps: int) -> list[dict]:
@@ -140,7 +140,7 @@ def main() -> None:
     run = BenchRun("interop_overhead", out_dir=args.out_dir)
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-interop-") as tmp:
         root = Path(tmp)
-        task = load_task(write_task(root))
+        task = load_task(write_task(root, shape=BENCH_COUNTER))
         results = {"direct": direct(task, args.steps, args.episodes, args.sandbox, root),
                    "served": served(task, args.steps, args.episodes, args.sandbox, root),
                    "inspect": inspected(task, args.steps, args.episodes, args.sandbox, root),

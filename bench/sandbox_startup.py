@@ -19,7 +19,6 @@ Writes a Markdown table to bench/results/sandbox_startup.md and the numbers to .
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -42,11 +41,11 @@ from harness.sandbox.backends.base import Limits, SandboxSpec  # noqa: E402
 from harness.sandbox.client import ServiceClient  # noqa: E402
 from harness.sandbox.pool import SandboxPool  # noqa: E402
 from harness.verify import verify  # noqa: E402
+from tests.helpers.tasks import BENCH_COUNTER, write_task  # noqa: E402
+
+FIXED = BENCH_COUNTER.correct["counter.py"]
 
 REPO = Path(__file__).resolve().parents[1]
-BUGGY = "def total(values):\n    return sum(values[1:])\n"
-FIXED = "def total(values):\n    return sum(values)\n"
-TEST = "from counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n"
 SCRIPT = [ToolCall("bash", {"command": "ls"}), ToolCall("bash", {"command": "cat counter.py"}),
           ToolCall("bash", {"command": "grep -n total test_counter.py"}),
           ToolCall("bash", {"command": "wc -l counter.py"}), ToolCall("bash", {"command": "true"}),
@@ -63,15 +62,7 @@ def stats(samples: list[float]) -> dict:
 
 
 def make_task(root: Path):
-    folder = root / "bench_counter"
-    for kind, text in (("buggy", BUGGY), ("correct", FIXED)):
-        (folder / kind).mkdir(parents=True)
-        (folder / kind / "counter.py").write_text(text)
-    (folder / "tests").mkdir()
-    (folder / "tests" / "test_counter.py").write_text(TEST)
-    (folder / "meta.json").write_text(json.dumps({"name": "bench_counter", "category": "bench",
-                                                   "preference": "optional", "description": "bench"}))
-    return load_task(folder)
+    return load_task(write_task(root, shape=BENCH_COUNTER))
 
 
 def spec_for(workspace, limits: Limits) -> SandboxSpec:

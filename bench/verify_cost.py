@@ -12,7 +12,6 @@ the test run in its fresh sandbox process. Writes a Markdown table to bench/resu
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -29,23 +28,9 @@ from harness.observation import ToolCall  # noqa: E402
 from harness.sandbox.backends import get_backend  # noqa: E402
 from harness.sandbox.backends.base import Limits, SandboxSpec  # noqa: E402
 from harness.verify import collect_changes, fresh_workspace, make_patch, verify  # noqa: E402
+from tests.helpers.tasks import BENCH_COUNTER, write_task  # noqa: E402
 
-BUGGY = "def total(values):\n    return sum(values[1:])\n"
-FIXED = "def total(values):\n    return sum(values)\n"
-TEST = "from counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n"
-
-
-def write_task(root: Path) -> Path:
-    folder = root / "bench_counter"
-    for kind, text in (("buggy", BUGGY), ("correct", FIXED)):
-        (folder / kind).mkdir(parents=True)
-        (folder / kind / "counter.py").write_text(text)
-    (folder / "tests").mkdir()
-    (folder / "tests" / "test_counter.py").write_text(TEST)
-    (folder / "meta.json").write_text(json.dumps({"name": "bench_counter", "category": "off_by_one",
-                                                   "preference": "optional", "description": "a sum"}))
-    return folder
-
+FIXED = BENCH_COUNTER.correct["counter.py"]
 
 def summary(values: list[float]) -> str:
     ordered = sorted(values)
@@ -54,7 +39,7 @@ def summary(values: list[float]) -> str:
 
 
 def measure(backend_name: str, runs: int, root: Path) -> dict[str, list[float]]:
-    task = load_task(write_task(root / backend_name))
+    task = load_task(write_task(root / backend_name, shape=BENCH_COUNTER))
     backend = get_backend(backend_name)
     out: dict[str, list[float]] = {"verify": [], "host": []}
     try:

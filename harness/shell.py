@@ -32,9 +32,9 @@ from pathlib import Path
 
 import pexpect
 
-from harness.debugger.process_tree import close_child
 from harness.identity import as_own_user
-from harness.shell_protocol import TTY_READ_WCHANS, command_line, process_state, setup_line
+from harness.process_tree import close_child, state_of, wait_channel
+from harness.shell_protocol import TTY_READ_WCHANS, command_line, setup_line
 
 MAX_LINES = 100
 MAX_BYTES = 8192
@@ -259,7 +259,7 @@ class Shell:
                 return index, None, _clean("".join(seen) + (child.before or ""))
             if remaining <= POLL_S:
                 return 2, None, _clean("".join(seen) + (child.before or ""))
-            state, wchan = process_state(pid)
+            state, wchan = state_of(pid), wait_channel(pid)
             reason = None
             if state in ("T", "t"):
                 reason = "the shell was stopped by a signal (e.g. kill -STOP $$) and cannot answer"

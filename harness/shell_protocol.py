@@ -1,5 +1,6 @@
 """The persistent shell's wire protocol: the line sent for each command, what the shell runs before
-each prompt, and how the shell's state is read from /proc when the end of a command does not show.
+each prompt, and the wait channels that show the shell waiting for input when the end of a command does
+not show (read from /proc by ``harness.process_tree``).
 
 Each command is sent as one short line: ``eval`` of the command as one quoted word, then one
 assignment that keeps its exit status in ``POSIXLY_CORRECT`` (which also turns POSIX mode on) and the
@@ -31,8 +32,6 @@ having printed the marker), answers with an error and starts a fresh shell.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 # Bytes of quoted text per physical line: far under the 4095-byte canonical line limit even when a
 # line ends in a multi-byte character or escape.
@@ -108,17 +107,3 @@ def before_prompt(prompt: str) -> str:
 def setup_line(prompt: str) -> str:
     """Sent once after start: the read-only ``PROMPT_COMMAND`` (not exported), aliases off."""
     return f"readonly PROMPT_COMMAND={ansi_c_quote(before_prompt(prompt))}; \\builtin shopt -u expand_aliases"
-
-
-def process_state(pid: int) -> tuple[str, str]:
-    """(state letter, wait channel) of ``pid`` from /proc; ("", "") when unreadable or gone."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-        state = stat[stat.rfind(")") + 2:].split()[0]
-    except (OSError, IndexError):
-        return "", ""
-    try:
-        wchan = Path(f"/proc/{pid}/wchan").read_text().strip()
-    except OSError:
-        wchan = ""
-    return state, wchan

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+# The fixture tasks' own tests run inside sandboxes, never as part of this suite.
+collect_ignore_glob = ["fixtures/*"]
 
 
 @pytest.fixture(scope="session")

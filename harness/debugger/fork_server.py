@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pexpect.fdpexpect
 
-from harness.debugger.process_tree import kill_session
 from harness.identity import popen_user
+from harness.process_tree import kill_session
 
 SERVER = Path(__file__).with_name("warm_interpreter.py")
 ROWS, COLUMNS = 50, 200

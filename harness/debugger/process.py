@@ -31,8 +31,8 @@ import pexpect
 
 from harness.debugger.fork_server import COLUMNS, ROWS, ForkServer, ForkServerError
 from harness.debugger.output import BoundedOutput
-from harness.debugger.process_tree import close_child, kill_session
 from harness.identity import as_own_user
+from harness.process_tree import close_child, kill_session
 from harness.pytest_files import is_test_file
 
 AGENT = Path(__file__).with_name("stepwise_pdb.py")

@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import os
 import socket
-from pathlib import Path
 
-
-def _start_time(pid: int) -> str | None:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return stat[stat.rfind(")") + 2:].split()[19]  # field 22: start time in clock ticks since boot
+from harness.process_tree import start_time
 
 
 def owner_id(pid: int | None = None) -> str:
     pid = pid or os.getpid()
-    return f"{socket.gethostname()}:{pid}:{_start_time(pid) or '?'}"
+    return f"{socket.gethostname()}:{pid}:{start_time(pid) or '?'}"
 
 
 def owner_alive(owner: str) -> bool:
@@ -28,4 +21,4 @@ def owner_alive(owner: str) -> bool:
     pid, _, started = rest.partition(":")
     if host != socket.gethostname() or not pid.isdigit():
         return True
-    return _start_time(int(pid)) == started
+    return start_time(int(pid)) == started

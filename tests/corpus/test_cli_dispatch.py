@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 
 def test_ctrl_c_stops_a_command_with_a_message_not_a_traceback(tmp_path, repo_root):

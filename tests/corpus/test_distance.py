@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from corpus.distance import fixed_lines, task_distance
 from corpus.format import load_task
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 API = "from service import compute\n\n\ndef handle(request):\n    return {'total': compute(request['values'])}\n"
 SERVICE = "from units import scale\n\n\ndef compute(values):\n    return sum(scale(v) for v in values)\n"

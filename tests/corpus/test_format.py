@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from corpus.format import TaskFormatError, load_task
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 
 def test_a_task_fails_unless_it_says_it_hangs(tmp_path):

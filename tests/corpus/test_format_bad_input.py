@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from corpus.format import TaskFormatError, load_task
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 
 def test_a_file_that_is_not_utf8_is_refused_naming_it(tmp_path):

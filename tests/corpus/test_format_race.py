@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from corpus.format import MAX_FILE_BYTES, TaskFormatError, load_task
-from tests.corpus.taskfactory import BUGGY_COUNTER, write_task
+from tests.helpers.tasks import BUGGY_COUNTER, write_task
 
 SECRET = "admin-password=correct-horse-battery-staple"
 

@@ -10,7 +10,7 @@ from corpus.cli import import_seed as import_cli
 from corpus.format import load_task
 from corpus.importers import SeedFormatError, import_seed_bundle
 from corpus.importers.shim import strip_shim
-from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER
+from tests.helpers.tasks import BUGGY_COUNTER, CORRECT_COUNTER
 from validation import validate_task
 
 SEED_TEST = '''\

@@ -10,7 +10,7 @@ from corpus.leakage import LeakageError, LeakageGuard, check_no_heldout, corpus_
 from corpus.mechanisms import load_mechanism_pairs
 from corpus.similarity import THRESHOLD, code_tokens, similar_pairs
 from corpus.splits import load_splits, write_splits
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 SECRET = '''\
 class Ledger:

@@ -18,7 +18,7 @@ from corpus.mechanisms import (
     same_split_groups,
 )
 from corpus.splits import assign, load_splits, write_splits
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 
 def pair(first, second, verdict="same"):

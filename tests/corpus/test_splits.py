@@ -19,7 +19,7 @@ from corpus.splits import (
     tasks_in_split,
     write_splits,
 )
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 
 def test_hash_split_is_stable_and_near_the_targets():

@@ -12,7 +12,7 @@ from corpus.format import load_task
 from corpus.shape import shape_report
 from corpus.splits import write_splits
 from corpus.stats import summarize, task_rows
-from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, TEST_COUNTER, write_task
+from tests.helpers.tasks import BUGGY_COUNTER, CORRECT_COUNTER, TEST_COUNTER, write_task
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -5,12 +5,15 @@ the strict build passes either way."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from docs.gen import reference, screenshots
-from tests.docs.test_site import ROOT, build
+from tests.helpers.docs_site import build
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def take(folder, name: str, caption: str, widths=(1366, 420)) -> dict:

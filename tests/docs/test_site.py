@@ -12,13 +12,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.helpers.docs_site import build
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def build(config: Path, site: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config),
-                           "-d", str(site)], cwd=config.parent, capture_output=True, text=True, timeout=120,
-                          env={"PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1"})
 
 
 def nav_pages(nav) -> list[str]:

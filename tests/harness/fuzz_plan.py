@@ -12,7 +12,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from tests.harness.sandbox.conftest import CORRECT
+from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 
 SOURCE, TEST = "counter.py", "test_counter.py"
 TOOLS = ["start_debugger", "add_breakpoint", "remove_breakpoint", "continue_execution", "step_over", "step_into",
@@ -110,7 +110,7 @@ FAKES = [
     call("edit_file", file_path=SOURCE, old_string="return sum(values[1:])",
          new_string="import os; os._exit(0) if 'PYTEST_CURRENT_TEST' in os.environ else None\n    return sum(values[1:])"),
 ]
-FIX = call("write_file", file_path=SOURCE, content=CORRECT)
+FIX = call("write_file", file_path=SOURCE, content=SUM_SKIPS_FIRST_FIXED)
 SLOW_HOSTILE = [bash("kill -STOP $$"), bash("builtin() { :; }; readonly -f builtin")]  # each replaces the shell
 
 

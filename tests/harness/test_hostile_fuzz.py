@@ -25,11 +25,13 @@ import pytest
 from corpus.format import load_task
 from harness.episode.run import run_episode
 from harness.policies import make_policy
+from harness.process_tree import pid_namespace
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource, SandboxSpec
 from harness.sandbox.backends.supervised import CALL_GRACE_S
 from tests.harness.fuzz_plan import TOOLS, plan_episode
-from tests.harness.sandbox.conftest import write_task
+from tests.helpers.processes import left_in_namespace
+from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SEED = int(os.environ.get("STEPWISE_FUZZ_SEED", "17"))
@@ -42,32 +44,20 @@ HARNESS_FAULTS = ("inside the harness", "failed inside the sandbox", "Traceback 
                   "the sandbox has stopped", "refused the call")
 
 
-def namespace_of(pid: int) -> str | None:
-    try:
-        return os.readlink(f"/proc/{pid}/ns/pid")
-    except OSError:
-        return None
-
-
-def processes_in(namespace: str) -> list[int]:
-    return [int(entry.name) for entry in Path("/proc").iterdir()
-            if entry.name.isdigit() and namespace_of(int(entry.name)) == namespace]
-
-
 class WatchedBackend(SandboxSource):
     """The bwrap backend, noting each sandbox's PID namespace and what is left in it after release."""
 
     def __init__(self):
         self.inner = get_backend("bwrap")
         self.name = self.inner.name
-        self.own = namespace_of(os.getpid())
+        self.own = pid_namespace(os.getpid())
         self.leftovers: dict[str, list[int]] = {}
         self.namespaces: dict[int, str] = {}
         self._lock = threading.Lock()
 
     def acquire(self, spec: SandboxSpec):
         sandbox = self.inner.acquire(spec)
-        inside = {namespace_of(pid) for pid in sandbox.cgroup.pids()} - {self.own, None}
+        inside = {pid_namespace(pid) for pid in sandbox.cgroup.pids()} - {self.own, None}
         with self._lock:
             self.namespaces[id(sandbox)] = inside.pop()
         return sandbox
@@ -75,9 +65,7 @@ class WatchedBackend(SandboxSource):
     def release(self, sandbox) -> None:
         self.inner.release(sandbox)
         namespace = self.namespaces[id(sandbox)]
-        deadline = time.monotonic() + 30
-        while (left := processes_in(namespace)) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        left = left_in_namespace(namespace)
         with self._lock:
             self.leftovers[namespace] = left
 
@@ -96,7 +84,7 @@ def play(index: int, task, backend: WatchedBackend, folder: Path) -> tuple[dict,
 
 @pytest.mark.slow
 def test_thousands_of_hostile_and_valid_calls_never_break_an_episode_or_fake_a_verdict(tmp_path):
-    task = load_task(write_task(tmp_path / "tasks"))
+    task = load_task(write_task(tmp_path / "tasks", shape=SUM_SKIPS_FIRST))
     backend = WatchedBackend()
     started = time.monotonic()
     try:

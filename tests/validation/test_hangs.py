@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harness.hang import died_dumping
-from tests.corpus.taskfactory import HANGING_COUNTER, LOOPING_COUNTER, write_task
+from tests.helpers.tasks import HANGING_COUNTER, LOOPING_COUNTER, write_task
 from validation import cli as validate_cli
 from validation import validate_task
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, write_task
+from tests.helpers.tasks import BUGGY_COUNTER, CORRECT_COUNTER, write_task
 from validation import cli as validate_cli
 from validation import validate_task
 from validation.order import FILE_ORDER, RunOrder, orders_for

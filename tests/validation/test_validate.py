@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.corpus.taskfactory import BUGGY_COUNTER, CORRECT_COUNTER, TEST_COUNTER, write_task
+from tests.helpers.tasks import BUGGY_COUNTER, CORRECT_COUNTER, TEST_COUNTER, write_task
 from validation import cli as validate_cli
 from validation import validate_task
 

@@ -19,9 +19,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests.helpers.tasks import RESET_COUNTER, RUNNING_AVERAGE, write_task
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
-# The fixture task's own tests run inside sandboxes, never as part of this suite.
-collect_ignore_glob = ["fixtures/*"]
 
 
 @pytest.fixture(autouse=True)
@@ -32,26 +32,6 @@ def _require_postgresql(request):
         if "postgresql" not in engine:
             pytest.fail(f"the web app tests need PostgreSQL, got {engine}; run scripts/test or set "
                         "DATABASE_URL=postgres://postgres@127.0.0.1:5432/stepwise")
-
-
-def write_task(root: Path, name: str, *, category: str = "state", preference: str = "recommended",
-               description: str = "a counter forgets its reset", buggy: str | None = None,
-               correct: str | None = None, meta_extra: dict | None = None) -> Path:
-    """A minimal valid task folder: one module (buggy + correct) and one test."""
-    folder = root / name
-    for sub in ("buggy", "correct", "tests"):
-        (folder / sub).mkdir(parents=True, exist_ok=True)
-    meta = {"name": name, "category": category, "preference": preference, "description": description,
-            "dependencies": [], "timeout_s": 30, "tags": ["unit"], **(meta_extra or {})}
-    (folder / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
-    (folder / "buggy" / "counter.py").write_text(
-        buggy or "def reset(state):\n    state['n'] = 1\n    return state\n", encoding="utf-8")
-    (folder / "correct" / "counter.py").write_text(
-        correct or "def reset(state):\n    state['n'] = 0\n    return state\n", encoding="utf-8")
-    (folder / "tests" / "test_counter.py").write_text(
-        "from counter import reset\n\n\ndef test_reset():\n    assert reset({'n': 5}) == {'n': 0}\n",
-        encoding="utf-8")
-    return folder
 
 
 @pytest.fixture
@@ -207,10 +187,10 @@ def annotation_data(corpus_root, make_user):
     from webapp.runs.models import EvalRun
     from webapp.trajectories.services import save_trajectory
 
-    shutil.copytree(FIXTURES / "tasks" / "running_average", corpus_root / "running_average")
-    write_task(corpus_root, "counter_reset", preference="optional")
-    write_task(corpus_root, "cache_stale", category="caching", preference="avoid")
-    write_task(corpus_root, "lock_owner", category="locks", preference="recommended")
+    shutil.copytree(RUNNING_AVERAGE, corpus_root / "running_average")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER, preference="optional")
+    write_task(corpus_root, "cache_stale", shape=RESET_COUNTER, category="caching", preference="avoid")
+    write_task(corpus_root, "lock_owner", shape=RESET_COUNTER, category="locks", preference="recommended")
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     dbg, _ = save_trajectory(document=load_fixture_document("running_average_dbg.json"))
     base, _ = save_trajectory(document=load_fixture_document("running_average_base.json"))
@@ -263,6 +243,23 @@ def catalog_task(corpus_root):
     """The counter_reset task in the catalog (what episode jobs play)."""
     from webapp.catalog.services import import_corpus
 
-    write_task(corpus_root, "counter_reset")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     return "counter_reset"
+
+
+@pytest.fixture
+def world(make_user, catalog_task):
+    """The route table's sample objects (tests/webapp/route_table.py): a user per role, a trajectory, and
+    the researcher's episode job and its episode, keyed by the names the table's URL arguments use."""
+    from tests.webapp.route_table import EP, EPISODE, JOB, TASK
+    from webapp.runs.services import create_job
+    from webapp.trajectories.services import save_trajectory
+
+    users = {"anonymous": None, "annotator": make_user("ann", role="annotator"),
+             "researcher": make_user("res", role="researcher"), "admin": make_user("boss", role="admin")}
+    save_trajectory(document=trajectory_document(EP))
+    job = create_job(kind="episode", created_by=users["researcher"], checked=True, params={
+        "task": TASK, "arm": "dbg", "policy": "script:/nowhere.json", "script": "", "max_turns": 5,
+        "sandbox": "bwrap"})
+    return {"users": users, JOB: job.pk, EPISODE: job.episode.pk}

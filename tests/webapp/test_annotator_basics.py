@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.webapp.conftest import write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from webapp.catalog.models import LabelingSettings, Task
 from webapp.catalog.selectors import labeling_settings
 from webapp.catalog.services import add_preference_label, import_corpus, set_labeling_settings
@@ -76,9 +76,9 @@ def test_the_setting_form_is_offered_only_to_those_who_may_change_it(client, ann
 
 def test_failing_tests_come_from_meta_json_or_the_validation_record_and_show_on_both_pages(client, corpus_root,
                                                                                           make_user, tmp_path):
-    write_task(corpus_root, "counter_reset")
-    write_task(corpus_root, "named_in_meta", meta_extra={"failing_tests": ["test_counter.py::test_reset"]})
-    write_task(corpus_root, "unrecorded")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
+    write_task(corpus_root, "named_in_meta", shape=RESET_COUNTER, failing_tests=["test_counter.py::test_reset"])
+    write_task(corpus_root, "unrecorded", shape=RESET_COUNTER)
     record = tmp_path / "failing_tests.json"
     record.write_text(json.dumps({"counter_reset": ["test_counter.py::test_reset", "test_counter.py::test_twice"],
                                   "named_in_meta": ["test_counter.py::test_other"]}))

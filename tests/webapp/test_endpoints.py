@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from harness.policies import EndpointError, PolicyError
-from tests.webapp.test_jobs import wait_for_job
+from tests.helpers.jobs import wait_for_job
 from webapp.endpoints.models import ModelEndpoint
 from webapp.endpoints.policies import web_policy
 from webapp.runs.kinds.policies import job_policy

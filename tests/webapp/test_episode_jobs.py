@@ -1,59 +1,25 @@
 """Episode and eval jobs run by a real Celery worker on the real Redis and PostgreSQL; a worker
 killed mid-episode, a retry, a cancel that leaves no sandbox process behind."""
 
-import json
 import time
 from pathlib import Path
 
 import pytest
-from django.db import transaction
 
-from tests.webapp.test_jobs import wait_for_job
+from tests.helpers.jobs import launch, script, wait_for_job
+from tests.helpers.processes import processes_with
+from tests.helpers.tasks import RESET_COUNTER_FIX, RESET_COUNTER_TESTS
+from tests.helpers.waiting import wait_until
 from webapp.runs.models import Episode, EvalRun, Job, JobState
-from webapp.runs.services import cancel_job, create_job, retry_job
+from webapp.runs.services import cancel_job, retry_job
 from webapp.trajectories.models import Trajectory
-
-FIX = {"name": "edit_file", "arguments": {"file_path": "counter.py", "old_string": "state['n'] = 1",
-                                          "new_string": "state['n'] = 0"}}
-TESTS = {"name": "bash", "arguments": {"command": "python -m pytest -q test_counter.py"}}
-
-
-def script(*calls) -> str:
-    return json.dumps({"tool_calls": list(calls)})
-
-
-def launch(kind: str, user, **params) -> Job:
-    with transaction.atomic():  # the worker is handed the job when this commits
-        return create_job(kind=kind, created_by=user, params=params)
-
-
-def wait_until(condition, what: str, timeout_s: float = 120):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    pytest.fail(f"timed out waiting for {what}")
-
-
-def processes_with(marker: str) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker in (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"):
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
 
 
 @pytest.mark.slow
 def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker, catalog_task, make_user):
     job = launch("episode", make_user("ann"), task="counter_reset", arm="dbg", policy="", max_turns=10,
                  sandbox="bwrap", script=script({"name": "start_debugger", "arguments": {"file": "test_counter.py"}},
-                                                FIX, TESTS))
+                                                RESET_COUNTER_FIX, RESET_COUNTER_TESTS))
 
     job = wait_for_job(job)
 
@@ -71,9 +37,9 @@ def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker
 @pytest.mark.slow
 def test_an_eval_job_fans_out_one_episode_job_each_and_reports_when_the_last_ends(celery_worker, catalog_task,
                                                                                  make_user):
-    job = launch("eval", make_user("ann"), name="scripted fix", policy="", script=script(FIX, TESTS),
-                 arms=["base", "dbg"], split="", tasks="counter_reset", runs=2, max_turns=8, sandbox="bwrap",
-                 workers=1)
+    job = launch("eval", make_user("ann"), name="scripted fix", policy="",
+                 script=script(RESET_COUNTER_FIX, RESET_COUNTER_TESTS), arms=["base", "dbg"], split="",
+                 tasks="counter_reset", runs=2, max_turns=8, sandbox="bwrap", workers=1)
 
     job = wait_for_job(job, timeout_s=300)
 
@@ -100,7 +66,7 @@ def test_a_worker_killed_mid_episode_keeps_the_turns_and_fails_the_job_then_a_re
 
     worker = start_worker(name="doomed")
     calls = [{"name": "bash", "arguments": {"command": "echo one"}}, {"name": "bash", "arguments": {"command": "echo two"}},
-             {"name": "bash", "arguments": {"command": "sleep 6.25"}}, FIX, TESTS]
+             {"name": "bash", "arguments": {"command": "sleep 6.25"}}, RESET_COUNTER_FIX, RESET_COUNTER_TESTS]
     job = launch("episode", make_user("ann"), task="counter_reset", arm="base", policy="", max_turns=10,
                  sandbox="docker", script=script(*calls))
     episode = Episode.objects.get(job=job)

@@ -8,7 +8,8 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
-from tests.webapp.conftest import trajectory_document, write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
+from tests.webapp.conftest import trajectory_document
 from webapp.catalog.models import PreferenceLabel, Task
 from webapp.catalog.services import add_preference_label, import_corpus
 from webapp.runs.models import TrainingRun
@@ -79,7 +80,7 @@ def test_a_label_cannot_be_edited_in_place_in_the_admin(admin_client, admin_user
 
 
 def test_a_preference_set_in_the_admin_is_a_label_and_survives_import_corpus(admin_client, admin_user, corpus_root):
-    write_task(corpus_root, "counter_reset", preference="recommended")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER, preference="recommended")
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     task = Task.objects.get(name="counter_reset")
     page = admin_client.get(f"/admin/catalog/task/{task.pk}/change/")

@@ -11,8 +11,9 @@ from django.core.management import call_command
 
 from harness.eval.metrics import outcome_from_trajectory
 from harness.eval.report import build_report, write_report
+from tests.helpers.environment import clean_env
+from tests.helpers.waiting import wait_until
 from tests.webapp.conftest import REPO_ROOT, load_fixture_document
-from tests.webapp.test_settings_and_admin_user import clean_env
 from webapp.runs.models import EvalRun
 from webapp.trajectories.models import Trajectory
 
@@ -108,7 +109,6 @@ def test_serve_restarts_a_worker_that_dies_and_stops_everything_when_it_keeps_dy
     import os
     import re
     import signal
-    import time
 
     from django.conf import settings
 
@@ -127,11 +127,8 @@ def test_serve_restarts_a_worker_that_dies_and_stops_everything_when_it_keeps_dy
         return out.read_text(errors="replace")
 
     def wait_for(condition, what, timeout_s=120):
-        deadline = time.monotonic() + timeout_s
-        while not condition():
-            if time.monotonic() > deadline or serve.poll() is not None:
-                pytest.fail(f"timed out waiting for {what}; serve said:\n{said()[-3000:]}")
-            time.sleep(0.5)
+        wait_until(condition, what, timeout_s, interval_s=0.5, give_up_when=lambda: serve.poll() is not None,
+                   failure=lambda: f"timed out waiting for {what}; serve said:\n{said()[-3000:]}")
 
     try:
         wait_for(lambda: healthz(port) == 200, "/healthz to answer 200 with the workers up")

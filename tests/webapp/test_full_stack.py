@@ -18,9 +18,9 @@ import urllib.request
 import pytest
 from django.conf import settings
 
+from tests.helpers.jobs import launch, script, wait_for_job
+from tests.helpers.tasks import RESET_COUNTER_FIX, RESET_COUNTER_TESTS
 from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
-from tests.webapp.test_episode_jobs import FIX, TESTS, launch, script
-from tests.webapp.test_jobs import wait_for_job
 from webapp.runs.models import Episode, JobState
 
 pytestmark = pytest.mark.docker
@@ -131,7 +131,7 @@ def test_web_and_worker_containers_answer_healthz_and_play_an_episode_job(stack,
 
     job = launch("episode", make_user("ann"), task=catalog_task, arm="dbg", policy="", max_turns=10,
                  sandbox="bwrap", script=script({"name": "start_debugger", "arguments": {"file": "test_counter.py"}},
-                                                FIX, TESTS))
+                                                RESET_COUNTER_FIX, RESET_COUNTER_TESTS))
     job = wait_for_job(job, timeout_s=600)
 
     assert job.state == JobState.SUCCEEDED, f"{job.error}\n{stack.logs()}"

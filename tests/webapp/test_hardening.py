@@ -95,8 +95,8 @@ def test_the_quick_start_settings_show_the_apps_pages_and_no_internals(tmp_path)
     import subprocess
     import sys
 
+    from tests.helpers.environment import clean_env
     from tests.webapp.conftest import REPO_ROOT
-    from tests.webapp.test_settings_and_admin_user import clean_env
 
     env = clean_env(DJANGO_SETTINGS_MODULE="webapp.config.settings.local", STEPWISE_VAR_DIR=str(tmp_path),
                     DJANGO_ALLOWED_HOSTS="testserver")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
 
-from tests.webapp.test_route_roles import ROUTES, concrete, world  # noqa: F401 - world is a fixture
+from tests.webapp.route_table import ROUTES, concrete
 from webapp.core.help import HELP, NOT_PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +88,7 @@ def test_a_visitor_sees_no_help_link_the_docs_need_a_login(client):
 
 @pytest.mark.slow
 @pytest.mark.django_db
-def test_every_page_with_the_header_links_to_its_doc_and_the_others_have_no_header(client, world):  # noqa: F811
+def test_every_page_with_the_header_links_to_its_doc_and_the_others_have_no_header(client, world):
     client.force_login(world["users"]["admin"])
     wrong, linked = {}, set()
     for route, decision in ROUTES.items():

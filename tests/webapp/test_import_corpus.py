@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.webapp.conftest import write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from webapp.catalog.models import Task
 from webapp.catalog.services import import_corpus
 
@@ -18,8 +18,8 @@ def rows():
 
 
 def test_import_creates_one_row_per_task_with_its_figures(corpus_root):
-    write_task(corpus_root, "counter_reset")
-    write_task(corpus_root, "cache_stale", category="caching", preference="avoid")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
+    write_task(corpus_root, "cache_stale", shape=RESET_COUNTER, category="caching", preference="avoid")
 
     report = import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
 
@@ -34,8 +34,8 @@ def test_import_creates_one_row_per_task_with_its_figures(corpus_root):
 
 
 def test_running_the_command_twice_changes_nothing(corpus_root):
-    write_task(corpus_root, "counter_reset")
-    write_task(corpus_root, "cache_stale")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
+    write_task(corpus_root, "cache_stale", shape=RESET_COUNTER)
     call_command("import_corpus", "--root", str(corpus_root), stdout=StringIO(), stderr=StringIO())
     before = rows()
 
@@ -47,7 +47,7 @@ def test_running_the_command_twice_changes_nothing(corpus_root):
 
 
 def test_a_changed_task_is_updated_in_place(corpus_root):
-    folder = write_task(corpus_root, "counter_reset")
+    folder = write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     first = Task.objects.get(name="counter_reset")
     meta = json.loads((folder / "meta.json").read_text())
@@ -62,10 +62,10 @@ def test_a_changed_task_is_updated_in_place(corpus_root):
 
 
 def test_a_malformed_task_is_reported_by_path_and_the_good_ones_still_import(corpus_root):
-    write_task(corpus_root, "counter_reset")
-    bad = write_task(corpus_root, "broken_meta")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
+    bad = write_task(corpus_root, "broken_meta", shape=RESET_COUNTER)
     (bad / "meta.json").write_text('{"name": "broken_meta", "category": "x"')  # cut short
-    no_pref = write_task(corpus_root, "no_preference", meta_extra={"preference": "maybe"})
+    no_pref = write_task(corpus_root, "no_preference", shape=RESET_COUNTER, preference="maybe")
     out, err = StringIO(), StringIO()
 
     with pytest.raises(CommandError) as failure:
@@ -79,8 +79,8 @@ def test_a_malformed_task_is_reported_by_path_and_the_good_ones_still_import(cor
 
 
 def test_splits_come_from_splits_json_next_to_the_tasks_folder(corpus_root):
-    write_task(corpus_root, "counter_reset")
-    write_task(corpus_root, "cache_stale")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
+    write_task(corpus_root, "cache_stale", shape=RESET_COUNTER)
     (corpus_root.parent / "splits.json").write_text(json.dumps(
         {"version": 1, "assignments": {"counter_reset": "heldout", "someone_else": "train"}}))
 
@@ -90,7 +90,7 @@ def test_splits_come_from_splits_json_next_to_the_tasks_folder(corpus_root):
 
 
 def test_a_bad_splits_file_is_a_clear_error_naming_it(corpus_root):
-    write_task(corpus_root, "counter_reset")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     splits = corpus_root.parent / "splits.json"
     splits.write_text(json.dumps({"version": 1, "assignments": {"counter_reset": "test"}}))
 

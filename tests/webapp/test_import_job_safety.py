@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.webapp.conftest import write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from webapp.catalog.models import Task
 from webapp.runs.models import JobEvent, JobState
 from webapp.runs.services import create_job, execute_job
@@ -27,15 +27,15 @@ def logs(job):
 def test_a_folder_named_like_a_catalog_task_from_another_root_cannot_replace_its_tests(corpus_root, tmp_path,
                                                                                         settings):
     settings.STEPWISE_TASKS_DIR = corpus_root
-    write_task(corpus_root, "counter_reset")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     (corpus_root.parent / "splits.json").write_text(json.dumps({"version": 1, "assignments": {"counter_reset": "train"}}))
     assert run_import(corpus_root).state == JobState.SUCCEEDED
     before = Task.objects.values("files", "description", "split").get(name="counter_reset")
 
     workspace = tmp_path / "workspace" / "tasks"
-    folder = write_task(workspace, "counter_reset", description="nothing to see")
+    folder = write_task(workspace, "counter_reset", shape=RESET_COUNTER, description="nothing to see")
     (folder / "tests" / "test_counter.py").write_text("def test_ok():\n    assert True\n")
-    write_task(workspace, "fresh_task")
+    write_task(workspace, "fresh_task", shape=RESET_COUNTER)
     (workspace.parent / "splits.json").write_text(json.dumps({"version": 1, "assignments": {"counter_reset": "validation"}}))
 
     job = run_import(workspace)
@@ -50,10 +50,10 @@ def test_a_folder_named_like_a_catalog_task_from_another_root_cannot_replace_its
 
 def test_a_failed_import_changes_nothing(corpus_root, settings):
     settings.STEPWISE_TASKS_DIR = corpus_root
-    write_task(corpus_root, "counter_reset")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     assert run_import(corpus_root).state == JobState.SUCCEEDED
-    write_task(corpus_root, "counter_reset", description="a new description")
-    write_task(corpus_root, "cache_stale")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER, description="a new description")
+    write_task(corpus_root, "cache_stale", shape=RESET_COUNTER)
     (corpus_root / "broken").mkdir()
     (corpus_root / "broken" / "meta.json").write_text("{not json")
 

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.webapp.test_episode_jobs import FIX, TESTS, script
-from tests.webapp.test_jobs import wait_for_job
+from tests.helpers.jobs import script, wait_for_job
+from tests.helpers.tasks import RESET_COUNTER_FIX, RESET_COUNTER_TESTS
 from webapp.runs.models import EvalRun, Job, JobState
 
 
@@ -25,8 +25,9 @@ def test_the_job_pages_need_a_login_and_show_nobody_elses_jobs(make_user, catalo
     assert Client().get(reverse("job_list")).status_code == 302
     assert Client().get(reverse("launch", args=["eval"])).status_code == 302
     ann, bob = logged_in(make_user("ann")), logged_in(make_user("bob"))
-    ann.post(reverse("launch", args=["episode"]), {"task": "counter_reset", "arm": "dbg", "script": script(TESTS),
-                                                   "max_turns": 5, "sandbox": "bwrap"})
+    ann.post(reverse("launch", args=["episode"]), {"task": "counter_reset", "arm": "dbg",
+                                                   "script": script(RESET_COUNTER_TESTS), "max_turns": 5,
+                                                   "sandbox": "bwrap"})
     job = Job.objects.get()
 
     assert bob.get(reverse("job_detail", args=[job.pk])).status_code == 404
@@ -64,7 +65,8 @@ def test_bad_launch_input_is_answered_on_the_form_and_nothing_is_queued(make_use
 def test_cancel_and_retry_go_through_the_job_page(make_user, catalog_task):
     client = logged_in(make_user("ann"))
     launched = client.post(reverse("launch", args=["episode"]), {
-        "task": "counter_reset", "arm": "dbg", "script": script(TESTS), "max_turns": 5, "sandbox": "bwrap"})
+        "task": "counter_reset", "arm": "dbg", "script": script(RESET_COUNTER_TESTS), "max_turns": 5,
+        "sandbox": "bwrap"})
     job = Job.objects.get()
     assert launched.url == reverse("job_detail", args=[job.pk])
 
@@ -89,8 +91,8 @@ def test_an_eval_launched_from_the_form_runs_and_its_report_opens(celery_worker,
     client = logged_in(make_user("ann"))
 
     launched = client.post(reverse("launch", args=["eval"]), {
-        "name": "scripted fix", "script": script(FIX, TESTS), "arms": ["base", "dbg"], "tasks": "counter_reset",
-        "runs": 1, "max_turns": 6, "sandbox": "bwrap", "workers": 2})
+        "name": "scripted fix", "script": script(RESET_COUNTER_FIX, RESET_COUNTER_TESTS),
+        "arms": ["base", "dbg"], "tasks": "counter_reset", "runs": 1, "max_turns": 6, "sandbox": "bwrap", "workers": 2})
     job = wait_for_job(Job.objects.get(parent=None), timeout_s=300)
 
     assert launched.status_code == 302 and job.state == JobState.SUCCEEDED, job.error

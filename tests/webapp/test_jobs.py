@@ -3,7 +3,8 @@
 import pytest
 from django.db import transaction
 
-from tests.webapp.conftest import write_task
+from tests.helpers.jobs import wait_for_job
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from webapp.catalog.models import Task
 from webapp.runs.models import Job, JobEvent, JobState
 from webapp.runs.registry import REGISTRY, JobFailure, JobParamsError, JobType, register
@@ -127,8 +128,8 @@ def test_retry_makes_a_new_job_with_the_same_arguments(corpus_root):
 
 @pytest.mark.slow
 def test_a_real_worker_runs_an_import_job_to_the_end(celery_worker, corpus_root):
-    write_task(corpus_root, "counter_reset")
-    write_task(corpus_root, "cache_stale")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
+    write_task(corpus_root, "cache_stale", shape=RESET_COUNTER)
     with transaction.atomic():  # the worker is handed the job when this commits
         job = create_job(kind="import_corpus", params={"root": str(corpus_root)})
 
@@ -140,19 +141,6 @@ def test_a_real_worker_runs_an_import_job_to_the_end(celery_worker, corpus_root)
     assert "imported counter_reset" in log_lines(result) and result.celery_task_id
     assert result.worker.startswith("test-") and result.heartbeat_at is not None
     assert sorted(Task.objects.values_list("name", flat=True)) == ["cache_stale", "counter_reset"]
-
-
-def wait_for_job(job: Job, timeout_s: float = 180) -> Job:
-    """Wait for a worker to end the job (a generous cap for a loaded machine, not an assertion)."""
-    import time
-
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        job.refresh_from_db()
-        if job.is_over:
-            return job
-        time.sleep(0.2)
-    pytest.fail(f"the worker did not end job {job.id} (state {job.state}, {job.progress_message!r})")
 
 
 @pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.webapp.test_training_jobs import refused
+from tests.helpers.jobs import refused
 
 
 @pytest.mark.django_db

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from tests.webapp.conftest import write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from webapp.catalog.models import Task
 from webapp.runs.models import Job, JobState
 from webapp.runs.registry import JobParamsError
@@ -40,7 +40,7 @@ def test_import_root_outside_the_data_roots_is_refused_at_launch_without_listing
 
 def test_a_stored_import_job_outside_the_roots_is_refused_again_where_it_runs(data_root, tmp_path):
     outside = tmp_path / "workspace" / "tasks"
-    write_task(outside, "counter_reset")
+    write_task(outside, "counter_reset", shape=RESET_COUNTER)
     job = create_job(kind="import_corpus", params={"root": ""}, enqueue=False)
     Job.objects.filter(pk=job.pk).update(params={"root": str(outside), "splits": ""})
 
@@ -54,14 +54,14 @@ def test_a_stored_import_job_outside_the_roots_is_refused_again_where_it_runs(da
 
 def test_import_from_a_sandbox_workspace_inside_the_roots_is_refused(data_root):
     workspace = data_root / "stepwise-pool-1-ab" / "ws" / "tasks"
-    write_task(workspace, "counter_reset")
+    write_task(workspace, "counter_reset", shape=RESET_COUNTER)
     with pytest.raises(JobParamsError) as refused:
         create_job(kind="import_corpus", params={"root": str(workspace)})
     assert "sandbox workspace" in " ".join(refused.value.errors["root"])
 
 
 def test_import_under_a_root_with_a_relative_path_runs(data_root):
-    write_task(data_root / "more" / "tasks", "counter_reset")
+    write_task(data_root / "more" / "tasks", "counter_reset", shape=RESET_COUNTER)
     job = create_job(kind="import_corpus", params={"root": "more/tasks"}, enqueue=False)
     assert job.params["root"] == str(data_root / "more" / "tasks")
 

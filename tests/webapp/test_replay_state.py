@@ -1,7 +1,8 @@
 """The replay's rebuilt state: the workspace after edits, breakpoints, locals against the previous
 inspection, and the model's words beside each call."""
 
-from tests.webapp.conftest import FIXTURES, load_fixture_document
+from tests.helpers.tasks import RUNNING_AVERAGE
+from tests.webapp.conftest import load_fixture_document
 from webapp.trajectories.replay import parse_locals, reference_fix, steps_from_document, view_at
 
 TASK_FILES = {"buggy": {"m.py": "a = 1  # BUG: should be 2\nb = a\n"}, "correct": {"m.py": "a = 2\nb = a\n"},
@@ -68,5 +69,5 @@ def test_a_recorded_episode_pairs_each_call_with_the_words_before_it():
     assert (steps[0].turn, steps[0].tool, steps[0].thought.splitlines()[0]) == (1, "bash", "Let me run the tests first.")
     assert steps[2].summary == 'add_breakpoint(file="stats_window.py", line=10)'
     assert steps[13].observation.startswith("<script>alert(1)</script>")
-    files = {"buggy": {"stats_window.py": (FIXTURES / "tasks/running_average/buggy/stats_window.py").read_text()}}
+    files = {"buggy": {"stats_window.py": (RUNNING_AVERAGE / "buggy" / "stats_window.py").read_text()}}
     assert view_at(steps, 12, files).edit_diff.count("\n+") == 2  # the +++ header and the changed line

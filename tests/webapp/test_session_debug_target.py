@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.webapp.conftest import write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from webapp.catalog.services import import_corpus
 from webapp.episodes.debug_target import test_file_to_debug as pick
 from webapp.runs.services import create_job
@@ -28,8 +28,8 @@ def test_the_failing_test_named_then_the_evidence_module_then_a_buggy_module_the
 
 @pytest.mark.django_db
 def test_the_session_page_preselects_the_test_file_of_the_failing_test(client, make_user, corpus_root):
-    folder = write_task(corpus_root, "counter_reset", meta_extra={
-        "evidence": [{"file": "counter.py", "line": 2, "expression": "state", "observed": "{'n': 1}", "why": "x"}]})
+    folder = write_task(corpus_root, "counter_reset", shape=RESET_COUNTER, evidence=[
+        {"file": "counter.py", "line": 2, "expression": "state", "observed": "{'n': 1}", "why": "x"}])
     (folder / "tests" / "test_zz_unrelated.py").write_text("def test_nothing():\n    assert True\n")
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     ann = make_user("ann")

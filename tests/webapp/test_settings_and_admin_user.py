@@ -1,7 +1,6 @@
 """Settings from the environment (embedded default, production's refusals) and the admin bootstrap."""
 
 import json
-import os
 import subprocess
 import sys
 from io import StringIO
@@ -11,16 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import override_settings
 
+from tests.helpers.environment import clean_env
 from tests.webapp.conftest import REPO_ROOT
-
-SETTINGS_VARS = ("DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "CELERY_BROKER_URL",
-                 "CELERY_RESULT_BACKEND", "DJANGO_SETTINGS_MODULE", "STEPWISE_VAR_DIR", "DJANGO_DEBUG",
-                 "STEPWISE_DEBUG")
-
-
-def clean_env(**extra) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARS}
-    return {**env, **extra}
 
 
 def run_python(code: str, env: dict) -> subprocess.CompletedProcess:

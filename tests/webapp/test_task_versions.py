@@ -8,7 +8,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.webapp.conftest import write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from webapp.catalog.models import Task, TaskVersion
 from webapp.catalog.services import import_corpus
 from webapp.runs.models import JobState
@@ -23,7 +23,7 @@ def splits(root, **assignments):
 
 def test_a_changed_reimport_is_a_new_version_and_the_old_one_is_kept(corpus_root, settings, admin_client, make_user):
     settings.STEPWISE_TASKS_DIR = corpus_root
-    folder = write_task(corpus_root, "counter_reset")
+    folder = write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     splits(corpus_root, counter_reset="train")
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     first_tests = Task.objects.get(name="counter_reset").files["tests"]
@@ -56,7 +56,7 @@ def test_a_changed_reimport_is_a_new_version_and_the_old_one_is_kept(corpus_root
 
 def test_a_failed_import_records_no_version(corpus_root, settings):
     settings.STEPWISE_TASKS_DIR = corpus_root
-    folder = write_task(corpus_root, "counter_reset")
+    folder = write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     (folder / "tests" / "test_counter.py").write_text("def test_ok():\n    assert True\n")
     (corpus_root / "broken").mkdir()

@@ -9,8 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.webapp.test_episode_jobs import launch
-from tests.webapp.test_jobs import wait_for_job
+from tests.helpers.jobs import launch, wait_for_job
 from webapp.core.roles import NotAllowed
 from webapp.runs.models import Job, JobEvent, JobState
 from webapp.runs.registry import JobParamsError

@@ -12,24 +12,16 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.helpers.jobs import launch, refused, wait_for_job
 from tests.training.data.microskill_scripts import EXERCISES
-from tests.webapp.test_episode_jobs import launch
-from tests.webapp.test_jobs import wait_for_job
 from webapp.endpoints.models import ModelEndpoint
 from webapp.runs.kinds.training import chart_values
 from webapp.runs.models import Job, JobEvent, JobState, TrainingRun
-from webapp.runs.registry import JobParamsError, job_type
+from webapp.runs.registry import job_type
 from webapp.runs.services import create_job
 
 TEACHERS = Path(__file__).resolve().parents[1] / "training" / "data" / "fixtures" / "teachers"
 TASK = "bulk_upload_batches"  # a real train-split task the clean scripted teacher solves
-
-
-def refused(kind: str, **params) -> dict[str, list[str]]:
-    with pytest.raises(JobParamsError) as caught:
-        create_job(kind=kind, params=params)
-    assert not Job.objects.exists()  # nothing is stored for a refused launch
-    return caught.value.errors
 
 
 @pytest.mark.django_db

@@ -6,7 +6,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.webapp.conftest import trajectory_document, write_json, write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
+from tests.webapp.conftest import trajectory_document, write_json
 from webapp.catalog.services import import_corpus
 from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory
 from webapp.trajectories.services import add_edit_relevance_review, save_trajectory
@@ -74,7 +75,7 @@ def test_bad_files_are_reported_by_path_and_the_good_ones_import(tmp_path):
 
 def test_a_trajectory_whose_task_comes_later_is_kept_and_linked_on_import(tmp_path, corpus_root):
     save_trajectory(document=trajectory_document("ep-early", task="counter_reset"))
-    write_task(corpus_root, "counter_reset")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
 
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
 

@@ -10,7 +10,8 @@ from django.apps import apps
 from django.core.management import CommandError, call_command
 
 from harness.scoring import TaskMeta, score_trajectory
-from tests.webapp.conftest import trajectory_document, write_json, write_task
+from tests.helpers.tasks import RESET_COUNTER, write_task
+from tests.webapp.conftest import trajectory_document, write_json
 from webapp.catalog.services import import_corpus
 from webapp.trajectories.models import ScoreReason, Trajectory, TrajectoryScore
 from webapp.trajectories.selectors import scored_trajectories, scores_of
@@ -73,7 +74,7 @@ def test_rescoring_with_a_new_version_keeps_the_old_verdict_and_the_reviews(make
 
 
 def test_score_trajectories_scores_with_the_stored_task_and_refuses_a_bad_config(tmp_path, corpus_root):
-    write_task(corpus_root, "counter_reset")
+    write_task(corpus_root, "counter_reset", shape=RESET_COUNTER)
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json")
     steps = [READ, *trajectory_document()["steps"]]
     for turn, step in enumerate(steps):

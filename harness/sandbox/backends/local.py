@@ -16,12 +16,12 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from harness.process_tree import descendants
 from harness.sandbox.backends.base import ExecResult, SandboxError, SandboxSpec
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, reap
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
 from harness.sandbox.paths import InsidePaths
-from harness.sandbox.process_tree import descendants
 
 HARNESS_PARENT = Path(__file__).resolve().parents[3]
 

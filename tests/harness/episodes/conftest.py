@@ -1,4 +1,4 @@
-"""Fixtures for the episode tests: the small task folder they own, a chat-completions server on
+"""Fixtures for the episode tests: the fixture tasks (tests/fixtures), a chat-completions server on
 loopback, a tiny random transformers model, and helpers to write scripts and hand-made trajectories."""
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ from pathlib import Path
 import pytest
 
 from corpus.format import load_task
-
-FIXTURE_TASKS = Path(__file__).resolve().parent / "fixtures" / "tasks"
-# The fixture tasks' own tests run inside sandboxes, never as part of this suite.
-collect_ignore_glob = ["fixtures/*"]
+from tests.helpers.tasks import FIXTURE_TASKS, RUNNING_AVERAGE
 
 
 @pytest.fixture(scope="session")
@@ -25,7 +22,7 @@ def fixture_tasks_dir() -> Path:
 
 @pytest.fixture
 def running_average():
-    return load_task(FIXTURE_TASKS / "running_average")
+    return load_task(RUNNING_AVERAGE)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 FIX = ("edit_file", {"file_path": "counter.py", "old_string": "values[1:]", "new_string": "values"})
 DONE = ("done", {})

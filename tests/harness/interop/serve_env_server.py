@@ -9,8 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-FIXTURE_TASKS = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks"
-TASK = FIXTURE_TASKS / "running_average"
+from tests.helpers.tasks import RUNNING_AVERAGE as TASK
 
 
 def free_port() -> int:

@@ -20,8 +20,9 @@ from harness.episode import run_episode  # noqa: E402
 from harness.interop import inspect_log as stepwise_log  # noqa: E402
 from harness.policies import make_policy  # noqa: E402
 from harness.scoring import episode_scorer  # noqa: E402
+from tests.helpers.tasks import FIXTURE_TASKS  # noqa: E402
 
-TASKS = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks"
+TASKS = FIXTURE_TASKS
 FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
                                           "new_string": "self.values.pop(0)"}}
 DONE = {"name": "done", "arguments": {}}

@@ -1,5 +1,5 @@
 """The Inspect AI task (harness/interop/inspect_task.py) played end to end with Inspect's mockllm model
-and scripted tool calls on the episode tests' fixture task, in a bwrap sandbox; no network."""
+and scripted tool calls on the fixture task running_average, in a bwrap sandbox; no network."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from inspect_ai.model import ModelOutput, ModelUsage  # noqa: E402
 from harness.interop.inspect_log import TRAJECTORY_KEY  # noqa: E402
 from harness.interop.inspect_messages import to_tool_infos  # noqa: E402
 from harness.interop.inspect_task import debug_repair  # noqa: E402
+from tests.helpers.tasks import RUNNING_AVERAGE  # noqa: E402
 
-TASK = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks" / "running_average"
+TASK = RUNNING_AVERAGE
 FIX = ("edit_file", {"file_path": "stats_window.py", "old_string": "self.values.pop()",
                      "new_string": "self.values.pop(0)"})
 DONE = ("done", {})

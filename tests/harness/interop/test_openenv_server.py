@@ -1,5 +1,5 @@
 """``harness serve-env`` driven by openenv-core's own client: a real server on a free loopback port,
-real episodes in bwrap sandboxes (the episode tests' fixture task)."""
+real episodes in bwrap sandboxes (the fixture task running_average)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,9 @@ pytest.importorskip("uvicorn")
 
 from openenv.core.generic_client import GenericEnvClient  # noqa: E402
 
+from harness.process_tree import command_line_of, descendants  # noqa: E402
 from tests.harness.interop.serve_env_server import TASK, serving  # noqa: E402
+from tests.helpers.waiting import poll_until  # noqa: E402
 
 START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
 FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
@@ -37,44 +38,11 @@ def client(url):
     return GenericEnvClient(base_url=url, message_timeout_s=120).sync()
 
 
-def parent_of(pid: int) -> int:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return 0
-    return int(stat.rsplit(")", 1)[1].split()[1])
-
-
 def bwrap_processes() -> dict[int, str]:
     """The bwrap processes started from this process (the in-process server's sandboxes), not from any
     other test worker."""
-    found = {}
-    me = os.getpid()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if not (cmd.startswith("bwrap") or "/bwrap " in cmd):
-            continue
-        pid, hops = int(entry.name), 0
-        while pid > 1 and pid != me and hops < 50:
-            pid, hops = parent_of(pid), hops + 1
-        if pid == me:
-            found[int(entry.name)] = cmd
-    return found
-
-
-def wait_for(predicate, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    return predicate()
+    return {pid: cmd for pid in descendants(os.getpid())
+            if (cmd := command_line_of(pid)).startswith("bwrap") or "/bwrap " in cmd}
 
 
 def trajectory_result(path: Path) -> dict | None:
@@ -152,9 +120,10 @@ def test_a_client_that_disconnects_leaves_no_sandbox(server):
     assert during, "the episode's sandbox was not seen running"
     env.async_client._ws and env._run(env.async_client._ws.close())  # drop the socket, no close message
     trajectory = Path(obs["trajectory"])
-    result = wait_for(lambda: trajectory_result(trajectory))
+    result = poll_until(lambda: trajectory_result(trajectory))
     assert result is not None and result["exit_reason"] == "error"
-    assert wait_for(lambda: not (set(bwrap_processes()) & during), 30), "a sandbox process outlived the session"
+    gone = poll_until(lambda: not (set(bwrap_processes()) & during), 30)
+    assert gone, "a sandbox process outlived the session"
     assert not [cmd for cmd in bwrap_processes().values() if obs["episode_id"] in cmd]
     env.close()
 

@@ -12,7 +12,7 @@ import pytest
 from corpus.format import TASKS_DIR
 from corpus.splits import tasks_in_split
 from harness.interop.verifiers_env import StepwiseEnv, load_environment
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 # The loopback model (model_server) and the two tasks (two_tasks) are fixtures of conftest.py.
 

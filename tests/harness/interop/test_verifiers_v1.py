@@ -22,7 +22,7 @@ from harness.interop.verifiers_v1 import (
     load_environment,
 )
 from harness.scoring.rubric import Rubric
-from tests.corpus.taskfactory import write_task
+from tests.helpers.tasks import write_task
 
 
 def client_for(base_url: str, train: bool = False):

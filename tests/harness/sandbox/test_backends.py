@@ -11,7 +11,8 @@ from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSpec
 from harness.sandbox.deps import manifest_key
 from harness.verify import verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
+from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 
 
 def test_local_is_refused_when_it_only_comes_from_the_environment(monkeypatch):
@@ -70,7 +71,7 @@ def test_the_local_backend_runs_an_episode_and_verifies_it(task, tmp_path):
     sandbox = backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
                                         limits=SMALL))
     try:
-        sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+        sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": SUM_SKIPS_FIRST_FIXED}))
         result = verify(sandbox, workspace, task)
     finally:
         sandbox.close()

@@ -14,9 +14,9 @@ from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.pool import SandboxPool
 from harness.verify import verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL, write_task
-from tests.harness.sandbox.test_isolation import CONNECT
-from tests.harness.sandbox.test_limits import wait_for_crash
+from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.sandbox_probes import CONNECT, wait_for_crash
+from tests.helpers.tasks import SUM_SKIPS_FIRST, SUM_SKIPS_FIRST_FIXED, write_task
 
 pytestmark = pytest.mark.docker
 
@@ -30,7 +30,7 @@ def docker_backend():
 
 @pytest.fixture(scope="module")
 def docker_task(tmp_path_factory):
-    return load_task(write_task(tmp_path_factory.mktemp("docker-tasks")))
+    return load_task(write_task(tmp_path_factory.mktemp("docker-tasks"), shape=SUM_SKIPS_FIRST))
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_the_docker_pool_hands_out_a_warm_container(docker_backend, task, tmp_pa
 @pytest.mark.slow
 def test_a_fix_made_in_a_container_is_verified_in_a_fresh_one(docker_sandbox, docker_task):
     sandbox, workspace = docker_sandbox
-    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": SUM_SKIPS_FIRST_FIXED}))
 
     result = verify(sandbox, workspace, docker_task)
 

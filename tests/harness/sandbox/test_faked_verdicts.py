@@ -21,7 +21,8 @@ from harness.sandbox.backends.base import SandboxSpec
 from harness.scoring import Rubric, episode_scorer
 from harness.trajectory import validation_errors
 from harness.verify import verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE, ISOLATING_BACKENDS, SMALL, open_sandbox
+from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL, open_sandbox
+from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 
 BACKENDS = ISOLATING_BACKENDS
 
@@ -150,7 +151,7 @@ def test_a_background_loop_recreating_conftest_cannot_reach_the_verification(bac
 @pytest.mark.slow
 def test_a_published_fix_still_verifies(sandbox, task):
     box, workspace = sandbox
-    call(box, "write_file", file_path="counter.py", content=FIXED_SOURCE)
+    call(box, "write_file", file_path="counter.py", content=SUM_SKIPS_FIRST_FIXED)
     call(box, "bash", command="python3 -c 'import counter' && ls")  # leaves bytecode behind, if anything
     call(box, "done")
 
@@ -181,7 +182,7 @@ def test_an_episode_with_links_out_of_the_sandbox_ends_and_says_what_was_not_rea
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"tool_calls": [
         {"name": "bash", "arguments": {"command": f"ln -s /proc/kmsg km; ln -s {secret} leak; mkfifo pipe; ls"}},
-        {"name": "write_file", "arguments": {"file_path": "counter.py", "content": FIXED_SOURCE}},
+        {"name": "write_file", "arguments": {"file_path": "counter.py", "content": SUM_SKIPS_FIRST_FIXED}},
     ]}))
     policy = ScriptPolicy(script)
     finished = {}

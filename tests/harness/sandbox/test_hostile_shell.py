@@ -11,7 +11,8 @@ from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
-from tests.harness.sandbox.conftest import SMALL, write_task
+from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
 
 BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
 
@@ -20,7 +21,7 @@ BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.dock
 def sandbox(request, tmp_path_factory):
     """One sandbox per backend for the whole module: every case must leave it usable anyway."""
     root = tmp_path_factory.mktemp(f"hostile-shell-{request.param}")
-    task = load_task(write_task(root / "tasks"))
+    task = load_task(write_task(root / "tasks", shape=SUM_SKIPS_FIRST))
     workspace = materialize(task, root / "ws")
     backend = get_backend(request.param)
     box = backend.start(SandboxSpec(workspace=workspace.path, arm="dbg", protected_files=workspace.protected_files,

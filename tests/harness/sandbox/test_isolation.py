@@ -7,11 +7,7 @@ import re
 import stat
 
 from harness.observation import ToolCall
-
-CONNECT = ("python -c \"import socket, sys\n"
-           "s = socket.socket(); s.settimeout(3)\n"
-           "try:\n    s.connect(('127.0.0.1', int(sys.argv[1]))); print('CONNECTED')\n"
-           "except OSError as exc:\n    print('BLOCKED', exc)\" {port}")
+from tests.helpers.sandbox_probes import CONNECT
 
 
 def bash(sandbox, command: str) -> str:

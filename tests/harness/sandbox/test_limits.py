@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
-import time
 
 import pytest
 
 from harness.observation import ToolCall
 from harness.sandbox import cgroups
 from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.sandbox_probes import wait_for_crash
 
 
 def bash(sandbox, command: str):
@@ -19,13 +19,6 @@ def bash(sandbox, command: str):
 
 def host_is_healthy() -> bool:
     return subprocess.run(["true"], timeout=30).returncode == 0
-
-
-def wait_for_crash(sandbox, within_s: float = 60.0) -> None:
-    """The watchdog stops a sandbox a moment after the breach; a backgrounded bomb returns first."""
-    deadline = time.monotonic() + within_s
-    while not sandbox.crashed and time.monotonic() < deadline:
-        time.sleep(0.05)
 
 
 def test_a_fork_bomb_hits_the_process_limit_and_ends_the_sandbox(start_sandbox):

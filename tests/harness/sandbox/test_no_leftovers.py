@@ -10,14 +10,15 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from harness.observation import ToolCall
+from harness.process_tree import command_line_of, pid_namespace
 from harness.sandbox.backends import get_backend
 from harness.sandbox.orphans import reap_orphaned_sandboxes
 from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, REPO_ROOT_FOR_SERVICE, open_sandbox
+from tests.helpers.processes import left_in_namespace, processes_in_namespace
 
 BACKENDS = ISOLATING_BACKENDS
 SLEEPERS_FROM_BASH = [
@@ -30,45 +31,17 @@ DAEMON_FROM_PYTHON = ("(lambda os: os.fork() == 0 and (os.setsid() or os.fork() 
                       "['sleep', '1000']) or os._exit(0)))(__import__('os'))")
 
 
-def namespace_of(pid: int) -> str:
-    return os.readlink(f"/proc/{pid}/ns/pid")
-
-
-def command_of(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""  # ended meanwhile
-
-
-def processes_in_namespace(namespace: str) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if os.readlink(entry / "ns/pid") == namespace:
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 def sandbox_namespace(sandbox) -> str:
     """The PID namespace the sandbox's service and everything it started live in."""
     if sandbox.backend_name == "docker":
         sandbox.container.reload()
-        return namespace_of(sandbox.container.attrs["State"]["Pid"])
-    own = namespace_of(os.getpid())  # the cgroup also holds the outer bwrap, in the host's namespace
-    inside = {namespace_of(pid) for pid in sandbox.cgroup.pids() if os.path.exists(f"/proc/{pid}")} - {own}
+        namespace = pid_namespace(sandbox.container.attrs["State"]["Pid"])
+        assert namespace is not None, "the container's process is gone"
+        return namespace
+    own = pid_namespace(os.getpid())  # the cgroup also holds the outer bwrap, in the host's namespace
+    inside = {pid_namespace(pid) for pid in sandbox.cgroup.pids()} - {own, None}
     assert len(inside) == 1, inside
     return inside.pop()
-
-
-def wait_until_empty(namespace: str, timeout_s: float = 30.0) -> list[int]:
-    deadline = time.monotonic() + timeout_s
-    while (left := processes_in_namespace(namespace)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return left
 
 
 @pytest.fixture(params=BACKENDS)
@@ -91,13 +64,13 @@ def test_no_sleeper_or_daemon_outlives_the_closed_sandbox(sandbox):
     namespace = sandbox_namespace(sandbox)
     deadline = time.monotonic() + 30
     while len(sleepers := [pid for pid in processes_in_namespace(namespace)
-                           if command_of(pid).startswith(b"sleep\0")]) < 6 and time.monotonic() < deadline:
+                           if command_line_of(pid).startswith("sleep ")]) < 6 and time.monotonic() < deadline:
         time.sleep(0.1)  # the last ones are started in the background
 
     sandbox.close()
 
-    assert len(sleepers) >= 6, [command_of(pid) for pid in processes_in_namespace(namespace)]
-    assert wait_until_empty(namespace) == []
+    assert len(sleepers) >= 6, [command_line_of(pid) for pid in processes_in_namespace(namespace)]
+    assert left_in_namespace(namespace) == []
 
 
 OWNER = """
@@ -108,9 +81,10 @@ from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
-from tests.harness.sandbox.conftest import SMALL, write_task
+from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
+from tests.harness.sandbox.conftest import SMALL
 root = Path(sys.argv[1])
-workspace = materialize(load_task(write_task(root / "tasks")), root / "ws")
+workspace = materialize(load_task(write_task(root / "tasks", shape=SUM_SKIPS_FIRST)), root / "ws")
 box = get_backend("bwrap").start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
                                              limits=SMALL))
 for command in {commands!r}:
@@ -127,14 +101,14 @@ def test_a_killed_harness_leaves_no_bwrap_sandbox_behind(tmp_path):
                              env={**os.environ, "PYTHONPATH": str(REPO_ROOT_FOR_SERVICE)})
     try:
         pids = [int(pid) for pid in owner.stdout.readline().split()]
-        namespaces = {namespace_of(pid) for pid in pids if os.path.exists(f"/proc/{pid}")}
-        namespaces.discard(os.readlink("/proc/self/ns/pid"))  # the cgroup also holds the outer bwrap
+        namespaces = {pid_namespace(pid) for pid in pids} - {None}
+        namespaces.discard(pid_namespace(os.getpid()))  # the cgroup also holds the outer bwrap
     finally:
         owner.send_signal(signal.SIGKILL)
         owner.wait()
 
     assert len(pids) >= 5 and len(namespaces) == 1
-    assert wait_until_empty(namespaces.pop()) == []
+    assert left_in_namespace(namespaces.pop()) == []
     # Its workspace quota stayed mounted; a worker's start-up reaper brings the files back. The reaper is
     # machine-wide, so under xdist a Celery worker another test starts may get there first: then only
     # the end state can be checked (a CI run saw exactly that).

@@ -9,7 +9,8 @@ from harness.observation import ToolCall
 from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.pool import SandboxPool
 from harness.verify import verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE, SMALL
+from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 
 
 @pytest.fixture
@@ -27,13 +28,13 @@ def test_an_acquired_sandbox_works_in_the_callers_workspace(pool, task, tmp_path
 
     sandbox = pool.acquire(spec)
     listing = sandbox.call(ToolCall("bash", {"command": "ls; chmod u+w test_counter.py || echo PROTECTED"})).text
-    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": SUM_SKIPS_FIRST_FIXED}))
     result = verify(sandbox, workspace, task)
     pool.release(sandbox, wait=True)  # the files are read below: wait for them to be back (a CI run did not)
 
     assert sandbox.workspace == workspace.path.resolve()
     assert "counter.py" in listing and "test_counter.py" in listing and "PROTECTED" in listing
-    assert (workspace.path / "counter.py").read_text() == FIXED_SOURCE
+    assert (workspace.path / "counter.py").read_text() == SUM_SKIPS_FIRST_FIXED
     assert result.verified, result.output
     assert pool.warm_acquires == 1 and pool.cold_starts == 0
 

@@ -8,11 +8,11 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
 from harness.observation import ToolCall
+from harness.process_tree import command_line_of
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.client import ServiceClient, ServiceLost
@@ -90,7 +90,7 @@ def test_a_service_that_dies_mid_episode_yields_an_error_observation_and_a_crash
     # The model's processes cannot signal the service (test_service_isolation.py): the host kills it,
     # as an out-of-memory kill or a bug in the service would, while a call is waiting on it.
     service = [pid for pid in sandbox.cgroup.pids()
-               if b"harness.sandbox.service" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+               if "harness.sandbox.service" in command_line_of(pid)]
     killer = threading.Timer(1.0, os.kill, (service[0], signal.SIGKILL))
     killer.start()
 

@@ -6,13 +6,13 @@ import pytest
 
 from harness.observation import ToolCall
 from harness.verify import read_junit, verify
-from tests.harness.sandbox.conftest import FIXED_SOURCE
+from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 
 
 @pytest.mark.slow
 def test_an_edit_that_makes_the_tests_pass_is_verified(start_sandbox, task):
     sandbox, workspace = start_sandbox()
-    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": FIXED_SOURCE}))
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": SUM_SKIPS_FIRST_FIXED}))
 
     result = verify(sandbox, workspace, task)
 
@@ -139,12 +139,13 @@ def test_new_modules_are_carried_only_when_the_task_allows_new_files(bwrap_backe
     from corpus.format import load_task
     from corpus.materialize import materialize
     from harness.sandbox.backends.base import SandboxSpec
-    from tests.harness.sandbox.conftest import SMALL, write_task
+    from tests.harness.sandbox.conftest import SMALL
+    from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
 
     uses_helper = "from helpers import add_all\n\n\ndef total(values):\n    return add_all(values)\n"
     outcomes = {}
     for allowed in (False, True):
-        task = load_task(write_task(tmp_path / f"tasks-{allowed}", new_files=allowed))
+        task = load_task(write_task(tmp_path / f"tasks-{allowed}", shape=SUM_SKIPS_FIRST, new_files=allowed))
         workspace = materialize(task, tmp_path / f"ws-{allowed}")
         with bwrap_backend.start(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
                                              limits=SMALL)) as sandbox:

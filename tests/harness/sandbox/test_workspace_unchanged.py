@@ -15,14 +15,14 @@ from corpus.format import load_task
 from corpus.materialize import materialize
 from harness.episode.changes import WorkspaceChanges
 from harness.sandbox import host_read
-from tests.harness.sandbox.conftest import write_task
+from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
 
 SOURCE = "counter.py"
 
 
 @pytest.fixture
 def workspace(tmp_path):
-    task = load_task(write_task(tmp_path / "tasks"))
+    task = load_task(write_task(tmp_path / "tasks", shape=SUM_SKIPS_FIRST))
     materialized = materialize(task, tmp_path / "ws")
     files = {**task.shared_files, **materialized.buggy_files, **materialized.test_files}
     return materialized.path, WorkspaceChanges(materialized.path, files)
@@ -110,7 +110,7 @@ def test_chmod_of_a_file_is_a_change_until_put_back(workspace):
 
 
 def test_chmod_of_a_folder_inside_is_a_change(tmp_path):
-    task_dir = write_task(tmp_path / "tasks")
+    task_dir = write_task(tmp_path / "tasks", shape=SUM_SKIPS_FIRST)
     (task_dir / "buggy" / "pkg").mkdir()
     (task_dir / "buggy" / "pkg" / "mod.py").write_text("y = 2\n")
     task = load_task(task_dir)
@@ -132,7 +132,7 @@ def test_a_file_the_host_will_not_read_is_never_called_unchanged(workspace):
 
 
 def test_a_workspace_that_did_not_start_as_the_task_is_never_as_materialized(tmp_path):
-    task = load_task(write_task(tmp_path / "tasks"))
+    task = load_task(write_task(tmp_path / "tasks", shape=SUM_SKIPS_FIRST))
     ws = materialize(task, tmp_path / "ws")
     (ws.path / "stray.py").write_text("left before the first turn\n")
     changes = WorkspaceChanges(ws.path, {**ws.buggy_files, **ws.test_files})

@@ -1,4 +1,4 @@
-"""The scoring tests borrow the episode tests' three small fixture tasks for real eval runs."""
+"""The scoring tests play the three small fixture tasks (tests/fixtures) in real eval runs."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-EPISODE_FIXTURE_TASKS = Path(__file__).resolve().parents[1] / "episodes" / "fixtures" / "tasks"
+from tests.helpers.tasks import FIXTURE_TASKS
 
 
 @pytest.fixture(scope="session")
 def fixture_tasks_dir() -> Path:
-    return EPISODE_FIXTURE_TASKS
+    return FIXTURE_TASKS

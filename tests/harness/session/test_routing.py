@@ -7,7 +7,7 @@ import pytest
 from harness.observation import ToolCall
 from harness.session import DebugSession
 from harness.tools import BASE_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS, tool_names, toolset
-from tests.harness.session.process_check import processes_in_sessions
+from tests.helpers.processes import processes_in_sessions
 
 
 def test_toolsets_are_openai_function_schemas_named_as_in_the_design():

@@ -9,13 +9,13 @@ import json
 
 import pytest
 
+from tests.helpers.tasks import RESET_COUNTER_FIX, RESET_COUNTER_TESTS
 from tests.webapp.browser.conftest import (
     ARTIFACTS,
     DESKTOP,
     fits_width,
     screenshots,
 )
-from tests.webapp.test_episode_jobs import FIX, TESTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,7 +51,7 @@ def test_an_eval_launched_from_the_form_is_followed_live_and_opens_its_report(ca
     screenshots(page, "launch-eval-errors")
 
     page.fill("#id_name", "scripted fix")
-    page.fill("#id_script", json.dumps({"tool_calls": [FIX, TESTS]}))
+    page.fill("#id_script", json.dumps({"tool_calls": [RESET_COUNTER_FIX, RESET_COUNTER_TESTS]}))
     page.fill("#id_tasks", "counter_reset")
     page.fill("#id_max_turns", "6")
     page.fill("#id_workers", "1")  # one episode at a time: the bar and the chart move four times
