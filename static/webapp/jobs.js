@@ -167,7 +167,18 @@
       return percent ? text + "%" : text;
     });
   }
-  window.StepwiseCharts = { tickLabels: tickLabels };
+  // A y axis as wide as its longest label (a reward moving in the fifth decimal was cut to "00004").
+  function axisWidth(u, values) {
+    var longest = (values || []).reduce(function (n, v) { return Math.max(n, String(v).length); }, 4);
+    return Math.max(40, Math.ceil(20 + longest * 7.5));
+  }
+
+  // A curve that never moves (a KL of 0, a reward that stays 0.5) is drawn around its value, not on 0..100.
+  function flatRange(u, min, max) {
+    if (min === max && min !== null) { var pad = Math.abs(min) * 0.1 || 1; return [min - pad, max + pad]; }
+    return uPlot.rangeNum(min, max, 0.1, true);
+  }
+  window.StepwiseCharts = { tickLabels: tickLabels, flatRange: flatRange };
 
   Chart.prototype.draw = function () {
     if (typeof uPlot === "undefined" || !this.names.length) { return; }
@@ -185,8 +196,9 @@
     var opts = {
       title: this.title, width: Math.max(280, this.box.clientWidth || 600), height: 240,
       cursor: { drag: { x: true, y: false } },
-      scales: pct ? { x: { time: false }, y: { range: [0, 1] } } : { x: { time: false } },
-      axes: [{ label: this.xLabel, incrs: WHOLE_STEPS }, { values: function (u, ticks) { return tickLabels(ticks, pct); } }],
+      scales: pct ? { x: { time: false }, y: { range: [0, 1] } } : { x: { time: false }, y: { range: flatRange } },
+      axes: [{ label: this.xLabel, incrs: WHOLE_STEPS },
+        { values: function (u, ticks) { return tickLabels(ticks, pct); }, size: axisWidth }],
       series: [{ label: this.xLabel }].concat(this.names.map(function (name, i) {
         return { label: name, stroke: color(name, i), width: 2, spanGaps: true, points: { size: 5 },
           value: function (u, v) { return v === null || v === undefined ? "–" : (pct ? (v * 100).toFixed(1) + "%" : +v.toPrecision(4)); } };
