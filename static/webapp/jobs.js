@@ -289,7 +289,23 @@
       li.querySelector(".swatch").style.background = COLORS[Number(li.dataset.index) % COLORS.length];
     });
     var set = charts(holder, "compare", points, colors);
-    document.getElementById("no-curves").hidden = Object.keys(set.charts).length > 0;
+    var none = document.getElementById("no-curves");
+    none.hidden = Object.keys(set.charts).length > 0;
+    // A run still going is followed on its socket: its new points join the charts as it logs them.
+    runs.forEach(function (run) {
+      if (OVER.indexOf(run.state) >= 0) { return; }
+      var after = run.after;
+      var li = document.querySelector('#run-legend [data-run="' + run.id + '"]');
+      follow("/ws/jobs/" + run.id + "/", function () { return after; }, function (m) {
+        if (m.type === "job") { paint(li, m.job); return; }
+        if (m.type !== "event") { return; }
+        after = Math.max(after, m.seq);
+        if (m.kind === "metric" && m.data) {
+          set.add({ run: run.label, x: m.data.x, values: m.data.values });
+          none.hidden = Object.keys(set.charts).length > 0;
+        }
+      }, statusOf(document.getElementById("live-status")));
+    });
   }
 
   /* ---- one job ----------------------------------------------------------------------------------- */

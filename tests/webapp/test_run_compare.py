@@ -60,6 +60,7 @@ def test_two_runs_are_drawn_together_with_their_names_kinds_and_configs(people):
     assert status == 200
     assert [(run["id"], run["label"], run["kind"]) for run in data] == [
         (sft.pk, f"#{sft.pk} sft small", "sft"), (grpo.pk, f"#{grpo.pk} grpo after sft", "grpo")]
+    assert [(run["state"], run["after"]) for run in data] == [(sft.state, sft.last_seq + 3), ("queued", grpo.last_seq + 1)]
     assert data[0]["points"] == [{"series": "train", "x": 1, "values": {"loss": 2.5}},
                                  {"series": "eval", "x": 1, "values": {"eval_loss": 2.7}},
                                  {"series": "train", "x": 2, "values": {"loss": 2.1}}]

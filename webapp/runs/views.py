@@ -119,8 +119,8 @@ def run_compare(request):
     shown = {run.job.pk for run in runs}
     picker = [{"job": job, "state": job.state, "checked": job.pk in shown, "name": selectors.run_name(job),
                "config": selectors.run_config_line(job)} for job in selectors.training_jobs(user=request.user)]
-    data = [{"id": run.job.pk, "label": f"#{run.job.pk} {run.name}", "kind": run.kind, "points": run.points}
-            for run in runs]
+    data = [{"id": run.job.pk, "label": f"#{run.job.pk} {run.name}", "kind": run.kind, "state": run.job.state,
+             "after": run.job.last_seq, "points": run.points} for run in runs]
     return render(request, "runs/run_compare.html", {"runs": runs, "picker": picker, "curves": data,
                                                      "max_compared": selectors.MAX_COMPARED,
                                                      "max_points": selectors.MAX_POINTS})

@@ -128,7 +128,21 @@ def journey(context, project) -> None:
     page.fill("#id_name", "grpo after sft")
     page.fill("#id_overrides", f"grpo.model.path={merged}\ngrpo.max_steps=2\ngrpo.beta=0.04")
     submit(page)
-    grpo = launched(page, "grpo", timeout_s=540)
+    # While it trains: the comparison with the SFT run follows it, its curves drawn as it logs them.
+    page.wait_for_url("**/jobs/*/")
+    grpo_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    page.goto(f"/jobs/compare/?job={grpo_id}&job={sft.pk}")
+    page.evaluate("window.stillTheSamePage = true")
+    shown = page.inner_text(f'#run-legend [data-run="{grpo_id}"] [data-field=state]')
+    grpo = wait_for_job(Job.objects.get(pk=grpo_id), timeout_s=540)
+    assert grpo.state == JobState.SUCCEEDED, grpo.error
+    if shown in ("queued", "running"):  # opened before it ended (nearly always): followed live
+        page.wait_for_function(f"""() => document.querySelector('#run-legend [data-run="{grpo_id}"] [data-field=state]')
+            .textContent === 'succeeded'""")
+        page.wait_for_function("() => 'reward' in document.getElementById('charts').stepwiseCharts.charts")
+        assert page.evaluate("window.stillTheSamePage") is True
+    page.goto(f"/jobs/{grpo_id}/")
+    assert page.inner_text("#job > .pagehead [data-field=state]") == "succeeded"
 
     # 5. The comparison: from the GRPO job's page, then the SFT run ticked in the picker.
     page.click("text=compare with other runs")
