@@ -115,8 +115,12 @@
     return null;
   }
 
-  function Chart(holder, title, percent, xLabel) {
+  // options: order (its place among the charts, default: its title's in CHART_ORDER) and color(name, i)
+  // (a series' colour, default: the i-th of COLORS).
+  function Chart(holder, title, percent, xLabel, options) {
+    options = options || {};
     this.title = title;
+    this.color = options.color || function (name, i) { return COLORS[i % COLORS.length]; };
     this.xLabel = xLabel;
     this.percent = percent;
     this.points = {};  // x -> {series: y}
@@ -124,7 +128,8 @@
     this.zoomed = false;
     this.box = document.createElement("figure");
     this.box.className = "chart";
-    this.box.style.order = String(CHART_ORDER.indexOf(title));  // the same place on every page
+    // the same place on every page
+    this.box.style.order = String(options.order !== undefined ? options.order : CHART_ORDER.indexOf(title));
     holder.appendChild(this.box);
     this.plot = null;
   }
@@ -162,7 +167,18 @@
       return percent ? text + "%" : text;
     });
   }
-  window.StepwiseCharts = { tickLabels: tickLabels };
+  // A y axis as wide as its longest label (a reward moving in the fifth decimal was cut to "00004").
+  function axisWidth(u, values) {
+    var longest = (values || []).reduce(function (n, v) { return Math.max(n, String(v).length); }, 4);
+    return Math.max(40, Math.ceil(20 + longest * 7.5));
+  }
+
+  // A curve that never moves (a KL of 0, a reward that stays 0.5) is drawn around its value, not on 0..100.
+  function flatRange(u, min, max) {
+    if (min === max && min !== null) { var pad = Math.abs(min) * 0.1 || 1; return [min - pad, max + pad]; }
+    return uPlot.rangeNum(min, max, 0.1, true);
+  }
+  window.StepwiseCharts = { tickLabels: tickLabels, flatRange: flatRange };
 
   Chart.prototype.draw = function () {
     if (typeof uPlot === "undefined" || !this.names.length) { return; }
@@ -176,13 +192,15 @@
     this.stale = false;
     var self = this;
     var pct = this.percent;
+    var color = this.color;
     var opts = {
       title: this.title, width: Math.max(280, this.box.clientWidth || 600), height: 240,
       cursor: { drag: { x: true, y: false } },
-      scales: pct ? { x: { time: false }, y: { range: [0, 1] } } : { x: { time: false } },
-      axes: [{ label: this.xLabel, incrs: WHOLE_STEPS }, { values: function (u, ticks) { return tickLabels(ticks, pct); } }],
+      scales: pct ? { x: { time: false }, y: { range: [0, 1] } } : { x: { time: false }, y: { range: flatRange } },
+      axes: [{ label: this.xLabel, incrs: WHOLE_STEPS },
+        { values: function (u, ticks) { return tickLabels(ticks, pct); }, size: axisWidth }],
       series: [{ label: this.xLabel }].concat(this.names.map(function (name, i) {
-        return { label: name, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: true, points: { size: 5 },
+        return { label: name, stroke: color(name, i), width: 2, spanGaps: true, points: { size: 5 },
           value: function (u, v) { return v === null || v === undefined ? "–" : (pct ? (v * 100).toFixed(1) + "%" : +v.toPrecision(4)); } };
       })),
       hooks: { setSelect: [function (u) { if (u.select.width > 0) { self.zoomed = true; } }] },
@@ -192,14 +210,41 @@
     if (keep && keep.min !== undefined) { this.plot.setScale("x", { min: keep.min, max: keep.max }); }
   };
 
-  function charts(holder, kind, points) {
+  // The comparison of training runs: a chart per metric (loss, each reward component, KL, ...) with a
+  // series per run, in the run's colour on every chart.
+  function compareTitle(key) {
+    var names = { loss: "loss (train)", eval_loss: "loss (validation)", reward: "reward", kl: "KL",
+      "episodes/turns": "episode length (turns)" };
+    if (names[key]) { return names[key]; }
+    var component = /^rewards\/(.+)\/mean$/.exec(key);
+    return component ? "reward: " + component[1] : key;
+  }
+
+  function compareOrder(key) {
+    var first = ["loss", "eval_loss", "reward"];
+    var group = CHART_ORDER.indexOf(trainingGroup(key));
+    return group * 100 + (first.indexOf(key) >= 0 ? first.indexOf(key) : 10);
+  }
+
+  function charts(holder, kind, points, runColors) {
     var byTitle = {};
-    function chart(title, percent) {
+    function chart(title, percent, options) {
       var xLabel = kind === "solve_rate" ? "episodes finished" : "step";
-      return byTitle[title] || (byTitle[title] = new Chart(holder, title, percent, xLabel));
+      return byTitle[title] || (byTitle[title] = new Chart(holder, title, percent, xLabel, options));
     }
     function add(point) {
       if (!point || typeof point.values !== "object") { return; }
+      if (kind === "compare") {  // point.run: the run's label, the series' name
+        for (var metric in point.values) {
+          if (!trainingGroup(metric)) { continue; }
+          var one = {};
+          one[point.run] = point.values[metric];
+          chart(compareTitle(metric), false, { order: compareOrder(metric), color: function (name, i) {
+            return runColors[name] || COLORS[i % COLORS.length];
+          } }).add(point.x, one);
+        }
+        return;
+      }
       if (kind === "solve_rate") {
         if (point.series === "solve_rate") { chart("verified share of the finished episodes", true).add(point.x, point.values); }
         return;
@@ -231,6 +276,36 @@
     var api = { add: function (p) { add(p); total += 1; redraw(); }, charts: byTitle };
     holder.stepwiseCharts = api;  // for people poking at the page (and the browser test)
     return api;
+  }
+
+  function comparePage(holder) {
+    var runs = JSON.parse(document.getElementById("compare-data").textContent);
+    var colors = {}, points = [];
+    runs.forEach(function (run, i) {
+      colors[run.label] = COLORS[i % COLORS.length];
+      run.points.forEach(function (p) { points.push({ run: run.label, x: p.x, values: p.values }); });
+    });
+    document.querySelectorAll("#run-legend [data-index]").forEach(function (li) {
+      li.querySelector(".swatch").style.background = COLORS[Number(li.dataset.index) % COLORS.length];
+    });
+    var set = charts(holder, "compare", points, colors);
+    var none = document.getElementById("no-curves");
+    none.hidden = Object.keys(set.charts).length > 0;
+    // A run still going is followed on its socket: its new points join the charts as it logs them.
+    runs.forEach(function (run) {
+      if (OVER.indexOf(run.state) >= 0) { return; }
+      var after = run.after;
+      var li = document.querySelector('#run-legend [data-run="' + run.id + '"]');
+      follow("/ws/jobs/" + run.id + "/", function () { return after; }, function (m) {
+        if (m.type === "job") { paint(li, m.job); return; }
+        if (m.type !== "event") { return; }
+        after = Math.max(after, m.seq);
+        if (m.kind === "metric" && m.data) {
+          set.add({ run: run.label, x: m.data.x, values: m.data.values });
+          none.hidden = Object.keys(set.charts).length > 0;
+        }
+      }, statusOf(document.getElementById("live-status")));
+    });
   }
 
   /* ---- one job ----------------------------------------------------------------------------------- */
@@ -336,5 +411,7 @@
     if (list) { jobsList(list); }
     var job = document.getElementById("job");
     if (job) { jobPage(job); }
+    var compared = document.querySelector("#charts[data-chart=compare]");
+    if (compared) { comparePage(compared); }
   });
 })();

@@ -67,6 +67,23 @@ def trajectory_document(episode_id: str = "ep-1", *, task: str = "counter_reset"
     }
 
 
+# Real corpus tasks (corpus/splits.json): two of train, one of validation, so an export has both splits.
+DEMONSTRATION_TASKS = (("bulk_upload_batches", "train"), ("sensor_summary_reuse", "train"),
+                       ("activity_feed_page_cache", "validation"))
+
+
+def session_document(episode_id: str, *, task: str, split: str, person: str = "res", verified: bool = True) -> dict:
+    """A live session a person played by hand (``policy.kind`` human) on a real corpus task, with the
+    conversation an SFT row is made of: what ``export_sft`` takes from the live sessions stored here."""
+    from tests.training.conftest import example
+
+    document = trajectory_document(episode_id, task=task, arm="base", verified=verified)
+    document["split"] = split
+    document["policy"] = {"kind": "human", "model": None, "params": {"person": person}}
+    document["messages"] = example(task, split, 0)["messages"]
+    return document
+
+
 def write_json(path: Path, doc) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc), encoding="utf-8")

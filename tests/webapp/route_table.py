@@ -71,6 +71,8 @@ ROUTES: dict[str, Route] = {
     "export/dataset.zip": Route("GET", {}, everyone(200)),
     "export/<str:kind>.jsonl": Route("GET", {"kind": "labels"}, everyone(200)),
     "jobs/": Route("GET", {}, everyone(200)),
+    # training runs compared: every signed-in user, each seeing only the runs they may follow (test_run_compare)
+    "jobs/compare/": Route("GET", {}, everyone(200)),
     "jobs/new/": Route("GET", {}, (LOGIN, 403, 200, 200)),
     "jobs/new/<str:kind>/": Route("GET", {"kind": "eval"}, (LOGIN, 403, 200, 200)),
     "jobs/<id:job_id>/": Route("GET", {"job_id": JOB}, (LOGIN, 404, 200, 200)),

@@ -22,6 +22,8 @@ def signed_in(client, make_user):
     f"/evals/compare/?run={THIRTY_NINES}&run=1",
     f"/evals/compare/calls.png?run={THIRTY_NINES}&run=1",
     f"/jobs/{THIRTY_NINES}/",
+    f"/jobs/compare/?job={THIRTY_NINES}&job=1",
+    "/jobs/compare/?job=%C2%B2",
     f"/jobs/{2**63}/",
     f"/evals/{THIRTY_NINES}/",
     f"/episodes/{THIRTY_NINES}/",

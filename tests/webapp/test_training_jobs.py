@@ -207,3 +207,44 @@ def test_sft_refuses_a_dataset_whose_validation_split_is_empty_naming_the_datase
                                 saved=False)
     errors = refused("sft", config="tiny-cpu", dataset=str(dataset))
     assert "validation split is empty" in " ".join(errors.get("dataset", [])), errors
+
+
+@pytest.mark.django_db
+def test_an_export_takes_the_verified_live_sessions_stored_here_without_a_folder(make_user, settings, tmp_path):
+    """The 'Live sessions' box: the verified sessions people played by hand, from the database, written
+    as a demonstrations folder by the job and exported beside any folders (or alone)."""
+    from tests.webapp.conftest import DEMONSTRATION_TASKS, session_document
+    from webapp.runs.services import execute_job
+    from webapp.trajectories.services import save_trajectory
+
+    settings.VAR_DIR = tmp_path / "var"
+    researcher = make_user("res", role="researcher")
+    errors = refused("export_sft", demonstrations=True, validation_fraction=0, seed=0)
+    assert errors["demonstrations"] == ["no verified live session is stored yet: a session a person played by hand "
+                                        "(Live › open a session) that fixed the bug is one"]
+    errors = refused("export_sft", sources="", validation_fraction=0, seed=0)
+    assert "or tick 'Live sessions'" in " ".join(errors["sources"])
+
+    for n, (task, split) in enumerate(DEMONSTRATION_TASKS):
+        save_trajectory(document=session_document(f"session-{n}", task=task, split=split))
+    save_trajectory(document=session_document("session-failed", task="bulk_upload_batches", split="train",
+                                              verified=False))
+    client = Client()
+    client.force_login(researcher)
+    page = client.get(reverse("launch", args=["export_sft"])).content.decode()
+    assert "(the job writes them as a demonstrations folder first): 3 stored now" in page
+
+    job = create_job(kind="export_sft", params={"demonstrations": True, "validation_fraction": 0, "seed": 0},
+                     created_by=researcher, enqueue=False)
+    job = execute_job(job_id=job.pk, worker="here")
+
+    assert job.state == JobState.SUCCEEDED, job.error
+    assert job.result["rows"] == {"train": 2, "validation": 1}
+    demos = tmp_path / "var" / "demonstrations" / f"job-{job.pk}"
+    assert sorted(p.stem for p in (demos / "accepted").iterdir()) == ["session-0", "session-1", "session-2"]
+    rows = [json.loads(line) for line in (Path(job.result["out"]) / "train.jsonl").read_text().splitlines()]
+    assert {(r["episode_id"], r["source"], r["teacher"]) for r in rows} == {
+        ("session-0", "demonstration", "human:res"), ("session-1", "demonstration", "human:res")}
+    assert "wrote 3 verified live session(s) to" in " ".join(
+        e.data.get("text", "") for e in JobEvent.objects.filter(job=job, kind="log"))
+    assert job_type("export_sft").summary(job.params) == "0 folder(s) + live sessions → var/exports"

@@ -56,6 +56,7 @@ HELP: dict[str, Help] = {
     "launch_list": _JOBS,
     "launch": _JOBS,
     "job_detail": _JOBS,
+    "run_compare": Help("researchers/training.html", "comparing training runs", "comparing-runs"),
     "eval_list": _EVALS,
     "eval_report": _EVALS,
     "eval_compare": _EVALS,

@@ -251,3 +251,103 @@ def tiny_model_status() -> TinyModelStatus:
     path = configured.absolute()
     return TinyModelStatus(config=TINY_CONFIG, configured=str(configured), path=path, exists=path.exists(),
                            built=(path / "config.json").is_file())
+
+
+# ---- training runs compared -----------------------------------------------------------------------
+TRAINING_KINDS = ("sft", "grpo")
+MAX_COMPARED = 8  # runs on one comparison page
+MAX_POINTS = 1000  # points per run and series a comparison draws (a longer run is thinned evenly)
+
+
+@dataclass(frozen=True)
+class RunCurves:
+    """One training run as the comparison page draws it: who it is (for the legend) and its metric points
+    ({series, x, values}, oldest first), ``shown`` of the ``stored`` ones."""
+
+    job: Job
+    name: str
+    kind: str
+    config: str  # the config and what was changed on the form, in a line
+    points: list[dict]
+    stored: int
+
+    @property
+    def shown(self) -> int:
+        return len(self.points)
+
+    @property
+    def thinned(self) -> bool:
+        return self.shown < self.stored
+
+
+def training_jobs(*, user, limit: int = 200) -> list[Job]:
+    """The SFT and GRPO jobs ``user`` may see (their own; an admin every one), newest first: the
+    comparison page's picker."""
+    rows = job_list(user=user, top_level=True).filter(kind__in=TRAINING_KINDS).select_related("training_run")
+    return list(rows.order_by("-created_at", "-id")[:limit])
+
+
+def run_name(job: Job) -> str:
+    """The name of a training job's run (its TrainingRun's, else the form's, else kind and id)."""
+    run = getattr(job, "training_run", None)
+    return (run.name if run else "") or (job.params or {}).get("name") or f"{job.kind} job {job.pk}"
+
+
+def run_config_line(job: Job) -> str:
+    """A training job's configuration in a line: the config (or "pasted config"), the dataset or tasks
+    it was given, the typed overrides."""
+    params = job.params or {}
+    parts = [params.get("config") or "pasted config"]
+    if params.get("dataset"):
+        parts.append(f"dataset {Path(str(params['dataset'])).name}")
+    if params.get("tasks"):
+        parts.append("tasks " + ", ".join(str(t) for t in params["tasks"]))
+    parts.extend(str(o) for o in params.get("overrides") or [])
+    return " · ".join(parts)
+
+
+def training_curves(*, user, job_ids: list[int], max_points: int = MAX_POINTS) -> tuple[list[RunCurves], list[int]]:
+    """The metric points of the training jobs ``job_ids`` that ``user`` may see, in the order asked, and
+    the ids that are not such a job (missing, not SFT or GRPO, or someone else's). Each run's series is
+    thinned to ``max_points`` evenly spaced points (its first and last kept) in the database: a query
+    per run and series, whatever the run's length."""
+    wanted = list(dict.fromkeys(job_ids))
+    found = {job.pk: job for job in job_list(user=user).filter(pk__in=wanted, kind__in=TRAINING_KINDS)
+             .select_related("training_run")}
+    runs = []
+    for pk in wanted:
+        job = found.get(pk)
+        if job is None:
+            continue
+        points, stored = metric_points(job=job, max_points=max_points)
+        runs.append(RunCurves(job=job, name=run_name(job), kind=job.kind, config=run_config_line(job), points=points,
+                              stored=stored))
+    return runs, [pk for pk in wanted if pk not in found]
+
+
+def metric_points(*, job: Job, max_points: int = MAX_POINTS) -> tuple[list[dict], int]:
+    """A job's metric points ({series, x, values}), each series thinned to at most ``max_points`` (every
+    k-th by its order, and the last), oldest first; and how many are stored."""
+    from django.db.models import Count, F, Window
+    from django.db.models.fields.json import KeyTextTransform
+    from django.db.models.functions import Mod, RowNumber
+
+    rows = JobEvent.objects.filter(job=job, kind="metric").annotate(series=KeyTextTransform("series", "data"))
+    counts = {series: n for series, n in rows.order_by().values_list("series").annotate(n=Count("id"))}
+    points: list[tuple[int, dict]] = []
+    for series, stored in counts.items():
+        of_series = rows.filter(series=series) if series is not None else rows.filter(series__isnull=True)
+        if stored <= max_points:
+            picked = list(of_series.order_by("seq").values_list("seq", "data"))
+        else:
+            stride = -(-stored // max(1, max_points - 1))  # leaves room for the last point
+            numbered = of_series.annotate(number=Window(RowNumber(), order_by=F("seq").asc()))
+            every = numbered.annotate(step=Mod(F("number") - 1, stride)).filter(step=0)
+            picked = list(every.order_by("seq").values_list("seq", "data"))
+            last = of_series.order_by("-seq").values_list("seq", "data").first()
+            if last is not None and (not picked or picked[-1][0] != last[0]):
+                picked.append(last)
+        points.extend(picked)
+    points.sort(key=lambda pair: pair[0])
+    return [{"series": data.get("series"), "x": data.get("x"), "values": data.get("values") or {}}
+            for _, data in points if isinstance(data, dict)], sum(counts.values())

@@ -4,6 +4,7 @@ from webapp.runs import views
 
 urlpatterns = [
     path("jobs/", views.job_list, name="job_list"),
+    path("jobs/compare/", views.run_compare, name="run_compare"),
     path("jobs/new/", views.launch_list, name="launch_list"),
     path("jobs/new/<str:kind>/", views.launch, name="launch"),
     path("jobs/<id:job_id>/", views.job_detail, name="job_detail"),

@@ -102,6 +102,30 @@ def _child_state(child: Job) -> dict:
     return {**selectors.job_state(child), "replay": trajectory.episode_id if trajectory else ""}
 
 
+# ---- training runs compared ---------------------------------------------------------------------------
+def run_compare(request):
+    """Several SFT and GRPO runs' curves overlaid (``?job=ID`` repeated); a picker of the user's training
+    jobs (an admin's: everyone's) to choose them. A job one may not see reads as one that does not exist."""
+    ids = query_ids(request.GET.getlist("job"), what="training job")
+    if len(set(ids)) > selectors.MAX_COMPARED:
+        messages.error(request, f"{len(set(ids))} runs ticked; a comparison shows {selectors.MAX_COMPARED} at most: "
+                                f"the first {selectors.MAX_COMPARED} are shown")
+        ids = list(dict.fromkeys(ids))[:selectors.MAX_COMPARED]
+    runs, missing = selectors.training_curves(user=request.user, job_ids=ids)
+    if missing:
+        messages.error(request, ", ".join(f"#{pk}" for pk in missing) + (" is not an SFT or GRPO job you can see"
+                                                                          if len(missing) == 1 else
+                                                                          " are not SFT or GRPO jobs you can see"))
+    shown = {run.job.pk for run in runs}
+    picker = [{"job": job, "state": job.state, "checked": job.pk in shown, "name": selectors.run_name(job),
+               "config": selectors.run_config_line(job)} for job in selectors.training_jobs(user=request.user)]
+    data = [{"id": run.job.pk, "label": f"#{run.job.pk} {run.name}", "kind": run.kind, "state": run.job.state,
+             "after": run.job.last_seq, "points": run.points} for run in runs]
+    return render(request, "runs/run_compare.html", {"runs": runs, "picker": picker, "curves": data,
+                                                     "max_compared": selectors.MAX_COMPARED,
+                                                     "max_points": selectors.MAX_POINTS})
+
+
 def _chart_kind(job: Job) -> str:
     return {"eval": "solve_rate", "sft": "training", "grpo": "training"}.get(job.kind, "")
 

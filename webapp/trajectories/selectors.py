@@ -361,6 +361,11 @@ def human_demonstrations(*, task_name: str | None = None) -> Iterator[dict]:
     yield from rows.values_list("document", flat=True).iterator()
 
 
+def human_demonstration_count() -> int:
+    """How many verified trajectories people played by hand are stored (what ``human_demonstrations`` yields)."""
+    return Trajectory.objects.filter(policy_kind="human", verified=True).count()
+
+
 def trajectories_for_export(*, task_name: str | None = None) -> Iterator[dict]:
     """The stored documents, one per line of the export, in import order. A trajectory a person has
     judged carries that verdict as ``quality.review``, which reports prefer to the automatic one."""

@@ -141,17 +141,26 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def asgi_server(transactional_db, tmp_path):
+def asgi_cwd() -> Path | None:
+    """daphne's working directory (what relative paths mean to the web side, e.g. the tiny model's
+    models/tiny-qwen2); a test module overrides this fixture to give the worker's. None: this checkout."""
+    return None
+
+
+@pytest.fixture
+def asgi_server(transactional_db, tmp_path, asgi_cwd):
     """daphne serving webapp.config.asgi on a free port, on the test database and Redis."""
     from django.conf import settings
 
     port = free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "webapp.config.settings.test",
            "DATABASE_URL": _database_url_of_test_db(), "REDIS_URL": settings.REDIS_URL}
+    if asgi_cwd is not None:  # another working directory: still this checkout's code
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     log_path = tmp_path / "daphne.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                                 "webapp.config.asgi:application"], cwd=REPO_ROOT, env=env, stdout=log,
+                                 "webapp.config.asgi:application"], cwd=asgi_cwd or REPO_ROOT, env=env, stdout=log,
                                 stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90  # start-up on a loaded machine, not an assertion

@@ -162,9 +162,14 @@ class MicroskillsForm(TeacherFields, CorpusTasksFields):
 
 
 class ExportForm(forms.Form):
-    sources = LinesField(
+    sources = LinesField(required=False,
                               help_text="rollouts, microskills or demonstrations folders, one a line (a finished "
-                                        "job's folder is shown on its page)")
+                                        "job's folder is shown on its page); none when the live sessions below "
+                                        "are the data")
+    demonstrations = forms.BooleanField(
+        required=False, label="Live sessions",
+        help_text="also export the verified episodes people played by hand in live sessions, as the web app "
+                  "stores them (the job writes them as a demonstrations folder first)")
     out = forms.CharField(required=False, max_length=1000,
                           help_text=f"the dataset folder (an earlier export there is replaced). {FOLDER_HELP}. "
                                     "Default: under var/exports")
@@ -177,8 +182,18 @@ class ExportForm(forms.Form):
         required=False, help_text="write the dataset even when no example lands in validation (SFT here needs "
                                   "one; leave this off unless the dataset is for another trainer)")
 
+    field_order = ["sources", "demonstrations"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        from webapp.trajectories.selectors import human_demonstration_count
+
+        self.stored_demonstrations = human_demonstration_count()
+        field = self.fields["demonstrations"]
+        field.help_text = f"{field.help_text}: {self.stored_demonstrations} stored now"
+
     def clean_sources(self):
-        folders = [line.strip() for line in self.cleaned_data["sources"].splitlines() if line.strip()]
+        folders = [line.strip() for line in (self.cleaned_data.get("sources") or "").splitlines() if line.strip()]
         problems = []
         for i, folder in enumerate(folders):
             try:
@@ -195,18 +210,27 @@ class ExportForm(forms.Form):
                 continue
             if kind not in EXPORT_SOURCES:
                 problems.append(f"{folder}: a {kind!r} folder; expected rollouts, microskills or demonstrations")
-        if not folders:
-            problems.append("give at least one rollouts, microskills or demonstrations folder")
         if problems:
             raise ValidationError(problems)
         return folders
+
+    def clean(self):
+        data = super().clean()
+        if "sources" in data and not data["sources"] and not data.get("demonstrations"):
+            self.add_error("sources", "give at least one rollouts, microskills or demonstrations folder, or tick "
+                                      "'Live sessions' to export the verified sessions stored here")
+        if data.get("demonstrations") and not self.stored_demonstrations:
+            self.add_error("demonstrations", "no verified live session is stored yet: a session a person played "
+                                             "by hand (Live › open a session) that fixed the bug is one")
+        return data
 
     def clean_out(self):
         return check_folder_text(self.cleaned_data.get("out"), "out")
 
     def params(self) -> dict:
         data = self.cleaned_data
-        return {"sources": data["sources"], "out": data.get("out") or "",
+        return {"sources": data["sources"], "demonstrations": bool(data.get("demonstrations")),
+                "out": data.get("out") or "",
                 "microskill_ratio": data.get("microskill_ratio"),
                 "validation_fraction": data.get("validation_fraction") or 0.0, "seed": data.get("seed") or 0,
                 "allow_empty_validation": bool(data.get("allow_empty_validation"))}

@@ -20,6 +20,7 @@ from training.datagen.summary import GenerationSummary, JobOutcome
 from training.datagen.teachers import Teacher
 from training.errors import TrainingError
 from training.export import ExportConfig, export_sft
+from training.export.demonstrations import DemonstrationsError, write_demonstrations
 from training.microskills import MicroskillConfig, run_microskills
 from training.rollouts import RolloutConfig, plan_rollouts, play_rollout_task
 from webapp.endpoints.policies import check_web_spec, web_policy
@@ -30,6 +31,7 @@ from webapp.runs.models import Job, JobEventKind, JobState
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import fan_out, job_folder
 from webapp.runs.services.jobs import append_event
+from webapp.trajectories.selectors import human_demonstrations
 
 
 def teacher_specs(params: dict, job: Job) -> list[Teacher]:
@@ -219,6 +221,8 @@ class ExportJob(JobType):
         params = work.params
         out = job_path(params.get("out"), "output folder") or str(job_folder(work.job, "exports"))
         sources = [job_path(folder, "source folder") for folder in params["sources"]]
+        if params.get("demonstrations"):
+            sources.append(self.write_demonstrations(work))
 
         def on_progress(update) -> None:
             work.progress(update.done, update.total, update.message or "checking examples", unit=self.unit)
@@ -238,5 +242,22 @@ class ExportJob(JobType):
         return {"out": str(result.out), "rows": result.rows,
                 "tasks": {k: len(v) for k, v in result.manifest["tasks"].items()}}
 
+    def write_demonstrations(self, work) -> str:
+        """The verified live sessions stored in the web app, as a demonstrations folder of this job."""
+        folder = job_folder(work.job, "demonstrations")
+        work.progress(0, None, "writing the verified live sessions as a demonstrations folder", unit=self.unit)
+        try:
+            written = write_demonstrations(human_demonstrations(), folder)
+        except (DemonstrationsError, OSError) as exc:
+            raise JobFailure(f"the live sessions could not be written to {folder}: {exc}") from None
+        work.log(f"wrote {len(written.written)} verified live session(s) to {folder}"
+                 + (f"; skipped {len(written.skipped)}: {'; '.join(written.skipped[:3])}" if written.skipped else ""))
+        if not written.written:
+            raise JobFailure("no verified live session is stored: nothing to export from the web app (untick "
+                             "'Live sessions', or play a session by hand first)")
+        return str(folder)
+
     def summary(self, params: dict) -> str:
-        return f"{len(params.get('sources') or [])} folder(s) → {params.get('out') or 'var/exports'}"
+        folders = len(params.get("sources") or [])
+        sessions = " + live sessions" if params.get("demonstrations") else ""
+        return f"{folders} folder(s){sessions} → {params.get('out') or 'var/exports'}"
