@@ -11,9 +11,9 @@ import json
 import pytest
 from django.db import connections
 
+from tests.helpers.jobs import wait_for_job
 from tests.webapp.browser.conftest import ARTIFACTS, DESKTOP, fits_width, log_in, screenshots
 from tests.webapp.conftest import DEMONSTRATION_TASKS, session_document
-from tests.helpers.jobs import wait_for_job
 from webapp.runs.models import Job, JobState
 
 pytestmark = pytest.mark.django_db(transaction=True)
