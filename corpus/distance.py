@@ -104,7 +104,7 @@ class _Collector(ast.NodeVisitor):
             todo.extend(ast.iter_child_nodes(child))
         return names
 
-    def _add(self, node: ast.AST, name: str) -> None:
+    def _add(self, node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> None:
         classes = tuple(n for kind, n in self._stack if kind == "class")
         qualname = ".".join([*[n for _, n in self._stack], name])
         function = _Function(f"{self.file}::{qualname}", self.file, name, node.lineno,
@@ -114,7 +114,7 @@ class _Collector(ast.NodeVisitor):
         if self._stack and self._stack[-1][0] == "class":
             self.classes.setdefault(self._stack[-1][1], []).append(function.key)
 
-    def visit_FunctionDef(self, node):
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         self._add(node, node.name)
         self._stack.append(("def", node.name))
         self.generic_visit(node)

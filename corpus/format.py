@@ -16,6 +16,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 TASKS_DIR = Path(__file__).resolve().parent / "tasks"
 PREFERENCES = ("recommended", "optional", "avoid")
@@ -196,9 +197,14 @@ def _check_files(name: str, path: Path) -> None:
             _read_text(name, file, rel)
 
 
-def _require(meta: dict, name: str, key: str, kind: type | tuple[type, ...], *, optional=False, default=None):
+_T = TypeVar("_T")
+
+
+def _require(meta: dict, name: str, key: str, kind: type[_T] | tuple[type[_T], ...], *,
+             default: _T | None = None) -> _T:
+    """``meta[key]``, checked to be a ``kind``; a missing key is an error unless a ``default`` is given."""
     if key not in meta:
-        if optional:
+        if default is not None:
             return default
         raise TaskFormatError(name, key, "missing from meta.json")
     value = meta[key]
@@ -254,24 +260,24 @@ def load_task(path: str | Path) -> Task:
     if preference not in PREFERENCES:
         raise TaskFormatError(name, "preference", f"{preference!r} is not one of {', '.join(PREFERENCES)}")
     description = _require(meta, name, "description", str)
-    deps = _require(meta, name, "dependencies", list, optional=True, default=[])
+    deps = _require(meta, name, "dependencies", list, default=[])
     if not all(isinstance(d, str) and d.strip() for d in deps):
         raise TaskFormatError(name, "dependencies", "expected a list of requirement strings like 'pkg==1.2'")
     for i, dep in enumerate(deps):
         if not REQUIREMENT.match(dep.strip()):
             raise TaskFormatError(name, f"dependencies[{i}]", f"{dep!r} is not a package requirement; write "
                                   "'name==version' (no pip options, URLs or paths)")
-    timeout_s = _require(meta, name, "timeout_s", (int, float), optional=True, default=30)
+    timeout_s = _require(meta, name, "timeout_s", (int, float), default=30)
     if not math.isfinite(timeout_s) or timeout_s <= 0:
         raise TaskFormatError(name, "timeout_s", f"must be a positive number of seconds, got {timeout_s}")
-    tags = _require(meta, name, "tags", list, optional=True, default=[])
+    tags = _require(meta, name, "tags", list, default=[])
     if not all(isinstance(t, str) for t in tags):
         raise TaskFormatError(name, "tags", "expected a list of strings")
-    failure = _require(meta, name, "failure", str, optional=True, default="fails")
+    failure = _require(meta, name, "failure", str, default="fails")
     if failure not in FAILURES:
         raise TaskFormatError(name, "failure", f"{failure!r} is not one of {', '.join(FAILURES)} (\"hang\": the "
                                                "buggy tests block until timeout_s stops them)")
-    preference_reason = _require(meta, name, "preference_reason", str, optional=True, default="")
+    preference_reason = _require(meta, name, "preference_reason", str, default="")
     evidence = _load_evidence(name, meta.get("evidence", []))
     for kind in ("buggy", "correct", "tests"):
         folder = path / kind

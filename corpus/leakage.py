@@ -13,7 +13,7 @@ in heldout leaks as surely as a copied one), and no pair judged to share a mecha
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -138,7 +138,7 @@ class CorpusLeaks:
 
 
 def corpus_leaks(tasks: list[Task], guard: LeakageGuard, *, top: int = 10,
-                 mechanism_pairs: list[MechanismPair] = (), splits: dict[str, str] | None = None) -> CorpusLeaks:
+                 mechanism_pairs: Sequence[MechanismPair] = (), splits: dict[str, str] | None = None) -> CorpusLeaks:
     pairs = similar_pairs(tasks)
     return CorpusLeaks(heldout_copies(tasks, guard), [p for p in pairs if p.near_duplicate], pairs[:top],
                        split_siblings(list(mechanism_pairs), splits or {}))

@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,7 +90,7 @@ class SplitUpdate:
 
 
 def assign(task_names: list[str], existing: dict[str, str], targets: dict[str, float] = TARGETS,
-           together: list[set[str]] = ()) -> SplitUpdate:
+           together: Sequence[set[str]] = ()) -> SplitUpdate:
     """Keep every existing assignment; hash in only the names not yet assigned.
 
     New names go in the order of their hash; each is cut by the splits' current shortfall against the

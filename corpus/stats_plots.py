@@ -80,7 +80,7 @@ def plot_distance(rows: list[TaskRow], path: Path) -> None:
     """Difficulty you can see: tasks by the calls between the failing test and the fix, stacked by the
     files that path enters (corpus.distance)."""
     measured = [r for r in rows if r.failure_frames is not None]
-    frames = list(range(1, max((r.failure_frames for r in measured), default=1) + 1))
+    frames = list(range(1, max((r.failure_frames for r in rows if r.failure_frames is not None), default=1) + 1))
     groups = [("1 file (the module the test calls)", lambda n: n <= 1, "#a8dadc"),
               ("2 files", lambda n: n == 2, "#457b9d"), ("3+ files", lambda n: n >= 3, "#1d3557")]
     fig, ax = plt.subplots(figsize=(7, 4))

@@ -4,6 +4,7 @@ and the most similar pairs) and the plots."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from corpus.mechanisms import MechanismPair, mechanisms_markdown
@@ -13,7 +14,7 @@ from corpus.stats import TaskRow, summarize, summary_markdown, table_markdown, w
 from corpus.stats_plots import plot_distance, plot_fix_diff, plot_labels, plot_size
 
 
-def full_summary(rows: list[TaskRow], most_similar: list[SimilarPair] = ()) -> dict:
+def full_summary(rows: list[TaskRow], most_similar: Sequence[SimilarPair] = ()) -> dict:
     """``stats.summarize`` with the shape targets and the most similar pairs added."""
     summary = summarize(rows)
     summary["shape"] = shape_report(rows, summary)
@@ -21,8 +22,8 @@ def full_summary(rows: list[TaskRow], most_similar: list[SimilarPair] = ()) -> d
     return summary
 
 
-def write_report(rows: list[TaskRow], out: Path, most_similar: list[SimilarPair] = (),
-                 mechanism_pairs: list[MechanismPair] = ()) -> dict[str, Path]:
+def write_report(rows: list[TaskRow], out: Path, most_similar: Sequence[SimilarPair] = (),
+                 mechanism_pairs: Sequence[MechanismPair] = ()) -> dict[str, Path]:
     """Write the table (CSV + markdown), summary JSON, the judged mechanism pairs and the plots into
     ``out``; returns name -> path."""
     out.mkdir(parents=True, exist_ok=True)

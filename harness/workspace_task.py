@@ -101,7 +101,8 @@ def load_workspace_task(folder: str | Path) -> WorkspaceTask:
     dependencies = meta.get("dependencies") or ()
     if not isinstance(dependencies, list | tuple) or not all(isinstance(d, str) for d in dependencies):
         raise TaskFormatError(name, "meta.json dependencies", "must be a list of requirements, e.g. [\"attrs==23.2.0\"]")
-    description = meta.get("description") if isinstance(meta.get("description"), str) else (
+    given = meta.get("description")
+    description = given if isinstance(given, str) else (
         f"The tests in {', '.join(sorted(test_modules))} fail. Find the bug in the code and fix it.")
     timeout = meta.get("timeout_s", 30)
     return WorkspaceTask(name=name, path=root.resolve(), category=str(meta.get("category") or "workspace"),

@@ -56,7 +56,7 @@ def merge_adapter(base: str, adapter_dir: str | Path, out_dir: str | Path, *, dt
 
     device = device or ("cuda" if torch.cuda.is_available() else "cpu")
     probe = torch.tensor([probe_ids], dtype=torch.long)
-    model = AutoModelForCausalLM.from_pretrained(base, dtype=dtype).to(device)
+    model = AutoModelForCausalLM.from_pretrained(base, dtype=dtype).to(device)  # pyright: ignore[reportArgumentType]  # transformers wraps `to` with functools.wraps(Module.to): the checker sees an unbound function
     model = PeftModel.from_pretrained(model, str(adapter_dir)).eval()
     expected = _logits(model, probe)
     merged = model.merge_and_unload()
@@ -66,7 +66,7 @@ def merge_adapter(base: str, adapter_dir: str | Path, out_dir: str | Path, *, dt
     del merged, model
     if device == "cuda":
         torch.cuda.empty_cache()
-    reloaded = AutoModelForCausalLM.from_pretrained(out_dir, dtype=dtype).to(device).eval()
+    reloaded = AutoModelForCausalLM.from_pretrained(out_dir, dtype=dtype).to(device).eval()  # pyright: ignore[reportArgumentType]  # as above: functools.wraps(Module.to)
     got = _logits(reloaded, probe)
     del reloaded
     dtype_name = str(dtype).removeprefix("torch.")

@@ -66,6 +66,8 @@ def load_sft_dataset(folder: str | Path):
             loaded = load_from_disk(str(folder))
         except (OSError, ValueError) as exc:
             raise SFTDatasetError(f"{folder}: the saved dataset cannot be read ({exc}); re-export it") from None
+        if not isinstance(loaded, DatasetDict):  # dataset_dict.json is what a saved DatasetDict writes
+            raise SFTDatasetError(f"{folder}: holds a single saved dataset, not the splits export-sft writes")
         return DatasetDict({split: loaded[split] for split in SPLITS if split in loaded})
     splits = {}
     for split in SPLITS:
@@ -86,8 +88,8 @@ def inspect_sft_dataset(folder: str | Path) -> DatasetInfo:
         raise SFTDatasetError(f"{folder}: the train split is empty")
     info = DatasetInfo()
     for split, dataset in data.items():
-        info.columns[split] = list(dataset.column_names)
-        info.rows[split] = len(dataset)
+        info.columns[str(split)] = list(dataset.column_names)
+        info.rows[str(split)] = len(dataset)
         if "task" in dataset.column_names:
             info.tasks |= {t for t in dataset["task"] if t}
     return info

@@ -81,10 +81,13 @@ def build_tiny_model(out: str | Path, *, hidden_size: int = 32, layers: int = 2,
     out.mkdir(parents=True, exist_ok=True)
     tokenizer = build_tokenizer()
     tokenizer.save_pretrained(out)
+    eos, pad = tokenizer.eos_token_id, tokenizer.pad_token_id
+    if not isinstance(eos, int) or not isinstance(pad, int):  # build_tokenizer names both as single tokens
+        raise ValueError(f"the tiny tokenizer's end and pad tokens are not single ids ({eos!r}, {pad!r})")
     config = Qwen2Config(vocab_size=len(tokenizer), hidden_size=hidden_size, intermediate_size=2 * hidden_size,
                          num_hidden_layers=layers, num_attention_heads=2, num_key_value_heads=1,
                          max_position_embeddings=32768, tie_word_embeddings=True,
-                         eos_token_id=tokenizer.eos_token_id, pad_token_id=tokenizer.pad_token_id,
+                         eos_token_id=eos, pad_token_id=pad,
                          bos_token_id=None)
     torch.manual_seed(seed)
     model = Qwen2ForCausalLM(config)

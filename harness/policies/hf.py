@@ -67,7 +67,10 @@ class HFPolicy(Policy):
         try:
             with self._load_lock:
                 self.tokenizer = AutoTokenizer.from_pretrained(name_or_path)
-                self.model = AutoModelForCausalLM.from_pretrained(name_or_path).to(self.device)
+                model = AutoModelForCausalLM.from_pretrained(name_or_path)
+                # Module.to moves the model in place and returns it.
+                model.to(self.device)  # pyright: ignore[reportArgumentType]  # transformers wraps `to` with functools.wraps(Module.to), so the checker sees an unbound function
+                self.model = model
         except (OSError, ValueError) as exc:
             raise PolicyError(f"hf: cannot load {name_or_path!r}: {exc}") from None
         self.model.eval()
@@ -81,11 +84,14 @@ class HFPolicy(Policy):
                                             "temperature": self.temperature, "device": self.device})
 
     def act(self, messages: list[dict], tools: list[dict]) -> PolicyTurn:
+        model = self.model
+        if model is None:
+            raise PolicyError(f"hf: {self.name!r} was closed; make a new policy to play again")
         prompt = self.tokenizer.apply_chat_template(template_messages(messages), tools=tools or None,
                                                     add_generation_prompt=True, tokenize=False)
         inputs = self.tokenizer(prompt, return_tensors="pt", add_special_tokens=False).to(self.device)
         prompt_tokens = int(inputs["input_ids"].shape[1])
-        limit = getattr(self.model.config, "max_position_embeddings", None)
+        limit = getattr(model.config, "max_position_embeddings", None)
         if limit and prompt_tokens + self.max_new_tokens > limit:
             raise ContextExhausted(f"hf: the conversation ({prompt_tokens} tokens) no longer fits the model's "
                               f"context of {limit}; lower --max-turns or use a longer-context model")
@@ -94,8 +100,8 @@ class HFPolicy(Policy):
         pad = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else \
             self.tokenizer.eos_token_id
         with self._generate_lock, self._torch.no_grad():
-            output = self.model.generate(**inputs, max_new_tokens=self.max_new_tokens, pad_token_id=pad,
-                                         **sampling)
+            output = model.generate(  # pyright: ignore[reportAttributeAccessIssue]  # transformers' GenerativePreTrainedModel protocol names attributes PreTrainedModel does not declare
+                **inputs, max_new_tokens=self.max_new_tokens, pad_token_id=pad, **sampling)
         new_tokens = output[0, prompt_tokens:]
         text = self.tokenizer.decode(new_tokens, skip_special_tokens=True)
         usage = {"prompt_tokens": prompt_tokens, "completion_tokens": int(new_tokens.shape[0]),

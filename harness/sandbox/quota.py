@@ -91,10 +91,12 @@ def _copy_file(path: Path, copy: Path) -> None:
     try:
         target = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         try:
+            offset = 0
             while True:
-                copied = os.sendfile(target, source, None, 1 << 24)
+                copied = os.sendfile(target, source, offset, 1 << 24)
                 if not copied:
                     break
+                offset += copied
         finally:
             os.close(target)
     finally:

@@ -95,6 +95,7 @@ class Service:
             opened = {"ok": False, "error": self.open_error} if self.open_error else self.open({})
             if not opened["ok"]:
                 return {"ok": True, "observation": Observation.failure(opened["error"]).to_dict()}
+        assert self.session is not None  # open() answered ok, so it made one
         try:
             observation = self.session.handle(call)
         except Exception as exc:  # noqa: BLE001 - the session should never raise; never let it kill us
@@ -204,7 +205,7 @@ def drop_privileges(spec: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.sandbox.service", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m harness.sandbox.service", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--workspace", default=os.getcwd(), help="the episode's workspace (default: cwd)")
     parser.add_argument("--socket", help="listen on this Unix socket instead of stdin/stdout")
     parser.add_argument("--session", default=os.environ.get("STEPWISE_SESSION", DEFAULT_SESSION),

@@ -38,7 +38,10 @@ def tool_names(arm: str) -> set[str]:
 
 def argument_problem(name: str, arguments: dict) -> str | None:
     """What is wrong with ``arguments`` for tool ``name``, or None (see ``Tool.argument_problem``)."""
-    return REGISTRY.get(name).argument_problem(arguments)
+    tool = REGISTRY.get(name)
+    if tool is None:
+        return f"Error: unknown tool {str(name)[:60]!r}."
+    return tool.argument_problem(arguments)
 
 
 __all__ = ["ARMS", "AUXILIARY_TOOLS", "BASE", "BASE_TOOLS", "BREAKPOINT_TOOLS", "CONTROL_TOOLS", "DBG", "DEBUGGER_TOOLS",

@@ -8,7 +8,7 @@ from training.cli.common import add_config_options, run_command
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m training sft", description=__doc__.split(" — ")[1])
+    parser = argparse.ArgumentParser(prog="python -m training sft", description=(__doc__ or "").partition(" — ")[2])
     add_config_options(parser)
     from training.sft.run import run_sft
 

@@ -90,7 +90,8 @@ def _check_tasks(section: GRPOSection) -> tuple[list[str], tuple[str, ...]]:
         return [], tuple(names)
     problems = []
     available = {p.name for p in task_dirs(TASKS_DIR)}
-    for name in section.tasks:
+    tasks = section.tasks or []  # the schema made sure one of split and tasks is given
+    for name in tasks:
         if name not in available:
             problems.append(f"grpo.tasks: no task named {name!r} under {TASKS_DIR}")
         elif splits.get(name) == "heldout":
@@ -98,6 +99,6 @@ def _check_tasks(section: GRPOSection) -> tuple[list[str], tuple[str, ...]]:
         elif splits.get(name) is None:
             problems.append(f"grpo.tasks: {name!r} has no split yet; run 'python -m corpus split' first, "
                             "so a task that would be heldout cannot slip into training")
-    if not section.tasks:
+    if not tasks:
         problems.append("grpo.tasks: the list is empty")
-    return problems, tuple(section.tasks)
+    return problems, tuple(tasks)

@@ -13,14 +13,15 @@ import copy
 import difflib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
-from training.config.schema import TrainingConfig
+from training.config.schema import SFTSection, TrainingConfig
 from training.errors import TrainingError
 
 CONFIGS_DIR = Path(__file__).resolve().parent.parent / "configs"
@@ -52,7 +53,7 @@ def resolve_config_path(name_or_path: str | Path) -> Path:
     return shipped if shipped.is_file() else path
 
 
-def load_config(name_or_path: str | Path | Mapping, *, command: str | None = None, overrides: list[str] = (),
+def load_config(name_or_path: str | Path | Mapping, *, command: str | None = None, overrides: Sequence[str] = (),
                 check_paths: bool = True, source: str | None = None) -> LoadedConfig:
     """From a file, a shipped config's name, or the document itself (a mapping: what the web app stores;
     ``source`` then names it in messages)."""
@@ -88,18 +89,19 @@ def _checked(raw, source: str, path: Path | None, command, overrides, check_path
     if command is not None:
         if command not in COMMANDS:
             raise ValueError(f"command must be one of {COMMANDS}")
-        if getattr(config, command) is None:
+        section = config.sft if command == "sft" else config.grpo
+        if section is None:
             problems.append(f"{command}: missing: the '{command}' command needs a '{command}:' section "
                             f"(see {CONFIGS_DIR / 'tiny-cpu.yaml'})")
         elif check_paths:
             from training.config.checks import check_grpo, check_model, check_sft
             problems += check_model(config.model, "model")
-            if command == "sft":
-                problems += check_sft(config.sft)
+            if isinstance(section, SFTSection):
+                problems += check_sft(section)
             else:
-                if config.grpo.model is not None:
-                    problems += check_model(config.grpo.model, "grpo.model")
-                task_problems, task_names = check_grpo(config.grpo)
+                if section.model is not None:
+                    problems += check_model(section.model, "grpo.model")
+                task_problems, task_names = check_grpo(section)
                 problems += task_problems
     if problems:
         raise ConfigError(source, problems)
@@ -175,7 +177,8 @@ def describe_validation_errors(exc: ValidationError) -> list[str]:
         keys, dotted = _key_path(tuple(error["loc"]))
         kind = error["type"]
         if kind == "extra_forbidden":
-            known = sorted(_model_at(keys[:-1]).model_fields) if _model_at(keys[:-1]) else []
+            parent = _model_at(keys[:-1])
+            known = sorted(parent.model_fields) if parent else []
             close = difflib.get_close_matches(keys[-1], known, n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
             message = f"unknown key; {hint}(known here: {', '.join(known)})"
@@ -192,7 +195,7 @@ def describe_validation_errors(exc: ValidationError) -> list[str]:
     return [f"{key}: {message}" for key, message in lines.items()]
 
 
-def _union_message(dotted: str, error: dict) -> str:
+def _union_message(dotted: str, error: ErrorDetails) -> str:
     if dotted.endswith("max_length"):
         return f"must be a whole number of tokens or 'auto' (got {error.get('input')!r})"
     return f"{error['msg']} (got {error.get('input')!r})"

@@ -31,7 +31,11 @@ class ModelSource(Strict):
 
     @property
     def name_or_path(self) -> str:
-        return self.path if self.path is not None else self.hub
+        if self.path is not None:
+            return self.path
+        if self.hub is not None:
+            return self.hub
+        raise ValueError("a model source needs 'path' or 'hub'")  # _one_source refused it already
 
 
 class AdapterConfig(Strict):
@@ -74,7 +78,7 @@ class RewardWeights(Strict):
 
 class SandboxSection(Strict):
     backend: Literal["bwrap", "docker", "local"] = "bwrap"
-    pool_size: int = Field(4, ge=1)  # warm sandboxes kept ready; at least the episodes of one step is best
+    pool_size: int = Field(default=4, ge=1)  # warm sandboxes kept ready; at least the episodes of one step is best
 
 
 class GenerationSection(Strict):

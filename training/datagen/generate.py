@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxError, SandboxSource
@@ -22,29 +23,28 @@ from training.datagen.summary import (
 )
 from training.datagen.teachers import Teacher, TeacherPolicies
 
+Job = TypeVar("Job")  # what one generator plays: a Task (rollouts), a SkillInstance (microskills)
+
 
 @dataclass
-class Generation:
+class Generation(Generic[Job]):
     kind: str                          # "rollouts" | "microskills"
     folder: GenerationFolder
     settings: dict                     # what a resumed run must share (recorded in generation.json)
-    jobs: Sequence
+    jobs: Sequence[Job]
     tasks: list[str]                   # the task names the jobs cover
-    key: Callable[[object], str]       # a job's key in the folder
+    key: Callable[[Job], str]          # a job's key in the folder
     teachers: list[Teacher]
     workers: int
     sandbox: str = "bwrap"
     limits: Limits | None = None
     pool: SandboxSource | None = None  # where sandboxes come from; default: a warm pool of ``sandbox``
     progress_bar: bool = True
-    group: Callable[[object], str | None] = lambda job: None  # the summary's per-skill rows
+    group: Callable[[Job], str | None] = lambda job: None  # the summary's per-skill rows
 
 
-Play = Callable[[object, TeacherPolicies, SandboxSource], JobOutcome]
-
-
-def generate(run: Generation, play: Play, on_progress: ProgressCallback | None) -> tuple[GenerationSummary,
-                                                                                           list[JobOutcome]]:
+def generate(run: Generation[Job], play: Callable[[Job, TeacherPolicies, SandboxSource], JobOutcome],
+             on_progress: ProgressCallback | None) -> tuple[GenerationSummary, list[JobOutcome]]:
     folder = run.folder
     folder.check(run.settings)
     todo = [job for job in run.jobs if not folder.finished(run.key(job))]
@@ -60,7 +60,13 @@ def generate(run: Generation, play: Play, on_progress: ProgressCallback | None) 
                                      size=run.workers + 1, limits=run.limits or Limits())
             except SandboxError as exc:
                 raise DataGenerationError(f"sandbox: {exc}") from None
-        outcomes = run_jobs(todo, lambda job: play(job, policies, source), summary=summary, workers=run.workers,
+
+        def play_one(job: Job) -> JobOutcome:
+            if policies is None or source is None:  # both exist whenever there is a job to play
+                raise DataGenerationError("no teachers or sandboxes to play the job with")
+            return play(job, policies, source)
+
+        outcomes = run_jobs(todo, play_one, summary=summary, workers=run.workers,
                             on_progress=on_progress, progress_bar=run.progress_bar, desc=run.kind, key=run.key,
                             group=run.group)
     finally:

@@ -169,7 +169,8 @@ def _redact(value, patterns):
 def redact_document(doc: dict, guidance: Guidance) -> dict:
     """A copy of ``doc`` with guidance text replaced wherever it shows (a tool argument, a file the
     teacher wrote): what is left of a candidate refused for a leak, so no saved file holds the hint."""
-    return _redact(doc, [_secret_pattern(secret) for secret in guidance.secrets])
+    patterns = [_secret_pattern(secret) for secret in guidance.secrets]
+    return {key: _redact(item, patterns) for key, item in doc.items()}
 
 
 def find_leak(record: dict, guidance: Guidance, fields: tuple[str, ...] = ("messages", "steps")) -> str | None:

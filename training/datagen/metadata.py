@@ -15,7 +15,7 @@ def preferred_debugger_tools(task: Task) -> list[str]:
     step_into where the failure lives in an installed library."""
     if task.preference == "avoid":
         return []
-    tools = list(CORE_FLOW)
+    tools: list[str] = list(CORE_FLOW)
     tools.append("run_expression" if any(e.expression for e in task.evidence) else "examine_locals")
     if task.meta.get("failure") == "hang" or "deadlock" in task.tags:
         tools += ["where_am_i", "select_frame"]

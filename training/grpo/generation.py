@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 from training.errors import TrainingError
 
@@ -69,7 +69,7 @@ class TransformersGenerator:
 
     def generate(self, contexts: list[list[int]], max_new_tokens: list[int]) -> list[Sample]:
         import torch
-        from trl.models import unwrap_model_for_generation
+        from trl.models.utils import unwrap_model_for_generation
 
         pad = self.tokenizer.pad_token_id
         width = max(len(c) for c in contexts)
@@ -99,7 +99,7 @@ class VLLMColocateGenerator:
         self.sampling = sampling
 
     def generate(self, contexts: list[list[int]], max_new_tokens: list[int]) -> list[Sample]:
-        from vllm import SamplingParams
+        from vllm import SamplingParams  # pyright: ignore[reportMissingImports]  # the GPU extra: absent where the checker runs
 
         params = [SamplingParams(n=1, temperature=self.sampling.temperature, top_p=self.sampling.top_p,
                                  max_tokens=limit, logprobs=0) for limit in max_new_tokens]
@@ -130,16 +130,19 @@ class VLLMServerGenerator:
         self.sampling = sampling
 
     def generate(self, contexts: list[list[int]], max_new_tokens: list[int]) -> list[Sample]:
-        samples: list[Sample | None] = [None] * len(contexts)
+        samples: dict[int, Sample] = {}
         for limit in sorted(set(max_new_tokens)):
             indices = [i for i, m in enumerate(max_new_tokens) if m == limit]
             answer = self.client.generate([contexts[i] for i in indices], n=1, temperature=self.sampling.temperature,
                                           top_p=self.sampling.top_p, max_tokens=limit, logprobs=0)
-            for index, ids, logprobs in zip(indices, answer["completion_ids"], answer["logprobs"] or
+            # trl annotates the whole answer as dict[str, list[list[int]]]; its "logprobs" (documented there)
+            # are floats per sequence, token and top-k entry.
+            top_logprobs = cast("list[list[list[float | None]]] | None", answer["logprobs"])
+            for index, ids, logprobs in zip(indices, answer["completion_ids"], top_logprobs or
                                             [None] * len(indices), strict=True):
                 flat = [entry[0] if entry and entry[0] is not None else 0.0 for entry in logprobs] if logprobs else None
                 samples[index] = Sample([int(t) for t in ids], flat)
-        return samples
+        return [samples[index] for index in range(len(contexts))]
 
 
 @dataclass

@@ -13,7 +13,7 @@ from __future__ import annotations
 from harness.policies.base import ContextExhausted, EndpointError, Policy, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
 from training.grpo.generation import Batcher, GenerationError
-from training.grpo.tokens import EpisodeTokens
+from training.grpo.tokens import ChatTokenizer, EpisodeTokens
 
 # A turn needs room for at least a short tool call; below this the episode's token budget is spent.
 MIN_TURN_TOKENS = 16
@@ -27,7 +27,7 @@ class TokenBudgetSpent(ContextExhausted):
 class RolloutPolicy(Policy):
     text_tool_calls = True  # as the hf policy: the model writes <tool_call> blocks in its reply
 
-    def __init__(self, tokenizer, batcher: Batcher, *, max_new_tokens: int, max_completion_tokens: int,
+    def __init__(self, tokenizer: ChatTokenizer, batcher: Batcher, *, max_new_tokens: int, max_completion_tokens: int,
                  info: PolicyInfo):
         self.tokenizer, self.batcher = tokenizer, batcher
         self.max_new_tokens, self.max_completion_tokens = max_new_tokens, max_completion_tokens

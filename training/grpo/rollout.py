@@ -20,6 +20,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,13 +29,15 @@ from corpus.format import Task
 from corpus.splits import split_of
 from harness.episode import run_episode
 from harness.policies.base import INVALID_TOOL, PolicyInfo
+from harness.sandbox.backends.base import Limits
 from harness.sandbox.pool import SandboxPool
-from harness.scoring import ScoringError, TaskMeta
+from harness.scoring import Rubric, RubricScore, ScoringError, TaskMeta
 from harness.trajectory import MODEL_OUTCOMES, Trajectory
 from training.errors import TrainingError
 from training.grpo.generation import Batcher, Generator
 from training.grpo.policy import RolloutPolicy
 from training.grpo.rewards import component_values
+from training.grpo.tokens import ChatTokenizer
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +59,7 @@ class EpisodeOutcome:
     task: str
     trajectory: Trajectory
     policy: RolloutPolicy
-    score: object = None  # the RubricScore, None when unscorable
+    score: RubricScore | None = None  # None when unscorable
     path: Path | None = None
 
     @property
@@ -78,7 +81,7 @@ class RolloutSettings:
     policy_info: PolicyInfo
     rank: int = 0  # this training process (its episodes get their own folders)
     window_s: float = 0.02
-    limits: object = None
+    limits: Limits | None = None
 
 
 @dataclass
@@ -87,10 +90,10 @@ class EpisodeRollouts:
 
     settings: RolloutSettings
     tasks: dict[str, Task]  # the tasks training may use (checked: none heldout)
-    tokenizer: object
+    tokenizer: ChatTokenizer
     sandboxes: SandboxPool  # warm sandboxes, started ahead of the episodes
-    rubric: object  # training.grpo.rewards.reward_rubric(...)
-    make_generator: object  # (trainer) -> Generator
+    rubric: Rubric  # training.grpo.rewards.reward_rubric(...)
+    make_generator: Callable[[object], Generator]  # (trainer) -> Generator
     last_masks: list[list[int]] = field(default_factory=list)  # env_mask of the last call, for the batch check
     last_outcomes: list[EpisodeOutcome] = field(default_factory=list)
     _calls: int = 0
@@ -125,7 +128,8 @@ class EpisodeRollouts:
                 log_metric(key, value)
         return output
 
-    def play(self, names: list[str], folder: Path, generator: Generator):
+    def play(self, names: list[str], folder: Path,
+             generator: Generator) -> tuple[list[EpisodeOutcome], Batcher, float]:
         batcher = Batcher(generator, window_s=self.settings.window_s)
         outcomes: list[EpisodeOutcome | None] = [None] * len(names)
         remaining = [len(names)]
@@ -144,7 +148,10 @@ class EpisodeRollouts:
             batcher.serve(lambda: remaining[0])
             for future in futures:
                 future.result()
-        return outcomes, batcher, time.monotonic() - started
+        played = [outcome for outcome in outcomes if outcome is not None]
+        if len(played) != len(names):  # cannot happen: result() above re-raised any episode's error
+            raise RolloutError(f"{len(names) - len(played)} episode(s) ended without an outcome")
+        return played, batcher, time.monotonic() - started
 
     def episode(self, index: int, name: str, folder: Path, batcher: Batcher) -> EpisodeOutcome:
         task = self.tasks[name]

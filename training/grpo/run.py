@@ -23,6 +23,7 @@ from harness.policies.base import PolicyInfo
 from harness.prompts import system_prompt, task_prompt
 from harness.tools import toolset
 from training.config.load import LoadedConfig
+from training.config.schema import GRPOSection
 from training.errors import TrainingError
 from training.progress import (
     ProgressCallback,
@@ -82,16 +83,16 @@ def run_grpo(loaded: LoadedConfig, *, out: str | Path | None = None, on_progress
              progress_bar: bool = True, make_generator=None) -> GRPOResult:
     """``make_generator(trainer, tokenizer, section)`` replaces the configured generation backend (tests
     use it to script the model's replies)."""
-    config = loaded.config
-    if config.grpo is None:
+    config, section = loaded.config, loaded.config.grpo
+    if section is None:
         raise TrainingError(f"{loaded.source}: no 'grpo:' section")
     if not loaded.task_names:
         raise TrainingError(f"{loaded.source}: load the config with command='grpo' so its tasks are checked")
-    source = config.grpo.model or config.model
+    source = section.model or config.model
     run, main = open_run(out, runs_dir=config.runs_dir, kind="grpo", name=config.name, config=loaded.raw,
                          base_model=source.name_or_path)
     with failure_recorded(run, "grpo", main, on_progress):
-        return _train(loaded, run, main, on_progress, progress_bar, make_generator)
+        return _train(loaded, section, run, main, on_progress, progress_bar, make_generator)
 
 
 def default_generator(trainer, tokenizer, section):
@@ -116,7 +117,9 @@ def _trainer_class():
 
     # rollout_func is what multi-turn episodes need; trl marks it experimental and warns at every run.
     os.environ.setdefault("TRL_EXPERIMENTAL_SILENCE", "1")
-    from trl import GRPOTrainer
+    from trl.trainer.grpo_trainer import GRPOTrainer
+
+    from training.grpo.rollout import EpisodeRollouts
 
     class EpisodeGRPOTrainer(GRPOTrainer):
         """GRPOTrainer that checks each generated batch's tool mask against the rollouts' env_mask."""
@@ -125,16 +128,21 @@ def _trainer_class():
 
         def _generate_and_score_completions(self, inputs):
             batch = super()._generate_and_score_completions(inputs)
-            self.masked_tokens += check_tool_mask(batch, self.rollout_func.last_masks)
+            rollouts = self.rollout_func
+            if not isinstance(rollouts, EpisodeRollouts):
+                raise MaskError(f"the trainer's rollout_func is {type(rollouts).__name__}, not EpisodeRollouts: "
+                                "there are no env_masks to check the tool mask against")
+            self.masked_tokens += check_tool_mask(batch, rollouts.last_masks)
             return batch
 
     return EpisodeGRPOTrainer
 
 
-def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progress_bar, make_generator):
+def _train(loaded: LoadedConfig, section: GRPOSection, run: RunFolder, main: bool, on_progress, progress_bar,
+           make_generator):
     import torch
     from transformers import set_seed
-    from trl import GRPOConfig
+    from trl.trainer.grpo_config import GRPOConfig
 
     from harness.sandbox.backends import get_backend
     from harness.sandbox.pool import SandboxPool
@@ -143,7 +151,7 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
     from training.merge import merge_adapter
     from training.models import load_model, load_tokenizer, peft_config, plan_adapter, training_dtype
 
-    config, section = loaded.config, loaded.config.grpo
+    config = loaded.config
     source = section.model or config.model
     set_seed(config.seed)
     dtype = training_dtype(config.precision)
@@ -157,12 +165,13 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
     tasks = {name: load_task(TASKS_DIR / name) for name in loaded.task_names}
     dataset = prompt_dataset(list(tasks.values()), section.arm)
     tools = toolset(section.arm)  # what the episodes render with: the tool schemas are a large part of a prompt
-    longest_prompt = max(len(tokenizer.apply_chat_template(row["prompt"], tools=tools, tokenize=True,
-                                                           add_generation_prompt=True)["input_ids"]) for row in dataset)
+    longest_prompt = max(len(tokenizer.apply_chat_template(prompt, tools=tools, tokenize=True,
+                                                           add_generation_prompt=True)["input_ids"])
+                         for prompt in dataset["prompt"])
     generation = section.generation
     cuda = torch.cuda.is_available()
     vllm = generation.backend == "vllm"
-    functions = reward_functions()
+    functions, weights = reward_functions(), reward_weights(section.rewards)
     args = GRPOConfig(
         output_dir=str(run.checkpoints), seed=config.seed, report_to=[], disable_tqdm=not progress_bar,
         use_cpu=not cuda, bf16=dtype == torch.bfloat16, gradient_checkpointing=config.gradient_checkpointing,
@@ -180,7 +189,7 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
         vllm_gpu_memory_utilization=generation.vllm_gpu_memory_utilization,
         vllm_max_model_length=longest_prompt + section.max_completion_tokens if vllm else None,
         vllm_enable_sleep_mode=False,  # sleep would drop the weights after every turn of a multi-turn episode
-        log_completions=False, reward_weights=reward_weights(section.rewards),
+        log_completions=False, reward_weights=weights,
     )
     pool = SandboxPool(get_backend(section.sandbox.backend, allow_local=section.sandbox.backend == "local"),
                        size=section.sandbox.pool_size)
@@ -203,7 +212,7 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
                                    rollout_func=rollouts, callbacks=[recorder] if recorder else None)
         if main:
             run.update(tasks=sorted(tasks), rewards={name: w for name, w in zip(
-                [f.__name__ for f in functions], args.reward_weights, strict=True)},
+                [f.__name__ for f in functions], weights, strict=True)},
                        adapter={"method": "dora" if config.adapter.use_dora else "lora", "r": config.adapter.r,
                                 "alpha": config.adapter.alpha, "target_modules": adapter.target_modules},
                        generation={"backend": generation.backend, "vllm_mode": generation.vllm_mode if vllm else None})

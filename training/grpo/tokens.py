@@ -13,10 +13,29 @@ or error, wrapped the way the template wraps it. The record always ends on a mod
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from harness.policies.hf import template_messages
 from training.errors import TrainingError
+
+
+class ChatTokenizer(Protocol):
+    """What the rollouts use of a Hugging Face tokenizer (a chat model's: it has an end-of-turn token)."""
+
+    @property
+    def eos_token_id(self) -> int: ...
+
+    @property
+    def eos_token(self) -> str: ...
+
+    def __call__(self, text: str, /, **kwargs: Any) -> Mapping[str, Any]: ...
+
+    # A string with tokenize=False, ids (or a mapping holding them) with tokenize=True.
+    def apply_chat_template(self, conversation: list[dict], /, **kwargs: Any) -> Any: ...
+
+    def decode(self, token_ids: list[int], /, **kwargs: Any) -> str: ...
 
 
 class TemplateError(TrainingError):
@@ -32,7 +51,7 @@ class Segment:
 
 @dataclass
 class EpisodeTokens:
-    tokenizer: object
+    tokenizer: ChatTokenizer
     prompt_ids: list[int] = field(default_factory=list)
     completion_ids: list[int] = field(default_factory=list)
     env_mask: list[int] = field(default_factory=list)
@@ -79,10 +98,12 @@ class EpisodeTokens:
         self.completion_ids += ids
         self.env_mask += [1 if kind == "model" else 0] * len(ids)
         if self.logprobs is not None:
-            if kind == "model" and logprobs is None:
+            if kind != "model":
+                self.logprobs += [0.0] * len(ids)
+            elif logprobs is None:
                 self.logprobs = None
             else:
-                self.logprobs += list(logprobs) if kind == "model" else [0.0] * len(ids)
+                self.logprobs += list(logprobs)
         self.segments.append(Segment(kind, start, len(self.completion_ids)))
 
     @property

@@ -102,8 +102,9 @@ def evaluate(doc: dict, instance: SkillInstance, policy_config=None) -> SkillVer
         elif result.get("verified") is not True:
             verdict.reject("not_verified", "the independent verifier did not confirm the fix")
     if skill.skill_chain:
-        first = _first_of_each_phase(tl, skill.skill_chain)
-        absent = [p for p, i in first.items() if i is None]
+        phases = _first_of_each_phase(tl, skill.skill_chain)
+        first = {p: i for p, i in phases.items() if i is not None}
+        absent = [p for p in phases if p not in first]
         if absent:
             verdict.reject("chain", f"the {' -> '.join(skill.skill_chain)} chain lacks {', '.join(absent)}")
         else:

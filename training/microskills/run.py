@@ -14,7 +14,13 @@ from corpus.splits import hash_point
 from harness.arms import DBG
 from harness.episode import run_episode, split_of_task
 from harness.sandbox.backends.base import Limits, SandboxSource
-from harness.scoring import PolicyConfigError, ScoringError, episode_scorer, load_policy_config
+from harness.scoring import (
+    PolicyConfigError,
+    PolicyConfigSource,
+    ScoringError,
+    episode_scorer,
+    load_policy_config,
+)
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
 from training.datagen.generate import Generation, generate
@@ -45,7 +51,7 @@ class MicroskillConfig:
     attempts: int = 2                   # candidates per (skill, task) at most
     workers: int = 2
     sandbox: str = "bwrap"
-    policy_config: object = None        # pdb_policy config for the quality record and the inherited rules
+    policy_config: PolicyConfigSource = None  # pdb_policy config for the quality record and the inherited rules
     limits: Limits | None = None
     pool: SandboxSource | None = None
     progress_bar: bool = True

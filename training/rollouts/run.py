@@ -17,7 +17,13 @@ from corpus.format import Task
 from harness.arms import DBG, check_arm
 from harness.episode import run_episode, split_of_task
 from harness.sandbox.backends.base import Limits, SandboxSource
-from harness.scoring import PolicyConfigError, episode_scorer, load_policy_config
+from harness.scoring import (
+    PolicyConfig,
+    PolicyConfigError,
+    PolicyConfigSource,
+    episode_scorer,
+    load_policy_config,
+)
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
 from training.datagen.generate import Generation, generate
@@ -54,7 +60,7 @@ class RolloutConfig:
     max_turns: int = 50
     guidance: bool = True            # generation-only guidance for the teacher (never saved)
     sandbox: str = "bwrap"
-    policy_config: object = None     # pdb_policy config (None: pdb_policy_v1); must enforce the preference label
+    policy_config: PolicyConfigSource = None  # pdb_policy config (None: pdb_policy_v1); must enforce the preference label
     limits: Limits | None = None
     pool: SandboxSource | None = None  # where sandboxes come from; default: a warm pool of ``sandbox``
     progress_bar: bool = True
@@ -80,7 +86,7 @@ class RolloutPlan:
     teachers: list[Teacher]
     folder: GenerationFolder
     settings: dict
-    policy_config: object
+    policy_config: PolicyConfig
 
 
 def plan_rollouts(config: RolloutConfig) -> RolloutPlan:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from training.config.load import LoadedConfig
+from training.config.schema import SFTSection
 from training.errors import TrainingError
 from training.progress import (
     ProgressCallback,
@@ -40,19 +41,21 @@ class SFTResult:
 
 def run_sft(loaded: LoadedConfig, *, out: str | Path | None = None, on_progress: ProgressCallback | None = None,
             progress_bar: bool = True) -> SFTResult:
-    config = loaded.config
-    if config.sft is None:
+    config, section = loaded.config, loaded.config.sft
+    if section is None:
         raise TrainingError(f"{loaded.source}: no 'sft:' section")
     run, main = open_run(out, runs_dir=config.runs_dir, kind="sft", name=config.name, config=loaded.raw,
                          base_model=config.model.name_or_path)
     with failure_recorded(run, "sft", main, on_progress):
-        return _train(loaded, run, main, on_progress, progress_bar)
+        return _train(loaded, section, run, main, on_progress, progress_bar)
 
 
-def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progress_bar) -> SFTResult:
+def _train(loaded: LoadedConfig, section: SFTSection, run: RunFolder, main: bool, on_progress,
+           progress_bar) -> SFTResult:
     import torch
     from transformers import set_seed
-    from trl import SFTConfig, SFTTrainer
+    from trl.trainer.sft_config import SFTConfig
+    from trl.trainer.sft_trainer import SFTTrainer
 
     from training.merge import merge_adapter
     from training.models import (
@@ -67,7 +70,7 @@ def _train(loaded: LoadedConfig, run: RunFolder, main: bool, on_progress, progre
     from training.sft.masking import check_assistant_only
     from training.sft_dataset import load_sft_dataset, to_training_rows
 
-    config, section = loaded.config, loaded.config.sft
+    config = loaded.config
     set_seed(config.seed)
     dtype = training_dtype(config.precision)
     tokenizer = load_tokenizer(config.model)

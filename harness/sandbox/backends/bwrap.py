@@ -33,7 +33,7 @@ from pathlib import Path
 
 from harness.sandbox import paths, protect
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
-from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, reap
+from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, pipe_fds, reap
 from harness.sandbox.cgroups import CgroupLimits
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
@@ -240,7 +240,7 @@ class BwrapSandbox(SupervisedSandbox):
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                                             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
                                             start_new_session=True, close_fds=True)
-        self._connect(ServiceClient(self.process.stdout.fileno(), self.process.stdin.fileno()), START_TIMEOUT_S)
+        self._connect(ServiceClient(*pipe_fds(self.process)), START_TIMEOUT_S)
 
     # -- supervision hooks ------------------------------------------------------------------------
     def _limit_breach(self) -> str | None:

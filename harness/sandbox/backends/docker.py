@@ -23,6 +23,7 @@ import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from harness.sandbox import cgroups, paths, protect
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
@@ -35,6 +36,9 @@ from harness.sandbox.owner import owner_id
 from harness.sandbox.paths import InsidePaths
 from harness.sandbox.quota import WorkspaceQuota
 
+if TYPE_CHECKING:
+    from docker.models.containers import Container
+
 IMAGE = os.environ.get("STEPWISE_SANDBOX_IMAGE", "stepwise-sandbox:latest")
 HARNESS_DIR = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 60.0
@@ -44,10 +48,22 @@ LABEL = SANDBOX_LABEL
 
 def _docker():
     try:
-        import docker
+        import docker.errors  # binds ``docker`` too; the submodules named so the checker knows them
+        import docker.types
     except ImportError:
         raise SandboxError("the docker SDK is not installed; pip install 'stepwise[sandbox]'") from None
     return docker
+
+
+def _connect_unix(path: Path) -> socket.socket | None:
+    """A socket connected to the Unix socket at ``path``, or None while nothing listens there yet."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.connect(str(path))
+    except OSError:
+        sock.close()
+        return None
+    return sock
 
 
 def _container_cgroup(container_id: str, limits: Limits) -> cgroups.CgroupLimits | None:
@@ -73,7 +89,7 @@ class DockerSandbox(SupervisedSandbox):
         self.deps = dependency_path(spec.dependencies) if spec.dependencies else None
         self.control_dir = Path(tempfile.mkdtemp(prefix=f"stepwise-docker-{self.id}-"))
         self.control_dir.chmod(0o1777)
-        self.container = None
+        self.container: Container | None = None
         self.cgroup: cgroups.CgroupLimits | None = None
         self.socket: socket.socket | None = None
         self._removal_lock = threading.Lock()
@@ -123,19 +139,18 @@ class DockerSandbox(SupervisedSandbox):
             self.container = self.docker.containers.run(command=command, name=f"stepwise-{self.id}", **options)
         except Exception as exc:  # noqa: BLE001 - docker.errors.* all mean "did not start"
             raise SandboxError(f"the docker sandbox did not start: {exc}") from None
-        self.cgroup = _container_cgroup(self.container.id, self.limits)
+        container_id = self.container.id if self.container is not None else None
+        if container_id is None:  # detach=True: the engine answers with the started container
+            self._stop_processes()
+            raise SandboxError("the docker sandbox did not start: the engine returned no container")
+        self.cgroup = _container_cgroup(container_id, self.limits)
         sock_path = self.control_dir / "service.sock"
         deadline = time.monotonic() + START_TIMEOUT_S
         next_check = time.monotonic() + 0.25
         while True:
-            if sock_path.exists():
-                try:
-                    self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                    self.socket.connect(str(sock_path))
-                    break
-                except OSError:
-                    self.socket.close()
-                    self.socket = None
+            if sock_path.exists() and (connected := _connect_unix(sock_path)) is not None:
+                self.socket = connected
+                break
             now = time.monotonic()
             exited = False
             if now > next_check:  # asking the engine is costly; the socket file is not
@@ -146,9 +161,11 @@ class DockerSandbox(SupervisedSandbox):
                 self._stop_processes()
                 raise SandboxError(f"the docker sandbox's service did not come up{'; ' + detail if detail else ''}")
             time.sleep(0.005)
-        self._connect(ServiceClient(self.socket.fileno(), self.socket.fileno()), START_TIMEOUT_S)
+        self._connect(ServiceClient(connected.fileno(), connected.fileno()), START_TIMEOUT_S)
 
     def _exited(self) -> bool:
+        if self.container is None:
+            return True
         try:
             self.container.reload()
             return self.container.status in ("exited", "dead")
@@ -191,18 +208,19 @@ class DockerSandbox(SupervisedSandbox):
     @contextlib.contextmanager
     def paused(self):
         paused = False
-        if self.container is not None and not self.crashed:
+        container = self.container
+        if container is not None and not self.crashed:
             try:
-                self.container.pause()
+                container.pause()
                 paused = True
             except Exception:  # noqa: BLE001 - not running: nothing to pause
                 paused = False
         try:
             yield
         finally:
-            if paused:
+            if container is not None and paused:
                 with contextlib.suppress(Exception):
-                    self.container.unpause()
+                    container.unpause()
 
     # -- exec -------------------------------------------------------------------------------------
     def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from harness.process_tree import descendants
 from harness.sandbox.backends.base import ExecResult, SandboxError, SandboxSpec
-from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, reap
+from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, pipe_fds, reap
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
 from harness.sandbox.paths import InsidePaths
@@ -67,7 +67,7 @@ class LocalSandbox(SupervisedSandbox):
         self.process = subprocess.Popen([*self._prelude(), *argv], cwd=self.workspace, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.log, env=self._env(service=True),
                                         start_new_session=True)
-        self._connect(ServiceClient(self.process.stdout.fileno(), self.process.stdin.fileno()), 30.0)
+        self._connect(ServiceClient(*pipe_fds(self.process)), 30.0)
 
     def _exit_detail(self) -> str:
         if self.process is None or self.process.poll() is None:

@@ -77,9 +77,12 @@ class SupervisedSandbox(Sandbox):
         command_timeout = float(self.limits.tool_timeout_s)
         message = {"op": "open", "arm": arm, "protected_files": list(protected_files), "workspace": self.inside.workspace,
                    "tool_timeout_s": min(10.0, command_timeout), "command_timeout_s": command_timeout}
+        client = self.client
+        if client is None:
+            raise SandboxError(f"the {self.backend_name} sandbox runs no debug service to open a session in")
         with self._lock:
             try:
-                answer = self.client.request(message, timeout_s)
+                answer = client.request(message, timeout_s)
             except ServiceLost as exc:
                 self._crash(str(exc))
                 raise SandboxError(f"the debug service did not open a session: {self.crash_reason}") from None
@@ -126,15 +129,15 @@ class SupervisedSandbox(Sandbox):
         if self.client is None:
             return Observation.failure("this sandbox runs no debug service (started with service=False)")
         started = time.monotonic()
-        observation = self._call(call)
+        observation = self._call(self.client, call)
         observation.duration_ms = (time.monotonic() - started) * 1000  # as the host waited, whatever ended it
         return observation
 
-    def _call(self, call: ToolCall) -> Observation:
+    def _call(self, client: ServiceClient, call: ToolCall) -> Observation:
         message = {"op": "call", "call": call.to_dict()}
         with self._lock:
             try:
-                answer = self.client.request(message, self.limits.tool_timeout_s + CALL_GRACE_S)
+                answer = client.request(message, self.limits.tool_timeout_s + CALL_GRACE_S)
             except ServiceLost as exc:
                 # A breach found by the watchdog explains the lost service better than the EOF does.
                 breach = self._limit_breach()
@@ -174,6 +177,13 @@ class SupervisedSandbox(Sandbox):
         """Free what the backend holds once every process is gone (cgroups, containers)."""
 
 
+def pipe_fds(process: subprocess.Popen) -> tuple[int, int]:
+    """The (read, write) descriptors of a service started with ``stdout=PIPE, stdin=PIPE``."""
+    if process.stdout is None or process.stdin is None:
+        raise SandboxError("the debug service was started without pipes to talk over")
+    return process.stdout.fileno(), process.stdin.fileno()
+
+
 def reap(process: subprocess.Popen | None) -> None:
     """Wait briefly for a killed service process and close its pipes."""
     if process is None:
@@ -181,8 +191,9 @@ def reap(process: subprocess.Popen | None) -> None:
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5)
     for stream in (process.stdin, process.stdout):
-        with contextlib.suppress(OSError, AttributeError):
-            stream.close()
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
 
 
 class SupervisedBackend(Backend):
