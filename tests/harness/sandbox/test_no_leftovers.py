@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 
 from harness.observation import ToolCall
+from harness.sandbox import protect
 from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.orphans import reap_orphaned_sandboxes
-from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, REPO_ROOT_FOR_SERVICE, open_sandbox
+from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, REPO_ROOT_FOR_SERVICE, SMALL, open_sandbox
 
 BACKENDS = ISOLATING_BACKENDS
 SLEEPERS_FROM_BASH = [
@@ -100,13 +102,41 @@ def test_no_sleeper_or_daemon_outlives_the_closed_sandbox(sandbox):
     assert wait_until_empty(namespace) == []
 
 
+def warm_interpreters(namespace: str) -> list[int]:
+    return [pid for pid in processes_in_namespace(namespace) if b"warm_interpreter.py" in command_of(pid)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend_name", BACKENDS)
+def test_a_pooled_sandbox_closed_before_its_episode_leaves_its_prepared_warm_interpreter_behind_neither(
+        backend_name, tmp_path):
+    backend = get_backend(backend_name)
+    staging = tmp_path / "staging"
+    staging.mkdir()
+    protect.protect_workspace(staging, ())
+    sandbox = backend.start_idle(SandboxSpec(workspace=staging, limits=SMALL))
+    try:
+        namespace = sandbox_namespace(sandbox)
+        deadline = time.monotonic() + 10
+        while not (prepared := warm_interpreters(namespace)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        sandbox.close()
+        backend.close()
+
+    assert len(prepared) == 1, [command_of(pid) for pid in processes_in_namespace(namespace)]
+    assert wait_until_empty(namespace) == []
+
+
 OWNER = """
 import sys, time
 from pathlib import Path
 from corpus.format import load_task
 from corpus.materialize import materialize
 from harness.observation import ToolCall
+from harness.sandbox import protect
 from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.backends.base import SandboxSpec
 from tests.harness.sandbox.conftest import SMALL, write_task
 root = Path(sys.argv[1])
