@@ -28,12 +28,12 @@ thread was stuck (pytest's faulthandler dump, taken at half the limit). On a han
 HANG_LIMIT_S, rather than twice ``timeout_s``, at least 60 s.
 
 Where the backend starts one (bwrap), step 4 runs in the sandbox's warm verifier
-(``harness.sandbox.backends.warm_verifier``): the same command, contained the same way (its own namespaces and
-cgroup, out of the episode's sight), started by the host with the sandbox over the still empty fresh
-folder, pytest imported before any file is there, told the arguments here and used once; else it is a
-cold ``Sandbox.exec``. The debugger's warm interpreter is never used for this: it lives where the model
-ran code, as its user, so it can be traced, its memory written (``/proc/PID/mem``), signalled, or its
-later imports replaced, and a run forked from it could report a pass it never had
+(``harness.sandbox.backends.warm_verifier``): the same command, contained the same way (its own
+namespaces and cgroup, out of the episode's sight), started by the host with the sandbox over the still
+empty fresh folder, pytest imported before any file is there, told the arguments here and used once;
+else it is a cold ``Sandbox.exec``. The debugger's warm interpreter is never used for this: it lives
+where the model ran code, as its user, so it can be traced, its memory written (``/proc/PID/mem``),
+signalled, or its later imports replaced, and a run forked from it could report a pass it never had
 (docs/harness/sandboxes.md, "The warm verifier").
 """
 
@@ -296,7 +296,8 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     base = {"patch": patch, "restored": changes.restored, "removed": changes.removed, "left_out": changes.left_out,
             "suspicious_patch": [f.to_dict() for f in findings]}
     # The verifier started with the sandbox (pytest imported, in its own namespaces over an empty fresh
-    # folder: harness.sandbox.backends.warm_verifier) when there is one, else a cold exec of the same command.
+    # folder: harness.sandbox.backends.warm_verifier) when there is one, else a cold exec of the same
+    # command.
     warm = sandbox.take_warm_verifier()
     scratch = warm.scratch if warm is not None else Path(tempfile.mkdtemp(prefix="stepwise-verify-"))
     out_dir = scratch / "out"

@@ -84,7 +84,8 @@ class Sandbox(abc.ABC):
 
     def take_warm_verifier(self) -> PreparedVerifier | None:
         """The verifier started with this sandbox, pytest imported, for ``harness.verify`` to run once
-        (see ``harness.sandbox.backends.warm_verifier``); None where the backend starts none (verify runs cold)."""
+        (see ``harness.sandbox.backends.warm_verifier``); None where the backend starts none (verify
+        runs cold)."""
         return None
 
     @abc.abstractmethod

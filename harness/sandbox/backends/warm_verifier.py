@@ -3,7 +3,7 @@ starts, in a contained process of its own, with pytest and its default plugins i
 told what to run. ``harness.verify`` takes it (``Sandbox.take_warm_verifier``) and runs the task's tests
 in it once; a sandbox without one is verified cold, the same way.
 
-Why it is as trustworthy as a cold run (docs/harness/sandboxes.md, "Why the warm verifier is safe"):
+Why it is as trustworthy as a cold run (docs/harness/sandboxes.md, "The warm verifier"):
 - it is the same kind of process the cold verifier starts (``Sandbox.exec``): its own PID, mount, IPC,
   network and UTS namespaces and its own cgroup, so the episode's processes, which live in other
   namespaces, cannot name its pid (no signal, no ``ptrace``, no ``/proc/PID/mem``) nor see its files;
