@@ -11,8 +11,16 @@ one-test program (a module and its test file), interleaved round by round:
 - cold pytest: ``python -m pytest -q`` of the same test file, plugin autoload off (a subprocess);
 - raw pdb: ``python -m pdb`` on the same program as a script, ``continue`` until pdb's in-place
   restart is paused again (the interpreter and its imports stay; pdb re-runs the script's code).
-Writes a Markdown table with each one's ratio to the cold pytest run to bench/results/debugger_restart.md
-(and .json, through bench/report.py).
+And the first ``start_debugger`` of a new session (the call's wall time, session creation not
+counted), interleaved round by round too:
+- prepared: the warm interpreter started with the session (the default), the call made after
+  ``THINK_S`` (a model's first turn takes longer), so it is ready;
+- prepared, called at once: the same, the call made right after the session opened (it waits for the
+  imports);
+- lazy (before): ``prepare_debugger=False``, the warm interpreter started by the call itself;
+- fresh interpreter: ``warm=False``.
+Writes Markdown tables, each row with its ratio to the cold pytest run, to
+bench/results/debugger_restart.md (and .json, through bench/report.py).
 """
 
 from __future__ import annotations
@@ -37,6 +45,9 @@ from harness.session import DebugSession  # noqa: E402
 MODULE = "def total(values):\n    result = 0\n    for value in values:\n        result += value\n    return result\n"
 TEST = "from calc import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n"
 SCRIPT = "from test_calc import test_total\n\ntest_total()\n"
+
+
+THINK_S = 1.0  # before the first start_debugger of a prepared session
 
 
 def stats(samples: list[float]) -> dict:
@@ -64,6 +75,21 @@ class Restarts:
 
     def close(self) -> None:
         self.session.close()
+
+
+def first_start(workspace: Path, how: str) -> float:
+    """One new session's first start_debugger, timed; ``how``: prepared | at_once | lazy | fresh."""
+    with DebugSession(workspace, protected_files=["test_calc.py"], prepare_debugger=how in ("prepared", "at_once")) \
+            as session:
+        session.debugger.warm = how != "fresh"
+        if how == "prepared":
+            time.sleep(THINK_S)
+        began = time.perf_counter()
+        started = session.call("start_debugger", {"file": "test_calc.py"})
+        elapsed = time.perf_counter() - began
+        assert started.position == ("test_calc.py", 5), started.text
+        assert session.debugger.program is not None and session.debugger.program.forked == (how != "fresh")
+    return elapsed
 
 
 class RawPdb:
@@ -94,6 +120,12 @@ def cold_pytest(workspace: Path) -> float:
     return elapsed
 
 
+FIRST = {"prepared": "warm interpreter prepared with the session (default)",
+         "at_once": "prepared, called right after the session opened",
+         "lazy": "warm interpreter started by the first call (before)",
+         "fresh": "fresh interpreter (`warm=False`)"}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=30)
@@ -106,7 +138,8 @@ def main() -> int:
         (workspace / "test_calc.py").write_text(TEST)
         (workspace / "script.py").write_text(SCRIPT)
         forked, fresh, raw = Restarts(workspace, warm=True), Restarts(workspace, warm=False), RawPdb(workspace)
-        samples: dict[str, list[float]] = {"forked": [], "fresh": [], "cold_pytest": [], "raw_pdb": []}
+        samples: dict[str, list[float]] = {"forked": [], "fresh": [], "cold_pytest": [], "raw_pdb": [],
+                                           **{f"first_{how}": [] for how in FIRST}}
         try:
             for _ in range(2):  # warm-up: the first runs fill the OS caches
                 forked.once(), fresh.once(), cold_pytest(workspace), raw.once()
@@ -115,6 +148,8 @@ def main() -> int:
                 samples["fresh"].append(fresh.once())
                 samples["cold_pytest"].append(cold_pytest(workspace))
                 samples["raw_pdb"].append(raw.once())
+                for how in FIRST:
+                    samples[f"first_{how}"].append(first_start(workspace, how))
         finally:
             forked.close(), fresh.close(), raw.close()
     results = {name: stats(values) for name, values in samples.items()}
@@ -127,7 +162,13 @@ def main() -> int:
     for name, label in labels.items():
         r = results[name]
         table.add(label, r["median_ms"], r["p95_ms"], f"{r['median_ms'] / cold:.2f}")
-    run.write([table], notes=[f"{args.runs} rounds on a one-test program, the four interleaved."], data=results)
+    first = Table(["first `start_debugger` of a session", "median ms", "p95 ms", "÷ cold pytest"], align="lrrr")
+    for how, label in FIRST.items():
+        r = results[f"first_{how}"]
+        first.add(label, r["median_ms"], r["p95_ms"], f"{r['median_ms'] / cold:.2f}")
+    run.write([table, first], notes=[f"{args.runs} rounds on a one-test program, the four restarts and the four "
+                                     f"first starts interleaved; a prepared session is called {THINK_S:g} s after "
+                                     "it opened."], data=results)
     return 0
 
 

@@ -1,10 +1,12 @@
 """An evaluation's episodes with a warm SandboxPool against cold starts, in one run (medians; never
 asserted in tests).
 
-    .venv/bin/python bench/eval_pool.py [--split heldout] [--backend bwrap] [--rounds 2] [--out-dir bench/results]
+    .venv/bin/python bench/eval_pool.py [--split heldout] [--backend bwrap] [--rounds 2] [--debugger]
+                                        [--out-dir bench/results]
 
 Every task of the split is played in the dbg arm by a scripted policy (the tests once with bash, then
-done, so verification runs), alternately from a ``SandboxPool`` (``harness eval``'s default) and
+done, so verification runs; with ``--debugger`` also ``start_debugger`` on the task's first test file
+between the two, the three pytest processes of a debugging episode), alternately from a ``SandboxPool`` (``harness eval``'s default) and
 from the bare backend (a cold start per episode), ``--rounds`` times. Reported: the median and p95
 wall time of one episode (``run_episode`` end to end) and the total per mode, and their ratio.
 Tasks with a dependency manifest are served cold by the pool too; they are counted apart. Writes
@@ -30,10 +32,22 @@ from corpus.format import TASKS_DIR, load_tasks  # noqa: E402
 from corpus.splits import tasks_in_split  # noqa: E402
 from harness.episode import run_episode  # noqa: E402
 from harness.policies import make_policy  # noqa: E402
+from harness.pytest_files import pytest_targets  # noqa: E402
 from harness.sandbox.backends import get_backend  # noqa: E402
 from harness.sandbox.pool import SandboxPool  # noqa: E402
 
-SCRIPT = {"tool_calls": [{"name": "bash", "arguments": {"command": "python -m pytest -q -x 2>&1 | tail -3"}}]}
+TEST_RUN = {"name": "bash", "arguments": {"command": "python -m pytest -q -x 2>&1 | tail -3"}}
+
+
+def script_for(tasks, *, debugger: bool) -> dict:
+    """The scripted episode: the tests with bash (then ``done``); with ``debugger``, per task, also
+    ``start_debugger`` on its first test file."""
+    if not debugger:
+        return {"tool_calls": [TEST_RUN]}
+    return {"tool_calls": [TEST_RUN], "tasks": {
+        task.name: {"tool_calls": [TEST_RUN, {"name": "start_debugger",
+                                              "arguments": {"file": pytest_targets(task.test_files)[0]}}]}
+        for task in tasks if task.test_files}}
 
 
 def stats(samples: list[float]) -> dict:
@@ -48,13 +62,14 @@ def main() -> int:
     parser.add_argument("--split", default="heldout")
     parser.add_argument("--backend", default="bwrap")
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--debugger", action="store_true", help="start the debugger once per episode too")
     add_out_dir(parser)
     args = parser.parse_args()
     run = BenchRun("eval_pool", out_dir=args.out_dir)
     tasks = load_tasks(TASKS_DIR, list(tasks_in_split(args.split)))
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-pool-") as tmp:
         script = Path(tmp) / "script.json"
-        script.write_text(json.dumps(SCRIPT))
+        script.write_text(json.dumps(script_for(tasks, debugger=args.debugger)))
         policy = make_policy(f"script:{script}")
         backend = get_backend(args.backend)
         pool = SandboxPool(backend, size=2)
@@ -67,8 +82,8 @@ def main() -> int:
         for r, task, mode in tqdm(jobs, desc="episodes", file=sys.stderr):
             source = pool if mode == "pool" else backend
             started = time.perf_counter()
-            doc = run_episode(task, policy, arm="dbg", backend=source, max_turns=3,
-                              out=Path(tmp) / mode / f"{task.name}-{r}.json")
+            doc = run_episode(task, policy, arm="dbg", backend=source,
+                              max_turns=4 if args.debugger else 3, out=Path(tmp) / mode / f"{task.name}-{r}.json")
             times[mode].append(time.perf_counter() - started)
             verified[mode] += bool(doc["result"]["exit_reason"] == "done")
         pool.close()
@@ -82,10 +97,11 @@ def main() -> int:
         table.add(label, r["median_ms"], r["p95_ms"], r["total_s"])
     run.write([table], notes=[
         f"{len(tasks)} {args.split} tasks ({with_deps} with dependencies, cold in both modes), {args.rounds} "
-        f"rounds, backend {args.backend}; episodes that ended with `done`: {verified['pool']} from the pool, "
+        f"rounds, backend {args.backend}, {'test run + start_debugger + done' if args.debugger else 'test run + done'}"
+        f"; episodes that ended with `done`: {verified['pool']} from the pool, "
         f"{verified['cold']} cold. Cold / pool median: **{ratio:.2f}×**."],
         data={"results": results, "ratio": ratio, "tasks": len(tasks), "with_dependencies": with_deps,
-              "finished": verified})
+              "finished": verified, "debugger": args.debugger})
     return 0
 
 

@@ -3,9 +3,10 @@
     .venv/bin/python bench/verify_cost.py [--backends bwrap,docker] [--runs 10] [--out-dir bench/results]
 
 For each run: a sandbox over the tiny counter task, the fix written through the debug service, then
-``verify``: its whole wall time, and the host-side steps on their own (reading the model's workspace
-without following links, the patch, the patch scan, materializing the fresh workspace), so the rest is
-the test run in its fresh sandbox process. Writes a Markdown table to bench/results/verify_cost.md (and
+``verify`` twice, in alternating order: once in the warm verifier the sandbox started with it (where the
+backend starts one: bwrap) and once cold (a fresh ``python -m pytest`` exec); their whole wall times, and
+the host-side steps on their own (reading the model's workspace without following links, the patch,
+the patch scan, materializing the fresh workspace), so the rest is the test run in its sandbox process. Writes a Markdown table to bench/results/verify_cost.md (and
 .json, through bench/report.py).
 """
 
@@ -27,6 +28,7 @@ from harness import patch_scan  # noqa: E402
 from harness.observation import ToolCall  # noqa: E402
 from harness.sandbox.backends import get_backend  # noqa: E402
 from harness.sandbox.backends.base import Limits, SandboxSpec  # noqa: E402
+from harness.sandbox.backends.bwrap import BwrapSandbox  # noqa: E402
 from harness.verify import collect_changes, fresh_workspace, make_patch, verify  # noqa: E402
 from tests.helpers.tasks import BENCH_COUNTER, write_task  # noqa: E402
 
@@ -41,7 +43,7 @@ def summary(values: list[float]) -> str:
 def measure(backend_name: str, runs: int, root: Path) -> dict[str, list[float]]:
     task = load_task(write_task(root / backend_name, shape=BENCH_COUNTER))
     backend = get_backend(backend_name)
-    out: dict[str, list[float]] = {"verify": [], "host": []}
+    out: dict[str, list[float]] = {"verify": [], "cold": [], "host": []}
     try:
         for index in range(runs):
             workspace = materialize(task, root / backend_name / f"ws{index}")
@@ -55,11 +57,17 @@ def measure(backend_name: str, runs: int, root: Path) -> dict[str, list[float]]:
                 patch_scan.scan_changes(originals, changes.changed)
                 fresh_workspace(task, changes, root / backend_name / f"fresh{index}")
                 out["host"].append((time.perf_counter() - started) * 1000)
-                started = time.perf_counter()
-                result = verify(sandbox, workspace, task)
-                out["verify"].append((time.perf_counter() - started) * 1000)
-                if not result.verified:
-                    raise SystemExit(f"the fix did not verify on {backend_name}: {result.reason}")
+                warm = sandbox.take_warm_verifier()
+                for kind in (("warm", "cold") if index % 2 == 0 else ("cold", "warm")):
+                    if kind == "warm":
+                        if warm is None or not isinstance(sandbox, BwrapSandbox):
+                            continue
+                        sandbox.warm_verifier = warm  # handed back: this verify takes it
+                    started = time.perf_counter()
+                    result = verify(sandbox, workspace, task)
+                    out["verify" if kind == "warm" else "cold"].append((time.perf_counter() - started) * 1000)
+                    if not result.verified:
+                        raise SystemExit(f"the fix did not verify on {backend_name} ({kind}): {result.reason}")
     finally:
         backend.close()
     return out
@@ -78,7 +86,11 @@ def main() -> None:
         for name in backends:
             results[name] = measure(name, args.runs, Path(tmp))
     table = Table(["measure (median / p95)", *backends])
-    table.add("`verify` of a fixed workspace, wall", *(summary(results[b]["verify"]) for b in backends))
+    table.add("`verify` of a fixed workspace, wall (the default: warm where the backend has it)",
+              *(summary(results[b]["verify"] or results[b]["cold"]) for b in backends))
+    table.add("`verify`, cold (a fresh pytest exec, as before)", *(summary(results[b]["cold"]) for b in backends))
+    table.add("warm ÷ cold (medians)", *(f"{statistics.median(results[b]['verify']) / statistics.median(results[b]['cold']):.2f}"
+                                          if results[b]["verify"] else "no warm verifier" for b in backends))
     table.add("its host-side steps (read, patch, scan, fresh workspace)",
               *(summary(results[b]["host"]) for b in backends))
     run.write([table], notes=[f"{args.runs} verifications per backend of a one-function task, fix written first."],

@@ -30,7 +30,9 @@ class DebugSession:
 
     def __init__(self, workspace: Path | str, *, arm: str = "dbg", protected_files: Iterable[str] = (),
                  python: str | None = None, env: dict[str, str] | None = None, tool_timeout_s: float = 10.0,
-                 command_timeout_s: float = 30.0):
+                 command_timeout_s: float = 30.0, prepare_debugger: bool = True):
+        """``prepare_debugger``: start the debugger's warm interpreter now (dbg arm), not with the first
+        start_debugger."""
         check_arm(arm)
         self.workspace = Path(workspace).resolve()
         if not self.workspace.is_dir():
@@ -47,6 +49,8 @@ class DebugSession:
         self.edits = EditEvents()  # edit_file / write_file announce each change here
         if arm == DBG:
             self.edits.subscribe(self.debugger.on_edit)  # breakpoints follow, the program restarts
+            if prepare_debugger:
+                self.debugger.prepare()  # the warm interpreter imports while the model reads its task
 
     # --- the interface other areas code against ------------------------------------------------
     def handle(self, call: ToolCall) -> Observation:

@@ -26,6 +26,15 @@ A run the time limit stops is a hang (``outcome: "hang"``): a failure of its own
 thread was stuck (pytest's faulthandler dump, taken at half the limit). On a hang task (``failure:
 "hang"``) an unfixed workspace always ends so, so its limit is shorter: twice ``timeout_s``, at least
 HANG_LIMIT_S, rather than twice ``timeout_s``, at least 60 s.
+
+Where the backend starts one (bwrap), step 4 runs in the sandbox's warm verifier
+(``harness.sandbox.backends.warm_verifier``): the same command, contained the same way (its own
+namespaces and cgroup, out of the episode's sight), started by the host with the sandbox over the still
+empty fresh folder, pytest imported before any file is there, told the arguments here and used once;
+else it is a cold ``Sandbox.exec``. The debugger's warm interpreter is never used for this: it lives
+where the model ran code, as its user, so it can be traced, its memory written (``/proc/PID/mem``),
+signalled, or its later imports replaced, and a run forked from it could report a pass it never had
+(docs/harness/sandboxes.md, "The warm verifier").
 """
 
 from __future__ import annotations
@@ -46,6 +55,7 @@ from harness.hang import crashed_in_dump, dump_options, progress_counts, stuck_f
 from harness.pytest_files import pytest_targets
 from harness.sandbox import host_read
 from harness.sandbox.backends.base import Sandbox, SandboxError
+from harness.sandbox.backends.warm_verifier import VERIFY_ENV
 from harness.sandbox.protect import protect_workspace
 
 # Files that change how pytest collects or runs, rather than fixing the code: never carried.
@@ -285,34 +295,43 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     findings = patch_scan.scan_changes(originals, {**changes.changed, **changes.carried_new})
     base = {"patch": patch, "restored": changes.restored, "removed": changes.removed, "left_out": changes.left_out,
             "suspicious_patch": [f.to_dict() for f in findings]}
-    scratch = Path(tempfile.mkdtemp(prefix="stepwise-verify-"))
+    # The verifier started with the sandbox (pytest imported, in its own namespaces over an empty fresh
+    # folder: harness.sandbox.backends.warm_verifier) when there is one, else a cold exec of the same
+    # command.
+    warm = sandbox.take_warm_verifier()
+    scratch = warm.scratch if warm is not None else Path(tempfile.mkdtemp(prefix="stepwise-verify-"))
     out_dir = scratch / "out"
     try:
-        out_dir.mkdir()
+        out_dir.mkdir(exist_ok=warm is not None)
         out_dir.chmod(0o777)  # the sandbox uid writes the report here
         _fresh, files = fresh_workspace(task, changes, scratch / "workspace")
         inside_ws = sandbox.inside.workspace_for(scratch / "workspace")
         inside_out = sandbox.inside.output_for(out_dir)
-        argv = [sandbox.inside.python, "-P", "-B", "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rN",
-                "--color=no", f"--junitxml={inside_out}/{REPORT_NAME}", "-o", "junit_family=xunit2",
-                "--rootdir", inside_ws, *_config_args(tests, inside_ws, inside_out, out_dir)]
+        pytest_args = ["-p", "no:cacheprovider", "-q", "-rN", "--color=no", f"--junitxml={inside_out}/{REPORT_NAME}",
+                       "-o", "junit_family=xunit2", "--rootdir", inside_ws,
+                       *_config_args(tests, inside_ws, inside_out, out_dir)]
         limit = timeout_s if timeout_s is not None else time_limit(task)
         listed = task.meta.get("test_files")
         targets = sorted(listed) if isinstance(listed, list) and listed else pytest_targets(tests)
-        argv += [*dump_options(limit), "--", *targets]
+        pytest_args += [*dump_options(limit), "--", *targets]
+        argv = [sandbox.inside.python, "-P", "-B", "-m", "pytest", *pytest_args]
         # The fresh folder holds no __pycache__ and nothing writes one, so no stale bytecode can be read;
         # (PYTHONPYCACHEPREFIX is not set: it would recompile the stdlib and pytest on every run, seconds.)
-        env = {"PYTHONDONTWRITEBYTECODE": "1", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
         try:
             with sandbox.paused():
-                result = sandbox.exec(argv, timeout_s=limit, env=env, output_dir=out_dir,
-                                      workspace=scratch / "workspace")
+                if warm is not None:
+                    result = warm.run(pytest_args, timeout_s=limit)
+                else:
+                    result = sandbox.exec(argv, timeout_s=limit, env=dict(VERIFY_ENV), output_dir=out_dir,
+                                          workspace=scratch / "workspace")
         except SandboxError as exc:
             return _judged(Verification(verified=False, passed=0, failed=0, reason=f"the tests could not be run: {exc}",
                                         outcome="not_run", duration_ms=(time.perf_counter() - started) * 1000,
                                         **base), findings)
         counts = read_junit(out_dir / REPORT_NAME)
     finally:
+        if warm is not None:
+            warm.close()
         shutil.rmtree(scratch, ignore_errors=True)
     output = (result.stdout + result.stderr)[-4000:]
     base.update({"returncode": result.returncode, "duration_ms": (time.perf_counter() - started) * 1000,

@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import base64
 import os
-import shutil
 import signal
 from pathlib import Path
 
 import pexpect
 
-from harness.debugger import parsing
+from harness.debugger import parsing, prestarted
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
-from harness.debugger.process import DebuggedProgram, Exchange, program_environment
+from harness.debugger.process import DebuggedProgram, Exchange, interpreter_path, program_environment
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.files import FileChange, path_problem
 from harness.observation import Observation
@@ -41,8 +40,7 @@ class PdbController:
         """``warm``: fork each run from a pre-imported interpreter (see fork_server) instead of
         starting a fresh one; falls back to a fresh one when the warm interpreter is unavailable."""
         self.workspace = str(Path(workspace).resolve())
-        # The program runs with the workspace as its directory: a relative interpreter path would break.
-        self.python = shutil.which(python) or os.path.abspath(python)
+        self.python = interpreter_path(python)
         self.env = dict(env or {})
         self.tool_timeout_s = tool_timeout_s
         self.start_timeout_s = max(start_timeout_s, tool_timeout_s)
@@ -57,7 +55,7 @@ class PdbController:
         self.hits_since_start = 0  # breakpoint stops since the program last (re)started
         self.post_mortem = False  # paused post-mortem after an uncaught exception
         self.warm = warm
-        self.server: ForkServer | None = None  # the warm interpreter, started with the first run
+        self.server: ForkServer | None = None  # the warm interpreter: started by prepare() or the first run
 
     # --- state --------------------------------------------------------------------------------
     @property
@@ -89,19 +87,30 @@ class PdbController:
             self.program = None
         self.position = None
 
+    def prepare(self) -> None:
+        """Start the warm interpreter now, in the background (its imports run while the model thinks),
+        so the first start_debugger forks instead of paying for them; a start before it is ready waits
+        for it (``ForkServer.spawn``) rather than starting a cold run beside it."""
+        self._warm_server()
+
     def _warm_server(self) -> ForkServer | None:
         if not self.warm:
+            if self.server is not None:  # warm was switched off after the server was started
+                self.server.close()
+                self.server = None
             return None
         if self.server is not None and not self.server.alive:
             self.server.close()
             self.server = None
         if self.server is None:
-            try:
-                self.server = ForkServer(python=self.python, workspace=self.workspace,
-                                         env=program_environment(self.workspace, self.env))
-            except ForkServerError:
-                self.warm = False  # this interpreter cannot serve; every run starts fresh
-                return None
+            env = program_environment(self.workspace, self.env)
+            self.server = prestarted.take(python=self.python, workspace=self.workspace, env=env)
+            if self.server is None:
+                try:
+                    self.server = ForkServer(python=self.python, workspace=self.workspace, env=env)
+                except ForkServerError:
+                    self.warm = False  # this interpreter cannot serve; every run starts fresh
+                    return None
         return self.server
 
     def resolve(self, file: str) -> tuple[Path, str]:

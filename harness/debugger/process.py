@@ -21,6 +21,7 @@ import binascii
 import json
 import os
 import secrets
+import shutil
 import signal
 import tempfile
 import time
@@ -44,6 +45,12 @@ FATE_WAIT_S = 2.0  # for an ended run to be reaped, so the signal that killed it
 MARKER_OPEN = "[[stepwise:"
 MARKER_CLOSE = "]]"
 MARKER_MAX_CHARS = 1 << 20  # a marker opened but not closed within this much output is the program's text
+
+
+def interpreter_path(python: str) -> str:
+    """``python`` as the debugger runs it: the program runs with the workspace as its directory, so a
+    relative interpreter path would break."""
+    return shutil.which(python) or os.path.abspath(python)
 
 
 def program_environment(workspace: str, env: dict[str, str]) -> dict[str, str]:

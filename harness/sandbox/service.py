@@ -44,6 +44,8 @@ import socket
 import sys
 import time
 
+from harness.debugger import prestarted
+from harness.debugger.process import interpreter_path, program_environment
 from harness.identity import SERVICE_GID, SERVICE_UID
 from harness.observation import Observation, ToolCall
 
@@ -219,15 +221,31 @@ def main(argv: list[str] | None = None) -> int:
     kept = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and os.path.abspath(p) != harness_root]
     os.environ["PYTHONPATH"] = os.pathsep.join(kept)
     service = Service(args.workspace, args.session)
-    if not args.socket:
+    try:
+        if service.session_class is not None:
+            prepare_debugger(args.workspace)
+        return serve(service, args.socket)
+    finally:
+        prestarted.discard()
+
+
+def prepare_debugger(workspace: str) -> None:
+    """Start the debugger's warm interpreter before any session is open (a pooled sandbox waits for its
+    episode with it ready); the session's debugger takes it over (``harness.debugger.prestarted``)."""
+    folder = os.path.realpath(workspace)
+    prestarted.start(python=interpreter_path(sys.executable), workspace=folder, env=program_environment(folder, {}))
+
+
+def serve(service: Service, socket_path: str | None) -> int:
+    if not socket_path:
         reader, writer = _private_stdio()
         service.serve(reader, writer)
         service.close_session()
         return 0
-    if os.path.exists(args.socket):
-        os.unlink(args.socket)
+    if os.path.exists(socket_path):
+        os.unlink(socket_path)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(args.socket)
+    server.bind(socket_path)
     server.listen(1)
     try:
         while True:

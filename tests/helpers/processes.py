@@ -7,6 +7,7 @@ namespace.
 
 from __future__ import annotations
 
+import os
 import time
 
 from harness.process_tree import command_line_of, pid_namespace, pids, session_members, state_of
@@ -33,3 +34,21 @@ def left_in_namespace(namespace: str, timeout_s: float = 30.0) -> list[int]:
     while (left := processes_in_namespace(namespace)) and time.monotonic() < deadline:
         time.sleep(0.1)
     return left
+
+
+def sandbox_namespace(sandbox) -> str:
+    """The PID namespace the sandbox's service and everything it started live in."""
+    if sandbox.backend_name == "docker":
+        sandbox.container.reload()
+        namespace = pid_namespace(sandbox.container.attrs["State"]["Pid"])
+        assert namespace is not None, "the container's process is gone"
+        return namespace
+    own = pid_namespace(os.getpid())  # the cgroup also holds the outer bwrap, in the host's namespace
+    inside = {pid_namespace(pid) for pid in sandbox.cgroup.pids()} - {own, None}
+    assert len(inside) == 1, inside
+    return inside.pop()
+
+
+def warm_interpreters(namespace: str) -> list[int]:
+    """The debugger's warm interpreters (prepared or serving) in a PID namespace."""
+    return [pid for pid in processes_in_namespace(namespace) if "warm_interpreter.py" in command_line_of(pid)]

@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from harness.observation import Observation, ToolCall
 from harness.sandbox.paths import InsidePaths
@@ -38,6 +39,17 @@ class ExecResult:
     stderr: str
     timed_out: bool = False
     reason: str | None = None  # why it was stopped, in plain words (limit hit, timeout)
+
+
+class PreparedVerifier(Protocol):
+    """What ``Sandbox.take_warm_verifier`` hands out (``warm_verifier.WarmVerifier``): fill
+    ``scratch / "workspace"``, ``run`` pytest's arguments once, ``close``."""
+
+    scratch: Path
+
+    def run(self, pytest_args: list[str], timeout_s: float) -> ExecResult: ...
+
+    def close(self) -> None: ...
 
 
 class SandboxError(RuntimeError):
@@ -69,6 +81,12 @@ class Sandbox(abc.ABC):
     def call(self, call: ToolCall) -> Observation:
         """Send one tool call to the debug service. Never raises and never hangs: a dead or stuck
         service yields an ``Error: …`` observation and sets ``crashed``/``crash_reason``."""
+
+    def take_warm_verifier(self) -> PreparedVerifier | None:
+        """The verifier started with this sandbox, pytest imported, for ``harness.verify`` to run once
+        (see ``harness.sandbox.backends.warm_verifier``); None where the backend starts none (verify
+        runs cold)."""
+        return None
 
     @abc.abstractmethod
     def exec(self, argv: Sequence[str], *, timeout_s: float = 60.0, env: dict | None = None,

@@ -33,7 +33,9 @@ from pathlib import Path
 
 from harness.sandbox import paths, protect
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.contained import finish_contained
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, pipe_fds, reap
+from harness.sandbox.backends.warm_verifier import VERIFY_ENV, WARM_PYTEST, WarmVerifier
 from harness.sandbox.cgroups import CgroupLimits
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
@@ -200,6 +202,7 @@ class BwrapSandbox(SupervisedSandbox):
                                           max_processes=spec.limits.max_processes,
                                           cpu_seconds=spec.limits.cpu_seconds)
         self.process: subprocess.Popen | None = None
+        self.warm_verifier: WarmVerifier | None = None  # started with the service (_park_verifier)
         self._exec_counter = itertools.count()
 
     @contextlib.contextmanager
@@ -241,6 +244,31 @@ class BwrapSandbox(SupervisedSandbox):
                                             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
                                             start_new_session=True, close_fds=True)
         self._connect(ServiceClient(*pipe_fds(self.process)), START_TIMEOUT_S)
+        self._park_verifier()
+
+    # -- the warm verifier ------------------------------------------------------------------------
+    def _park_verifier(self) -> None:
+        """Start the verifier's pytest now, contained like ``exec``'s, so verification does not wait for
+        its imports (``harness.sandbox.backends.warm_verifier``); without one, verify runs cold."""
+        group = CgroupLimits.create(f"{self.id}-v", memory_mb=self.limits.memory_mb,
+                                    max_processes=self.limits.max_processes, cpu_seconds=self.limits.cpu_seconds)
+
+        def command(workspace: Path, output: Path) -> list[str]:
+            return bwrap_argv(workspace, [self.python, "-P", "-B", "-c", WARM_PYTEST], python=self.python,
+                              deps=self.deps, limits=self.limits, cgroup=group,
+                              env=sandbox_env(self.python, VERIFY_ENV), output_dir=output)
+
+        try:
+            self.warm_verifier = WarmVerifier.start(command, group)
+        except OSError:
+            self.warm_verifier = None
+
+    def take_warm_verifier(self) -> WarmVerifier | None:
+        verifier, self.warm_verifier = self.warm_verifier, None
+        if verifier is not None and not verifier.alive:
+            verifier.close()
+            return None
+        return verifier
 
     # -- supervision hooks ------------------------------------------------------------------------
     def _limit_breach(self) -> str | None:
@@ -270,6 +298,9 @@ class BwrapSandbox(SupervisedSandbox):
         reap(self.process)
 
     def _release(self) -> None:
+        if self.warm_verifier is not None:
+            self.warm_verifier.close()
+            self.warm_verifier = None
         if self.cgroup is not None:
             self.cgroup.destroy()
         shutil.rmtree(self.state_dir, ignore_errors=True)
@@ -298,24 +329,7 @@ class BwrapSandbox(SupervisedSandbox):
 def run_contained(command: list[str], group: CgroupLimits | None, timeout_s: float) -> ExecResult:
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")}, start_new_session=True)
-    timed_out = False
-    try:
-        stdout, stderr = process.communicate(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        process.kill()
-        if group is not None:
-            group.kill_all()
-        stdout, stderr = process.communicate()
-    reason = group.breach() if group is not None else None
-    if group is not None:
-        group.destroy()
-    if timed_out and reason is None:
-        reason = f"timed out after {timeout_s:g} s and was stopped"
-    if process.returncode == 125 and not stdout and group is not None:
-        reason = reason or "could not join the sandbox's cgroups"
-    return ExecResult(returncode=process.returncode, stdout=stdout.decode(errors="replace"),
-                      stderr=stderr.decode(errors="replace"), timed_out=timed_out, reason=reason)
+    return finish_contained(process, group, timeout_s)
 
 
 _precompiled = False

@@ -15,10 +15,17 @@ import pytest
 
 from harness.observation import ToolCall
 from harness.process_tree import command_line_of, pid_namespace
+from harness.sandbox import protect
 from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.orphans import reap_orphaned_sandboxes
-from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, REPO_ROOT_FOR_SERVICE, open_sandbox
-from tests.helpers.processes import left_in_namespace, processes_in_namespace
+from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, REPO_ROOT_FOR_SERVICE, SMALL, open_sandbox
+from tests.helpers.processes import (
+    left_in_namespace,
+    processes_in_namespace,
+    sandbox_namespace,
+    warm_interpreters,
+)
 
 BACKENDS = ISOLATING_BACKENDS
 SLEEPERS_FROM_BASH = [
@@ -29,19 +36,6 @@ SLEEPERS_FROM_BASH = [
 ]
 DAEMON_FROM_PYTHON = ("(lambda os: os.fork() == 0 and (os.setsid() or os.fork() == 0 and os.execvp('sleep', "
                       "['sleep', '1000']) or os._exit(0)))(__import__('os'))")
-
-
-def sandbox_namespace(sandbox) -> str:
-    """The PID namespace the sandbox's service and everything it started live in."""
-    if sandbox.backend_name == "docker":
-        sandbox.container.reload()
-        namespace = pid_namespace(sandbox.container.attrs["State"]["Pid"])
-        assert namespace is not None, "the container's process is gone"
-        return namespace
-    own = pid_namespace(os.getpid())  # the cgroup also holds the outer bwrap, in the host's namespace
-    inside = {pid_namespace(pid) for pid in sandbox.cgroup.pids()} - {own, None}
-    assert len(inside) == 1, inside
-    return inside.pop()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -73,12 +67,35 @@ def test_no_sleeper_or_daemon_outlives_the_closed_sandbox(sandbox):
     assert left_in_namespace(namespace) == []
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("backend_name", BACKENDS)
+def test_a_pooled_sandbox_closed_before_its_episode_leaves_its_prepared_warm_interpreter_behind_neither(
+        backend_name, tmp_path):
+    backend = get_backend(backend_name)
+    staging = tmp_path / "staging"
+    staging.mkdir()
+    protect.protect_workspace(staging, ())
+    sandbox = backend.start_idle(SandboxSpec(workspace=staging, limits=SMALL))
+    try:
+        namespace = sandbox_namespace(sandbox)
+        deadline = time.monotonic() + 10
+        while not (prepared := warm_interpreters(namespace)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        sandbox.close()
+        backend.close()
+
+    assert len(prepared) == 1, [command_line_of(pid) for pid in processes_in_namespace(namespace)]
+    assert left_in_namespace(namespace) == []
+
+
 OWNER = """
 import sys, time
 from pathlib import Path
 from corpus.format import load_task
 from corpus.materialize import materialize
 from harness.observation import ToolCall
+from harness.sandbox import protect
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task

@@ -10,6 +10,7 @@ from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.pool import SandboxPool
 from harness.verify import verify
 from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.processes import sandbox_namespace, warm_interpreters
 from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 
 
@@ -66,3 +67,28 @@ def test_a_spec_the_pool_cannot_serve_warm_gets_a_cold_start(pool, task, tmp_pat
 
     assert "counter.py" in answer
     assert pool.cold_starts == 1
+
+
+def parent_of(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.mark.slow
+def test_the_first_start_debugger_forks_from_the_interpreter_the_pool_prepared(pool, task, tmp_path):
+    workspace = materialize(task, tmp_path / "episode")
+    sandbox = pool.acquire(SandboxSpec(workspace=workspace.path, protected_files=workspace.protected_files,
+                                       limits=SMALL))
+    try:
+        namespace = sandbox_namespace(sandbox)
+        prepared = warm_interpreters(namespace)  # started while the sandbox waited in the pool
+        started = sandbox.call(ToolCall("start_debugger", {"file": "test_counter.py"}))
+        after = warm_interpreters(namespace)  # a forked run keeps the server's command line
+        servers = [pid for pid in after if parent_of(pid) not in after]
+        programs = [pid for pid in after if parent_of(pid) in servers]
+    finally:
+        pool.release(sandbox, wait=True)
+
+    assert started.position == ("test_counter.py", 5), started.text
+    assert len(prepared) == 1 and servers == prepared  # the same one: no second interpreter was started
+    assert len(programs) == 1  # the paused program is its child (a fork), not a fresh interpreter

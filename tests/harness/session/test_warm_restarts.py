@@ -71,3 +71,30 @@ def test_without_the_warm_interpreter_the_program_starts_fresh_and_answers_the_s
 
     assert not forked and session.debugger.server is None
     assert started.position == again.position == ("test_calc.py", 5)
+
+
+def test_the_warm_interpreter_is_started_with_the_session_and_the_first_start_forks_from_it(tmp_path):
+    with DebugSession(workspace(tmp_path), protected_files=["test_calc.py"]) as session:
+        prepared = session.debugger.server
+        assert prepared is not None and prepared.alive  # before any start_debugger
+        started = session.call("start_debugger", {"file": "test_calc.py"})  # at once: before it is ready
+        program, server = session.debugger.program, session.debugger.server
+
+    assert started.position == ("test_calc.py", 5), started.text
+    assert program is not None and program.forked and server is prepared  # it waited: no cold run, no second server
+    importers = {int(p.name.removeprefix("imported-by-")) for p in tmp_path.glob("imported-by-*")}
+    assert importers == {program.pid}  # the prepared interpreter imported nothing of the workspace
+
+
+def test_without_prepare_the_warm_interpreter_starts_with_the_first_run(tmp_path):
+    with DebugSession(workspace(tmp_path), protected_files=["test_calc.py"], prepare_debugger=False) as session:
+        before = session.debugger.server
+        session.call("start_debugger", {"file": "test_calc.py"})
+        forked = session.debugger.program.forked
+
+    assert before is None and forked
+
+
+def test_the_base_arm_starts_no_warm_interpreter(tmp_path):
+    with DebugSession(workspace(tmp_path), arm="base", protected_files=["test_calc.py"]) as session:
+        assert session.debugger.server is None
