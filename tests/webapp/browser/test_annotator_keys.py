@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from tests.helpers.tasks import RESET_COUNTER, write_task
 from tests.webapp.browser.conftest import SMALL_PHONE, doc_screenshots, fits_width, log_in
-from tests.webapp.conftest import write_task
 from webapp.catalog.models import PreferenceLabel
 from webapp.catalog.services import import_corpus
 from webapp.trajectories.models import EditRelevanceReview, TrajectoryReview
@@ -22,7 +22,8 @@ LONG = "".join(f"def step_{i}(state):\n    state['n'] += {i}\n    return state\n
 @pytest.fixture
 def long_task(annotation_data, corpus_root, tmp_path):
     """A task whose code is much longer than the screen, with its failing test recorded."""
-    write_task(corpus_root, "long_counter", buggy=LONG, correct=LONG.replace("state['n'] = 1", "state['n'] = 0"))
+    write_task(corpus_root, "long_counter", shape=RESET_COUNTER, buggy={"counter.py": LONG},
+               correct={"counter.py": LONG.replace("state['n'] = 1", "state['n'] = 0")})
     record = tmp_path / "failing_tests.json"
     record.write_text(json.dumps({"long_counter": ["test_counter.py::test_reset"]}))
     import_corpus(root=corpus_root, splits_file=corpus_root.parent / "splits.json", failing_tests_file=record)
