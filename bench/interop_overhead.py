@@ -9,8 +9,9 @@ time being the gap between consecutive recorded steps. Served: ``harness serve-e
 loopback) driven by openenv-core's own client, a step's time being the client's ``step`` round trip.
 Inspect: ``inspect_ai.eval`` of ``stepwise/debug_repair`` with Inspect's mockllm model scripted, a step's
 time being the gap between consecutive model calls, with Inspect's defaults (its live sample buffer on)
-and with ``log_realtime=False``. The first step of each episode and ``done`` (the verification) are left
-out of all. Writes bench/results/interop_overhead.md (and .json, through bench/report.py).
+and with ``log_realtime=False``. The paths take turns, one episode each, so that a change of load on the
+machine falls on all of them alike. The first step of each episode and ``done`` (the verification) are
+left out of all. Writes bench/results/interop_overhead.md (and .json, through bench/report.py).
 """
 
 from __future__ import annotations
@@ -141,10 +142,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-interop-") as tmp:
         root = Path(tmp)
         task = load_task(write_task(root, shape=BENCH_COUNTER))
-        results = {"direct": direct(task, args.steps, args.episodes, args.sandbox, root),
-                   "served": served(task, args.steps, args.episodes, args.sandbox, root),
-                   "inspect": inspected(task, args.steps, args.episodes, args.sandbox, root),
-                   "inspect_no_realtime": inspected(task, args.steps, args.episodes, args.sandbox, root, False)}
+        paths = {"direct": direct, "served": served, "inspect": inspected,
+                 "inspect_no_realtime": lambda *a: inspected(*a, realtime=False)}
+        results: dict[str, list[float]] = {name: [] for name in paths}
+        for _ in range(args.episodes):  # one episode of each path in turn: a load change hits all of them alike
+            for name, play in paths.items():
+                results[name] += play(task, args.steps, 1, args.sandbox, root)
     medians = {name: statistics.median(values) for name, values in results.items()}
     table = Table(["path", "steps timed", "median per step", "p95 per step"], align="lrrr")
     table.add("`harness run` (run_episode, script policy)", len(results["direct"]),
