@@ -13,10 +13,12 @@ import shutil
 import subprocess
 import sys
 import time
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import CommandError, call_command
 from django.db import connection
 
 from tests.helpers.tasks import RESET_COUNTER, RUNNING_AVERAGE, write_task
@@ -82,6 +84,16 @@ def session_document(episode_id: str, *, task: str, split: str, person: str = "r
     document["policy"] = {"kind": "human", "model": None, "params": {"person": person}}
     document["messages"] = example(task, split, 0)["messages"]
     return document
+
+
+def import_files(*paths) -> tuple[str, str]:
+    """``manage.py import_trajectories PATHS``: (stdout, stderr), whether or not some file failed."""
+    out, err = StringIO(), StringIO()
+    try:
+        call_command("import_trajectories", *map(str, paths), stdout=out, stderr=err)
+    except CommandError:
+        pass
+    return out.getvalue(), err.getvalue()
 
 
 def write_json(path: Path, doc) -> Path:

@@ -1,27 +1,16 @@
 """An Inspect AI log of the Stepwise task imports sample by sample (idempotent, a foreign sample
 reported by id while the others import) and its episodes replay in the web app."""
 
-from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
 
 pytest.importorskip("inspect_ai")
 
 from harness.interop.inspect_log import write_trajectory_log  # noqa: E402
-from tests.webapp.conftest import trajectory_document  # noqa: E402
+from tests.webapp.conftest import import_files, trajectory_document  # noqa: E402
 from webapp.trajectories.models import Trajectory  # noqa: E402
 
 pytestmark = pytest.mark.django_db
-
-
-def import_paths(*paths):
-    out, err = StringIO(), StringIO()
-    try:
-        call_command("import_trajectories", *map(str, paths), stdout=out, stderr=err)
-    except CommandError:
-        pass
-    return out.getvalue(), err.getvalue()
 
 
 def test_an_inspect_log_imports_each_sample_and_replays(tmp_path, client, make_user):
@@ -29,14 +18,14 @@ def test_an_inspect_log_imports_each_sample_and_replays(tmp_path, client, make_u
     missed = trajectory_document("ep-inspect-2", task="tag_defaults", verified=False)
     log = write_trajectory_log([fixed, missed], tmp_path / "logs" / "run.eval")
 
-    out, err = import_paths(tmp_path / "logs")  # a folder: its .eval logs are found
+    out, err = import_files(tmp_path / "logs")  # a folder: its .eval logs are found
 
     assert "2 created" in out and "0 failed" in out
     row = Trajectory.objects.get(episode_id="ep-inspect-1")
     assert row.document == fixed and row.verified is True
     assert row.source_path == f"{log}#counter_reset (epoch 1)"
     assert Trajectory.objects.get(episode_id="ep-inspect-2").verified is False
-    assert "1 unchanged" not in out and "2 unchanged" in import_paths(log)[0]
+    assert "1 unchanged" not in out and "2 unchanged" in import_files(log)[0]
 
     client.force_login(make_user("ann", role=None))  # an annotator reads replays
     page = client.get("/trajectories/ep-inspect-1/")
@@ -68,7 +57,7 @@ def test_a_sample_without_a_trajectory_is_named_and_the_rest_still_import(tmp_pa
     torn = tmp_path / "torn.eval"
     torn.write_bytes(b"PK\x03\x04 cut short")
 
-    out, err = import_paths(path, foreign, torn)
+    out, err = import_files(path, foreign, torn)
 
     assert "1 created" in out and "3 failed" in out
     assert "q7 (epoch 1) holds no Stepwise trajectory" in err

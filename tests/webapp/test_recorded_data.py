@@ -6,28 +6,17 @@ the whole. The real PostgreSQL, the real management command."""
 from __future__ import annotations
 
 import copy
-from io import StringIO
 
 import pytest
-from django.core.management import CommandError, call_command
 from django.db.models import RestrictedError
 from django.test import Client
 from django.urls import reverse
 
-from tests.webapp.conftest import trajectory_document, write_json
+from tests.webapp.conftest import import_files, trajectory_document, write_json
 from webapp.trajectories.models import EditRelevanceReview, Step, Trajectory
 from webapp.trajectories.services import TrajectoryConflict, add_edit_relevance_review, save_trajectory
 
 pytestmark = pytest.mark.django_db
-
-
-def import_files(*paths) -> tuple[str, str]:
-    out, err = StringIO(), StringIO()
-    try:
-        call_command("import_trajectories", *map(str, paths), stdout=out, stderr=err)
-    except CommandError:
-        pass
-    return out.getvalue(), err.getvalue()
 
 
 def rows(episode_id: str):
