@@ -2,14 +2,16 @@
 asserted in tests).
 
     .venv/bin/python bench/eval_pool.py [--split heldout] [--backend bwrap] [--rounds 2] [--debugger]
-                                        [--out-dir bench/results]
+                                        [--modes pool,cold,no-warm-start] [--out-dir bench/results]
 
 Every task of the split is played in the dbg arm by a scripted policy (the tests once with bash, then
 done, so verification runs; with ``--debugger`` also ``start_debugger`` on the task's first test file
 between the two, the three pytest processes of a debugging episode), alternately from a ``SandboxPool`` (``harness eval``'s default) and
 from the bare backend (a cold start per episode), ``--rounds`` times. Reported: the median and p95
 wall time of one episode (``run_episode`` end to end) and the total per mode, and their ratio.
-Tasks with a dependency manifest are served cold by the pool too; they are counted apart. Writes
+Tasks with a dependency manifest are served cold by the pool too; they are counted apart. The mode
+``no-warm-start`` is the pool without the warm start (bwrap: no warm verifier, no debugger interpreter
+prepared ahead; ``BwrapBackend(warm_start=False)``), as episodes ran before either existed. Writes
 bench/results/eval_pool.md and .json (bench/report.py).
 """
 
@@ -57,14 +59,27 @@ def stats(samples: list[float]) -> dict:
             "total_s": round(sum(ordered), 1), "n": len(ordered)}
 
 
+LABELS = {"pool": "warm `SandboxPool` with the warm start (eval default)",
+          "no-warm-start": "`SandboxPool` without the warm start (as before it)",
+          "cold": "cold start per episode"}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="heldout")
     parser.add_argument("--backend", default="bwrap")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--debugger", action="store_true", help="start the debugger once per episode too")
+    parser.add_argument("--modes", default="pool,cold",
+                        help="comma-separated: pool, cold, no-warm-start (the pool without the warm start; bwrap)")
     add_out_dir(parser)
     args = parser.parse_args()
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    unknown = sorted(set(modes) - set(LABELS))
+    if unknown or not modes:
+        parser.error(f"--modes: {', '.join(unknown) or 'none given'}; pick from {', '.join(LABELS)}")
+    if "no-warm-start" in modes and args.backend != "bwrap":
+        parser.error("--modes no-warm-start is for the bwrap backend (the one with a warm start)")
     run = BenchRun("eval_pool", out_dir=args.out_dir)
     tasks = load_tasks(TASKS_DIR, list(tasks_in_split(args.split)))
     with tempfile.TemporaryDirectory(prefix="stepwise-bench-pool-") as tmp:
@@ -72,36 +87,46 @@ def main() -> int:
         script.write_text(json.dumps(script_for(tasks, debugger=args.debugger)))
         policy = make_policy(f"script:{script}")
         backend = get_backend(args.backend)
-        pool = SandboxPool(backend, size=2)
-        pool.wait_ready(60)
-        times: dict[str, list[float]] = {"pool": [], "cold": []}
+        sources: dict[str, object] = {"cold": backend}
+        pools = []
+        if "pool" in modes:
+            pools.append(pool := SandboxPool(backend, size=2))
+            sources["pool"] = pool
+        if "no-warm-start" in modes:
+            plain = get_backend(args.backend, warm_start=False)
+            pools.append(pool := SandboxPool(plain, size=2))
+            sources["no-warm-start"] = pool
+        for pool in pools:
+            pool.wait_ready(60)
+        times: dict[str, list[float]] = {mode: [] for mode in modes}
         with_deps = sum(1 for task in tasks if task.dependencies)
-        verified = {"pool": 0, "cold": 0}
-        jobs = [(r, task, mode) for r in range(args.rounds) for task in tasks
-                for mode in (("pool", "cold") if r % 2 == 0 else ("cold", "pool"))]
+        verified = dict.fromkeys(modes, 0)
+        jobs = [(r, task, mode) for r in range(args.rounds) for i, task in enumerate(tasks)
+                for mode in (modes if (r + i) % 2 == 0 else modes[::-1])]  # the order alternates
         for r, task, mode in tqdm(jobs, desc="episodes", file=sys.stderr):
-            source = pool if mode == "pool" else backend
             started = time.perf_counter()
-            doc = run_episode(task, policy, arm="dbg", backend=source,
+            doc = run_episode(task, policy, arm="dbg", backend=sources[mode],  # pyright: ignore[reportArgumentType]
                               max_turns=4 if args.debugger else 3, out=Path(tmp) / mode / f"{task.name}-{r}.json")
             times[mode].append(time.perf_counter() - started)
             verified[mode] += bool(doc["result"]["exit_reason"] == "done")
-        pool.close()
+        for pool in pools:
+            pool.close()
         backend.close()
     results = {mode: stats(samples) for mode, samples in times.items()}
-    ratio = results["cold"]["median_ms"] / max(1, results["pool"]["median_ms"])
-    table = Table(["episodes from", "median ms", "p95 ms", f"total s ({results['pool']['n']} episodes)"],
-                  align="lrrr")
-    for mode, label in (("pool", "warm `SandboxPool` (eval default)"), ("cold", "cold start per episode")):
+    n = len(next(iter(times.values())))
+    table = Table(["episodes from", "median ms", "p95 ms", f"total s ({n} episodes)"], align="lrrr")
+    for mode in modes:
         r = results[mode]
-        table.add(label, r["median_ms"], r["p95_ms"], r["total_s"])
+        table.add(LABELS[mode], r["median_ms"], r["p95_ms"], r["total_s"])
+    ratios = {f"{mode} / {modes[0]}": results[mode]["median_ms"] / max(1, results[modes[0]]["median_ms"])
+              for mode in modes[1:]}
     run.write([table], notes=[
-        f"{len(tasks)} {args.split} tasks ({with_deps} with dependencies, cold in both modes), {args.rounds} "
+        f"{len(tasks)} {args.split} tasks ({with_deps} with dependencies, cold in every mode), {args.rounds} "
         f"rounds, backend {args.backend}, {'test run + start_debugger + done' if args.debugger else 'test run + done'}"
-        f"; episodes that ended with `done`: {verified['pool']} from the pool, "
-        f"{verified['cold']} cold. Cold / pool median: **{ratio:.2f}×**."],
-        data={"results": results, "ratio": ratio, "tasks": len(tasks), "with_dependencies": with_deps,
-              "finished": verified, "debugger": args.debugger})
+        "; episodes that ended with `done`: " + ", ".join(f"{verified[m]} {m}" for m in modes) + ". Median ratios: "
+        + ", ".join(f"{name} **{value:.2f}×**" for name, value in ratios.items()) + "."],
+        data={"results": results, "ratios": ratios, "tasks": len(tasks), "with_dependencies": with_deps,
+              "finished": verified, "debugger": args.debugger, "modes": modes})
     return 0
 
 

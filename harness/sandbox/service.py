@@ -53,8 +53,9 @@ DEFAULT_SESSION = "harness.session:DebugSession"
 
 
 class Service:
-    def __init__(self, workspace: str, session_factory: str = DEFAULT_SESSION):
+    def __init__(self, workspace: str, session_factory: str = DEFAULT_SESSION, *, cold: bool = False):
         self.workspace = workspace
+        self.cold = cold  # sessions start their debugger interpreter only when it is first needed
         self.session = None
         self.session_class = None
         self.session_error = None
@@ -78,6 +79,8 @@ class Service:
         for key in ("tool_timeout_s", "command_timeout_s"):
             if request.get(key) is not None:
                 kwargs[key] = float(request[key])
+        if self.cold:
+            kwargs["prepare_debugger"] = False
         try:
             self.session = self.session_class(workspace, **kwargs)
         except Exception as exc:  # noqa: BLE001
@@ -213,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--session", default=os.environ.get("STEPWISE_SESSION", DEFAULT_SESSION),
                         help="module:Class of the session (default %(default)s)")
     parser.add_argument("--user", help="uid:gid to switch to first (when started as root)")
+    parser.add_argument("--cold", action="store_true",
+                        help="prepare no debugger interpreter ahead of the first start_debugger")
     args = parser.parse_args(argv)
     if args.user:
         drop_privileges(args.user)
@@ -220,9 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     harness_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     kept = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and os.path.abspath(p) != harness_root]
     os.environ["PYTHONPATH"] = os.pathsep.join(kept)
-    service = Service(args.workspace, args.session)
+    service = Service(args.workspace, args.session, cold=args.cold)
     try:
-        if service.session_class is not None:
+        if service.session_class is not None and not args.cold:
             prepare_debugger(args.workspace)
         return serve(service, args.socket)
     finally:

@@ -67,7 +67,9 @@ def test_strict_build_fails_on_an_omitted_page_or_a_broken_link(tmp_path, breaka
 
 def test_readme_is_short_keeps_both_setup_commands_and_links_only_to_existing_docs():
     readme = (ROOT / "README.md").read_text()
-    assert len(readme.splitlines()) <= 120
+    # The results blocks are written by the benches (tests/docs/test_bench_results.py); the prose stays short.
+    prose = re.sub(r"<!-- bench:(\w+) .*?<!-- /bench:\1 -->", "", readme, flags=re.S)
+    assert len(prose.splitlines()) <= 120
     assert "```\nscripts/run\n```" in readme and "```\nscripts/test\n```" in readme
     links = re.findall(r"\]\((docs/[^)#]+)", readme)
     assert "docs/operation/security.md" in links and "docs/operation/roles.md" in links

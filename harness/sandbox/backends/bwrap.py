@@ -189,11 +189,12 @@ class BwrapSandbox(SupervisedSandbox):
     backend_name = "bwrap"
 
     def __init__(self, spec: SandboxSpec, *, python: str, session_factory: str | None = None,
-                 service_paths: Sequence[str | Path] = ()):
+                 service_paths: Sequence[str | Path] = (), warm_start: bool = True):
         # The host's interpreter is bound at its own path, so it has the same name inside.
         super().__init__(spec, InsidePaths(workspace=paths.WORKSPACE, python=python))
         self.python = python
         self.session_factory = session_factory
+        self.warm_start = warm_start
         self.service_paths = [Path(p).resolve() for p in service_paths]
         self.id = f"{os.getpid()}-{next(_counter)}-{uuid.uuid4().hex[:6]}"
         self.state_dir = Path(tempfile.mkdtemp(prefix=f"stepwise-bwrap-{self.id}-"))
@@ -233,6 +234,8 @@ class BwrapSandbox(SupervisedSandbox):
             argv += ["--user", f"{protect.SANDBOX_UID}:{protect.SANDBOX_GID}"]
         if self.session_factory:
             argv += ["--session", self.session_factory]
+        if not self.warm_start:
+            argv += ["--cold"]
         extra = {str(p): f"{paths.EXTRA}/{i}" for i, p in enumerate(self.service_paths)}
         env = sandbox_env(self.python, with_harness=True)
         if extra:
@@ -244,7 +247,8 @@ class BwrapSandbox(SupervisedSandbox):
                                             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
                                             start_new_session=True, close_fds=True)
         self._connect(ServiceClient(*pipe_fds(self.process)), START_TIMEOUT_S)
-        self._park_verifier()
+        if self.warm_start:
+            self._park_verifier()
 
     # -- the warm verifier ------------------------------------------------------------------------
     def _park_verifier(self) -> None:
@@ -348,12 +352,15 @@ class BwrapBackend(SupervisedBackend):
     name = "bwrap"
 
     def __init__(self, *, python: str | None = None, session_factory: str | None = None,
-                 service_paths: Sequence[str | Path] = ()):
+                 service_paths: Sequence[str | Path] = (), warm_start: bool = True):
         """``session_factory`` ("module:Class") replaces harness.session.DebugSession inside the
-        service; ``service_paths`` are host folders put (read-only) on the service's import path."""
+        service; ``service_paths`` are host folders put (read-only) on the service's import path.
+        ``warm_start=False``: no warm verifier and no debugger interpreter prepared ahead (each starts
+        cold when first needed, as before either existed; for measuring what they save)."""
         self.python = python or sys.executable
         self.session_factory = session_factory
         self.service_paths = tuple(service_paths)
+        self.warm_start = warm_start
         precompile_harness()
         if shutil.which("bwrap") is None:
             raise SandboxError("bubblewrap is not installed; install it (Debian: apt-get install bubblewrap) "
@@ -367,7 +374,7 @@ class BwrapBackend(SupervisedBackend):
         try:
             protect.protect_workspace(workspace, spec.protected_files)
             sandbox = BwrapSandbox(spec, python=self.python, session_factory=self.session_factory,
-                            service_paths=self.service_paths)
+                                   service_paths=self.service_paths, warm_start=self.warm_start)
         except BaseException:
             if quota is not None:
                 quota.release()

@@ -89,6 +89,26 @@ def test_a_pooled_sandbox_closed_before_its_episode_leaves_its_prepared_warm_int
     assert left_in_namespace(namespace) == []
 
 
+
+@pytest.mark.slow
+def test_without_the_warm_start_a_sandbox_prepares_neither_a_debugger_interpreter_nor_a_verifier(tmp_path):
+    """What eval_pool's no-warm-start mode measures: the sandbox as it was before the warm start."""
+    backend = get_backend("bwrap", warm_start=False)
+    staging = tmp_path / "staging"
+    staging.mkdir()
+    protect.protect_workspace(staging, ())
+    sandbox = backend.start_idle(SandboxSpec(workspace=staging, limits=SMALL))
+    try:
+        namespace = sandbox_namespace(sandbox)
+        time.sleep(2)  # longer than a prepared interpreter takes to appear (the test above waits for one)
+        prepared = warm_interpreters(namespace)
+        verifier = sandbox.take_warm_verifier()
+    finally:
+        sandbox.close()
+        backend.close()
+
+    assert prepared == [] and verifier is None
+
 OWNER = """
 import sys, time
 from pathlib import Path
