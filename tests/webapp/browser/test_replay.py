@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.webapp.browser.conftest import fits_width, log_in, screenshots
+from tests.webapp.browser.conftest import SMALL_PHONE, fits_width, log_in, screenshots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -140,3 +140,6 @@ def test_the_execution_position_is_scrolled_into_view_and_long_lines_wrap_at_pho
     order = page.evaluate("() => [...document.querySelectorAll('.step-panel .workspace-diff, .step-panel .source-view')]"
                           ".map(e => e.className)")
     assert order[0].startswith("workspace-diff") and len(order) == 2
+    screenshots(page, "replay-edit-step", phone=SMALL_PHONE)
+    page.goto("/trajectories/ra-dbg-1/turn/8/")
+    screenshots(page, "replay-paused", phone=SMALL_PHONE)
