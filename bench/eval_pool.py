@@ -8,7 +8,9 @@ Every task of the split is played in the dbg arm by a scripted policy (the tests
 done, so verification runs; with ``--debugger`` also ``start_debugger`` on the task's first test file
 between the two, the three pytest processes of a debugging episode), alternately from a ``SandboxPool`` (``harness eval``'s default) and
 from the bare backend (a cold start per episode), ``--rounds`` times. Reported: the median and p95
-wall time of one episode (``run_episode`` end to end) and the total per mode, and their ratio.
+wall time of one episode (``run_episode`` end to end) and the total per mode, and their ratio; for the
+hang tasks, their median and how many were not verified again because nothing had changed (the known
+hang is the verdict: the verifier's hang limit is not spent on it).
 Tasks with a dependency manifest are served cold by the pool too; they are counted apart. The mode
 ``no-warm-start`` is the pool without the warm start (bwrap: no warm verifier, no debugger interpreter
 prepared ahead; ``BwrapBackend(warm_start=False)``), as episodes ran before either existed. Writes
@@ -33,6 +35,7 @@ from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from corpus.format import TASKS_DIR, load_tasks  # noqa: E402
 from corpus.splits import tasks_in_split  # noqa: E402
 from harness.episode import run_episode  # noqa: E402
+from harness.episode.result import SKIPPED  # noqa: E402
 from harness.policies import make_policy  # noqa: E402
 from harness.pytest_files import pytest_targets  # noqa: E402
 from harness.sandbox.backends import get_backend  # noqa: E402
@@ -99,6 +102,8 @@ def main() -> int:
         for pool in pools:
             pool.wait_ready(60)
         times: dict[str, list[float]] = {mode: [] for mode in modes}
+        hangs: dict[str, list[float]] = {mode: [] for mode in modes}  # the hang tasks' episodes
+        skipped = dict.fromkeys(modes, 0)  # hang episodes whose verification was skipped (workspace unchanged)
         with_deps = sum(1 for task in tasks if task.dependencies)
         verified = dict.fromkeys(modes, 0)
         jobs = [(r, task, mode) for r in range(args.rounds) for i, task in enumerate(tasks)
@@ -109,6 +114,9 @@ def main() -> int:
                               max_turns=4 if args.debugger else 3, out=Path(tmp) / mode / f"{task.name}-{r}.json")
             times[mode].append(time.perf_counter() - started)
             verified[mode] += bool(doc["result"]["exit_reason"] == "done")
+            if task.hangs:
+                hangs[mode].append(times[mode][-1])
+                skipped[mode] += doc["result"].get("verification") == SKIPPED
         for pool in pools:
             pool.close()
         backend.close()
@@ -118,15 +126,21 @@ def main() -> int:
     for mode in modes:
         r = results[mode]
         table.add(LABELS[mode], r["median_ms"], r["p95_ms"], r["total_s"])
+    hang_table = Table(["hang tasks, episodes from", "median ms", "verification skipped (nothing changed)"],
+                       align="lrr")
+    for mode in modes:
+        if hangs[mode]:
+            hang_table.add(LABELS[mode], stats(hangs[mode])["median_ms"], f"{skipped[mode]} of {len(hangs[mode])}")
     ratios = {f"{mode} / {modes[0]}": results[mode]["median_ms"] / max(1, results[modes[0]]["median_ms"])
               for mode in modes[1:]}
-    run.write([table], notes=[
+    run.write([table, *([hang_table] if hang_table.rows else [])], notes=[
         f"{len(tasks)} {args.split} tasks ({with_deps} with dependencies, cold in every mode), {args.rounds} "
         f"rounds, backend {args.backend}, {'test run + start_debugger + done' if args.debugger else 'test run + done'}"
         "; episodes that ended with `done`: " + ", ".join(f"{verified[m]} {m}" for m in modes) + ". Median ratios: "
         + ", ".join(f"{name} **{value:.2f}×**" for name, value in ratios.items()) + "."],
         data={"results": results, "ratios": ratios, "tasks": len(tasks), "with_dependencies": with_deps,
-              "finished": verified, "debugger": args.debugger, "modes": modes})
+              "finished": verified, "debugger": args.debugger, "modes": modes,
+              "hang_episodes": {mode: stats(v) for mode, v in hangs.items() if v}, "verification_skipped": skipped})
     return 0
 
 
