@@ -1,4 +1,4 @@
-"""corpus.paths.confine: the one rule for paths from the web (issue 22)."""
+"""corpus.paths.confine: the one rule for paths from the web."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The calls of the hostile fuzz test (``test_hostile_fuzz.py``): seeded episode scripts that mix valid
-debugging flows with random and hostile arguments, the reproductions of issue 17 among them.
+debugging flows with random and hostile arguments, the reproductions of hostile calls among them.
 
 Every script is a list of scripted-policy entries (``{"name", "arguments"}`` or ``{"content"}``, raw
 model text); the policy then calls ``done``. A plan says whether its episode ends with the real fix
@@ -77,7 +77,7 @@ def noise(rng: random.Random) -> dict:
     return {"name": name, "arguments": arguments}
 
 
-# -- hostile: the reproductions of issue 17 and their relatives -----------------------------------
+# -- hostile: calls that once crashed, hung or lost data, and their relatives --------------------------------
 HOSTILE = [
     bash("x=" + "y" * 5000 + "; echo ${#x}"),  # past the terminal's 4 KB line
     bash("alias printf=echo; alias eval=echo; alias '{=echo'"), bash("\\unalias -a"),

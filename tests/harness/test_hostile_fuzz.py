@@ -1,4 +1,4 @@
-"""A seeded, bounded fuzz test through the real sandbox path (issue 17): whole episodes
+"""A seeded, bounded fuzz test through the real sandbox path: whole episodes
 (``run_episode``: bwrap sandboxes with the debug service, the scripted policy, verification) whose
 calls mix valid debugging flows with random arguments and hostile ones (``fuzz_plan.py``), several
 episodes at once. It asserts that every call is answered by the session (no harness failure, no

@@ -1,4 +1,4 @@
-"""What annotators of other labeling tools expect (issue 26): the suggested label hidden until one labels
+"""What annotators of other labeling tools expect: the suggested label hidden until one labels
 (and who may change that), a task's failing tests shown, as many files shown as the page counts, and
 the review page's keys (their browser test: tests/webapp/browser/test_annotator_keys.py)."""
 

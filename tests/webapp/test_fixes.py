@@ -1,4 +1,4 @@
-"""The bugs issue 13 found by using the app as a new user would; each test failed before its fix."""
+"""The bugs found by using the app as a new user would; each test failed before its fix."""
 
 import re
 

@@ -53,7 +53,7 @@ def with_measures(tasks: QuerySet[Task]) -> QuerySet[Task]:
     verified share of the arm's trajectories, harness faults left out; None when never run).
 
     One pass over the trajectories joined to their tasks and grouped (filtered COUNTs), not five
-    correlated COUNT(*) per task: 808 ms at 100k trajectories that way (issue 26)."""
+    correlated COUNT(*) per task: 808 ms at 100k trajectories that way."""
     return tasks.annotate(
         trajectory_count=Count("trajectories"),
         base_runs=Count("trajectories", filter=_measured("base")),

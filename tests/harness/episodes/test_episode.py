@@ -234,7 +234,7 @@ def test_an_endpoint_that_refuses_ends_the_episode_as_an_infra_error(running_ave
 
 @pytest.mark.slow
 def test_the_model_killing_every_process_it_can_does_not_end_the_episode(running_average, write_script, tmp_path):
-    # kill -KILL -1 used to kill the debug service too and end the episode as a crash (issue 17); the
+    # kill -KILL -1 used to kill the debug service too and end the episode as a crash; the
     # service is out of the model's reach now (tests/harness/sandbox/test_service_isolation.py).
     kill_all = {"name": "bash", "arguments": {"command": "kill -KILL -1"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([kill_all, PYTEST])}"), arm="base",

@@ -1,7 +1,7 @@
 """The debugger from the model's seat, through the real sandbox path (bubblewrap and Docker): the
 protocol is out of the program's reach, breakpoints and pauses land where a model means them,
-expressions see the paused frame, and observations are clean. Each test is a reproduction from
-issue 23 that failed before it was fixed."""
+expressions see the paused frame, and observations are clean. Each test is a reproduction of a
+bug the model's seat showed, and failed before it was fixed."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Calls a hostile model sends, each answered through the real sandbox path (bubblewrap and Docker):
 an ``Error: …`` that says what was wrong, or the program's real fate, never a harness failure, a hang
-or a lost file. Each test is a reproduction from issue 17 ("Calls that crash, hang or lose data")."""
+or a lost file. Each test reproduces a call that once crashed, hung or lost data."""
 
 from __future__ import annotations
 

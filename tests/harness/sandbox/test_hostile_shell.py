@@ -1,4 +1,4 @@
-"""The shell's protocol holds against what a model's command can redefine or break (issue 17), through
+"""The shell's protocol holds against what a model's command can redefine or break, through
 the real debug service in bwrap and Docker sandboxes: each hostile command is answered, and the same
 shell (its directory and variables kept) answers the next call."""
 

@@ -1,4 +1,4 @@
-"""No process outlives its episode (issue 17): sleepers started with nohup, setsid or a double fork,
+"""No process outlives its episode: sleepers started with nohup, setsid or a double fork,
 from bash or from the debugged program, are gone once the sandbox is closed, or once the harness
 process that owned a bwrap sandbox is killed. Only THIS sandbox's processes are looked for (its PID
 namespace), never machine-wide names: other test runs share the machine."""

@@ -1,5 +1,5 @@
-"""The debug service that judges the model runs where the model's processes cannot signal or trace it
-(issue 17): kill -9 $PPID, kill -9 -1 and os.kill(os.getppid(), 9) in run_expression leave the
+"""The debug service that judges the model runs where the model's processes cannot signal or trace it:
+kill -9 $PPID, kill -9 -1 and os.kill(os.getppid(), 9) in run_expression leave the
 session answering, in bwrap and Docker sandboxes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The workspace has a disk quota (issue 17: four 250 MB files used to fit, and every later turn hashed
+"""The workspace has a disk quota (four 250 MB files used to fit, and every later turn hashed
 them on the host): a write past it fails inside the sandbox with the ordinary "No space left on
 device", the session keeps answering, and after close the workspace is back on the host's disk with
 the model's changes. Scaled down here (a 48 MB quota, 20 MB files) so it runs in seconds."""

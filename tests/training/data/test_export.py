@@ -1,5 +1,5 @@
-"""export-sft on real kept rollouts: the HELPERS.md folder shape, loadable by ``datasets`` both ways,
-trained on by issue 12's SFT (trl's SFTTrainer with the tiny offline model), manifest counts equal to
+"""export-sft on real kept rollouts: the folder shape export-sft writes (training.export), loadable by
+``datasets`` both ways, trained on by the project's SFT (trl's SFTTrainer with the tiny offline model), manifest counts equal to
 the rows, split by task, heldout refused."""
 
 from __future__ import annotations
