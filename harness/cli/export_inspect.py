@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from harness.arms import ARMS
+from harness.cli.score import trajectory_paths
 from harness.eval.runner import MANIFEST
 from harness.trajectory import TrajectoryError, load_trajectory
 
@@ -23,17 +24,12 @@ EVAL_FOLDER_FILES = (MANIFEST, "report.json")  # what `harness eval --out DIR` w
 
 
 def trajectory_files(paths: list[str]) -> tuple[list[Path], list[str]]:
-    files, missing = [], []
-    for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*.json")
-                            if p.is_file() and not p.name.startswith(".") and p.name not in EVAL_FOLDER_FILES)
-        elif path.is_file():
-            files.append(path)
-        else:
-            missing.append(f"{name}: no such file or folder")
-    return files, missing
+    """``harness score``'s expansion of files and folders, less what is not a trajectory document here
+    (Inspect logs, an eval folder's own files)."""
+    files, failed = trajectory_paths(paths)
+    named = {Path(name) for name in paths}  # a file given by name is read (and refused with a reason if need be)
+    kept = [p for p in files if p in named or (p.suffix == ".json" and p.name not in EVAL_FOLDER_FILES)]
+    return kept, [f"{row['file']}: {row['error']}" for row in failed]
 
 
 def main(argv: list[str]) -> int:
