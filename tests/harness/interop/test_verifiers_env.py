@@ -9,23 +9,11 @@ import asyncio
 import openai
 import pytest
 
-from corpus.format import TASKS_DIR
-from corpus.splits import tasks_in_split
 from harness.interop.verifiers_env import StepwiseEnv, load_environment
 from tests.helpers.tasks import write_task
 
-# The loopback model (model_server) and the two tasks (two_tasks) are fixtures of conftest.py.
-
-
-def test_heldout_is_refused_for_training():
-    with pytest.raises(ValueError, match="heldout.*training"):
-        load_environment(split="heldout", for_training=True, tasks=[])
-
-
-def test_a_heldout_task_is_refused_for_training_whatever_the_split():
-    heldout = next(name for name in tasks_in_split("heldout") if (TASKS_DIR / name).is_dir())
-    with pytest.raises(ValueError, match=f"{heldout}.*heldout"):
-        load_environment(split="train", for_training=True, tasks=[heldout])
+# The loopback model (model_server) and the two tasks (two_tasks) are fixtures of conftest.py. The heldout
+# refusals, shared with the v1 environment, are tested for both in test_verifiers_v1.py.
 
 
 def test_unknown_weights_and_splits_are_refused(two_tasks):

@@ -45,15 +45,20 @@ def test_the_taskset_id_names_the_stepwise_taskset_harness_and_env():
     assert environment_class(TASKSET_ID) is DebugRepairEnv
 
 
-def test_heldout_is_refused_for_training():
+LOADERS = pytest.mark.parametrize("load", [verifiers_env.load_environment, load_environment], ids=["classic", "v1"])
+
+
+@LOADERS
+def test_heldout_is_refused_for_training(load):
     with pytest.raises(ValueError, match="heldout.*training"):
-        load_environment(split="heldout", for_training=True, tasks=[])
+        load(split="heldout", for_training=True, tasks=[])
 
 
-def test_a_heldout_task_is_refused_for_training_whatever_the_split():
+@LOADERS
+def test_a_heldout_task_is_refused_for_training_whatever_the_split(load):
     heldout = next(name for name in tasks_in_split("heldout") if (TASKS_DIR / name).is_dir())
     with pytest.raises(ValueError, match=f"{heldout}.*heldout"):
-        load_environment(split="train", for_training=True, tasks=[heldout])
+        load(split="train", for_training=True, tasks=[heldout])
 
 
 def test_unknown_weights_are_refused_in_the_config(two_tasks):
