@@ -58,7 +58,9 @@ def test_the_session_a_child_leads_holds_it_and_what_it_started(family):
 def test_a_process_is_read_by_its_command_line_state_namespace_and_start_time(family):
     _, grandchild = family
 
-    assert command_line_of(grandchild) == "sleep 61.5 "
+    # The parent's Popen returns once exec has closed its pipe, a moment before the kernel has set up
+    # the new program's arguments: until then /proc/PID/cmdline reads empty.
+    assert poll_until(lambda: command_line_of(grandchild) == "sleep 61.5 ", 10, interval_s=0.05)
     assert poll_until(lambda: state_of(grandchild) == "S", 10, interval_s=0.05)
     assert isinstance(wait_channel(grandchild), str)
     assert pid_namespace(grandchild) == pid_namespace(os.getpid())
