@@ -110,13 +110,14 @@ def main() -> int:
                 for mode in (modes if (r + i) % 2 == 0 else modes[::-1])]  # the order alternates
         for r, task, mode in tqdm(jobs, desc="episodes", file=sys.stderr):
             started = time.perf_counter()
-            doc = run_episode(task, policy, arm="dbg", backend=sources[mode],  # pyright: ignore[reportArgumentType]
-                              max_turns=4 if args.debugger else 3, out=Path(tmp) / mode / f"{task.name}-{r}.json")
+            result = run_episode(task, policy, arm="dbg", backend=sources[mode],  # pyright: ignore[reportArgumentType]
+                                 max_turns=4 if args.debugger else 3,
+                                 out=Path(tmp) / mode / f"{task.name}-{r}.json").result
             times[mode].append(time.perf_counter() - started)
-            verified[mode] += bool(doc["result"]["exit_reason"] == "done")
+            verified[mode] += bool(result.exit_reason == "done")
             if task.hangs:
                 hangs[mode].append(times[mode][-1])
-                skipped[mode] += doc["result"].get("verification") == SKIPPED
+                skipped[mode] += result.extra.get("verification") == SKIPPED
         for pool in pools:
             pool.close()
         backend.close()

@@ -87,6 +87,7 @@ def fill(count: int, steps: int, *, start: int, task_ids: list[tuple[int, str]],
     """COPY ``count`` trajectories and their steps (the columns save_trajectory would write)."""
     from django.db import connection
 
+    from harness.trajectory import Trajectory as TrajectoryRecord
     from webapp.trajectories.services import trajectory_columns
 
     rng = random.Random(seed)
@@ -94,30 +95,31 @@ def fill(count: int, steps: int, *, start: int, task_ids: list[tuple[int, str]],
     docs = []
     for i in range(start, start + count):
         task_id, task_name = task_ids[i % len(task_ids)]
-        docs.append((task_id, document(f"bench-{i:06}", task_name, "dbg" if i % 2 else "base", steps, rng)))
+        doc = document(f"bench-{i:06}", task_name, "dbg" if i % 2 else "base", steps, rng)
+        docs.append((task_id, doc, TrajectoryRecord.from_json(doc)))
     columns = ["episode_id", "task_id", "task_name", "split", "arm", "policy_kind", "policy_model", "verified",
                "exit_reason", "turns", "debugger_started", "started_at", "finished_at", "document", "score",
                "passed", "edit_relevant", "hard_rules", "reviewed_edit_relevant", "source_path", "imported_at",
                "updated_at"]
     with raw.copy(f"COPY trajectories_trajectory ({', '.join(columns)}) FROM STDIN") as copy:
-        for task_id, doc in docs:
-            c = trajectory_columns(doc)
+        for task_id, doc, record in docs:
+            c = trajectory_columns(record)
             copy.write_row([doc["episode_id"], task_id, c["task_name"], c["split"], c["arm"], c["policy_kind"],
                             c["policy_model"], c["verified"], c["exit_reason"], c["turns"], c["debugger_started"],
                             c["started_at"], c["finished_at"], json.dumps(doc), c["score"], c["passed"],
                             c["edit_relevant"], json.dumps(c["hard_rules"]), None, "", c["started_at"],
                             c["started_at"]])
     raw.execute("SELECT id, episode_id FROM trajectories_trajectory WHERE episode_id = ANY(%s)",
-                [[doc["episode_id"] for _, doc in docs]])
+                [[record.episode_id for _, _, record in docs]])
     ids = dict((episode, pk) for pk, episode in raw.fetchall())
     with raw.copy("COPY trajectories_step (trajectory_id, index, turn, tool, arguments, observation, "
                   "position_file, position_line, duration_ms, error) FROM STDIN") as copy:
-        for _, doc in docs:
-            pk = ids[doc["episode_id"]]
-            for index, s in enumerate(doc["steps"]):
-                position = s["position"] or ["", None]
-                copy.write_row([pk, index, s["turn"], s["tool"], json.dumps(s["arguments"]), s["observation"],
-                                position[0], position[1], s["duration_ms"], s["error"]])
+        for _, _, record in docs:
+            pk = ids[record.episode_id]
+            for index, s in enumerate(record.steps):
+                file, line = s.position or ("", None)
+                copy.write_row([pk, index, s.turn, s.tool, json.dumps(s.arguments), s.observation,
+                                file, line, s.duration_ms, s.error])
 
 
 def eval_report(model: str, rng: random.Random) -> dict:

@@ -37,27 +37,27 @@ def reports_from_inspect_logs(paths: list[Path]) -> list[dict]:
     log when a log cannot be read, holds a sample without a trajectory, or repeats another's episode."""
     from harness.eval.report import build_report
     from harness.interop.inspect_log import log_trajectories, model_of
-    from harness.trajectory import TrajectoryError
+    from harness.trajectory import Trajectory, TrajectoryError
 
     by_model: dict[str, dict[tuple, tuple[Path, EpisodeOutcome]]] = {}
-    docs_of: dict[str, list[dict]] = {}
+    docs_of: dict[str, list[Trajectory]] = {}
     for path in paths:
         try:
             samples = log_trajectories(path)
         except TrajectoryError as exc:
             raise ReportError(str(exc)) from None
         for sample in samples:
-            if sample.document is None:
+            doc, trajectory = sample.document, sample.trajectory
+            if doc is None or trajectory is None:
                 raise ReportError(f"{path}: {sample.error}")
-            doc = sample.document
             outcome = outcome_from_trajectory(doc, run=sample.epoch)
             key = (outcome.task, outcome.arm, outcome.run)
-            cells = by_model.setdefault(model_of(doc), {})
+            cells = by_model.setdefault(model_of(trajectory), {})
             if key in cells:
                 raise ReportError(f"{path}: task {key[0]}, arm {key[1]}, epoch {key[2]} is also in {cells[key][0]}; "
                                   "give one log per arm for each model")
             cells[key] = (path, outcome)
-            docs_of.setdefault(model_of(doc), []).append(doc)
+            docs_of.setdefault(model_of(trajectory), []).append(trajectory)
     reports = []
     for model, cells in by_model.items():
         outcomes = [outcome for _, outcome in cells.values()]
@@ -65,12 +65,12 @@ def reports_from_inspect_logs(paths: list[Path]) -> list[dict]:
         if len(arms) < 2:
             print(f"note: {model} has only arm {arms[0]} in these logs; give its other arm's log for the paired Δ",
                   file=sys.stderr)
-        docs = docs_of[model]
-        splits = {d.get("split") for d in docs}
+        played = docs_of[model]
+        splits = {t.split for t in played}
         reports.append(build_report(outcomes, model=model, split=splits.pop() if len(splits) == 1 else None,
                                     runs=max(o.run for o in outcomes),
-                                    max_turns=max(int(d.get("max_turns") or 0) for d in docs),
-                                    sandbox=str(docs[0].get("sandbox") or "") or None))
+                                    max_turns=max(int(t.max_turns or 0) for t in played),
+                                    sandbox=played[0].sandbox or None))
     return reports
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from harness.arms import ARMS
 from harness.cli.score import trajectory_paths
 from harness.eval.runner import MANIFEST
-from harness.trajectory import TrajectoryError, load_trajectory
+from harness.trajectory import Trajectory, TrajectoryError
 
 EVAL_FOLDER_FILES = (MANIFEST, "report.json")  # what `harness eval --out DIR` writes beside the trajectories
 
@@ -48,26 +48,26 @@ def main(argv: list[str]) -> int:
         print(f"error: {out} exists; give another --out or --force to replace it", file=sys.stderr)
         return 2
     files, problems = trajectory_files(args.trajectories)
-    documents = []
+    trajectories = []
     for path in files:
         try:
-            doc = load_trajectory(path)
+            trajectory = Trajectory.load(path)
         except TrajectoryError as exc:
             problems.append(str(exc))
             continue
-        if (args.arm and doc.get("arm") != args.arm) or (args.model and model_of(doc) != args.model):
+        if (args.arm and trajectory.arm != args.arm) or (args.model and model_of(trajectory) != args.model):
             continue
-        documents.append(doc)
+        trajectories.append(trajectory)
     for problem in problems:
         print(f"skipped {problem}", file=sys.stderr)
-    if not documents:
+    if not trajectories:
         print("error: no trajectory to export" + (" (none matches --arm/--model)" if files and not problems else ""),
               file=sys.stderr)
         return 2
     try:
-        write_trajectory_log(documents, out, source=", ".join(args.trajectories))
+        write_trajectory_log(trajectories, out, source=", ".join(args.trajectories))
     except TrajectoryError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"export-inspect: {len(documents)} trajectories -> {out}")
+    print(f"export-inspect: {len(trajectories)} trajectories -> {out}")
     return 1 if problems else 0

@@ -18,20 +18,20 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
-from harness.episode import run_episode, split_of_task
+from harness.episode import run_episode, score_episode, split_of_task
 from harness.policies import PolicyError, make_policy
 from harness.scoring import PolicyConfigError, episode_scorer
-from harness.trajectory import debugger_started
+from harness.trajectory import Trajectory
 from harness.workspace_task import load_workspace_task
 
 
-def summary(doc: dict, out: Path) -> dict:
-    result = doc["result"]
-    policy = (doc.get("quality") or {}).get("policy") or {}
-    return {"verified": result["verified"], "turns": len(doc["steps"]), "exit_reason": result["exit_reason"],
-            "debugger_started": debugger_started(doc), "reason": result.get("reason"),
+def summary(trajectory: Trajectory, out: Path) -> dict:
+    result, quality = trajectory.result, trajectory.quality or {}
+    policy = quality.get("policy") or {}
+    return {"verified": result.verified, "turns": len(trajectory.steps), "exit_reason": str(result.exit_reason),
+            "debugger_started": trajectory.debugger_started, "reason": result.reason,
             "policy_score": policy.get("score"), "policy_passed": policy.get("passed"),
-            "edit_relevant": (doc.get("quality") or {}).get("edit_relevant"), "out": str(out)}
+            "edit_relevant": quality.get("edit_relevant"), "out": str(out)}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,13 +76,12 @@ def main(argv: list[str]) -> int:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     out = Path(args.out or f"trajectories/{task.name}-{args.arm}-{stamp}.json")
     try:
-        doc = run_episode(task, policy, arm=args.arm, backend=args.sandbox, max_turns=args.max_turns, out=out,
-                          split=args.split or ("workspace" if args.workspace else split_of_task(task.name)),
-                          scorer=scorer)
+        trajectory = run_episode(task, policy, arm=args.arm, backend=args.sandbox, max_turns=args.max_turns,
+                                 out=out, split=args.split or ("workspace" if args.workspace else split_of_task(task.name)))
     except ValueError as exc:  # what run_episode checks before it plays (e.g. --out is a folder)
         print(f"error: {exc}", file=sys.stderr)
         return 2
     finally:
         policy.close()
-    print(json.dumps(summary(doc, out)))
+    print(json.dumps(summary(score_episode(trajectory, scorer, out=out), out)))
     return 0

@@ -3,7 +3,8 @@
 materialize the task -> acquire a sandbox (its debug service) -> the turn loop (``loop``), watched by
 the workspace-change tracker (``changes``) -> independent verification, unless the workspace is as
 materialized (then the task's known failure), and the result (``result``)
--> the scorer hook (``scoring``) -> the ``stepwise.trajectory/1`` document.
+-> the ``stepwise.trajectory/1`` document, returned as a ``Trajectory``. Scoring is the next step
+(``harness.episode.scoring.score_episode``), not part of playing.
 
 Every event (header, each message, each step, the result) is appended to ``<out>.events.jsonl`` as it
 happens and handed to ``on_event``, so the web app can stream turns and a killed process loses nothing
@@ -43,7 +44,6 @@ from harness.episode.result import (
     run_verification,
     should_verify,
 )
-from harness.episode.scoring import Scorer, score
 from harness.policies.base import Policy
 from harness.prompts import system_prompt, task_prompt
 from harness.pytest_files import CONFIG_NAME, pytest_targets, write_pytest_config
@@ -54,6 +54,7 @@ from harness.trajectory import (
     EpisodeResult,
     EventStream,
     ExitReason,
+    Trajectory,
     events_path_for,
     fold_events,
     now_iso,
@@ -123,16 +124,14 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
                 max_turns: int = 50, out: str | Path, split: str | None = None,
                 on_event: Callable[[dict], None] | None = None, limits: Limits | None = None,
                 episode_id: str | None = None, header_extra: dict | None = None,
-                scorer: Scorer | None = None, prompt: str | None = None) -> dict:
-    """Play one episode and return its trajectory document, also written to ``out``.
+                prompt: str | None = None) -> Trajectory:
+    """Play one episode and return its trajectory, also written to ``out`` as its document.
 
     ``backend`` is where the sandbox comes from: a ``SandboxSource`` -- a ``SandboxPool`` (warm starts,
     what evaluations and rollouts pass) or a Backend -- or a backend name ("bwrap", "docker", "local")
     for a one-off cold start. ``on_event(event)`` receives every event as it is recorded
-    (header, message, step, result, quality).
+    (header, message, step, result); ``score_episode`` adds the quality event after.
     ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).
-    ``scorer(document)`` may return a quality record (e.g. ``{"edit_relevant": True, ...}``); it is
-    appended as a ``quality`` event and lands in the document's ``quality`` field.
     ``prompt`` replaces the first user message (default: the task's bug report and its files); the
     microskill exercises of ``training`` pass their instruction here.
     """
@@ -172,8 +171,6 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
         else:
             result = _play(task, policy, sandbox, workspace, arm, max_turns, recorder, prompt)
         recorder.emit("result", {"result": result.to_json()})
-        if scorer is not None:
-            score(scorer, fold_events(read_events(events_path)), recorder)
     except Exception as exc:
         log.exception("episode %s/%s stopped", task.name, arm)
         recorder.emit("result", {"result": crashed_result(exc).to_json()})
@@ -188,6 +185,6 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
             source.close()
         stream.close()
         shutil.rmtree(tmp, ignore_errors=True)
-        doc = fold_events(read_events(events_path)).to_json(check=False)
-        write_document(doc, out)
-    return doc
+        trajectory = fold_events(read_events(events_path))
+        write_document(trajectory.to_json(check=False), out)
+    return trajectory

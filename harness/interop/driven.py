@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from corpus.format import Task
-from harness.episode.run import run_episode
+from harness.episode.scoring import Scorer, play_and_score
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
 from harness.sandbox.backends.base import Limits, SandboxSource
+from harness.trajectory import EpisodeResult, Trajectory
 
 
 class DriverGone(PolicyError):
@@ -31,13 +31,13 @@ class DriverGone(PolicyError):
 @dataclass
 class Turn:
     """What the driver sees between two replies: the whole conversation, the messages added since
-    its last reply (the observation), the tool schemas, and, once the episode is over, its document."""
+    its last reply (the observation), the tool schemas, and, once the episode is over, its trajectory."""
 
     messages: list[dict]
     new_messages: list[dict]
     tools: list[dict]
     finished: bool = False
-    document: dict | None = None
+    trajectory: Trajectory | None = None
     error: str | None = None  # the episode stopped with an exception outside the loop
 
     @property
@@ -47,8 +47,8 @@ class Turn:
         return "\n".join(t for t in texts if isinstance(t, str))
 
     @property
-    def result(self) -> dict:
-        return (self.document or {}).get("result") or {}
+    def result(self) -> EpisodeResult | None:
+        return self.trajectory.result if self.trajectory is not None else None
 
 
 @dataclass
@@ -107,7 +107,7 @@ class EpisodeSpec:
     backend: str | SandboxSource = "bwrap"
     max_turns: int = 50
     split: str | None = None
-    scorer: Callable[[dict], dict | None] | None = None
+    scorer: Scorer | None = None  # applied after playing (``score_episode``)
     episode_id: str | None = None
     header_extra: dict = field(default_factory=dict)
     limits: Limits | None = None
@@ -127,7 +127,7 @@ class DrivenEpisode:
                                     reply_timeout)
         self._thread: threading.Thread | None = None
         self._done = threading.Event()
-        self._document: dict | None = None
+        self._trajectory: Trajectory | None = None
         self._error: str | None = None
         self._seen = 0
         self._last: Turn | None = None
@@ -136,9 +136,9 @@ class DrivenEpisode:
     def _run(self) -> None:
         spec = self.spec
         try:
-            self._document = run_episode(
-                spec.task, self._policy, arm=spec.arm, backend=spec.backend, max_turns=spec.max_turns,
-                out=spec.out, split=spec.split, scorer=spec.scorer, episode_id=spec.episode_id,
+            self._trajectory = play_and_score(
+                spec.task, self._policy, scorer=spec.scorer, arm=spec.arm, backend=spec.backend,
+                max_turns=spec.max_turns, out=spec.out, split=spec.split, episode_id=spec.episode_id,
                 header_extra=spec.header_extra or None, limits=spec.limits)
         except Exception as exc:  # a bad task or arm, refused before the loop: the driver is told
             self._error = f"{type(exc).__name__}: {exc}"
@@ -169,9 +169,9 @@ class DrivenEpisode:
         if request is None:
             if self._thread is not None:
                 self._thread.join()
-            doc = self._document
-            messages = list((doc or {}).get("messages") or [])
-            turn = Turn(messages, messages[self._seen:], [], finished=True, document=doc, error=self._error)
+            trajectory = self._trajectory
+            messages = list(trajectory.messages) if trajectory is not None else []
+            turn = Turn(messages, messages[self._seen:], [], finished=True, trajectory=trajectory, error=self._error)
         else:
             turn = Turn(request.messages, request.messages[self._seen:], request.tools)
             self._seen = len(request.messages)
@@ -183,14 +183,14 @@ class DrivenEpisode:
         return self._done.is_set()
 
     @property
-    def document(self) -> dict | None:
-        return self._document
+    def trajectory(self) -> Trajectory | None:
+        return self._trajectory
 
-    def close(self, reason: str = "the driver closed the episode") -> dict | None:
-        """End the episode now if it is still playing; returns its document once written."""
+    def close(self, reason: str = "the driver closed the episode") -> Trajectory | None:
+        """End the episode now if it is still playing; returns its trajectory once written."""
         if self._thread is None:
             return None
         if not self._done.is_set():
             self._replies.put(DriverGone(reason))
         self._thread.join()
-        return self._document
+        return self._trajectory

@@ -18,10 +18,10 @@ import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Any
 
-from harness.trajectory import TrajectoryError
+from harness.trajectory import Trajectory, TrajectoryError
 from harness.trajectory.schema import validation_errors
 
 TRAJECTORY_KEY = "stepwise_trajectory"  # a sample's metadata key holding its trajectory document
@@ -52,8 +52,13 @@ class LogTrajectory:
 
     sample: str  # "ID (epoch N)"
     epoch: int
-    document: dict | None
+    document: dict | None  # as the log holds it (imports store it as it is)
     error: str | None = None
+
+    @cached_property
+    def trajectory(self) -> Trajectory | None:
+        """The document read by the one trajectory reader (validated when the log was read)."""
+        return None if self.document is None else Trajectory.from_json(self.document, source=self.sample)
 
 
 def _inspect_log_api():
@@ -114,26 +119,25 @@ def log_trajectories(path: str | Path) -> list[LogTrajectory]:
 
 # -- writing ----------------------------------------------------------------------------------------
 
-def model_of(doc: dict) -> str:
+def model_of(trajectory: Trajectory) -> str:
     """The name a trajectory's policy goes by in an Inspect log (``provider/model``)."""
-    policy = doc.get("policy") or {}
+    policy = trajectory.policy or {}
     return str(policy.get("model") or f"stepwise/{policy.get('kind') or 'unknown'}")
 
 
-def verdict_score(doc: Any):
+def verdict_score(trajectory: Trajectory | None):
     """The ``stepwise_verifier`` Score of one trajectory: CORRECT when the Stepwise verifier passed
     the final workspace, with the quality record in its metadata."""
     from inspect_ai.scorer import CORRECT, INCORRECT, Score
 
-    if not isinstance(doc, dict):
+    if trajectory is None:
         return Score(value=INCORRECT, explanation="no Stepwise trajectory was recorded")
-    result = doc.get("result") or {}
+    result = trajectory.result
     return Score(
-        value=CORRECT if result.get("verified") else INCORRECT,
-        answer=result.get("patch") or None,
-        explanation=result.get("reason") or result.get("outcome") or result.get("exit_reason"),
-        metadata={"exit_reason": result.get("exit_reason"), "turns": result.get("turns"),
-                  "quality": doc.get("quality")},
+        value=CORRECT if result.verified else INCORRECT,
+        answer=result.patch or None,
+        explanation=result.reason or result.extra.get("outcome") or str(result.exit_reason),
+        metadata={"exit_reason": str(result.exit_reason), "turns": result.turns, "quality": trajectory.quality},
     )
 
 
@@ -141,8 +145,8 @@ def _last_reply(messages) -> str:
     return next((m.text for m in reversed(messages) if m.role == "assistant"), "")
 
 
-def trajectory_log(documents: Sequence[dict], *, source: str = ""):
-    """One Inspect EvalLog holding ``documents`` (all of one model and arm), one sample each; repeated
+def trajectory_log(trajectories: Sequence[Trajectory], *, source: str = ""):
+    """One Inspect EvalLog holding ``trajectories`` (all of one model and arm), one sample each; repeated
     (task, arm) pairs become epochs."""
     from inspect_ai.log import (
         EvalConfig,
@@ -162,31 +166,31 @@ def trajectory_log(documents: Sequence[dict], *, source: str = ""):
     from harness.interop.inspect_messages import to_chat_messages
     from harness.trajectory import now_iso
 
-    if not documents:
+    if not trajectories:
         raise TrajectoryError("no trajectories to export")
-    models, arms = sorted({model_of(d) for d in documents}), sorted({str(d.get("arm")) for d in documents})
+    models, arms = sorted({model_of(t) for t in trajectories}), sorted({t.arm for t in trajectories})
     if len(models) > 1 or len(arms) > 1:
         raise TrajectoryError(f"an Inspect log holds one model and one arm; these trajectories span models "
                               f"{', '.join(models)} and arms {', '.join(arms)}: export each with --model/--arm")
     model, arm = models[0], arms[0]
     samples, epochs = [], {}
-    for doc in sorted(documents, key=lambda d: (d["task"], d.get("run") or 1, d.get("started_at") or "")):
-        epoch = epochs[doc["task"]] = epochs.get(doc["task"], 0) + 1
-        messages = to_chat_messages(list(doc.get("messages") or []))
-        first_user = next((m.text for m in messages if m.role == "user"), f"Stepwise task {doc['task']}")
-        score = verdict_score(doc)
+    for t in sorted(trajectories, key=lambda t: (t.task, t.extra.get("run") or 1, t.started_at or "")):
+        epoch = epochs[t.task] = epochs.get(t.task, 0) + 1
+        messages = to_chat_messages(list(t.messages))
+        first_user = next((m.text for m in messages if m.role == "user"), f"Stepwise task {t.task}")
         samples.append(EvalSample(
-            id=doc["task"], epoch=epoch, input=first_user, target="", messages=messages,
+            id=t.task, epoch=epoch, input=first_user, target="", messages=messages,
             output=ModelOutput.from_content(model=model, content=_last_reply(messages)),
-            scores={SCORER: score}, metadata={"arm": arm, "episode_id": doc.get("episode_id"), TRAJECTORY_KEY: doc},
-            started_at=doc.get("started_at"), completed_at=doc.get("finished_at"),
+            scores={SCORER: verdict_score(t)},
+            metadata={"arm": arm, "episode_id": t.episode_id, TRAJECTORY_KEY: t.to_json(check=False)},
+            started_at=t.started_at, completed_at=t.finished_at,
         ))
     correct = [1.0 if s.scores and s.scores[SCORER].value == "C" else 0.0 for s in samples]
     accuracy = sum(correct) / len(correct)
     stderr = (accuracy * (1 - accuracy) / (len(correct) - 1)) ** 0.5 if len(correct) > 1 else 0.0
     created = now_iso()
-    starts = sorted(str(d["started_at"]) for d in documents if d.get("started_at"))
-    ends = sorted(str(d["finished_at"]) for d in documents if d.get("finished_at"))
+    starts = sorted(t.started_at for t in trajectories if t.started_at)
+    ends = sorted(t.finished_at for t in trajectories if t.finished_at)
     spec = EvalSpec(
         created=created, task=INSPECT_TASK, task_registry_name=INSPECT_TASK, task_args={"arm": arm},
         dataset=EvalDataset(name="stepwise-trajectories", location=source or None, samples=len(samples),
@@ -206,13 +210,13 @@ def trajectory_log(documents: Sequence[dict], *, source: str = ""):
     )
 
 
-def write_trajectory_log(documents: Sequence[dict], out: str | Path, *, source: str = "") -> Path:
-    """Write ``documents`` as one Inspect log at ``out`` (``.eval``, or ``.json`` for Inspect's JSON format)."""
+def write_trajectory_log(trajectories: Sequence[Trajectory], out: str | Path, *, source: str = "") -> Path:
+    """Write ``trajectories`` as one Inspect log at ``out`` (``.eval``, or ``.json`` for Inspect's JSON format)."""
     out = Path(out)
     if out.suffix not in (".eval", ".json"):
         raise TrajectoryError(f"{out}: an Inspect log's name ends in .eval (or .json for the JSON format)")
     api = _inspect_log_api()
-    log = trajectory_log(documents, source=source)
+    log = trajectory_log(trajectories, source=source)
     out.parent.mkdir(parents=True, exist_ok=True)
     api.write_eval_log(log, str(out))
     return out

@@ -32,6 +32,7 @@ from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.inspect_log import TRAJECTORY_KEY, verdict_score
 from harness.interop.inspect_messages import to_chat_messages, to_openai_message, to_tool_infos
 from harness.scoring import episode_scorer
+from harness.trajectory import Trajectory
 
 _REPO = Path(__file__).resolve().parents[2]
 
@@ -97,11 +98,11 @@ def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = "bwrap
         finally:
             if not episode.finished:
                 await anyio.to_thread.run_sync(episode.close)
-        document = turn.document or episode.document
-        if document is None:
+        trajectory = turn.trajectory or episode.trajectory
+        if trajectory is None:
             raise RuntimeError(f"the episode wrote no trajectory: {turn.error or 'unknown error'}")
-        state.messages = to_chat_messages(list(document.get("messages") or []))
-        state.metadata[TRAJECTORY_KEY] = document
+        state.messages = to_chat_messages(list(trajectory.messages))
+        state.metadata[TRAJECTORY_KEY] = trajectory.to_json(check=False)  # the log carries the document
         return state
 
     return solve
@@ -112,7 +113,8 @@ def stepwise_verifier():
     """CORRECT when the Stepwise verifier passed the final workspace (``result.verified``)."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        return verdict_score(state.metadata.get(TRAJECTORY_KEY))
+        document = state.metadata.get(TRAJECTORY_KEY)
+        return verdict_score(Trajectory.from_json(document) if isinstance(document, dict) else None)
 
     return score
 

@@ -177,11 +177,12 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
                                   task=state.task or "", arm=state.arm or "", turn=state.step_count,
                                   trajectory=state.trajectory, done=turn.finished, reward=None)
         if turn.finished:
-            result = turn.result
-            obs.verified = bool(result.get("verified"))
-            obs.exit_reason = result.get("exit_reason")
-            obs.quality = (turn.document or {}).get("quality")
-            obs.error = turn.error or result.get("reason") if not obs.verified else None
+            trajectory = turn.trajectory
+            result = trajectory.result if trajectory is not None else None
+            obs.verified = bool(result and result.verified)
+            obs.exit_reason = str(result.exit_reason) if result else None
+            obs.quality = trajectory.quality if trajectory is not None else None
+            obs.error = turn.error or (result.reason if result else None) if not obs.verified else None
             obs.reward = 1.0 if obs.verified else 0.0
         return obs
 

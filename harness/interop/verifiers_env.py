@@ -44,12 +44,18 @@ from harness.interop.verifiers_common import (
 )
 from harness.scoring.rubric import episode_scorer
 from harness.tools import toolset
+from harness.trajectory import Trajectory
 
 if TYPE_CHECKING:  # the v1 module imports verifiers; this one does not
     from harness.interop.verifiers_v1 import DebugRepairEnv
 
 
 # -- the environment ---------------------------------------------------------------------------
+def _document(trajectory: Trajectory | None) -> dict | None:
+    """What a rollout's state carries: the trajectory as its JSON document (verifiers copies states)."""
+    return trajectory.to_json(check=False) if trajectory is not None else None
+
+
 def _assistant_dict(message: Any) -> dict:
     """An OpenAI SDK message (or a dict) as a plain chat message."""
     if hasattr(message, "model_dump"):
@@ -105,7 +111,7 @@ class StepwiseEnv:
     def _take(state: dict, turn: Turn) -> None:
         state["turn"] = turn
         if turn.finished:
-            state["trajectory"] = turn.document
+            state["trajectory"] = _document(turn.trajectory)
             if turn.error:
                 state["error"] = turn.error
 
@@ -131,7 +137,7 @@ class StepwiseEnv:
         finally:
             await close_episode(episode, "the rollout was abandoned")  # an error, a cancel: nothing waits
             if state.get("trajectory") is None:
-                state["trajectory"] = episode.document
+                state["trajectory"] = _document(episode.trajectory)
         state["completion"] = completion
         return completion, state
 

@@ -309,11 +309,13 @@ class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
         finally:
             await close_episode(episode, "the rollout stopped before the episode ended")
             await client.close()
-            document = episode.document
+            trajectory = episode.trajectory
             if isinstance(trace.state, DebugRepairState):  # what DebugRepairTask's traces carry
-                trace.state.trajectory = document
-            result = (document or {}).get("result") or {}
-            info.update(exit_reason=result.get("exit_reason"), verified=result.get("verified"))
+                trace.state.trajectory = trajectory.to_json(check=False) if trajectory is not None else None
+            if trajectory is not None:
+                info.update(exit_reason=str(trajectory.result.exit_reason), verified=trajectory.result.verified)
+            else:
+                info.update(exit_reason=None, verified=None)
         if turn.error:  # refused before the loop (a bad task or arm)
             raise vf.TaskError(f"the episode of {task.name} did not start: {turn.error}")
         return vf.ProgramResult(exit_code=0, stdout="", stderr="")

@@ -9,24 +9,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness.policies.base import INVALID_TOOL, Policy, PolicyError, PolicyInfo, PolicyTurn, scripted_turn
-from harness.trajectory import TrajectoryError, load_trajectory
+from harness.trajectory import Trajectory, TrajectoryError
 
 
 class ReplayPolicy(Policy):
     def __init__(self, path: str | Path):
         self.path = Path(path)
         try:
-            doc = load_trajectory(self.path)
+            self.source = Trajectory.load(self.path)
         except TrajectoryError as exc:
             raise PolicyError(f"replay: {exc}") from None
-        self.source = doc
-        self._calls = [(s["tool"], dict(s.get("arguments") or {})) for s in doc["steps"]
-                       if s["tool"] != INVALID_TOOL and isinstance(s.get("arguments"), dict | None)]
+        self._calls = [(s.tool, dict(s.arguments or {})) for s in self.source.steps
+                       if s.tool != INVALID_TOOL and isinstance(s.arguments, dict | None)]
         self._next = 0
 
     def info(self) -> PolicyInfo:
-        return PolicyInfo("replay", self.source.get("policy", {}).get("model"),
-                          {"trajectory": str(self.path), "episode_id": self.source.get("episode_id")})
+        return PolicyInfo("replay", self.source.policy.get("model"),
+                          {"trajectory": str(self.path), "episode_id": self.source.episode_id})
 
     def reset(self, *, task: str, arm: str) -> None:
         self._next = 0

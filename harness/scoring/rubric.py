@@ -28,6 +28,7 @@ from harness.scoring.policy import score_policy
 from harness.scoring.quality import EditRelevanceVerdict, PolicyVerdict, Quality
 from harness.scoring.task_meta import TaskMeta
 from harness.scoring.timeline import Timeline, build_timeline
+from harness.trajectory import Trajectory
 
 
 @dataclass
@@ -226,13 +227,13 @@ def score_trajectory(trajectory, task=None, config: PolicyConfigSource = None) -
     return Rubric(weights={}, policy_config=config).score(trajectory, task).quality
 
 
-def episode_scorer(task, config: PolicyConfigSource = None) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """The hook ``run_episode(scorer=...)`` takes: document -> quality record, for one task."""
+def episode_scorer(task, config: PolicyConfigSource = None) -> Callable[[Trajectory], dict[str, Any]]:
+    """The scorer ``harness.episode.score_episode`` takes: trajectory -> quality record, for one task."""
     meta = _task_meta(task, {})
     policy_config = load_policy_config(config)
 
-    def scorer(doc: dict[str, Any]) -> dict[str, Any]:
-        return score_trajectory(doc, meta, policy_config).to_json()
+    def scorer(trajectory: Trajectory) -> dict[str, Any]:
+        return score_trajectory(trajectory.to_json(check=False), meta, policy_config).to_json()
 
     return scorer
 

@@ -121,7 +121,7 @@ class Trajectory:
     finished_at: str | None = None
     messages: list[dict] = field(default_factory=list)  # OpenAI chat format, tool calls included
     steps: list[Step] = field(default_factory=list)
-    quality: dict | None = None  # the scorers' components (filled through the episode's scorer hook)
+    quality: dict | None = None  # the scorers' components (filled by harness.episode.score_episode)
     extra: dict = field(default_factory=dict)  # other top-level fields (preference, an eval's run, ...)
 
     HEADER = ("episode_id", "task", "split", "arm", "policy", "sandbox", "max_turns", "started_at")
@@ -154,6 +154,7 @@ class Trajectory:
 
     @property
     def debugger_started(self) -> bool:
+        """Whether the episode opened the debugger (a start_debugger call that was not an error)."""
         return any(step.tool == "start_debugger" and not step.error for step in self.steps)
 
 
@@ -187,13 +188,12 @@ def read_document(path: str | Path):
         raise TrajectoryError(f"{path}: cannot be read ({exc.strerror or exc})") from None
 
 
-def load_trajectory(path: str | Path) -> dict:
-    """Read and validate one trajectory document (as a dict); raises TrajectoryError naming the file."""
-    doc = read_document(path)
-    _raise_if_invalid(doc, str(path))
-    return doc
+def load_trajectory(path: str | Path) -> Trajectory:
+    """Read and validate one trajectory document; raises TrajectoryError naming the file."""
+    return Trajectory.load(path)
 
 
 def debugger_started(doc: dict) -> bool:
-    """Whether a document's episode opened the debugger (a start_debugger call that was not an error)."""
+    """A document's ``Trajectory.debugger_started``, for harness/eval/metrics.py until it reads typed
+    trajectories; everything else uses the property."""
     return any(s.get("tool") == "start_debugger" and not s.get("error") for s in doc.get("steps", []))

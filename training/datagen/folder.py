@@ -20,10 +20,11 @@ from pathlib import Path
 from harness.trajectory import (
     RERUN_ON_RESUME,
     ExitReason,
+    Trajectory,
     TrajectoryError,
     events_path_for,
-    load_trajectory,
     now_iso,
+    read_document,
     write_document,
 )
 from training.datagen.errors import DataGenerationError
@@ -95,10 +96,11 @@ class GenerationFolder:
         if not path.is_file():
             return None
         try:
-            doc = load_trajectory(path)
+            doc = read_document(path)  # the document as written: it is saved again as it is
+            trajectory = Trajectory.from_json(doc, source=str(path))
         except TrajectoryError:
             return None
-        return None if doc["result"]["exit_reason"] in REPLAYED else doc
+        return None if trajectory.result.exit_reason in REPLAYED else doc
 
     def save_candidate(self, key: str, attempt: int, doc: dict) -> Path:
         """The final candidate document; its event stream (which holds the unscrubbed prose) goes."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from corpus.format import TaskFormatError, resolve_task
 from corpus.leakage import LeakageError, LeakageGuard
 from corpus.splits import hash_point
-from harness.trajectory import TrajectoryError, load_trajectory
+from harness.trajectory import Trajectory, TrajectoryError, read_document
 from training.datagen.folder import MANIFEST as GENERATION_MANIFEST
 from training.datagen.guidance import find_leak, guidance_for
 from training.datagen.summary import GenerationProgress, ProgressCallback, notify
@@ -88,17 +88,18 @@ def _read_sources(paths: Sequence[str | Path]) -> list[_Source]:
 def _check_document(path: Path, source: _Source, guard: LeakageGuard,
                     guidance_of: dict) -> tuple[dict | None, list[str]]:
     try:
-        doc = load_trajectory(path)
+        doc = read_document(path)  # the rows are built from the document as written (training/export/rows.py)
+        trajectory = Trajectory.from_json(doc, source=str(path))
     except TrajectoryError as exc:
         return None, [str(exc)]
-    sft = doc.get("sft")
+    sft = trajectory.extra.get("sft")
     if not isinstance(sft, dict) or sft.get("source") != SOURCES[source.kind]:
         return None, [f"{path}: no {SOURCES[source.kind]} 'sft' block; only examples kept by the generator can "
                       "be exported"]
-    quality = doc.get("quality") or {}
-    if sft["source"] == "rollout" and not (doc["result"].get("verified") and (quality.get("policy") or {}).get("passed")):
+    quality, verified = trajectory.quality or {}, trajectory.result.verified
+    if sft["source"] == "rollout" and not (verified and (quality.get("policy") or {}).get("passed")):
         return None, [f"{path}: not a verified trajectory that passes the policy"]
-    if sft["source"] == "demonstration" and not (doc["result"].get("verified") and doc["policy"].get("kind") == "human"):
+    if sft["source"] == "demonstration" and not (verified and trajectory.policy.get("kind") == "human"):
         return None, [f"{path}: not a verified episode played by a person (policy.kind human)"]
     if sft["source"] == "microskill" and not (sft.get("verdict") or {}).get("accepted"):
         return None, [f"{path}: its microskill evaluator did not accept it"]

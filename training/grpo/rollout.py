@@ -1,7 +1,7 @@
 """GRPO rollouts as whole harness episodes: trl's ``rollout_func``.
 
 trl hands over the step's prompts (already repeated ``num_generations`` times); each names its task on
-the user message. For each, one episode runs through ``run_episode`` in its own thread, on the run's warm
+the user message. For each, one episode runs through ``play_and_score`` (``run_episode``, then ``score_episode``) in its own thread, on the run's warm
 ``SandboxPool``, with a ``RolloutPolicy`` over this step's ``Batcher``; the trainer's thread meanwhile
 generates the episodes' turns in batches. Every episode is written to ``RUN/rollouts/step-N/``, scored by
 the scoring seam (its ``quality`` stored in the document) and its reward components listed in
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from corpus.format import Task
 from corpus.splits import split_of
-from harness.episode import run_episode
+from harness.episode import play_and_score
 from harness.policies.base import INVALID_TOOL, PolicyInfo
 from harness.sandbox.backends.base import Limits
 from harness.sandbox.pool import SandboxPool
@@ -159,23 +159,23 @@ class EpisodeRollouts:
         policy = RolloutPolicy(self.tokenizer, batcher, max_new_tokens=settings.max_new_tokens,
                                max_completion_tokens=settings.max_completion_tokens, info=settings.policy_info)
         meta = TaskMeta.from_task(task)
-        scores = {}
+        scores: dict[str, RubricScore] = {}
 
-        def scorer(document: dict) -> dict | None:
+        def scorer(trajectory: Trajectory) -> dict | None:
+            # The run's weighed rubric, through the one score step; its RubricScore is the reward.
             try:
-                scores["score"] = self.rubric.score(document, meta)
+                scores["score"] = self.rubric.score(trajectory, meta)
             except ScoringError:
                 log.exception("rollout %s of %s could not be scored", index, name)
                 return None
             return scores["score"].quality.to_json()
 
         path = folder / f"{index:03d}-{name}.json"
-        document = run_episode(task, policy, arm=settings.arm, backend=self.sandboxes, max_turns=settings.max_turns,
-                               out=path, split="train", scorer=scorer, limits=settings.limits,
-                               header_extra={"rollout": {"index": index, "folder": folder.name}})
+        trajectory = play_and_score(task, policy, scorer=scorer, arm=settings.arm, backend=self.sandboxes,
+                                    max_turns=settings.max_turns, out=path, split="train", limits=settings.limits,
+                                    header_extra={"rollout": {"index": index, "folder": folder.name}})
         policy.tokens.finish()
-        return EpisodeOutcome(name, Trajectory.from_json(document, source=str(path)), policy, scores.get("score"),
-                              path)
+        return EpisodeOutcome(name, trajectory, policy, scores.get("score"), path)
 
     def collect(self, outcomes: list[EpisodeOutcome]) -> dict:
         eos = self.tokenizer.eos_token_id

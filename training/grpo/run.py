@@ -220,15 +220,15 @@ def _train(loaded: LoadedConfig, section: GRPOSection, run: RunFolder, main: boo
         trainer.train(resume_from_checkpoint=str(resume) if resume else None)
         final = run.checkpoints / "final"
         trainer.save_model(str(final))
-        summary = _summary(trainer)
-        summary["masked_observation_tokens"] = trainer.masked_tokens
+        steps = trainer.state.global_step
+        summary = {**_summary(trainer), "masked_observation_tokens": trainer.masked_tokens}
     finally:
         pool.close()
     merged = None
     if main:
         tokenizer.save_pretrained(str(final))
         if section.merge:
-            notify(on_progress, TrainingProgress("grpo", "merge", summary["steps"], summary["steps"],
+            notify(on_progress, TrainingProgress("grpo", "merge", steps, steps,
                                                  message="merging the adapter into the weights"))
             probe = tokenizer.apply_chat_template(dataset[0]["prompt"], tools=tools, tokenize=True,
                                                   add_generation_prompt=True)["input_ids"][:256]
@@ -237,7 +237,7 @@ def _train(loaded: LoadedConfig, section: GRPOSection, run: RunFolder, main: boo
             summary["merge_check"] = check.to_dict()
             merged = run.merged
         run.finish(summary=summary, merged=merged is not None)
-        notify(on_progress, TrainingProgress("grpo", "finished", summary["steps"], summary["steps"],
+        notify(on_progress, TrainingProgress("grpo", "finished", steps, steps,
                                              metrics=summary, message="finished"))
     return GRPOResult(run=run.path, merged=merged, summary=summary)
 
@@ -246,6 +246,4 @@ def _summary(trainer) -> dict:
     last = last_metrics(trainer)
     keep = [k for k in last if k in ("reward", "reward_std", "kl", "loss", "train_runtime")
             or k.startswith(("rewards/", "episodes/"))]
-    summary = {k: last[k] for k in keep}
-    summary["steps"] = trainer.state.global_step
-    return summary
+    return {**{k: last[k] for k in keep}, "steps": trainer.state.global_step}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from corpus.splits import hash_point
 from harness.arms import DBG
-from harness.episode import run_episode, split_of_task
+from harness.episode import play_and_score, split_of_task
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.scoring import (
     PolicyConfigError,
@@ -21,6 +21,7 @@ from harness.scoring import (
     episode_scorer,
     load_policy_config,
 )
+from harness.trajectory import Trajectory
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
 from training.datagen.generate import Generation, generate
@@ -113,18 +114,20 @@ def _play_instance(instance: SkillInstance, config: MicroskillConfig, folder: Ge
         doc = folder.reusable_candidate(key, attempt)
         if doc is None:
             played += 1
-            doc = run_episode(
-                task, AllowListPolicy(policy, skill.allowed_tools), arm=DBG, backend=source, max_turns=skill.max_turns,
-                out=folder.candidate(key, attempt), split=split_of_task(task.name), limits=config.limits,
-                prompt=instance.prompt(), scorer=episode_scorer(task, policy_config),
+            trajectory = play_and_score(
+                task, AllowListPolicy(policy, skill.allowed_tools), scorer=episode_scorer(task, policy_config),
+                arm=DBG, backend=source, max_turns=skill.max_turns, out=folder.candidate(key, attempt),
+                split=split_of_task(task.name), limits=config.limits, prompt=instance.prompt(),
                 header_extra={"generation": {"kind": "microskill", "skill": skill.name, "attempt": attempt,
                                              "teacher": teacher.spec}})
+            doc = trajectory.to_json(check=False)  # kept as a document: the sft block is added to it
             folder.save_candidate(key, attempt, doc)
+        else:
+            trajectory = Trajectory.from_json(doc)
         path = folder.candidate(key, attempt).relative_to(folder.path).as_posix()
-        result = doc.get("result") or {}
-        score = ((doc.get("quality") or {}).get("policy") or {}).get("score")
-        verdict = CandidateVerdict(attempt, teacher.spec, path, str(result.get("exit_reason")), result.get("verified"),
-                                   score)
+        score = ((trajectory.quality or {}).get("policy") or {}).get("score")
+        verdict = CandidateVerdict(attempt, teacher.spec, path, str(trajectory.result.exit_reason),
+                                   trajectory.result.verified, score)
         try:
             judged = evaluate(doc, instance, policy_config)
         except ScoringError as exc:

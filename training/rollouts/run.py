@@ -15,7 +15,7 @@ from pathlib import Path
 
 from corpus.format import Task
 from harness.arms import DBG, check_arm
-from harness.episode import run_episode, split_of_task
+from harness.episode import play_and_score, split_of_task
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.scoring import (
     PolicyConfig,
@@ -145,12 +145,14 @@ def _play_task(task: Task, config: RolloutConfig, folder: GenerationFolder, poli
         doc = folder.reusable_candidate(task.name, attempt)
         if doc is None:
             played += 1
-            doc = run_episode(
-                task, GuidedPolicy(policy, guidance) if config.guidance else policy, arm=config.arm,
-                backend=source, max_turns=config.max_turns, out=folder.candidate(task.name, attempt),
-                split=split_of_task(task.name), limits=config.limits, scorer=episode_scorer(task, policy_config),
+            trajectory = play_and_score(
+                task, GuidedPolicy(policy, guidance) if config.guidance else policy,
+                scorer=episode_scorer(task, policy_config), arm=config.arm, backend=source,
+                max_turns=config.max_turns, out=folder.candidate(task.name, attempt), split=split_of_task(task.name),
+                limits=config.limits,
                 header_extra={"generation": {"kind": "rollout", "attempt": attempt, "teacher": teacher.spec}})
-            doc, _ = scrub_document(doc, guidance)
+            # The candidate is kept as a document: scrubbing and redaction rewrite its text in place.
+            doc, _ = scrub_document(trajectory.to_json(check=False), guidance)
             leak = find_leak(doc, guidance)
             folder.save_candidate(task.name, attempt, redact_document(doc, guidance) if leak else doc)
         else:

@@ -143,8 +143,7 @@ def _summary(trainer) -> dict:
     last = last_metrics(trainer)
     keys = ("loss", "eval_loss", "train_loss", "train_runtime", "mean_token_accuracy", "eval_mean_token_accuracy",
             "num_tokens")
-    summary = {k: last[k] for k in keys if k in last}
-    summary["steps"] = trainer.state.global_step
+    summary = {**{k: last[k] for k in keys if k in last}, "steps": trainer.state.global_step}
     if "num_tokens" in last and last.get("train_runtime"):
         summary["tokens_per_second"] = round(last["num_tokens"] / last["train_runtime"], 2)
     return summary

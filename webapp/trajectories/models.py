@@ -1,5 +1,9 @@
+from functools import cached_property
+
 from django.conf import settings
 from django.db import models
+
+from harness.trajectory import Trajectory as TrajectoryRecord
 
 
 class ExitReason(models.TextChoices):
@@ -64,6 +68,11 @@ class Trajectory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.episode_id} ({self.task_name}, {self.arm})"
+
+    @cached_property
+    def record(self) -> TrajectoryRecord:
+        """The stored document, read by the one trajectory reader (validated when it was saved)."""
+        return TrajectoryRecord.from_json(self.document, source=f"trajectory {self.episode_id}")
 
 
 class Step(models.Model):

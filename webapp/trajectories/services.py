@@ -20,7 +20,9 @@ from harness.scoring import (
     quality_problems,
     score_trajectory,
 )
-from harness.trajectory import TrajectoryError, debugger_started, load_trajectory
+from harness.trajectory import Step as StepRecord
+from harness.trajectory import Trajectory as TrajectoryRecord
+from harness.trajectory import TrajectoryError, read_document
 from webapp.catalog.models import Task
 from webapp.trajectories.models import (
     EditRelevanceReview,
@@ -91,33 +93,33 @@ def _when(text):
     return moment
 
 
-def trajectory_columns(doc: dict) -> dict:
-    """The queryable columns of a (schema-valid) trajectory document."""
-    policy, result = doc["policy"], doc["result"]
+def trajectory_columns(record: TrajectoryRecord) -> dict:
+    """The queryable columns of a trajectory."""
+    policy, result = record.policy, record.result
     return {
-        "task_name": doc["task"],
-        "split": doc.get("split") or "",
-        "arm": doc["arm"],
+        "task_name": record.task,
+        "split": record.split or "",
+        "arm": record.arm,
         "policy_kind": policy["kind"],
         "policy_model": policy.get("model") or "",
-        "verified": result["verified"],
-        "exit_reason": result["exit_reason"],
-        "turns": len({step["turn"] for step in doc["steps"]}),
-        "debugger_started": debugger_started(doc),
-        "started_at": _when(doc.get("started_at")),
-        "finished_at": _when(doc.get("finished_at")),
-        **quality_columns(doc),
+        "verified": result.verified,
+        "exit_reason": str(result.exit_reason),
+        "turns": len({step.turn for step in record.steps}),
+        "debugger_started": record.debugger_started,
+        "started_at": _when(record.started_at),
+        "finished_at": _when(record.finished_at),
+        **quality_columns({"quality": record.quality}),
     }
 
 
-def _step_rows(trajectory: Trajectory, steps: list[dict]) -> list[Step]:
+def _step_rows(trajectory: Trajectory, steps: list[StepRecord]) -> list[Step]:
     rows = []
     for index, step in enumerate(steps):
-        position = step.get("position") or (None, None)
-        rows.append(Step(trajectory=trajectory, index=index, turn=step["turn"], tool=step["tool"],
-                         arguments=step.get("arguments"), observation=step["observation"],
-                         position_file=position[0] or "", position_line=position[1],
-                         duration_ms=step.get("duration_ms"), error=step.get("error")))
+        file, line = step.position or (None, None)
+        rows.append(Step(trajectory=trajectory, index=index, turn=step.turn, tool=step.tool,
+                         arguments=step.arguments, observation=step.observation,
+                         position_file=file or "", position_line=line,
+                         duration_ms=step.duration_ms, error=step.error))
     return rows
 
 
@@ -129,7 +131,8 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
     rescore: the steps, and the reviews that point at them, stay); any other change raises
     TrajectoryConflict naming the fields, and nothing is written (``verified`` never changes by import)."""
     document = storable(document)
-    columns = trajectory_columns(document)
+    record = TrajectoryRecord.from_json(document)  # the one reader; a document it refuses is not stored
+    columns = trajectory_columns(record)
     columns["task"] = Task.objects.filter(name=columns["task_name"]).first()
     trajectory = Trajectory.objects.select_for_update().filter(episode_id=document["episode_id"]).first()
     if trajectory is not None and trajectory.document == document:
@@ -137,7 +140,7 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
     if trajectory is None:
         trajectory = Trajectory.objects.create(episode_id=document["episode_id"], document=document,
                                                source_path=source_path, **columns)
-        Step.objects.bulk_create(_step_rows(trajectory, document["steps"]))
+        Step.objects.bulk_create(_step_rows(trajectory, record.steps))
         _record_quality(trajectory, document.get("quality"))
         return trajectory, "created"
     stored = trajectory.document
@@ -286,7 +289,9 @@ def _documents_of(path: Path) -> list[tuple[str, dict | None, str | None]]:
     """(source, document, error) for each trajectory in a file: one for a trajectory document, one per
     sample for an Inspect log of the Stepwise task (the sample named in the source)."""
     if not is_inspect_log(path):
-        return [(str(path), load_trajectory(path), None)]
+        document = read_document(path)
+        TrajectoryRecord.from_json(document, source=str(path))  # refused here, naming the file
+        return [(str(path), document, None)]
     return [(f"{path}#{s.sample}", s.document, s.error) for s in log_trajectories(path)]
 
 

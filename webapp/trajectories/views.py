@@ -52,7 +52,7 @@ def replay(request, episode_id, turn=None):
     context = _panel_context(replay, turn)
     return render(request, "trajectories/replay.html", {
         **context, "q": query, "matches": matches,
-        "patch": diff_html(replay.trajectory.document["result"].get("patch") or ""),
+        "patch": diff_html(replay.trajectory.record.result.patch or ""),
         "reference_fix": diff_html(reference_fix(replay.task_files)),
         "other": selectors.counterpart(trajectory=replay.trajectory)})
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from harness.episode import run_episode
+from harness.episode import play_and_score
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.stoppable import StoppableSource
@@ -22,7 +22,7 @@ from webapp.runs.kinds.policies import job_path, job_policy, policy_label
 from webapp.runs.models import Episode, EvalRun
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
 from webapp.runs.selectors import child_failures
-from webapp.runs.services.episodes import keep_document, record_episode_event
+from webapp.runs.services.episodes import keep_trajectory, record_episode_event
 from webapp.runs.services.evals import build_eval_report, plan_eval, record_episode_end
 
 
@@ -86,21 +86,20 @@ class EpisodeJob(JobType):
                 work.progress(step["turn"], max_turns, f"turn {step['turn']}: {step['tool']}", check=False)
 
         try:
-            document = run_episode(task, policy, arm=params["arm"], backend=source, max_turns=max_turns, out=out,
-                                   split=stored.split or None, on_event=on_event, episode_id=episode.episode_id,
-                                   header_extra={"run": params.get("run") or 1, "job": job.pk,
-                                                 "task_version": task_version_number(task=stored)},
-                                   scorer=episode_scorer(task))
+            played = play_and_score(task, policy, scorer=episode_scorer(task), arm=params["arm"], backend=source,
+                                    max_turns=max_turns, out=out, split=stored.split or None, on_event=on_event,
+                                    episode_id=episode.episode_id,
+                                    header_extra={"run": params.get("run") or 1, "job": job.pk,
+                                                  "task_version": task_version_number(task=stored)})
         finally:
             policy.close()
             source.close()
-        trajectory = keep_document(episode=episode, document=document, path=str(out))
+        trajectory = keep_trajectory(episode=episode, trajectory=played, path=str(out))
         work.check_cancelled()
-        result = document["result"]
-        played = len(document["steps"])
-        work.progress(played, played, f"{result['exit_reason']}: {'verified' if result['verified'] else 'not verified'}")
-        return {"episode_id": episode.episode_id, "trajectory": trajectory.pk, "verified": result["verified"],
-                "exit_reason": result["exit_reason"], "turns": len(document["steps"])}
+        result, turns = played.result, len(played.steps)
+        work.progress(turns, turns, f"{result.exit_reason}: {'verified' if result.verified else 'not verified'}")
+        return {"episode_id": episode.episode_id, "trajectory": trajectory.pk, "verified": result.verified,
+                "exit_reason": str(result.exit_reason), "turns": turns}
 
     def summary(self, params: dict) -> str:
         return f"{params.get('task')} · {params.get('arm')} · {policy_label(params)}"

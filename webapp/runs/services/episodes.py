@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from harness.trajectory import Trajectory as TrajectoryRecord
 from harness.trajectory import fold_events, validation_errors
 from webapp.live.doorbell import ring
 from webapp.runs.models import Episode, EpisodeEvent
@@ -36,9 +37,9 @@ def record_episode_event(*, episode: Episode, event: dict) -> EpisodeEvent:
     if kind == "step" and isinstance(data.get("step"), dict):
         locked.turns = max(locked.turns, int(data["step"].get("turn") or 0))
         fields.append("turns")
-    elif kind == "result" and isinstance(data.get("result"), dict):
-        locked.exit_reason = str(data["result"].get("exit_reason") or "")
-        locked.verified = data["result"].get("verified")
+    elif kind == "result" and isinstance(result := data.get("result"), dict):  # the event's payload
+        locked.exit_reason = str(result.get("exit_reason") or "")
+        locked.verified = result.get("verified")
         fields += ["exit_reason", "verified"]
     locked.save(update_fields=fields)
     ring(episode_topic(locked.pk))
@@ -46,16 +47,16 @@ def record_episode_event(*, episode: Episode, event: dict) -> EpisodeEvent:
 
 
 @transaction.atomic
-def keep_document(*, episode: Episode, document: dict, path: str = ""):
-    """Store the finished document as a Trajectory linked to the episode (and to its eval run)."""
-    trajectory, _ = save_trajectory(document=document, source_path=path)
-    Episode.objects.filter(pk=episode.pk).update(trajectory=trajectory, document_path=path,
-                                                 exit_reason=document["result"]["exit_reason"],
-                                                 verified=document["result"]["verified"])
+def keep_trajectory(*, episode: Episode, trajectory: TrajectoryRecord, path: str = ""):
+    """Store the finished trajectory (its document) linked to the episode (and to its eval run)."""
+    stored, _ = save_trajectory(document=trajectory.to_json(check=False), source_path=path)
+    Episode.objects.filter(pk=episode.pk).update(trajectory=stored, document_path=path,
+                                                 exit_reason=str(trajectory.result.exit_reason),
+                                                 verified=trajectory.result.verified)
     if episode.eval_run_id:
-        episode.eval_run.trajectories.add(trajectory)
+        episode.eval_run.trajectories.add(stored)
     ring(episode_topic(episode.pk))
-    return trajectory
+    return stored
 
 
 def stored_events(episode: Episode) -> list[dict]:
@@ -69,12 +70,12 @@ def keep_what_was_played(*, episode: Episode, reason: str):
     events = stored_events(episode)
     if not any(e["event"] == "header" for e in events) or episode.trajectory_id:
         return None
-    document = fold_events(events).to_json(check=False)
+    trajectory = fold_events(events)
     if not any(e["event"] == "result" for e in events):
-        document["result"]["reason"] = reason
-    problems = validation_errors(document)
+        trajectory.result.reason = reason
+    problems = validation_errors(trajectory.to_json(check=False))
     if problems:
         log.warning("episode %s: the folded document is not valid (%s); its events stay", episode.episode_id,
                     "; ".join(problems[:3]))
         return None
-    return keep_document(episode=episode, document=document)
+    return keep_trajectory(episode=episode, trajectory=trajectory)

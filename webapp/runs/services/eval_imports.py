@@ -11,7 +11,8 @@ from pathlib import Path
 from django.db import transaction
 
 from harness.eval.report import ReportError, load_report
-from harness.trajectory import TrajectoryError, load_trajectory
+from harness.trajectory import Trajectory as TrajectoryRecord
+from harness.trajectory import TrajectoryError
 from webapp.runs.models import EvalRun
 from webapp.trajectories.models import Trajectory
 from webapp.trajectories.services import EVAL_MANIFEST, oversize, trajectory_files
@@ -30,7 +31,7 @@ def _episode_ids(folder: Path) -> list[str]:
         if oversize(path):
             continue  # reported by the trajectory import
         try:
-            ids.append(load_trajectory(path)["episode_id"])
+            ids.append(TrajectoryRecord.load(path).episode_id)
         except TrajectoryError:
             continue  # reported by the trajectory import
     return ids
