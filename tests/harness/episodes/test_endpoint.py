@@ -3,7 +3,6 @@ the preflight, the error taxonomy, retries and Retry-After, concurrency, text to
 
 from __future__ import annotations
 
-import json
 import threading
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
@@ -16,6 +15,7 @@ from harness.policies import ContextExhausted, EndpointError, make_policy
 from harness.policies.endpoint import BASE_URL_VARIABLES, retry_after_seconds
 from harness.policies.model_config import MODELS_DIR, ModelConfigError, load_model_config
 from harness.tools import toolset
+from harness.trajectory import Trajectory
 from tests.harness.episodes.model_server import CONTEXT_ERROR, ModelServer, Reply, closed_port, completion
 
 MESSAGES = [{"role": "system", "content": "s"}, {"role": "user", "content": "fix stats_window.py"}]
@@ -358,8 +358,8 @@ def test_a_reply_nested_past_any_tool_call_is_an_unusable_turn_and_the_episode_g
     finally:
         server.close()
 
-    document = json.loads(out.read_text())
-    first = document["steps"][0]
-    assert code == 0 and document["result"]["exit_reason"] == "done"
-    assert first["error"] and "nested too deeply" in first["observation"], first["observation"]
+    trajectory = Trajectory.load(out)
+    first = trajectory.steps[0]
+    assert code == 0 and trajectory.result.exit_reason == "done"
+    assert first.error and "nested too deeply" in first.observation, first.observation
     assert "RecursionError" not in out.read_text()

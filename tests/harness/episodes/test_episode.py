@@ -8,7 +8,7 @@ import json
 import pytest
 
 from harness.cli import run as run_cli
-from harness.episode import run_episode
+from harness.episode import play_and_score, run_episode, score_episode
 from harness.policies import make_policy
 from harness.sandbox.backends import get_backend
 from harness.sandbox.pool import SandboxPool
@@ -29,13 +29,13 @@ DEBUG_THEN_FIX = [
 def assert_chat_is_consistent(doc):
     """Every assistant tool call is answered by a tool message with its id, in order."""
     pending = []
-    for message in doc["messages"][2:]:
+    for message in doc.messages[2:]:
         if message["role"] == "assistant":
             assert not pending
             pending = [c["id"] for c in message.get("tool_calls", [])]
         elif message["role"] == "tool":
             assert message["tool_call_id"] == pending.pop(0)
-    assert doc["messages"][0]["role"] == "system" and doc["messages"][1]["role"] == "user"
+    assert doc.messages[0]["role"] == "system" and doc.messages[1]["role"] == "user"
 
 
 @pytest.mark.slow
@@ -44,20 +44,20 @@ def test_a_fix_found_with_the_debugger_is_verified(running_average, write_script
     out = tmp_path / "episode.json"
     doc = run_episode(running_average, make_policy(f"script:{write_script(DEBUG_THEN_FIX)}"), arm="dbg",
                       out=out, on_event=events.append, split="heldout")
-    assert validation_errors(doc) == []
-    assert doc["result"]["verified"] is True and doc["result"]["exit_reason"] == "done"
-    assert doc["result"]["tests"] == {"passed": 2, "failed": 0}
-    assert "+            self.values.pop(0)" in doc["result"]["patch"]
-    assert [s["tool"] for s in doc["steps"]][:4] == ["start_debugger", "add_breakpoint", "continue_execution",
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert doc.result.verified is True and doc.result.exit_reason == "done"
+    assert doc.result.tests.to_json() == {"passed": 2, "failed": 0}
+    assert "+            self.values.pop(0)" in doc.result.patch
+    assert [s.tool for s in doc.steps][:4] == ["start_debugger", "add_breakpoint", "continue_execution",
                                                      "print_variable"]
-    assert doc["steps"][2]["position"] == ["stats_window.py", 11]
-    assert "[1, 2, 6]" in doc["steps"][3]["observation"]
-    assert doc["steps"][-1]["tool"] == "done" and [s["turn"] for s in doc["steps"]] == list(range(1, 8))
+    assert doc.steps[2].position == ("stats_window.py", 11)
+    assert "[1, 2, 6]" in doc.steps[3].observation
+    assert doc.steps[-1].tool == "done" and [s.turn for s in doc.steps] == list(range(1, 8))
     assert_chat_is_consistent(doc)
     assert load_trajectory(out) == doc
     assert [e["event"] for e in events][0] == "header" and events[-1]["event"] == "result"
     assert [e["event"] for e in read_events(events_path_for(out))] == [e["event"] for e in events]
-    assert doc["split"] == "heldout" and doc["arm"] == "dbg" and doc["policy"]["kind"] == "script"
+    assert doc.split == "heldout" and doc.arm == "dbg" and doc.policy["kind"] == "script"
 
 
 @pytest.mark.slow
@@ -71,10 +71,10 @@ def test_done_without_a_fix_is_not_verified(running_average, write_script, tmp_p
         "verified": False, "turns": 2, "exit_reason": "done", "debugger_started": False}
     doc = load_trajectory(tmp_path / "t.json")
     # Nothing changed: the task's known failure is the verdict, without running the tests again.
-    assert doc["result"]["verification"] == "skipped: workspace unchanged" and doc["result"]["patch"] == ""
-    assert doc["result"]["outcome"] == "failed" and doc["result"]["tests"] == {"passed": 0, "failed": 0}
-    assert validation_errors(doc) == []
-    assert "1 failed" in doc["steps"][0]["observation"]
+    assert doc.result.extra["verification"] == "skipped: workspace unchanged" and doc.result.patch == ""
+    assert doc.result.extra["outcome"] == "failed" and doc.result.tests.to_json() == {"passed": 0, "failed": 0}
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert "1 failed" in doc.steps[0].observation
 
 
 @pytest.mark.slow
@@ -83,11 +83,11 @@ def test_an_edit_restored_byte_for_byte_gets_the_known_failure(running_average, 
                                                "new_string": "self.values.pop()"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([FIX, PYTEST, undo])}"), arm="base",
                       out=tmp_path / "t.json")
-    assert "2 passed" in doc["steps"][1]["observation"]  # it was fixed, then put back
-    result = doc["result"]
-    assert result["exit_reason"] == "done" and result["verified"] is False
-    assert result["verification"] == "skipped: workspace unchanged" and result["outcome"] == "failed"
-    assert validation_errors(doc) == []
+    assert "2 passed" in doc.steps[1].observation  # it was fixed, then put back
+    result = doc.result
+    assert result.exit_reason == "done" and result.verified is False
+    assert result.extra["verification"] == "skipped: workspace unchanged" and result.extra["outcome"] == "failed"
+    assert validation_errors(doc.to_json(check=False)) == []
 
 
 @pytest.mark.slow
@@ -95,9 +95,9 @@ def test_an_edit_kept_gets_real_verification(running_average, write_script, tmp_
     spoil = {"name": "bash", "arguments": {"command": "echo '# note' >> stats_window.py"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([spoil])}"), arm="base",
                       out=tmp_path / "t.json")
-    result = doc["result"]
-    assert "verification" not in result and result["outcome"] == "failed"
-    assert result["tests"] == {"passed": 1, "failed": 1} and "+# note" in result["patch"]
+    result = doc.result
+    assert "verification" not in result.extra and result.extra["outcome"] == "failed"
+    assert result.tests.to_json() == {"passed": 1, "failed": 1} and "+# note" in result.patch
 
 
 @pytest.mark.slow
@@ -105,8 +105,8 @@ def test_running_out_of_turns_after_an_edit_is_verified_at_the_end(running_avera
     read = {"name": "bash", "arguments": {"command": "wc -l stats_window.py"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([read, FIX, read, read])}"),
                       arm="base", max_turns=3, out=tmp_path / "t.json")
-    assert doc["result"]["exit_reason"] == "max_turns" and len(doc["steps"]) == 3
-    assert doc["result"]["verified"] is True
+    assert doc.result.exit_reason == "max_turns" and len(doc.steps) == 3
+    assert doc.result.verified is True
 
 
 @pytest.mark.slow
@@ -114,15 +114,15 @@ def test_an_edit_made_through_bash_counts_as_a_change(running_average, write_scr
     sed = {"name": "bash", "arguments": {"command": "sed -i 's/values.pop()/values.pop(0)/' stats_window.py"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([sed, sed])}"), arm="base",
                       max_turns=1, out=tmp_path / "t.json")
-    assert doc["result"]["exit_reason"] == "max_turns" and doc["result"]["verified"] is True
+    assert doc.result.exit_reason == "max_turns" and doc.result.verified is True
 
 
 @pytest.mark.slow
 def test_running_out_of_turns_without_a_change_is_not_verified(running_average, write_script, tmp_path):
     doc = run_episode(running_average, make_policy(f"script:{write_script([PYTEST, PYTEST])}"), arm="base",
                       max_turns=1, out=tmp_path / "t.json")
-    assert doc["result"]["exit_reason"] == "max_turns" and doc["result"]["verified"] is False
-    assert "never changed" in doc["result"]["reason"]
+    assert doc.result.exit_reason == "max_turns" and doc.result.verified is False
+    assert "never changed" in doc.result.reason
 
 
 @pytest.mark.slow
@@ -138,16 +138,16 @@ def test_malformed_tool_calls_get_error_observations_and_the_episode_goes_on(run
     ]
     doc = run_episode(running_average, make_policy(f"script:{write_script(calls)}"), arm="base",
                       out=tmp_path / "t.json")
-    assert validation_errors(doc) == []
-    assert doc["result"]["exit_reason"] == "done" and doc["result"]["verified"] is False
-    steps = doc["steps"]
-    assert [s["tool"] for s in steps[:2]] == ["<invalid>", "<invalid>"]
-    assert all(s["error"] and s["observation"].startswith("Error:") for s in steps[:6])
-    assert "no tool call" in steps[0]["observation"] and "not valid JSON" in steps[1]["observation"]
-    assert doc["messages"][3] == {"role": "user", "content": steps[0]["observation"]}
-    assert steps[-1]["tool"] == "done" and not steps[-1]["error"]
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert doc.result.exit_reason == "done" and doc.result.verified is False
+    steps = doc.steps
+    assert [s.tool for s in steps[:2]] == ["<invalid>", "<invalid>"]
+    assert all(s.error and s.observation.startswith("Error:") for s in steps[:6])
+    assert "no tool call" in steps[0].observation and "not valid JSON" in steps[1].observation
+    assert doc.messages[3] == {"role": "user", "content": steps[0].observation}
+    assert steps[-1].tool == "done" and not steps[-1].error
     # The protected test was not replaced: the workspace is as materialized.
-    assert doc["result"]["verification"] == "skipped: workspace unchanged"
+    assert doc.result.extra["verification"] == "skipped: workspace unchanged"
     assert_chat_is_consistent(doc)
 
 
@@ -162,8 +162,8 @@ def test_an_interrupted_episode_is_recorded_as_a_crash(running_average, write_sc
         run_episode(running_average, make_policy(f"script:{write_script([PYTEST, PYTEST, FIX])}"), arm="base",
                     out=out, on_event=stop_at_second_step)
     doc = load_trajectory(out)
-    assert doc["result"]["exit_reason"] == "crash" and doc["result"]["verified"] is False
-    assert [s["turn"] for s in doc["steps"]] == [1, 2]
+    assert doc.result.exit_reason == "crash" and doc.result.verified is False
+    assert [s.turn for s in doc.steps] == [1, 2]
 
 
 @pytest.mark.slow
@@ -176,10 +176,10 @@ def test_replaying_a_trajectory_in_a_pooled_sandbox_reissues_its_calls(running_a
         again = run_episode(running_average, make_policy(f"replay:{tmp_path / 'first.json'}"), arm="dbg",
                             backend=pool, out=tmp_path / "again.json")
         assert pool.warm_acquires == 1
-    assert again["sandbox"] == "bwrap"
-    assert [(s["tool"], s["arguments"]) for s in again["steps"]] == [(s["tool"], s["arguments"])
-                                                                   for s in first["steps"]]
-    assert again["result"]["verified"] is True and again["policy"]["kind"] == "replay"
+    assert again.sandbox == "bwrap"
+    assert [(s.tool, s.arguments) for s in again.steps] == [(s.tool, s.arguments)
+                                                                   for s in first.steps]
+    assert again.result.verified is True and again.policy["kind"] == "replay"
 
 
 @pytest.mark.slow
@@ -196,12 +196,12 @@ def test_openai_policy_plays_an_episode_over_http(running_average, chat_server, 
     )
     policy = make_policy(f"openai:fixture-model?base_url={chat_server.url}")
     doc = run_episode(running_average, policy, arm="dbg", out=tmp_path / "t.json")
-    assert validation_errors(doc) == []
-    assert [s["tool"] for s in doc["steps"]] == ["bash", "edit_file", "<invalid>", "done"]
-    assert "self.values.pop()" in doc["steps"][0]["observation"]
-    assert doc["result"]["verified"] is True
-    assert [s["usage"]["total_tokens"] for s in doc["steps"]] == [312, 460, 505, 523]
-    assert doc["result"]["usage"] == {"prompt_tokens": 1740, "completion_tokens": 60, "total_tokens": 1800}
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert [s.tool for s in doc.steps] == ["bash", "edit_file", "<invalid>", "done"]
+    assert "self.values.pop()" in doc.steps[0].observation
+    assert doc.result.verified is True
+    assert [s.usage["total_tokens"] for s in doc.steps] == [312, 460, 505, 523]
+    assert doc.result.usage == {"prompt_tokens": 1740, "completion_tokens": 60, "total_tokens": 1800}
     sent = chat_server.requests[-1]["body"]
     assert {t["function"]["name"] for t in sent["tools"]} >= {"start_debugger", "bash", "done"}
     assert sent["messages"][3]["role"] == "tool" and sent["messages"][3]["tool_call_id"] == "call_0"
@@ -212,12 +212,12 @@ def test_openai_policy_plays_an_episode_over_http(running_average, chat_server, 
 def test_a_tiny_random_hf_model_plays_a_well_formed_episode(running_average, tiny_model_dir, tmp_path):
     policy = make_policy(f"hf:{tiny_model_dir}?max_new_tokens=12")
     doc = run_episode(running_average, policy, arm="dbg", max_turns=3, out=tmp_path / "t.json")
-    assert validation_errors(doc) == []
-    assert len(doc["steps"]) == 3 and doc["result"]["exit_reason"] in ("max_turns", "done")
-    assert doc["policy"]["kind"] == "hf" and doc["policy"]["model"] == str(tiny_model_dir)
-    assert doc["policy"]["params"]["max_new_tokens"] == 12
-    assert all(s["usage"]["completion_tokens"] <= 12 for s in doc["steps"])
-    assert "<tool_call>" in doc["messages"][0]["content"]  # the text call format is explained
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert len(doc.steps) == 3 and doc.result.exit_reason in ("max_turns", "done")
+    assert doc.policy["kind"] == "hf" and doc.policy["model"] == str(tiny_model_dir)
+    assert doc.policy["params"]["max_new_tokens"] == 12
+    assert all(s.usage["completion_tokens"] <= 12 for s in doc.steps)
+    assert "<tool_call>" in doc.messages[0]["content"]  # the text call format is explained
 
 
 def test_an_endpoint_that_refuses_ends_the_episode_as_an_infra_error(running_average, chat_server, tmp_path):
@@ -227,9 +227,9 @@ def test_an_endpoint_that_refuses_ends_the_episode_as_an_infra_error(running_ave
                       (401, {"error": {"message": "invalid api key"}}))
     policy = make_policy(f"openai:fixture-model?base_url={chat_server.url}")
     doc = run_episode(running_average, policy, arm="base", out=tmp_path / "t.json")
-    assert validation_errors(doc) == []
-    assert doc["result"]["exit_reason"] == "infra_error" and doc["result"]["verified"] is False
-    assert "HTTP 401" in doc["result"]["reason"] and len(doc["steps"]) == 1
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert doc.result.exit_reason == "infra_error" and doc.result.verified is False
+    assert "HTTP 401" in doc.result.reason and len(doc.steps) == 1
 
 
 @pytest.mark.slow
@@ -239,33 +239,38 @@ def test_the_model_killing_every_process_it_can_does_not_end_the_episode(running
     kill_all = {"name": "bash", "arguments": {"command": "kill -KILL -1"}}
     doc = run_episode(running_average, make_policy(f"script:{write_script([kill_all, PYTEST])}"), arm="base",
                       out=tmp_path / "t.json")
-    assert validation_errors(doc) == []
-    assert doc["result"]["exit_reason"] == "done" and doc["result"]["verified"] is False
-    assert [step["tool"] for step in doc["steps"]] == ["bash", "bash", "done"]
-    assert "failed" in doc["steps"][1]["observation"]  # pytest ran in the shell that replaced the killed one
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert doc.result.exit_reason == "done" and doc.result.verified is False
+    assert [step.tool for step in doc.steps] == ["bash", "bash", "done"]
+    assert "failed" in doc.steps[1].observation  # pytest ran in the shell that replaced the killed one
 
 
 @pytest.mark.slow
 def test_a_scorer_adds_its_quality_record_and_a_failing_one_changes_nothing(running_average, write_script,
                                                                            tmp_path):
     script = write_script([PYTEST])
-    seen = []
+    seen, events = [], []
 
-    def scorer(doc):
-        seen.append(doc["result"]["exit_reason"])
+    def scorer(trajectory):
+        seen.append(trajectory.result.exit_reason)
         return {"edit_relevant": False, "score": 0.25}
 
-    doc = run_episode(running_average, make_policy(f"script:{script}"), arm="dbg", max_turns=1,
-                      out=tmp_path / "scored.json", scorer=scorer)
-    assert seen == ["max_turns"] and doc["quality"] == {"edit_relevant": False, "score": 0.25}
-    assert load_trajectory(tmp_path / "scored.json")["quality"] == doc["quality"]
+    out = tmp_path / "scored.json"
+    played = run_episode(running_average, make_policy(f"script:{script}"), arm="dbg", max_turns=1, out=out)
+    assert played.quality is None and load_trajectory(out).quality is None  # playing does not score
+    doc = score_episode(played, scorer, out=out, on_event=events.append)
+    assert seen == ["max_turns"] and doc.quality == {"edit_relevant": False, "score": 0.25}
+    assert load_trajectory(out).quality == doc.quality
+    assert read_events(events_path_for(out))[-1]["quality"] == doc.quality
+    assert [e["event"] for e in events] == ["quality"] and events[0]["quality"] == doc.quality
 
-    def broken(doc):
+    def broken(trajectory):
         raise RuntimeError("scorer bug")
 
-    doc = run_episode(running_average, make_policy(f"script:{script}"), arm="dbg", max_turns=1,
-                      out=tmp_path / "unscored.json", scorer=broken)
-    assert doc["quality"] is None and doc["result"]["exit_reason"] == "max_turns"
+    doc = play_and_score(running_average, make_policy(f"script:{script}"), scorer=broken, arm="dbg", max_turns=1,
+                         out=tmp_path / "unscored.json")
+    assert doc.quality is None and doc.result.exit_reason == "max_turns"
+    assert load_trajectory(tmp_path / "unscored.json").quality is None
 
 
 @pytest.mark.slow
@@ -278,7 +283,7 @@ def test_a_program_past_the_memory_limit_ends_the_episode_as_limit_timed_by_the_
     doc = run_episode(running_average, make_policy(f"script:{write_script([hog, PYTEST])}"), arm="base",
                       out=tmp_path / "t.json", backend=backend, limits=Limits(memory_mb=256, tool_timeout_s=60))
 
-    assert validation_errors(doc) == []
-    assert doc["result"]["exit_reason"] == "limit" and doc["result"]["verified"] is False
-    assert "memory limit reached" in doc["result"]["reason"]
-    assert len(doc["steps"]) == 1 and doc["steps"][0]["duration_ms"] > 0
+    assert validation_errors(doc.to_json(check=False)) == []
+    assert doc.result.exit_reason == "limit" and doc.result.verified is False
+    assert "memory limit reached" in doc.result.reason
+    assert len(doc.steps) == 1 and doc.steps[0].duration_ms > 0

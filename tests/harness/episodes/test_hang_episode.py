@@ -30,18 +30,18 @@ def test_continuing_into_a_hang_shows_the_stuck_frame_and_verification_says_hang
     doc = run_episode(task, make_policy(f"script:{write_script([*START_CONTINUE_READ, NOTE])}"), arm="dbg",
                       out=tmp_path / "episode.json")
 
-    assert validation_errors(doc) == []
-    interrupted, where, readers = (doc["steps"][i]["observation"] for i in (1, 2, 3))
+    assert validation_errors(doc.to_json(check=False)) == []
+    interrupted, where, readers = (doc.steps[i].observation for i in (1, 2, 3))
     assert "did not pause within" in interrupted and "it looks stuck" in interrupted
     # The thread stacks name the stuck frame: the write lock waiting for a reader that is this very thread.
     assert "rwlock.py:40 in acquire_write: self._cond.wait()" in interrupted
-    assert doc["steps"][1]["position"] == ["rwlock.py", 40]
+    assert doc.steps[1].position == ("rwlock.py", 40)
     assert "tariffs.py:" in where and "in acquire_write" in where
     assert "self._readers = 1" in readers
-    result = doc["result"]
-    assert result["exit_reason"] == "done" and result["verified"] is False
-    assert result["outcome"] == "hang" and "rwlock.py:40 in acquire_write" in result["stuck_at"]
-    assert result["reason"].startswith("the tests hung: stopped after 20s; stuck at ")
+    result = doc.result
+    assert result.exit_reason == "done" and result.verified is False
+    assert result.extra["outcome"] == "hang" and "rwlock.py:40 in acquire_write" in result.extra["stuck_at"]
+    assert result.reason.startswith("the tests hung: stopped after 20s; stuck at ")
 
 
 @pytest.mark.slow
@@ -51,7 +51,7 @@ def test_done_on_an_unchanged_hang_task_does_not_spend_the_hang_limit(write_scri
     doc = run_episode(task, make_policy(f"script:{write_script(START_CONTINUE_READ[:1])}"), arm="dbg",
                       out=tmp_path / "episode.json")
     assert time.monotonic() - started < HANG_LIMIT_S
-    result = doc["result"]
-    assert result["exit_reason"] == "done" and result["verified"] is False
-    assert result["verification"] == "skipped: workspace unchanged" and result["outcome"] == "hang"
-    assert "known to hang" in result["reason"] and validation_errors(doc) == []
+    result = doc.result
+    assert result.exit_reason == "done" and result.verified is False
+    assert result.extra["verification"] == "skipped: workspace unchanged" and result.extra["outcome"] == "hang"
+    assert "known to hang" in result.reason and validation_errors(doc.to_json(check=False)) == []

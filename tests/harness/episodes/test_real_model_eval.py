@@ -13,6 +13,7 @@ import yaml
 
 from harness.cli import evaluate as evaluate_cli
 from harness.eval.breaker import InfraBreaker
+from harness.trajectory import Trajectory
 from tests.harness.episodes.model_server import (
     CONTEXT_ERROR,
     CannedModel,
@@ -51,7 +52,7 @@ def eval_argv(fixture_tasks_dir, out, *options, tasks=TASKS) -> list[str]:
 
 
 def documents(out) -> dict[str, dict]:
-    return {f"{p.parent.name}/{p.stem}": json.loads(p.read_text()) for p in (out / "trajectories").rglob("*.json")}
+    return {f"{p.parent.name}/{p.stem}": Trajectory.load(p) for p in (out / "trajectories").rglob("*.json")}
 
 
 def test_an_unreachable_endpoint_ends_the_eval_before_any_episode(fixture_tasks_dir, tmp_path, capsys, monkeypatch):
@@ -91,10 +92,10 @@ def test_a_500_answered_once_is_retried_and_the_episode_succeeds(server, fixture
                      tasks="running_average")
     assert evaluate_cli.main(argv) == 0
     doc = documents(out)["running_average/dbg-run1"]
-    assert doc["result"]["exit_reason"] == "done" and doc["result"]["verified"] is True
+    assert doc.result.exit_reason == "done" and doc.result.verified is True
     first, again = [r for r in server.chat_requests if r["body"]["max_tokens"] != 1][:2]
     assert first["body"] == again["body"]  # the same turn, sent again after the 500
-    assert doc["result"]["usage"] == {"prompt_tokens": 300, "completion_tokens": 30, "total_tokens": 330}
+    assert doc.result.usage == {"prompt_tokens": 300, "completion_tokens": 30, "total_tokens": 330}
 
 
 @pytest.mark.slow
@@ -111,10 +112,10 @@ def test_a_server_killed_mid_eval_leaves_infra_errors_out_of_the_metrics_and_res
     assert "2 episode(s) run" not in captured.out and "6 episode(s) run, 0 already done" in captured.out
     assert "4 episode(s) ended as infra errors" in captured.err and "rerun the same command" in captured.err
     docs = documents(out)
-    infra = sorted(k for k, d in docs.items() if d["result"]["exit_reason"] == "infra_error")
+    infra = sorted(k for k, d in docs.items() if d.result.exit_reason == "infra_error")
     assert infra == ["price_rounding/base-run1", "price_rounding/dbg-run1", "tag_defaults/base-run1",
                      "tag_defaults/dbg-run1"]
-    assert "cannot reach the model endpoint" in docs["tag_defaults/base-run1"]["result"]["reason"]
+    assert "cannot reach the model endpoint" in docs["tag_defaults/base-run1"].result.reason
     report = json.loads((out / "report.json").read_text())
     overall = report["overall"]
     assert overall["arms"]["base"]["pass_at_1"] == 1.0 and overall["arms"]["dbg"]["pass_at_1"] == 1.0
@@ -138,7 +139,7 @@ def test_a_server_killed_mid_eval_leaves_infra_errors_out_of_the_metrics_and_res
     assert played == {"tag_defaults", "price_rounding"}
     assert {p: p.stat().st_mtime_ns for p in kept} == kept
     docs = documents(out)
-    assert all(d["result"]["exit_reason"] == "done" for d in docs.values())
+    assert all(d.result.exit_reason == "done" for d in docs.values())
     report = json.loads((out / "report.json").read_text())
     assert report["infra_errors"] == [] and report["overall"]["arms"]["base"]["episodes"] == 3
     assert report["overall"]["arms"]["base"]["pass_at_1"] == pytest.approx(1 / 3)
@@ -158,7 +159,7 @@ def test_the_circuit_breaker_stops_the_eval_when_the_endpoint_is_gone(server, fi
     order = ["running_average/base-run1", "running_average/dbg-run1", "tag_defaults/base-run1",
              "tag_defaults/dbg-run1"]
     assert sorted(docs) in (order[:3], order)
-    assert all(docs[k]["result"]["exit_reason"] == "infra_error" for k in docs if k != order[0])
+    assert all(docs[k].result.exit_reason == "infra_error" for k in docs if k != order[0])
     assert re.search(r"error: stopped: the model endpoint failed [23] episodes in a row", err)
     assert "the 5 not finished (infra errors included) are played" in err
     assert json.loads((out / "report.json").read_text())["overall"]["arms"]["base"]["episodes"] == 1
@@ -174,9 +175,9 @@ def test_a_context_length_error_ends_the_episode_as_context_exhausted_and_counts
                      tasks="running_average")
     assert evaluate_cli.main(argv) == 0
     doc = documents(out)["running_average/base-run1"]
-    assert doc["result"]["exit_reason"] == "context_exhausted" and doc["result"]["verified"] is False
-    assert "maximum context length is 4096 tokens" in doc["result"]["reason"]
-    assert len(doc["steps"]) == 1
+    assert doc.result.exit_reason == "context_exhausted" and doc.result.verified is False
+    assert "maximum context length is 4096 tokens" in doc.result.reason
+    assert len(doc.steps) == 1
     base = json.loads((out / "report.json").read_text())["overall"]["arms"]["base"]
     assert base["exit_reasons"] == {"context_exhausted": 1} and base["episodes"] == 1 and base["pass_at_1"] == 0.0
 

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from harness.cli import evaluate as evaluate_cli
+from harness.trajectory import TestCounts, Trajectory
 from tests.harness.layouts import FUNCTION_TESTS, STACK, UNITTEST_TESTS
 
 FIXED = STACK.replace("pop(0)", "pop()")
@@ -32,12 +33,12 @@ def test_eval_over_a_folder_of_bug_folders_verifies_each_by_its_own_tests(tmp_pa
                                 "--out", str(out)])
 
     assert status == 0, capsys.readouterr().err
-    a = json.loads((out / "trajectories" / "stack_a" / "base-run1.json").read_text())
-    b = json.loads((out / "trajectories" / "stack_b" / "base-run1.json").read_text())
-    assert a["result"]["verified"] is True and a["split"] == "workspace"
-    assert b["result"]["verified"] is False and b["result"]["tests"] == {"passed": 0, "failed": 1}
-    assert "1 failed" in b["steps"][0]["observation"]  # plain pytest found the TestCase in checks.py
-    assert a["task_source"]["validated"] is False and b["task_source"]["path"] == str((folders / "stack_b").resolve())
+    a = Trajectory.load(out / "trajectories" / "stack_a" / "base-run1.json")
+    b = Trajectory.load(out / "trajectories" / "stack_b" / "base-run1.json")
+    assert a.result.verified is True and a.split == "workspace"
+    assert b.result.verified is False and b.result.tests == TestCounts(passed=0, failed=1)
+    assert "1 failed" in b.steps[0].observation  # plain pytest found the TestCase in checks.py
+    assert a.extra["task_source"]["validated"] is False and b.extra["task_source"]["path"] == str((folders / "stack_b").resolve())
     assert (folders / "stack_a" / "stack.py").read_text() == STACK  # the folders themselves are never changed
 
 
