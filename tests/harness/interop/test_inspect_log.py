@@ -16,10 +16,11 @@ from corpus.format import load_task  # noqa: E402
 from harness.cli import compare as compare_cli  # noqa: E402
 from harness.cli import export_inspect  # noqa: E402
 from harness.cli import score as score_cli  # noqa: E402
-from harness.episode import run_episode  # noqa: E402
+from harness.episode import play_and_score  # noqa: E402
 from harness.interop import inspect_log as stepwise_log  # noqa: E402
 from harness.policies import make_policy  # noqa: E402
 from harness.scoring import episode_scorer  # noqa: E402
+from harness.trajectory import Trajectory  # noqa: E402
 from tests.helpers.tasks import FIXTURE_TASKS  # noqa: E402
 
 TASKS = FIXTURE_TASKS
@@ -33,8 +34,8 @@ def play(tmp_path: Path, task_name: str, arm: str, calls: list[dict]) -> Path:
     script = tmp_path / f"{task_name}.{arm}.script.json"
     script.write_text(json.dumps({"tool_calls": calls}))
     out = tmp_path / "trajectories" / arm / f"{task_name}.json"
-    run_episode(task, make_policy(f"script:{script}"), arm=arm, backend="bwrap", max_turns=5, out=out,
-                scorer=episode_scorer(task))
+    play_and_score(task, make_policy(f"script:{script}"), scorer=episode_scorer(task), arm=arm, backend="bwrap",
+                   max_turns=5, out=out)
     return out
 
 
@@ -197,7 +198,8 @@ def test_the_inspect_eval_command_scores_as_the_verifier_and_compare_pairs_its_l
         log = inspect_log.read_eval_log(str(path))
         assert log.status == "success" and log.eval.task_args["arm"] == arm and log.samples is not None
         verdicts = {s.id: (s.scores["stepwise_verifier"].value if s.scores else None,
-                           s.metadata[stepwise_log.TRAJECTORY_KEY]["result"]["verified"]) for s in log.samples}
+                           Trajectory.from_json(s.metadata[stepwise_log.TRAJECTORY_KEY]).result.verified)
+                    for s in log.samples}
         # The scripted mock fixes running_average and only calls done on price_rounding.
         assert verdicts == {"running_average": ("C", True), "price_rounding": ("I", False)}
 

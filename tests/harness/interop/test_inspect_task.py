@@ -14,6 +14,7 @@ from inspect_ai.model import ModelOutput, ModelUsage  # noqa: E402
 from harness.interop.inspect_log import TRAJECTORY_KEY  # noqa: E402
 from harness.interop.inspect_messages import to_tool_infos  # noqa: E402
 from harness.interop.inspect_task import debug_repair  # noqa: E402
+from harness.trajectory import Trajectory  # noqa: E402
 from tests.helpers.tasks import RUNNING_AVERAGE  # noqa: E402
 
 TASK = RUNNING_AVERAGE
@@ -58,11 +59,11 @@ def test_a_fix_then_done_is_correct(tmp_path, arm):
     sample = play(tmp_path, arm, [FIX, DONE])
     score = score_of(sample)
     assert score.value == "C"
-    doc = sample.metadata[TRAJECTORY_KEY]
-    assert doc["result"]["verified"] is True and doc["result"]["exit_reason"] == "done"
-    assert doc["arm"] == arm and [s["tool"] for s in doc["steps"]] == ["edit_file", "done"]
-    assert score.metadata["exit_reason"] == "done" and "quality" in doc
-    assert score.metadata["quality"] == doc["quality"]
+    doc = Trajectory.from_json(sample.metadata[TRAJECTORY_KEY])
+    assert doc.result.verified is True and doc.result.exit_reason == "done"
+    assert doc.arm == arm and [s.tool for s in doc.steps] == ["edit_file", "done"]
+    assert score.metadata["exit_reason"] == "done" and doc.quality is not None
+    assert score.metadata["quality"] == doc.quality
     assert list((tmp_path / "trajectories").glob("running_average.*.json"))
     # The model is offered the arm's toolset: the debugger's tools on dbg only.
     offered = {t.name for e in sample.events if e.event == "model" for t in e.tools}
@@ -76,8 +77,8 @@ def test_done_without_a_fix_is_incorrect(tmp_path, arm):
     sample = play(tmp_path, arm, [DONE])
     score = score_of(sample)
     assert score.value == "I"
-    doc = sample.metadata[TRAJECTORY_KEY]
-    assert doc["result"]["verified"] is False and score.metadata["exit_reason"] == "done"
+    doc = Trajectory.from_json(sample.metadata[TRAJECTORY_KEY])
+    assert doc.result.verified is False and score.metadata["exit_reason"] == "done"
 
 
 def test_the_entry_point_module_registers_stepwise_debug_repair():

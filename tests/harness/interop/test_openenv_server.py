@@ -17,6 +17,7 @@ pytest.importorskip("uvicorn")
 from openenv.core.generic_client import GenericEnvClient  # noqa: E402
 
 from harness.process_tree import command_line_of, descendants  # noqa: E402
+from harness.trajectory import Trajectory  # noqa: E402
 from tests.harness.interop.serve_env_server import TASK, serving  # noqa: E402
 from tests.helpers.waiting import poll_until  # noqa: E402
 
@@ -72,9 +73,9 @@ def test_a_fixed_episode_is_rewarded_and_verified(server):
         assert state["episode_id"] == obs["episode_id"] and state["finished"] is True
         with pytest.raises(RuntimeError, match="episode is over"):
             env.step(DONE)
-    doc = json.loads(Path(obs["trajectory"]).read_text(encoding="utf-8"))
-    assert doc["result"]["verified"] is True
-    assert [s["tool"] for s in doc["steps"]] == ["start_debugger", "edit_file", "done"]
+    doc = Trajectory.load(obs["trajectory"])
+    assert doc.result.verified is True
+    assert [s.tool for s in doc.steps] == ["start_debugger", "edit_file", "done"]
 
 
 @pytest.mark.slow

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import inspect
-import json
 import time
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from harness.interop.trl_env import (  # noqa: E402
     stepwise_environment,
 )
 from harness.tools import toolset  # noqa: E402
+from harness.trajectory import Trajectory  # noqa: E402
 from tests.harness.interop.serve_env_server import free_port, serving  # noqa: E402
 
 FIX = {"file_path": "stats_window.py", "old_string": "self.values.pop()", "new_string": "self.values.pop(0)"}
@@ -35,8 +35,8 @@ def server(tmp_path):
         yield url, out_dir
 
 
-def episodes(out_dir: Path) -> list[dict]:
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(out_dir.glob("*.json"))]
+def episodes(out_dir: Path) -> list[Trajectory]:
+    return [Trajectory.load(p) for p in sorted(out_dir.glob("*.json"))]
 
 
 def tool_methods(env) -> dict:
@@ -117,8 +117,8 @@ def test_a_fix_through_the_edit_tool_is_rewarded(server):
     assert env.get_reward() == 1.0  # ended with done by get_reward: the model never called it
     assert env.get_reward() == 1.0 and env.bash(command="true").startswith("Error: no episode")
     [doc] = episodes(out_dir)
-    assert doc["result"]["verified"] is True and doc["result"]["exit_reason"] == "done"
-    assert [s["tool"] for s in doc["steps"]] == ["start_debugger", "edit_file", "done"]
+    assert doc.result.verified is True and doc.result.exit_reason == "done"
+    assert [s.tool for s in doc.steps] == ["start_debugger", "edit_file", "done"]
 
 
 @pytest.mark.slow
@@ -130,7 +130,7 @@ def test_done_alone_is_not_rewarded_and_nothing_is_played_after_it(server):
     assert env.edit_file(**FIX) == "Error: the episode is over; no more tool calls are played."
     assert env.get_reward() == 0.0
     [doc] = episodes(out_dir)
-    assert doc["result"]["verified"] is False and [s["tool"] for s in doc["steps"]] == ["done"]
+    assert doc.result.verified is False and [s.tool for s in doc.steps] == ["done"]
 
 
 @pytest.mark.slow
@@ -146,7 +146,7 @@ def test_bad_arguments_get_the_episodes_own_answer(server):
     assert env.edit_file(**FIX).startswith("Error")  # the old text is gone now
     assert env.get_reward() == 1.0
     [doc] = episodes(out_dir)
-    assert doc["steps"][0]["tool"] == "edit_file" and doc["result"]["verified"] is True
+    assert doc.steps[0].tool == "edit_file" and doc.result.verified is True
 
 
 @pytest.mark.slow
@@ -162,7 +162,7 @@ def test_instances_do_not_share_episodes_and_a_reset_closes_the_last(server):
     c = env_class()
     c.reset()  # the server holds two sessions at most: b's was closed by get_reward
     assert a.get_reward() == 1.0 and c.get_reward() == 0.0
-    results = sorted((d["result"]["exit_reason"], d["result"]["verified"]) for d in episodes(out_dir))
+    results = sorted((d.result.exit_reason, d.result.verified) for d in episodes(out_dir))
     assert results == [("done", False), ("done", False), ("done", True), ("error", False)]
 
 
@@ -221,8 +221,8 @@ def test_one_grpo_step_is_rewarded_by_the_episodes(server, tmp_path, monkeypatch
     offered = sorted(tool.__name__ for tool in trainer._env_tools[None])
     assert offered == sorted(s["function"]["name"] for s in toolset("dbg"))
     docs = episodes(out_dir)
-    assert len(docs) == 2 and all(d["result"]["exit_reason"] == "done" for d in docs)
-    assert sorted(d["result"]["verified"] for d in docs) == [False, True]
+    assert len(docs) == 2 and all(d.result.exit_reason == "done" for d in docs)
+    assert sorted(d.result.verified for d in docs) == [False, True]
 
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "researchers" / "interop.md"
@@ -261,9 +261,9 @@ def test_the_docs_snippet_trains_one_step(tmp_path, monkeypatch):
     [logged] = [entry for entry in trainer.state.log_history if "rewards/StepwiseDbg/mean" in entry]
     assert logged["rewards/StepwiseDbg/mean"] == 0.0  # random weights fix nothing
     docs = episodes(out_dir)  # one episode per rollout, each ended by get_reward's done and verified
-    assert len(docs) == 4 and len({d["task"] for d in docs}) == 1  # one prompt, four generations of it
-    assert docs[0]["task"] in ("bulk_upload_batches", "sensor_summary_reuse") and docs[0]["split"] == "train"
-    assert all(d["result"]["exit_reason"] == "done" and d["result"]["verified"] is False for d in docs)
+    assert len(docs) == 4 and len({d.task for d in docs}) == 1  # one prompt, four generations of it
+    assert docs[0].task in ("bulk_upload_batches", "sensor_summary_reuse") and docs[0].split == "train"
+    assert all(d.result.exit_reason == "done" and d.result.verified is False for d in docs)
 
 
 @pytest.mark.slow
@@ -277,4 +277,4 @@ def test_an_episode_lost_to_the_server_is_not_scored(tmp_path):
         assert answer.startswith("Error: the episode was lost (it ended as error: no reply came within 1 s")
         assert env.get_reward() is None  # not the model's failure, so no 0.0 either
     [doc] = episodes(out_dir)
-    assert doc["result"]["exit_reason"] == "error" and doc["steps"] == []
+    assert doc.result.exit_reason == "error" and doc.steps == []

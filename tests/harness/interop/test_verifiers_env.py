@@ -10,6 +10,7 @@ import openai
 import pytest
 
 from harness.interop.verifiers_env import StepwiseEnv, load_environment
+from harness.trajectory import Trajectory  # noqa: E402
 from tests.helpers.tasks import write_task
 
 # The loopback model (model_server) and the two tasks (two_tasks) are fixtures of conftest.py. The heldout
@@ -51,8 +52,8 @@ def test_evaluate_plays_whole_episodes_and_rewards_the_verified_fix(model_server
 
     by_task = dict(zip(results["task"], results["state"], strict=True))
     fixed, gave_up = by_task["counter_fixable"], by_task["counter_giveup"]
-    assert fixed["trajectory"]["result"]["verified"] is True
-    assert gave_up["trajectory"]["result"]["verified"] is False
+    assert Trajectory.from_json(fixed["trajectory"]).result.verified is True
+    assert Trajectory.from_json(gave_up["trajectory"]).result.verified is False
     assert dict(zip(results["task"], results["reward"], strict=True)) == {"counter_fixable": 1.0,
                                                                           "counter_giveup": 0.0}
     assert fixed["metrics"] == {"verified": 1.0, "total": 1.0}
@@ -60,7 +61,7 @@ def test_evaluate_plays_whole_episodes_and_rewards_the_verified_fix(model_server
     # The fix's episode: the edit, its tool result, done, its tool result; every reply went to the model.
     completion = dict(zip(results["task"], results["completion"], strict=True))["counter_fixable"]
     assert [m["role"] for m in completion] == ["assistant", "tool", "assistant", "tool"]
-    assert [s["tool"] for s in fixed["trajectory"]["steps"]] == ["edit_file", "done"]
+    assert [s.tool for s in Trajectory.from_json(fixed["trajectory"]).steps] == ["edit_file", "done"]
     assert len(requests) == 3 and all(r["model"] == "scripted" and r["tools"] for r in requests)
     assert all(state["episode"].finished for state in results["state"])
 
@@ -79,7 +80,7 @@ def test_an_abandoned_rollout_closes_its_episode(model_server, two_tasks, tmp_pa
         asyncio.run(play())
     episode = seen["state"]["episode"]
     assert episode.finished
-    assert episode.document["result"]["exit_reason"] == "error"
+    assert episode.trajectory is not None and episode.trajectory.result.exit_reason == "error"
 
 
 def spy_on_setup(env) -> dict:
@@ -109,4 +110,4 @@ def test_a_cancelled_rollout_closes_its_episode(model_server, tmp_path):
     with pytest.raises(TimeoutError):
         asyncio.run(play())
     episode = seen["state"]["episode"]
-    assert episode.finished and episode.document["result"]["exit_reason"] == "error"
+    assert episode.finished and episode.trajectory is not None and episode.trajectory.result.exit_reason == "error"

@@ -22,6 +22,7 @@ from harness.interop.verifiers_v1 import (
     load_environment,
 )
 from harness.scoring.rubric import Rubric
+from harness.trajectory import Trajectory  # noqa: E402
 from tests.helpers.tasks import write_task
 
 
@@ -99,9 +100,9 @@ def test_episodes_play_through_v1_and_the_reward_is_the_rubric(model_server, two
     fixed, gave_up = traces["counter_fixable"], traces["counter_giveup"]
     assert all(episode.ok for episode in episodes)
     # The trajectory documents: the verifier's verdict, the tools the episode played.
-    assert fixed.state.trajectory["result"]["verified"] is True
-    assert gave_up.state.trajectory["result"]["verified"] is False
-    assert [s["tool"] for s in fixed.state.trajectory["steps"]] == ["edit_file", "done"]
+    assert Trajectory.from_json(fixed.state.trajectory).result.verified is True
+    assert Trajectory.from_json(gave_up.state.trajectory).result.verified is False
+    assert [s.tool for s in Trajectory.from_json(fixed.state.trajectory).steps] == ["edit_file", "done"]
     # v1's rewards are the rubric's components with the config's weights; the reward is its total.
     rubric = Rubric.from_config({"weights": {"verified": 0.7, "policy": 0.3}})
     for trace, task in zip((fixed, gave_up), two_tasks, strict=True):
@@ -116,7 +117,7 @@ def test_episodes_play_through_v1_and_the_reward_is_the_rubric(model_server, two
     assert fixed.num_branches == 1  # each turn's conversation extends the last: one sequence to train on
     assert len(requests) == 3 and all(r["model"] == "scripted" and r["tools"] for r in requests)
     assert fixed.info["stepwise"]["exit_reason"] == "done"
-    assert json.loads(open(fixed.info["stepwise"]["trajectory"]).read())["result"]["verified"] is True
+    assert Trajectory.load(fixed.info["stepwise"]["trajectory"]).result.verified is True
 
 
 @pytest.mark.slow
@@ -149,7 +150,7 @@ def test_a_rollout_whose_model_calls_fail_closes_its_episode(model_server, two_t
 
     trace = episodes[0].traces[0]
     assert not trace.ok and trace.errors
-    assert trace.state.trajectory["result"]["exit_reason"] == "error"
+    assert Trajectory.from_json(trace.state.trajectory).result.exit_reason == "error"
     assert trace.rewards == {}  # a failed rollout is not scored
 
 
@@ -186,4 +187,4 @@ def test_a_cancelled_rollout_closes_its_episode(model_server, tmp_path, monkeypa
 
     with pytest.raises(TimeoutError):
         asyncio.run(play())
-    assert seen and seen[0].state.trajectory["result"]["exit_reason"] == "error"
+    assert seen and Trajectory.from_json(seen[0].state.trajectory).result.exit_reason == "error"
