@@ -29,6 +29,7 @@ from harness.process_tree import pid_namespace
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource, SandboxSpec
 from harness.sandbox.backends.supervised import CALL_GRACE_S
+from harness.trajectory import Trajectory
 from tests.harness.fuzz_plan import TOOLS, plan_episode
 from tests.helpers.processes import left_in_namespace
 from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
@@ -73,7 +74,7 @@ class WatchedBackend(SandboxSource):
         self.inner.close()
 
 
-def play(index: int, task, backend: WatchedBackend, folder: Path) -> tuple[dict, object]:
+def play(index: int, task, backend: WatchedBackend, folder: Path) -> tuple[Trajectory, object]:
     plan = plan_episode(SEED * 100 + index, calls=CALLS_PER_EPISODE, fixes=index % 2 == 0)
     script = folder / f"script-{index}.json"
     script.write_text(json.dumps({"tool_calls": plan.calls}))
@@ -97,18 +98,18 @@ def test_thousands_of_hostile_and_valid_calls_never_break_an_episode_or_fake_a_v
     per_tool, errors, slowest = Counter(), Counter(), 0.0
     faults, verdicts, timeouts, new_shells = [], [], [], 0
     for document, plan in played:
-        result = document["result"]
-        verdicts.append((plan.fixes, result["verified"], result["exit_reason"], result.get("reason")))
-        for step in document["steps"]:
-            tool = step["tool"] if step["tool"] in KNOWN_TOOLS else "(unknown tool)"
+        result = document.result
+        verdicts.append((plan.fixes, result.verified, result.exit_reason, result.reason))
+        for step in document.steps:
+            tool = step.tool if step.tool in KNOWN_TOOLS else "(unknown tool)"
             per_tool[tool] += 1
-            errors[tool] += bool(step["error"])
-            slowest = max(slowest, step["duration_ms"] / 1000)
-            if any(fault in step["observation"] for fault in HARNESS_FAULTS):
-                faults.append((step["turn"], step["tool"], step["observation"][:300]))
-            if "did not finish within" in step["observation"]:  # nothing in the plans runs long
-                timeouts.append((step["turn"], step["arguments"], step["observation"][-300:]))
-            new_shells += "new shell" in step["observation"]
+            errors[tool] += bool(step.error)
+            slowest = max(slowest, step.duration_ms / 1000)
+            if any(fault in step.observation for fault in HARNESS_FAULTS):
+                faults.append((step.turn, step.tool, step.observation[:300]))
+            if "did not finish within" in step.observation:  # nothing in the plans runs long
+                timeouts.append((step.turn, step.arguments, step.observation[-300:]))
+            new_shells += "new shell" in step.observation
     calls = sum(per_tool.values())
     counts = {"seed": SEED, "episodes": len(played), "parallel": PARALLEL, "tool_calls": calls,
               "errors_answered": sum(errors.values()), "calls_per_tool": dict(sorted(per_tool.items())),

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from harness.trajectory import Trajectory
 from training.config.load import load_config
 from training.grpo.run import run_grpo
 
@@ -58,5 +59,5 @@ def test_one_step_with_the_tiny_models_own_generation_then_merge(write_config, t
     assert step["episodes/invalid_reply_rate"] == 1.0 and step["episodes/turns"] == 2.0
     assert result.summary["masked_observation_tokens"] > 0
     documents = sorted((result.run / "rollouts").glob("step-*/*.json"))
-    assert len(documents) == 4 and all(json.loads(p.read_text())["result"]["exit_reason"] == "max_turns"
+    assert len(documents) == 4 and all(Trajectory.load(p).result.exit_reason == "max_turns"
                                        for p in documents)

@@ -77,13 +77,13 @@ def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_com
         assert completion[-1] == eos and mask[-1] == 1
         assert [s.kind for s in record.segments] == ["model", "observation"] * (len(model_segments) - 1) + ["model"]
         # Every observation segment is masked and is the tool's answer as the template wraps it.
-        steps = [step.to_json() for step in outcome.trajectory.steps]
+        steps = outcome.trajectory.steps
         observations = [completion[s.start:s.end] for s in record.segments if s.kind == "observation"]
         assert len(observations) == len(steps) - 1
         for step, ids in zip(steps, observations, strict=False):
             text = tokenizer.decode(ids)
             assert text.endswith("<|im_start|>assistant\n")
-            assert step["observation"].strip()[:60] in text
+            assert step.observation.strip()[:60] in text
         masked = {i for s in record.segments if s.kind == "observation" for i in range(s.start, s.end)}
         assert {i for i, m in enumerate(mask) if m == 0} == masked
 
@@ -95,18 +95,18 @@ def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_com
 
     # bulk_upload_batches (recommended): the debugger fix verifies, inspects, and links its edit.
     outcome, rewards = by_script[("bulk_upload_batches", 0)]
-    doc = outcome.trajectory.to_json()
-    assert doc["result"]["verified"] is True and doc["result"]["exit_reason"] == "done"
-    assert [s["tool"] for s in doc["steps"]][:5] == ["bash", "start_debugger", "add_breakpoint", "continue_execution",
+    doc = outcome.trajectory
+    assert doc.result.verified is True and doc.result.exit_reason == "done"
+    assert [s.tool for s in doc.steps][:5] == ["bash", "start_debugger", "add_breakpoint", "continue_execution",
                                                       "print_variable"]
-    assert "(7, 'chain')" in doc["steps"][4]["observation"]
+    assert "(7, 'chain')" in doc.steps[4].observation
     assert rewards["verified"] == 1.0 and rewards["debugger_preference"] == 1.0 and rewards["edit_relevance"] == 1.0
-    assert rewards["policy_score"] >= 0.9 and doc["quality"]["policy"]["passed"] is True
+    assert rewards["policy_score"] >= 0.9 and doc.quality["policy"]["passed"] is True
     # ... the invalid reply cost a turn and the model was told the format; nothing was verified.
     outcome, rewards = by_script[("bulk_upload_batches", 1)]
-    steps = [step.to_json() for step in outcome.trajectory.steps]
-    assert steps[0]["tool"] == "<invalid>" and steps[0]["error"] is True
-    assert "no valid tool call" in steps[0]["observation"]
+    steps = outcome.trajectory.steps
+    assert steps[0].tool == "<invalid>" and steps[0].error is True
+    assert "no valid tool call" in steps[0].observation
     assert rewards["verified"] == 0.0 and rewards["debugger_preference"] == 0.0 and rewards["edit_relevance"] is None
     # sensor_summary_reuse (avoid): fixed from the source honours the label; opening the debugger does not.
     outcome, rewards = by_script[("sensor_summary_reuse", 0)]

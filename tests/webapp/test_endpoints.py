@@ -140,7 +140,7 @@ def test_an_episode_launched_with_a_registered_endpoint_stores_the_status_line_n
 
     episode = Episode.objects.select_related("trajectory").get(job=job)
     stored = json.dumps(episode.trajectory.document)
-    assert episode.trajectory.document["result"]["exit_reason"] == "infra_error", job.error
+    assert episode.trajectory.record.result.exit_reason == "infra_error", job.error
     assert "HTTP 401 Unauthorized" in stored
     assert BODY_SECRET not in stored and BODY_SECRET not in (job.error or "") and KEY not in stored
     assert {auth for _, auth in registered.requests} == {f"Bearer {KEY}"}

@@ -26,10 +26,10 @@ def test_an_episode_job_plays_to_the_end_and_stores_its_trajectory(celery_worker
     assert job.state == JobState.SUCCEEDED, job.error
     episode = Episode.objects.select_related("trajectory").get(job=job)
     assert (episode.turns, episode.exit_reason, episode.verified) == (4, "done", True)
-    document = episode.trajectory.document
-    assert [s["tool"] for s in document["steps"]] == ["start_debugger", "edit_file", "bash", "done"]
-    assert document["result"]["verified"] and document["quality"]["policy"]["version"] == "pdb_policy_v1"
-    assert document["task_version"] == 1  # the task version it played (and was verified) against
+    document = episode.trajectory.record
+    assert [s.tool for s in document.steps] == ["start_debugger", "edit_file", "bash", "done"]
+    assert document.result.verified and document.quality["policy"]["version"] == "pdb_policy_v1"
+    assert document.extra["task_version"] == 1  # the task version it played (and was verified) against
     assert [e.kind for e in episode.events.order_by("seq")][:2] == ["header", "message"]
     assert job.progress_done == 4 and job.progress_unit == "turns"
 
@@ -115,4 +115,4 @@ def test_cancelling_a_running_episode_stops_its_sandbox_and_every_process_in_it(
     wait_until(lambda: not processes_with("sleep 300.25"), "the sandbox's processes to be gone", timeout_s=10)
     episode.refresh_from_db()
     assert episode.trajectory.exit_reason == "crash"
-    assert "cancelled" in episode.trajectory.document["result"]["reason"]
+    assert "cancelled" in episode.trajectory.record.result.reason

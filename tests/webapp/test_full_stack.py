@@ -137,9 +137,9 @@ def test_web_and_worker_containers_answer_healthz_and_play_an_episode_job(stack,
     assert job.state == JobState.SUCCEEDED, f"{job.error}\n{stack.logs()}"
     episode = Episode.objects.select_related("trajectory").get(job=job)
     assert (episode.turns, episode.exit_reason, episode.verified) == (4, "done", True)
-    document = episode.trajectory.document
-    assert [s["tool"] for s in document["steps"]] == ["start_debugger", "edit_file", "bash", "done"]
-    assert document["result"]["verified"] and document["sandbox"] == "bwrap"
+    document = episode.trajectory.record
+    assert [s.tool for s in document.steps] == ["start_debugger", "edit_file", "bash", "done"]
+    assert document.result.verified and document.sandbox == "bwrap"
     assert job.result["trajectory"] == episode.trajectory.pk
     # Played in the worker container: its document was written under the image's var folder.
     assert episode.trajectory.source_path.startswith("/var/lib/stepwise/episodes/")

@@ -7,6 +7,7 @@ import pytest
 pytest.importorskip("inspect_ai")
 
 from harness.interop.inspect_log import write_trajectory_log  # noqa: E402
+from harness.trajectory import Trajectory as TrajectoryRecord  # noqa: E402
 from tests.webapp.conftest import import_files, trajectory_document  # noqa: E402
 from webapp.trajectories.models import Trajectory  # noqa: E402
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_an_inspect_log_imports_each_sample_and_replays(tmp_path, client, make_user):
     fixed = trajectory_document("ep-inspect-1")
     missed = trajectory_document("ep-inspect-2", task="tag_defaults", verified=False)
-    log = write_trajectory_log([fixed, missed], tmp_path / "logs" / "run.eval")
+    log = write_trajectory_log([TrajectoryRecord.from_json(fixed), TrajectoryRecord.from_json(missed)], tmp_path / "logs" / "run.eval")
 
     out, err = import_files(tmp_path / "logs")  # a folder: its .eval logs are found
 
@@ -45,7 +46,7 @@ def test_a_sample_without_a_trajectory_is_named_and_the_rest_still_import(tmp_pa
         write_eval_log,
     )
 
-    path = write_trajectory_log([trajectory_document("ep-good")], tmp_path / "mixed.eval")
+    path = write_trajectory_log([TrajectoryRecord.from_json(trajectory_document("ep-good"))], tmp_path / "mixed.eval")
     log = read_eval_log(str(path))
     assert log.samples is not None
     log.samples.append(EvalSample(id="q7", epoch=1, input="2+2?", target="4"))

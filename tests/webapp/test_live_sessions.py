@@ -58,15 +58,15 @@ def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_v
 
     episode = Episode.objects.select_related("job", "trajectory").get(pk=episode.pk)
     assert episode.job.state == JobState.SUCCEEDED, episode.job.error
-    document = episode.trajectory.document
-    assert document["policy"] == {"kind": "human", "model": None, "params": {"person": "ann"}}
-    assert [s["tool"] for s in document["steps"]] == [name for name, _, _ in calls]
-    assert document["result"]["verified"] is True and document["result"]["exit_reason"] == "done"
-    assert "counter.py:2" in document["steps"][2]["observation"]  # stopped at the breakpoint
-    assert "state" in document["steps"][3]["observation"]
-    said = [m["content"] for m in document["messages"] if m["role"] == "assistant"]
+    document = episode.trajectory.record
+    assert document.policy == {"kind": "human", "model": None, "params": {"person": "ann"}}
+    assert [s.tool for s in document.steps] == [name for name, _, _ in calls]
+    assert document.result.verified is True and document.result.exit_reason == "done"
+    assert "counter.py:2" in document.steps[2].observation  # stopped at the breakpoint
+    assert "state" in document.steps[3].observation
+    said = [m["content"] for m in document.messages if m["role"] == "assistant"]
     assert said[1] == "stop where n is set" and said[4] == "reset must go back to 0, not 1"
-    assert document["quality"]["policy"]["version"] == "pdb_policy_v1"  # scored like any episode
+    assert document.quality["policy"]["version"] == "pdb_policy_v1"  # scored like any episode
     assert not HumanCall.objects.filter(episode=episode, taken_at__isnull=True).exists()
     with pytest.raises(SessionCallError, match="over"):
         submit_call(episode=episode, user=ann, name="bash", arguments={"command": "ls"})
@@ -212,12 +212,12 @@ def test_a_file_the_sessions_viewer_showed_its_driver_counts_as_read(client, mak
         play(episode.job_id)
 
     def scored(episode):
-        document = Episode.objects.select_related("trajectory").get(pk=episode.pk).trajectory.document
-        assert document["result"]["verified"] is True
-        return document, [r["rule"] for r in document["quality"]["policy"]["hard_reasons"]]
+        document = Episode.objects.select_related("trajectory").get(pk=episode.pk).trajectory.record
+        assert document.result.verified is True
+        return document, [r["rule"] for r in document.quality["policy"]["hard_reasons"]]
 
     document, rules = scored(read)
-    assert document["steps"][0]["viewed"] == ["counter.py"] and "viewed" not in document["steps"][1]
+    assert document.steps[0].extra["viewed"] == ["counter.py"] and "viewed" not in document.steps[1].extra
     assert "edit_without_read" not in rules
     assert "edit_without_read" in scored(unread)[1]
     read.refresh_from_db()

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from harness.trajectory import Trajectory as TrajectoryRecord  # noqa: E402
 from tests.helpers.jobs import launch, refused, wait_for_job
 from tests.training.data.microskill_scripts import EXERCISES
 from webapp.endpoints.models import ModelEndpoint
@@ -124,8 +125,8 @@ def test_rollouts_fan_out_per_task_and_export_with_microskills_on_a_real_worker(
     assert [(c.kind, c.queue, c.state, c.params["task"]) for c in children] == [
         ("rollout_task", "episodes", "succeeded", TASK)]
     assert job.result["kept"] == 1 and job.result["out"] == str(out)
-    kept = json.loads((out / "accepted" / f"{TASK}.json").read_text())
-    assert kept["result"]["verified"] and kept["sft"]["source"] == "rollout"
+    kept = TrajectoryRecord.load(out / "accepted" / f"{TASK}.json")
+    assert kept.result.verified and kept.extra["sft"]["source"] == "rollout"
     assert json.loads((out / "summary.json").read_text())["kept_in_folder"] == 1
     log = [e.data["text"] for e in JobEvent.objects.filter(job=job, kind="log").order_by("seq")]
     assert f"{TASK}: kept attempt 1" in log

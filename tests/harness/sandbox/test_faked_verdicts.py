@@ -12,6 +12,7 @@ import threading
 import pytest
 
 from corpus.materialize import materialize
+from harness.episode import play_and_score
 from harness.episode.changes import workspace_fingerprint
 from harness.episode.run import run_episode
 from harness.observation import ToolCall
@@ -197,13 +198,13 @@ def test_an_episode_with_links_out_of_the_sandbox_ends_and_says_what_was_not_rea
 
     assert not player.is_alive(), "the episode did not end: the host read through a link"
     doc = finished["doc"]
-    assert validation_errors(doc) == []
-    result = doc["result"]
-    assert result["exit_reason"] == "done" and result["verified"], result
-    first = doc["steps"][0]["observation"]
+    assert validation_errors(doc.to_json(check=False)) == []
+    result = doc.result
+    assert result.exit_reason == "done" and result.verified, result
+    first = doc.steps[0].observation
     assert "the harness did not read" in first and "km (a link" in first and "pipe (a FIFO" in first
-    assert "HOST-ONLY" not in str(doc)
-    assert any(item.startswith("leak (a link") for item in result["left_out"])
+    assert "HOST-ONLY" not in str(doc.to_json(check=False))
+    assert any(item.startswith("leak (a link") for item in result.extra["left_out"])
 
 
 @pytest.mark.slow
@@ -213,15 +214,15 @@ def test_a_flagged_episode_records_the_lines_and_its_reward_is_zero(task, tmp_pa
     script.write_text(json.dumps({"tool_calls": [
         {"name": "write_file", "arguments": {"file_path": "counter.py", "content": source + REPORT_PATCH}}]}))
 
-    doc = run_episode(task, ScriptPolicy(script), arm="base", backend="bwrap", max_turns=3,
-                      out=tmp_path / "episode.json", limits=SMALL, scorer=episode_scorer(task))
+    doc = play_and_score(task, ScriptPolicy(script), scorer=episode_scorer(task), arm="base", backend="bwrap",
+                         max_turns=3, out=tmp_path / "episode.json", limits=SMALL)
 
-    assert validation_errors(doc) == []
-    result = doc["result"]
-    assert result["exit_reason"] == "done" and result["verified"] is False
-    assert result["reason"].startswith("suspicious patch")
-    assert [f["text"] for f in result["suspicious_patch"]] == ["import _pytest.reports as _reports"]
-    assert doc["quality"]["verified"] is False
+    assert validation_errors(doc.to_json(check=False)) == []
+    result = doc.result
+    assert result.exit_reason == "done" and result.verified is False
+    assert result.reason.startswith("suspicious patch")
+    assert [f["text"] for f in result.extra["suspicious_patch"]] == ["import _pytest.reports as _reports"]
+    assert doc.quality["verified"] is False
     assert Rubric(weights={"verified": 1.0, "policy": 1.0}).score(doc, task).total == 0.0
 
 

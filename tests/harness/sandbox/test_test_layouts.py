@@ -17,6 +17,7 @@ from harness.observation import ToolCall
 from harness.policies.script import ScriptPolicy
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
+from harness.trajectory import Trajectory
 from harness.verify import verify
 from harness.workspace_task import load_workspace_task
 from tests.harness.layouts import FUNCTION_TESTS, POP_LINE, PUSH_LINE, STACK, UNITTEST_TESTS
@@ -37,16 +38,16 @@ def bug_folder(root: Path, test_name: str, tests: str = FUNCTION_TESTS) -> Path:
     return root
 
 
-def play(backend_name: str, folder: Path, calls: list[dict], tmp_path: Path, arm: str = "dbg") -> dict:
+def play(backend_name: str, folder: Path, calls: list[dict], tmp_path: Path, arm: str = "dbg") -> Trajectory:
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"tool_calls": calls}))
     return run_episode(load_workspace_task(folder), ScriptPolicy(script), arm=arm, backend=backend_name,
                        max_turns=len(calls) + 1, out=tmp_path / "episode.json", limits=SMALL)
 
 
-def observations(doc: dict) -> list[str]:
+def observations(doc: Trajectory) -> list[str]:
     """What each scripted call answered (the policy's closing ``done`` left out)."""
-    return [step["observation"] for step in doc["steps"] if step["tool"] != "done"]
+    return [step.observation for step in doc.steps if step.tool != "done"]
 
 
 @pytest.mark.parametrize("backend_name", ISOLATING_BACKENDS)
@@ -60,12 +61,12 @@ def test_a_breakpoint_in_the_code_under_test_pauses_whatever_the_test_files_name
         {"name": "print_variable", "arguments": {"name": "self.items"}},
     ], tmp_path)
 
-    started, _, paused, shown = doc["steps"][:4]
-    assert "under pytest --trace" in started["observation"], started["observation"]
-    assert paused["position"] == ["stack.py", POP_LINE], paused
-    assert "self.items = [1, 2]" in shown["observation"]
-    assert doc["task_source"] == {"kind": "workspace", "path": str(folder.resolve()), "validated": False}
-    assert doc["result"]["tests"] == {"passed": 0 if test_name == "checks.py" else 1, "failed": 1}
+    started, _, paused, shown = doc.steps[:4]
+    assert "under pytest --trace" in started.observation, started.observation
+    assert paused.position == ("stack.py", POP_LINE), paused
+    assert "self.items = [1, 2]" in shown.observation
+    assert doc.extra["task_source"] == {"kind": "workspace", "path": str(folder.resolve()), "validated": False}
+    assert doc.result.tests.to_json() == {"passed": 0 if test_name == "checks.py" else 1, "failed": 1}
 
 
 @pytest.mark.parametrize("backend_name", ISOLATING_BACKENDS)
@@ -81,7 +82,7 @@ def test_a_node_id_starts_at_that_one_test(backend_name, tmp_path):
 
     started, _, paused, stack, wrong = observations(doc)
     assert "only test.py::test_push_keeps_the_value runs" in started
-    assert doc["steps"][2]["position"] == ["stack.py", PUSH_LINE], paused
+    assert doc.steps[2].position == ("stack.py", PUSH_LINE), paused
     assert "test_push_keeps_the_value" in stack and "test_pop_returns_the_last_value" not in stack
     assert wrong.startswith("Error: test.py has no test test_nothing_like_it. Its tests: "
                             "test_pop_returns_the_last_value, test_push_keeps_the_value.")
@@ -100,7 +101,7 @@ def test_continuing_past_a_failing_test_reaches_the_next_one(backend_name, tmp_p
 
     _, failed, _, next_test, stack = observations(doc)
     assert "A test failed" in failed and "continue_execution goes on with the next test" in failed
-    assert doc["steps"][3]["position"] == ["stack.py", PUSH_LINE], next_test
+    assert doc.steps[3].position == ("stack.py", PUSH_LINE), next_test
     assert "test_push_keeps_the_value" in stack
 
 
@@ -112,10 +113,10 @@ def test_pytest_finds_the_tests_and_no_tests_ran_is_an_error(backend_name, tmp_p
         {"name": "bash", "arguments": {"command": "python -m pytest -q stack.py"}},
     ], tmp_path, arm="base")
 
-    found, nothing = doc["steps"][:2]
-    assert "1 failed, 1 passed" in found["observation"] and not found["error"]
-    assert "no tests ran" in nothing["observation"] and nothing["error"]
-    assert "Error: no tests ran: pytest collected nothing, which is not a pass" in nothing["observation"]
+    found, nothing = doc.steps[:2]
+    assert "1 failed, 1 passed" in found.observation and not found.error
+    assert "no tests ran" in nothing.observation and nothing.error
+    assert "Error: no tests ran: pytest collected nothing, which is not a pass" in nothing.observation
 
 
 @pytest.mark.parametrize("backend_name", ISOLATING_BACKENDS)
@@ -132,7 +133,7 @@ def test_bash_and_the_file_tools_cannot_change_test_py_or_the_pytest_configurati
     assert "Operation not permitted" in shell or "Permission denied" in shell, shell
     assert edit.startswith("Error: test.py is a test file and is protected")
     assert "1 failed, 1 passed" in run
-    assert doc["result"]["tests"] == {"passed": 1, "failed": 1}
+    assert doc.result.tests.to_json() == {"passed": 1, "failed": 1}
     assert (folder / "test.py").read_text() == FUNCTION_TESTS  # the user's folder is never changed
 
 

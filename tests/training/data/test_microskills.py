@@ -8,6 +8,7 @@ import json
 import pytest
 
 from corpus.format import resolve_task
+from harness.trajectory import Trajectory
 from tests.training.data.microskill_scripts import EXERCISES
 from training.cli.microskills import main as microskills_main
 from training.datagen.errors import DataGenerationError
@@ -71,14 +72,14 @@ def test_each_skill_rejects_one_trace_accepts_another_and_only_the_accepted_is_k
     # Only the accepted trajectory is kept, with its instruction as the user message and its metadata.
     kept = sorted((result.out / "accepted").rglob("*.json"))
     assert [p.relative_to(result.out / "accepted").as_posix() for p in kept] == [f"{key}.json"]
-    doc = json.loads(kept[0].read_text())
-    assert doc["episode_id"] == docs[1]["episode_id"]
-    assert doc["messages"][1]["content"].endswith(instance.instruction)
-    sft = doc["sft"]
+    doc = Trajectory.load(kept[0])
+    assert doc.episode_id == docs[1]["episode_id"]
+    assert doc.messages[1]["content"].endswith(instance.instruction)
+    sft = doc.extra["sft"]
     assert (sft["source"], sft["skill"], sft["attempt"]) == ("microskill", skill, 2)
     assert sft["verdict"]["accepted"] is True and sft["instance"]["fields"] == instance.fields
-    assert len(doc["steps"]) <= instance.skill.max_turns
-    assert {s["tool"] for s in doc["steps"]} <= instance.skill.allowed_tools
+    assert len(doc.steps) <= instance.skill.max_turns
+    assert {s.tool for s in doc.steps} <= instance.skill.allowed_tools
 
 
 @pytest.mark.slow
@@ -92,9 +93,9 @@ def test_a_tool_outside_the_allow_list_is_not_run_and_rejects_the_trace(tmp_path
     outcome = json.loads((tmp_path / "out" / "outcomes" / "breakpoint_inspect" / "bulk_upload_batches.json").read_text())
     candidate = outcome["candidates"][0]
     assert "invalid_reply" in candidate["reasons"]
-    doc = json.loads((tmp_path / "out" / candidate["path"]).read_text())
-    assert doc["steps"][0]["tool"] == "<invalid>"  # the call was never run
-    assert "bash is not available in this exercise" in doc["steps"][0]["observation"]
+    doc = Trajectory.load(tmp_path / "out" / candidate["path"])
+    assert doc.steps[0].tool == "<invalid>"  # the call was never run
+    assert "bash is not available in this exercise" in doc.steps[0].observation
     assert "| breakpoint_inspect | 1 | 0 | 1 |" in (tmp_path / "out" / "summary.md").read_text()
 
 

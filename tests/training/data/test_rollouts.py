@@ -10,6 +10,7 @@ import os
 
 import pytest
 
+from harness.trajectory import Trajectory
 from tests.training.data.conftest import CANDIDATES, TASKS, teacher_spec
 from training.cli.rollouts import main as rollouts_main
 from training.datagen.errors import DataGenerationError
@@ -46,13 +47,13 @@ def test_only_the_clean_candidate_of_each_task_is_kept_with_its_metadata(scripte
         clean = by_teacher[teacher_spec("clean")]
         assert clean["passed"] is True and clean["reasons"] == [] and clean["score"] == 1.0
 
-        doc = json.loads((out / "accepted" / f"{task}.json").read_text())
-        assert doc["result"]["verified"] is True and doc["quality"]["policy"]["passed"] is True
-        sft = doc["sft"]
+        doc = Trajectory.load(out / "accepted" / f"{task}.json")
+        assert doc.result.verified is True and doc.quality["policy"]["passed"] is True
+        sft = doc.extra["sft"]
         assert sft["source"] == "rollout" and sft["skill"] is None
         assert sft["teacher"] == teacher_spec("clean") and sft["attempt"] == 4 and sft["candidates"] == 4
         assert sft["quality_score"] == 1.0 and sft["policy_version"] == "pdb_policy_v1"
-        assert sft["preference"] == doc["preference"]
+        assert sft["preference"] == doc.extra["preference"]
     bulk = json.loads((out / "accepted" / "bulk_upload_batches.json").read_text())["sft"]
     assert bulk["preference"] == "recommended"
     assert bulk["preferred_debugger_tools"][:3] == ["start_debugger", "add_breakpoint", "continue_execution"]
