@@ -51,7 +51,7 @@ def test_reimporting_a_copy_with_verified_flipped_never_changes_verified(tmp_pat
     out, err = import_files(write_json(tmp_path / "ep-2.json", flipped))
 
     trajectory, steps = rows("ep-2")
-    assert trajectory.verified is False and trajectory.document["result"]["verified"] is False  # was False -> True
+    assert trajectory.verified is False and trajectory.record.result.verified is False  # was False -> True
     assert steps[0][2].startswith("<execution_position") and "1 failed" in out and "ep-2" in err
 
 

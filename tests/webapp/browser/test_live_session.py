@@ -77,9 +77,9 @@ def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
     assert fits_width(page)
 
     episode = Episode.objects.select_related("trajectory").get()
-    document = episode.trajectory.document
-    assert document["policy"]["kind"] == "human" and document["result"]["verified"] is True
-    assert [s["tool"] for s in document["steps"]] == ["start_debugger", "add_breakpoint", "continue_execution",
+    document = episode.trajectory.record
+    assert document.policy["kind"] == "human" and document.result.verified is True
+    assert [s.tool for s in document.steps] == ["start_debugger", "add_breakpoint", "continue_execution",
                                                        "examine_locals", "edit_file", "bash", "done"]
     assert "verified" in page.locator("#live-result").inner_text()
     assert page.locator("#session button:not([disabled])").count() == 0  # the session is over
