@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from harness.arms import ARMS
 from harness.eval.usage import episode_usage, usage_summary
 from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
-from harness.trajectory import NOT_MODEL_OUTCOMES, debugger_started
+from harness.trajectory import NOT_MODEL_OUTCOMES, Trajectory
 
 EXACT_MCNEMAR_BELOW = 25
 BOOTSTRAP_SAMPLES = 2000
@@ -100,18 +100,21 @@ def _edit_relevant(quality) -> bool | None:
     return value if isinstance(value, bool) else None
 
 
-def outcome_from_trajectory(doc: dict, *, run: int | None = None, preference: str | None = None) -> EpisodeOutcome:
-    """The outcome of one trajectory document; ``run`` and ``preference`` default to the header's."""
-    steps = doc.get("steps", [])
-    result = doc.get("result", {})
+def outcome_from_trajectory(trajectory: Trajectory | dict, *, run: int | None = None,
+                            preference: str | None = None) -> EpisodeOutcome:
+    """The outcome of one trajectory; ``run`` and ``preference`` default to the header's. A stored
+    document (a dict) is read through ``Trajectory.from_json`` first."""
+    if isinstance(trajectory, dict):
+        trajectory = Trajectory.from_json(trajectory)
+    steps, result, extra = trajectory.steps, trajectory.result, trajectory.extra
     return EpisodeOutcome(
-        task=doc["task"], arm=doc["arm"], run=int(run if run is not None else doc.get("run", 1)),
-        verified=bool(result.get("verified")), turns=len(steps),
-        exit_reason=result.get("exit_reason", "crash"), debugger_started=debugger_started(doc),
-        debugger_calls=sum(1 for s in steps if s.get("tool") in DEBUGGER_TOOLS),
-        inspection_calls=sum(1 for s in steps if s.get("tool") in INSPECTION_TOOLS),
-        preference=preference or doc.get("preference"), edit_relevant=_edit_relevant(doc.get("quality")),
-        reason=result.get("reason"), **_policy(doc.get("quality")), **episode_usage(doc),
+        task=trajectory.task, arm=trajectory.arm, run=int(run if run is not None else extra.get("run", 1)),
+        verified=result.verified, turns=len(steps),
+        exit_reason=str(result.exit_reason), debugger_started=trajectory.debugger_started,
+        debugger_calls=sum(1 for s in steps if s.tool in DEBUGGER_TOOLS),
+        inspection_calls=sum(1 for s in steps if s.tool in INSPECTION_TOOLS),
+        preference=preference or extra.get("preference"), edit_relevant=_edit_relevant(trajectory.quality),
+        reason=result.reason, **_policy(trajectory.quality), **episode_usage(trajectory),
     )
 
 

@@ -14,6 +14,8 @@ import statistics
 from collections.abc import Iterable
 from datetime import datetime
 
+from harness.trajectory import Trajectory
+
 
 def _seconds_between(start: str | None, end: str | None) -> float | None:
     if start is None or end is None:
@@ -24,14 +26,14 @@ def _seconds_between(start: str | None, end: str | None) -> float | None:
         return None
 
 
-def episode_usage(doc: dict) -> dict:
+def episode_usage(trajectory: Trajectory) -> dict:
     """The usage fields of one trajectory: prompt and completion tokens (None when the policy reported
     none), wall seconds, and cost (None without prices or usage) with its currency."""
-    usage = (doc.get("result") or {}).get("usage") or {}
+    usage = trajectory.result.usage or {}
     prompt, completion = usage.get("prompt_tokens"), usage.get("completion_tokens")
     prompt = int(prompt) if isinstance(prompt, int | float) else None
     completion = int(completion) if isinstance(completion, int | float) else None
-    prices = ((doc.get("policy") or {}).get("params") or {}).get("prices")
+    prices = ((trajectory.policy or {}).get("params") or {}).get("prices")
     cost = currency = None
     if isinstance(prices, dict) and prompt is not None and completion is not None:
         try:
@@ -40,7 +42,7 @@ def episode_usage(doc: dict) -> dict:
         except (KeyError, TypeError, ValueError):
             cost = None
     return {"prompt_tokens": prompt, "completion_tokens": completion,
-            "wall_s": _seconds_between(doc.get("started_at"), doc.get("finished_at")), "cost": cost,
+            "wall_s": _seconds_between(trajectory.started_at, trajectory.finished_at), "cost": cost,
             "currency": currency}
 
 
