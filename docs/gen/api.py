@@ -10,7 +10,7 @@ API: dict[str, tuple[str, tuple[str, ...]]] = {
     "api-harness.md": ("Python API: harness", (
         "harness.session", "harness.episode.run", "harness.episode.result", "harness.verify",
         "harness.observation", "harness.tools.registry", "harness.arms", "harness.trajectory.document",
-        "harness.eval.runner", "harness.scoring.policy", "harness.scoring.edit_relevance",
+        "harness.eval.runner", "harness.eval.config", "harness.scoring.policy", "harness.scoring.edit_relevance",
         "harness.sandbox.backends")),
     "api-corpus.md": ("Python API: corpus", (
         "corpus.format", "corpus.materialize", "corpus.splits", "corpus.leakage", "corpus.similarity",

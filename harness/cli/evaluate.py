@@ -60,8 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=2, help="episodes in parallel (default 2)")
     p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap")
     p.add_argument("--model-label", help="the model's name in reports (default: the policy spec)")
-    p.add_argument("--policy-config", help="pdb_policy config for the quality records: a released version "
-                                           "(default pdb_policy_v1) or a JSON file")
+    p.add_argument("--policy-config", "--scoring-config", dest="scoring_config",
+                   help="pdb_policy config for the quality records: a released version "
+                        "(default pdb_policy_v1) or a JSON file")
     p.add_argument("--max-infra-errors", type=int, default=DEFAULT_LIMIT,
                    help=f"stop after this many episodes in a row failed on the model endpoint (default {DEFAULT_LIMIT})")
     p.add_argument("--out", required=True, help="output folder (reused to resume)")
@@ -91,7 +92,7 @@ def main(argv: list[str]) -> int:
             policy=args.policy or "", model_config=model_config, tasks=tasks, out=Path(args.out), arms=arms,
             runs=args.runs, max_turns=args.max_turns, workers=args.workers, sandbox=args.sandbox,
             split="workspace" if args.workspaces else None if args.tasks else args.split, model=args.model_label, progress=not args.no_progress,
-            policy_config=args.policy_config, max_consecutive_infra_errors=args.max_infra_errors))
+            scoring_config=args.scoring_config, max_consecutive_infra_errors=args.max_infra_errors))
     except EvalStopped as exc:
         print(summary_line(exc.result), file=sys.stderr)
         print(f"error: {exc}", file=sys.stderr)

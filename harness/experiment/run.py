@@ -78,7 +78,7 @@ def eval_config(experiment: Experiment, model: ExperimentModel, tasks: list[Task
         policy=model.policy or "", model_config=model.model_config, tasks=tasks,
         out=experiment.out / "models" / model.slug, arms=experiment.arms, runs=experiment.runs,
         max_turns=experiment.max_turns, workers=experiment.workers, sandbox=experiment.sandbox,
-        split=experiment.split, model=model.label, progress=progress, policy_config=experiment.policy_config,
+        split=experiment.split, model=model.label, progress=progress, scoring_config=experiment.policy_config,
         max_consecutive_infra_errors=experiment.max_infra_errors, preflight=False, on_progress=on_progress)
 
 
