@@ -1,14 +1,18 @@
-"""The report step of ``run_eval`` alone: over a folder of trajectories played earlier it scores the
-unscored (and the outdated) ones and writes the report, without making a policy or a sandbox."""
+"""The steps of ``run_eval``: the report step alone, over a folder of trajectories played earlier,
+scores the unscored (and the outdated) ones and writes the report without making a policy or a
+sandbox; the play step scores each episode after playing it."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
+
 from corpus.format import load_tasks
 from harness.eval.config import EvalConfig
 from harness.eval.plan import plan
 from harness.eval.reporting import report_eval
+from harness.eval.runner import run_eval
 from harness.scoring import load_policy_config
 from harness.trajectory import EpisodeResult, ExitReason, Step, Trajectory, events_path_for, write_document
 from tests.helpers.tasks import write_task
@@ -55,3 +59,34 @@ def test_the_report_step_scores_what_is_unscored_and_writes_the_report_without_p
                                        "reason": "the endpoint answered 503"}]
     assert report["per_task"][task.name]["dbg"]["1"]["verified"] is True
     assert (config.out / "report.md").is_file() and all(p.is_file() for p in reported.plots)
+
+
+def test_harness_eval_takes_the_scoring_config_under_both_flag_names():
+    from harness.cli import evaluate as evaluate_cli
+
+    parser = evaluate_cli.build_parser()
+    for flag in ("--policy-config", "--scoring-config"):
+        args = parser.parse_args(["--policy", "script:x", "--out", "o", flag, "pdb_policy_v1"])
+        assert args.scoring_config == "pdb_policy_v1"
+
+
+@pytest.mark.slow
+def test_each_played_episode_is_scored_after_it_is_played(fixture_tasks_dir, tmp_path):
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"tool_calls": [{"name": "bash", "arguments": {"command": "true"}}]}))
+    seen: list[Trajectory] = []
+
+    def scorer(trajectory: Trajectory) -> dict:
+        seen.append(trajectory)
+        return {"custom": {"turns": len(trajectory.steps)}}
+
+    result = run_eval(EvalConfig(policy=f"script:{script}", tasks=load_tasks(fixture_tasks_dir, ["price_rounding"]),
+                                 out=tmp_path / "eval", arms=["base"], runs=1, max_turns=3, workers=1,
+                                 progress=False, scorer=scorer))
+    path = tmp_path / "eval" / "trajectories" / "price_rounding" / "base-run1.json"
+    assert [t.result.exit_reason for t in seen] == ["done"] and seen[0].quality is None  # played, then scored
+    stored = Trajectory.load(path)
+    assert stored.steps[0].tool == "bash" and stored.quality == {"custom": {"turns": len(stored.steps)}}
+    events = events_path_for(path).read_text(encoding="utf-8").splitlines()
+    assert json.loads(events[-1])["event"] == "quality"
+    assert result.ran == 1 and result.outcomes[0].turns == len(stored.steps)
