@@ -74,17 +74,17 @@ def test_harness_eval_takes_the_scoring_config_under_both_flag_names():
 def test_each_played_episode_is_scored_after_it_is_played(fixture_tasks_dir, tmp_path):
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"tool_calls": [{"name": "bash", "arguments": {"command": "true"}}]}))
-    seen: list[Trajectory] = []
+    seen = []
 
     def scorer(trajectory: Trajectory) -> dict:
-        seen.append(trajectory)
+        seen.append((trajectory.result.exit_reason, trajectory.quality))  # what it was when scored
         return {"custom": {"turns": len(trajectory.steps)}}
 
     result = run_eval(EvalConfig(policy=f"script:{script}", tasks=load_tasks(fixture_tasks_dir, ["price_rounding"]),
                                  out=tmp_path / "eval", arms=["base"], runs=1, max_turns=3, workers=1,
                                  progress=False, scorer=scorer))
     path = tmp_path / "eval" / "trajectories" / "price_rounding" / "base-run1.json"
-    assert [t.result.exit_reason for t in seen] == ["done"] and seen[0].quality is None  # played, then scored
+    assert seen == [("done", None)]  # played to its end, then scored
     stored = Trajectory.load(path)
     assert stored.steps[0].tool == "bash" and stored.quality == {"custom": {"turns": len(stored.steps)}}
     events = events_path_for(path).read_text(encoding="utf-8").splitlines()
