@@ -6,7 +6,6 @@ from harness.trajectory.document import (
     Step,
     TestCounts,
     Trajectory,
-    debugger_started,
     load_trajectory,
     read_document,
 )
@@ -35,6 +34,6 @@ from harness.trajectory.schema import (
 )
 
 __all__ = ["EXIT_REASONS", "HARNESS_FAULTS", "MODEL_OUTCOMES", "NOT_MODEL_OUTCOMES", "RERUN_ON_RESUME", "SCHEMA_ID", "TRAJECTORY_SCHEMA", "EpisodeResult",
-           "EventStream", "ExitReason", "Step", "TestCounts", "Trajectory", "TrajectoryError", "debugger_started",
+           "EventStream", "ExitReason", "Step", "TestCounts", "Trajectory", "TrajectoryError",
            "events_path_for", "fold_events", "from_events", "load_trajectory", "now_iso", "read_document",
            "read_events", "validation_errors", "write_document"]

@@ -192,8 +192,3 @@ def load_trajectory(path: str | Path) -> Trajectory:
     """Read and validate one trajectory document; raises TrajectoryError naming the file."""
     return Trajectory.load(path)
 
-
-def debugger_started(doc: dict) -> bool:
-    """A document's ``Trajectory.debugger_started``, for harness/eval/metrics.py until it reads typed
-    trajectories; everything else uses the property."""
-    return any(s.get("tool") == "start_debugger" and not s.get("error") for s in doc.get("steps", []))
