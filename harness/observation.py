@@ -9,6 +9,8 @@ from __future__ import annotations
 import uuid
 from dataclasses import asdict, dataclass, field
 
+from harness.debugger_record import DebuggerRecord
+
 
 @dataclass
 class ToolCall:
@@ -31,7 +33,8 @@ class Observation:
 
     ``position`` is the debugger cursor ``(file, line)`` after the call, or None when no program is
     paused; ``error`` is True when the text is an ``Error: …`` answer; ``done`` is True only for the
-    ``done`` tool.
+    ``done`` tool; ``debugger`` is what the debugger knew after a debugger call (and after an edit
+    that moved breakpoints), None for other tools.
     """
 
     text: str
@@ -39,17 +42,23 @@ class Observation:
     error: bool = False
     done: bool = False
     duration_ms: float = 0.0
+    debugger: DebuggerRecord | None = None
 
     def to_dict(self) -> dict:
-        return {"text": self.text, "position": list(self.position) if self.position else None,
+        data = {"text": self.text, "position": list(self.position) if self.position else None,
                 "error": self.error, "done": self.done, "duration_ms": round(self.duration_ms, 3)}
+        if self.debugger is not None:
+            data["debugger"] = self.debugger.to_json()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> Observation:
         pos = data.get("position")
         return cls(text=data.get("text", ""), position=(pos[0], int(pos[1])) if pos else None,
                    error=bool(data.get("error")), done=bool(data.get("done")),
-                   duration_ms=float(data.get("duration_ms") or 0.0))
+                   duration_ms=float(data.get("duration_ms") or 0.0),
+                   debugger=DebuggerRecord.from_json(record) if isinstance(record := data.get("debugger"), dict)
+                   else None)  # an older peer sends none
 
     @classmethod
     def failure(cls, message: str) -> Observation:

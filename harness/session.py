@@ -18,7 +18,7 @@ from harness.files import FileInterface
 from harness.observation import Observation, ToolCall
 from harness.shell import Shell
 from harness.test_guard import TestGuard
-from harness.tools import EditEvents, Toolbox
+from harness.tools import EDIT_TOOLS, EditEvents, Toolbox
 
 
 class DebugSession:
@@ -66,6 +66,9 @@ class DebugSession:
                 "Try the call again, or restart the debugger with start_debugger.")
         if observation.position is None:
             observation.position = self.debugger.position
+        if observation.debugger is None and name in EDIT_TOOLS and self.debugger.target is not None:
+            # An edit moves breakpoints and restarts the program: say where the debugger is now.
+            observation.debugger = self.debugger.record()
         observation.duration_ms = (time.perf_counter() - started) * 1000.0
         return observation
 

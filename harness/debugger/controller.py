@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pexpect
 
-from harness.debugger import parsing, prestarted
+from harness.debugger import answer_text, parsing, prestarted
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
 from harness.debugger.process import DebuggedProgram, Exchange, interpreter_path, program_environment
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
+from harness.debugger_record import DebuggerRecord, Frame, Stop
 from harness.files import FileChange, path_problem
 from harness.observation import Observation
 from harness.pytest_files import find_test_files, runs_under_pytest
@@ -51,6 +52,8 @@ class PdbController:
         self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
+        self.frames: list[Frame] = []  # the last stop's frames (workspace ones and the selected), innermost first
+        self.selected: int | None = None  # which of them is selected
         self.raw_bytes_closed = 0
         self.hits_since_start = 0  # breakpoint stops since the program last (re)started
         self.post_mortem = False  # paused post-mortem after an uncaught exception
@@ -86,6 +89,7 @@ class PdbController:
             self.program.close()
             self.program = None
         self.position = None
+        self.frames, self.selected = [], None
 
     def prepare(self) -> None:
         """Start the warm interpreter now, in the background (its imports run while the model thinks),
@@ -163,7 +167,7 @@ class PdbController:
                "under pytest --trace: the tests run, paused at the start of the first test"
                if mode == "pytest" else "under python -m pdb: paused at its first line")
         lead = "Debugger restarted" if restarting else "Debugger started"
-        return self._answer(f"{lead} on {shown} {how}.\n{text}")
+        return self._answer(f"{lead} on {shown} {how}.\n{text}", stop=Stop("start"))
 
     def _launch(self, path: Path) -> tuple[str, bool]:
         """(Re)start the program on ``path`` and re-arm every breakpoint; (text, failed)."""
@@ -244,9 +248,21 @@ class PdbController:
         for record in exchange.records:
             if record.get("kind") in ("stop", "frame") and isinstance(record.get("line"), int):
                 self.position = (parsing.shown_path(str(record.get("file")), self.workspace), record["line"])
+                self._track_frames(record)
 
-    def _answer(self, body: str, *, error: bool = False) -> Observation:
-        return Observation(text=envelope(body, self.position), position=self.position, error=error)
+    def _track_frames(self, record: dict) -> None:
+        frames = [f for f in record.get("frames") or [] if isinstance(f, dict) and isinstance(f.get("line"), int)]
+        self.frames = [Frame(str(f.get("file")), f["line"], str(f.get("function"))) for f in frames]
+        self.selected = next((n for n, f in enumerate(frames) if f.get("index") == record.get("selected")), None)
+
+    def record(self, stop: Stop | None = None) -> DebuggerRecord:
+        """What the debugger knows now, from its own state (no round trip to pdb)."""
+        return DebuggerRecord(stop=stop, position=self.position, frames=list(self.frames), selected=self.selected,
+                              breakpoints=[(bp.file, bp.line) for bp in self.breakpoints])
+
+    def _answer(self, body: str, *, error: bool = False, stop: Stop | None = None) -> Observation:
+        return Observation(text=envelope(body, self.position), position=self.position, error=error,
+                           debugger=self.record(stop))
 
     def _query(self, command: str) -> Observation:
         """A command that does not run the program (inspection, listing, frames)."""
@@ -266,9 +282,11 @@ class PdbController:
         return self._answer(body or "(no output)", error=error)
 
     def run(self, tool: str) -> Observation:
-        return self._after_run(self._running.send(RUN_COMMANDS[tool], self.tool_timeout_s))
+        return self._after_run(self._running.send(RUN_COMMANDS[tool], self.tool_timeout_s),
+                               "hit" if tool == "continue_execution" else "step")
 
-    def _after_run(self, exchange: Exchange) -> Observation:
+    def _after_run(self, exchange: Exchange, paused: str = "step") -> Observation:
+        """``paused``: the stop kind of an ordinary pause (a continue hits, a step steps)."""
         raw = exchange.raw
         self.tests_run += [(str(r.get("nodeid")), str(r.get("outcome"))) for r in exchange.records
                            if r.get("kind") == "test"]
@@ -281,54 +299,60 @@ class PdbController:
                 self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
+            stop = Stop(paused)
             if self.post_mortem:
+                # The exception's line is pdb's text (its record holds only a capped repr).
+                stop = Stop("exception", answer_text.exception_of(body))
                 body = post_mortem_note(stops[-1].get("raised_in"), self.position,
                                         in_test=self.mode == "pytest") + "\n" + body
             elif was_post_mortem and last_stop == "start":
+                stop = Stop("restart")
                 # python -m pdb restarts the script by itself once the post-mortem session is left.
                 self.hits_since_start = 0
                 rest = parsing.SCRIPT_POST_MORTEM_DONE.sub("", body).strip()
                 body = f"The post-mortem session ended; the debugger restarted the program.\n{rest}"
             elif any(end.get("how") in ("finished", "exit") for end in ends):
+                stop = Stop("restart")
                 # python -m pdb restarts the script by itself, paused at its first line again.
                 self.hits_since_start = 0
                 exited = [end for end in ends if end.get("how") == "exit"]
                 summary = f"sys.exit({exited[-1].get('status')})" if exited else None
                 rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
                 body = f"{self._no_hit_message(summary)} The debugger restarted it.\n{rest}"
-            return self._answer(body.strip() or "(no output)")
+            return self._answer(body.strip() or "(no output)", stop=stop)
         self.post_mortem = False
         if exchange.status == "interrupted":
             self._track(exchange)
             body = parsing.clean(raw, self.workspace)
             return self._answer(f"The program did not pause within {self.tool_timeout_s:g}s: it looks stuck "
                                 "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "
-                                "thread is, and the debugger is paused in the main thread.\n" + body)
+                                "thread is, and the debugger is paused in the main thread.\n" + body,
+                                stop=Stop("interrupt"))
         output = parsing.clean(raw, self.workspace)
         if exchange.status == "killed":
             message = self.restart(f"The program did not pause within {self.tool_timeout_s:g}s and did not answer "
                                    "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "
                                    "was stopped: the program's doing, not the debugger's. Where every thread was:\n"
                                    + output[-2500:] + "\n")
-            return self._answer(message, error=True)
+            return self._answer(message, error=True, stop=Stop("restart"))
         program_output = output[-1500:]
         killed = killed_by(exchange.records)
         if killed:
             message = self.restart(f"The program was killed by signal {killed}; it did not run to its end.")
             if program_output:
                 message += f"\nOutput of the killed run (where it crashed):\n{program_output}"
-            return self._answer(message, error=True)
+            return self._answer(message, error=True, stop=Stop("restart"))
         status = abrupt_exit(exchange.records)
         if status is not None:
             message = self.restart(f"The program exited with status {status} before its end (os._exit, or its "
                                    "process was ended from inside).")
             if program_output:
                 message += f"\nOutput of the run:\n{program_output}"
-            return self._answer(message, error=True)
+            return self._answer(message, error=True, stop=Stop("restart"))
         message = self.restart(self._no_hit_message(parsing.pytest_summary(raw)))
         if program_output:
             message += f"\nOutput of the finished run:\n{program_output}"
-        return self._answer(message)
+        return self._answer(message, stop=Stop("restart"))
 
     def _no_hit_message(self, summary: str | None) -> str:
         return no_hit_message(RunFacts(
@@ -398,20 +422,29 @@ class PdbController:
 
     # --- inspection ---------------------------------------------------------------------------
     def print_variable(self, name: str) -> Observation:
-        obs = self._query(self._with_argument("stepwise_print", name, "name"))
+        obs = self._inspect("print_variable", {"name": name}, self._with_argument("stepwise_print", name, "name"))
         if obs.error and "NameError" in obs.text:
             obs.text = obs.text.replace("</execution_position>",
                                         "Use examine_locals to see the names in this frame.\n</execution_position>")
         return obs
 
     def examine_locals(self) -> Observation:
-        return self._query("stepwise_locals")
+        return self._inspect("examine_locals", {}, "stepwise_locals")
 
     def examine_globals(self) -> Observation:
-        return self._query("stepwise_globals")
+        return self._inspect("examine_globals", {}, "stepwise_globals")
 
     def run_expression(self, expression: str) -> Observation:
-        return self._query(self._with_argument("stepwise_run", expression, "expression"))
+        return self._inspect("run_expression", {"expression": expression},
+                             self._with_argument("stepwise_run", expression, "expression"))
+
+    def _inspect(self, tool: str, arguments: dict, command: str) -> Observation:
+        """An inspection, with the values it showed: read from the answer, whose rows the in-process
+        debugger wrote with every repr already capped."""
+        obs = self._query(command)
+        if obs.debugger is not None and not obs.error and obs.debugger.stop is None:
+            obs.debugger.values = answer_text.shown_values(tool, arguments, obs.text)
+        return obs
 
     def _with_argument(self, command: str, text: str, field: str) -> str:
         """The pdb command line carrying ``text``: inline (base64) when it fits the terminal's line,
@@ -449,10 +482,17 @@ class PdbController:
             return None
 
     def where_am_i(self) -> Observation:
-        return self._query("stepwise_where")
+        obs = self._query("stepwise_where")
+        if obs.debugger is not None and not obs.error:
+            # The listing also shows the frame that raised (post-mortem), which the stop's frames may not.
+            obs.debugger.frames, obs.debugger.selected = answer_text.stack(obs.text)
+        return obs
 
     def select_frame(self, index: int) -> Observation:
-        return self._query(f"stepwise_frame {index}")
+        obs = self._query(f"stepwise_frame {index}")
+        if obs.debugger is not None and not obs.error and obs.debugger.stop is None:
+            obs.debugger.stop = Stop("frame")
+        return obs
 
     # --- edits --------------------------------------------------------------------------------
     def on_edit(self, change: FileChange) -> str:

@@ -22,13 +22,14 @@ It adds what the harness cannot do cheaply from outside the process:
   harness learns where the program is and why it stopped without reading pdb's English::
 
       {"seq": 3, "kind": "stop", "reason": "breakpoint", "file": "/workspace/a.py", "line": 12,
-       "function": "total", "frames": [{"file": "a.py", "line": 12, "function": "total"}, ...]}
+       "function": "total", "frames": [{"index": 0, "file": "a.py", "line": 12, "function": "total"}, ...],
+       "selected": 0}
 
   ``kind`` is ``test`` (pytest mode: ``nodeid`` and ``outcome`` of each test that ran), ``stop``
   (reason: start, step, call, breakpoint, return (with ``value``), exception (with ``value``),
   post_mortem (with ``raised_in``: the innermost frame, where the exception came from), interrupted),
-  ``frame`` (select_frame moved the cursor) or ``end`` (``how``: finished, exit (with ``status``),
-  exception, syntax_error (with ``error``), no_code (the script ran without a single line to pause at:
+  ``frame`` (select_frame moved the cursor; ``frames`` and ``selected`` as a stop has) or ``end``
+  (``how``: finished, exit (with ``status``), exception, syntax_error (with ``error``), no_code (the script ran without a single line to pause at:
   the run ends instead of restarting forever)).
 """
 
@@ -258,11 +259,12 @@ def handshake() -> None:
             WORKSPACE = os.path.realpath(hello["workspace"])
 
 
-def workspace_frames(stack) -> list[dict]:
-    """The workspace frames of a pdb stack, innermost first, with their where_am_i indices."""
+def workspace_frames(stack, selected: int | None = None) -> list[dict]:
+    """The workspace frames of a pdb stack (and the ``selected`` one), innermost first, with their
+    where_am_i indices."""
     frames = []
     for index, (frame, lineno) in enumerate(reversed(stack)):
-        if in_workspace(frame.f_code.co_filename):
+        if in_workspace(frame.f_code.co_filename) or index == selected:
             frames.append({"index": index, "file": shown_path(frame.f_code.co_filename), "line": lineno,
                            "function": frame.f_code.co_name})
             if len(frames) >= FRAME_CAP:
@@ -388,11 +390,13 @@ class StepwisePdb(pdb.Pdb):
     def _record(self, frame_lineno) -> None:
         frame, lineno = frame_lineno
         where = {"file": frame.f_code.co_filename, "line": lineno, "function": frame.f_code.co_name}
+        selected = len(self.stack) - 1 - self.curindex  # where_am_i's index of the selected frame
+        frames = {"frames": workspace_frames(self.stack, selected), "selected": selected}
         if self._reason == "frame":
-            CHANNEL.write({"kind": "frame", **where})
+            CHANNEL.write({"kind": "frame", **where, **frames})
         else:
             reason = "start" if CHANNEL.fresh and self._reason in ("step", "call") else self._reason
-            record = {"kind": "stop", "reason": reason, **where, "frames": workspace_frames(self.stack)}
+            record = {"kind": "stop", "reason": reason, **where, **frames}
             if self._value is not None:
                 record["value"] = self._value
             if reason == "post_mortem" and self._raised_in:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 import jsonschema
 
-from harness.trajectory import SCHEMA_ID, TRAJECTORY_SCHEMA
+from harness.debugger_record import DebuggerRecord
+from harness.trajectory import SCHEMA_ID, TRAJECTORY_SCHEMA, Step
 
 MAX_STEPS = 10_000
 MAX_TEXT_CHARS = 64_000  # per observation or argument string; the harness itself caps at a few KB
@@ -47,6 +48,7 @@ class Action:
     position: tuple[str, int] | None
     error: bool
     viewed: tuple[str, ...] = ()  # files a person's session viewer showed before this step (human only)
+    debugger: DebuggerRecord | None = None  # what the debugger knew after it (Step.debugger)
 
     def text_argument(self, key: str) -> str | None:
         """A string argument, capped; None when absent or not a string."""
@@ -103,7 +105,8 @@ def _step_is_plain(step) -> bool:
             and isinstance(step.get("tool"), str) and isinstance(step.get("observation"), str)
             and (position is None or _position(position) is not None and not isinstance(position[1], bool))
             and (duration is None or isinstance(duration, int | float) and not isinstance(duration, bool))
-            and (error is None or isinstance(error, bool)))
+            and (error is None or isinstance(error, bool))
+            and isinstance(step.get("debugger"), dict | None))  # a record's shape: _debugger() checks
 
 
 def schema_problems(doc: dict) -> list[str]:
@@ -148,12 +151,14 @@ def read_trajectory(trajectory) -> TrajectoryView:
     for step in steps or ():  # a list: the schema check above
         arguments = step.get("arguments")
         observation = step["observation"]
+        position = _position(step.get("position"))
+        capped = step if len(observation) <= MAX_TEXT_CHARS else {**step, "observation": observation[:MAX_TEXT_CHARS]}
         actions.append(Action(
             turn=int(step["turn"]), tool=step["tool"][:200],
             arguments=arguments if isinstance(arguments, dict) else {},
-            observation=observation[:MAX_TEXT_CHARS], position=_position(step.get("position")),
+            observation=observation[:MAX_TEXT_CHARS], position=position,
             error=bool(step.get("error")) or observation.lstrip().startswith("Error:"),
-            viewed=_viewed(step) if human else ()))
+            viewed=_viewed(step) if human else (), debugger=_debugger(capped, position, len(actions))))
     result = given if isinstance(given := doc.get("result"), dict) else {}
     preference = doc.get("preference")
     return TrajectoryView(actions=tuple(actions), task=doc.get("task"), arm=doc.get("arm"),
@@ -161,6 +166,13 @@ def read_trajectory(trajectory) -> TrajectoryView:
                           verified=result.get("verified") if "verified" in result else None,
                           exit_reason=result.get("exit_reason"), raw=doc,
                           suspicious_patch=suspicious_findings(result))
+
+
+def _debugger(step: dict, position: tuple[str, int] | None, index: int) -> DebuggerRecord | None:
+    try:
+        return Step.debugger_of(step, position)[0]
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        raise ScoringError(f"steps[{index}].debugger: not a debugger record ({type(exc).__name__}: {exc})") from None
 
 
 def _viewed(step: dict) -> tuple[str, ...]:

@@ -20,7 +20,6 @@ from harness.scoring.timeline import Timeline
 from harness.tools import AUXILIARY_TOOLS, CONTROL_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS
 
 _TIMING = re.compile(r"\bin \d+(\.\d+)?s\b")
-_BREAKPOINT_SET = re.compile(r"^(?P<file>[^\s:][^:\n]*):(?P<line>\d+): breakpoint set", re.MULTILINE)
 
 
 def _turns(turns) -> str:
@@ -134,7 +133,7 @@ def broad_breakpoints(tl: Timeline, config: PolicyConfig) -> list[Reason]:
             out.append(Reason("broad_breakpoints", f"{len(requested)} breakpoints in one call at turn {event.turn} "
                               f"(more than {config.max_breakpoints_per_call}): breakpoints without a hypothesis",
                               (event.turn,)))
-        placed = {m["file"] for m in _BREAKPOINT_SET.finditer(event.action.observation)}
+        placed = {file for file, _ in event.breakpoints_added}
         if placed:
             set_files |= placed
             set_turns.append(event.turn)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from harness.scoring.answers import Frame, Stop, shown_values, stop_of
+from harness.debugger_record import BreakpointState, Frame
 from harness.scoring.commands import BashReading, is_test_path, read_bash
 from harness.scoring.document import Action, TrajectoryView
 from harness.scoring.source import EditChange, Workspace, function_at
@@ -15,6 +15,27 @@ from harness.scoring.task_meta import TaskMeta
 from harness.tools import CONTROL_TOOLS, DEBUGGER_TOOLS, EDIT_TOOLS, INSPECTION_TOOLS
 
 AT_STOP_KINDS = frozenset({"hit", "step", "exception"})
+STOPPING_TOOLS = CONTROL_TOOLS | {"start_debugger", "select_frame"}
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where a start, a control call or select_frame left the program, and why (the step's
+    ``DebuggerRecord.stop`` with the frame it selected; kinds in harness/debugger_record.py)."""
+
+    kind: str
+    frame: Frame | None
+    exception: str | None = None
+
+
+def stop_of(action: Action) -> Stop | None:
+    """The stop a successful start_debugger, control or select_frame call reports; None for others."""
+    record = action.debugger
+    if action.error or action.tool not in STOPPING_TOOLS or record is None or record.stop is None:
+        return None
+    if action.position is None:
+        return None
+    return Stop(record.stop.kind, record.frame, record.stop.exception)
 
 
 @dataclass
@@ -32,6 +53,7 @@ class Event:
     reads: set[str] = field(default_factory=set)
     edits: list[EditChange] = field(default_factory=list)
     values: list[tuple[str, str]] = field(default_factory=list)
+    breakpoints_added: list[tuple[str, int]] = field(default_factory=list)  # set by this action
 
     @property
     def turn(self) -> int:
@@ -88,12 +110,14 @@ def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
     started = False
     frame: Frame | None = None
     at_stop = at_exception = False
+    breakpoints = BreakpointState()
     for action in view.actions:
         event = Event(action, started_before=started)
         event.reads |= {workspace.resolve(path) for path in action.viewed}  # a person's viewer showed them
         tool = action.tool
+        event.breakpoints_added = breakpoints.apply(action.debugger)
         if tool in DEBUGGER_TOOLS:
-            stop = stop_of(tool, action.observation, action.position, action.error)
+            stop = stop_of(action)
             event.stop = stop
             if stop is not None:
                 frame = stop.frame
@@ -104,8 +128,8 @@ def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
                 at_stop = at_exception = False
             if tool == "start_debugger" and not action.error:
                 started = True
-            if tool in INSPECTION_TOOLS and not action.error:
-                event.values = shown_values(tool, action.arguments, action.observation)
+            if tool in INSPECTION_TOOLS and not action.error and action.debugger is not None:
+                event.values = list(action.debugger.values)
             if tool == "list_code" and not action.error and action.position:
                 event.reads.add(workspace.resolve(action.position[0]))
         elif tool in EDIT_TOOLS:

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from harness.debugger.answer_text import breakpoint_changes, legacy_record
+from harness.debugger_record import DebuggerRecord
+from harness.tools import DEBUGGER_TOOLS, EDIT_TOOLS
 from harness.trajectory.exit_reasons import ExitReason
 from harness.trajectory.schema import SCHEMA_ID, TrajectoryError, validation_errors
 
@@ -23,7 +26,12 @@ def _rest(data: dict, known) -> dict:
 
 @dataclass
 class Step:
-    """One turn: the tool call and what it returned. ``turn`` counts from 1 (one step per turn)."""
+    """One turn: the tool call and what it returned. ``turn`` counts from 1 (one step per turn).
+
+    ``debugger``: what the debugger knew after the call (DebuggerRecord). A step recorded before steps
+    carried it gets one read from its text (``upgraded``), which ``to_json`` does not write back, so an
+    old document round-trips unchanged.
+    """
 
     turn: int
     tool: str
@@ -34,9 +42,12 @@ class Step:
     error: bool | None = False
     call_id: str | None = None
     usage: dict | None = None
+    debugger: DebuggerRecord | None = None
     extra: dict = field(default_factory=dict)
+    upgraded: bool = field(default=False, compare=False)
 
-    FIELDS = ("turn", "tool", "arguments", "observation", "position", "duration_ms", "error", "call_id", "usage")
+    FIELDS = ("turn", "tool", "arguments", "observation", "position", "duration_ms", "error", "call_id", "usage",
+              "debugger")
 
     def to_json(self) -> dict:
         data = {"turn": self.turn, "tool": self.tool, "arguments": self.arguments, "observation": self.observation,
@@ -47,16 +58,33 @@ class Step:
             data["call_id"] = self.call_id
         if self.usage:
             data["usage"] = self.usage
+        if self.debugger is not None and not self.upgraded:
+            data["debugger"] = self.debugger.to_json()
         return {**data, **self.extra}
 
     @classmethod
     def from_json(cls, data: dict) -> Step:
         position = data.get("position")
+        position = (str(position[0]), int(position[1])) if position else None
+        debugger, upgraded = cls.debugger_of(data, position)
         return cls(turn=data["turn"], tool=data["tool"], arguments=data.get("arguments"),
-                   observation=data.get("observation", ""),
-                   position=(position[0], int(position[1])) if position else None,
+                   observation=data.get("observation", ""), position=position,
                    duration_ms=data.get("duration_ms"), error=data.get("error"), call_id=data.get("call_id"),
-                   usage=data.get("usage"), extra=_rest(data, cls.FIELDS))
+                   usage=data.get("usage"), debugger=debugger, extra=_rest(data, cls.FIELDS), upgraded=upgraded)
+
+    @staticmethod
+    def debugger_of(data: dict, position: tuple[str, int] | None) -> tuple[DebuggerRecord | None, bool]:
+        """A step document's record and whether it was read from the text (a step written before
+        steps carried one: a debugger call, or an edit whose answer moved breakpoints)."""
+        record = data.get("debugger")
+        if isinstance(record, dict):
+            return DebuggerRecord.from_json(record), False
+        tool, text = data.get("tool"), data.get("observation")
+        if "debugger" in data or not isinstance(text, str):
+            return None, False
+        if tool in DEBUGGER_TOOLS or tool in EDIT_TOOLS and breakpoint_changes(text):
+            return legacy_record(str(tool), data.get("arguments"), text, position, bool(data.get("error"))), True
+        return None, False
 
 
 @dataclass

@@ -11,6 +11,29 @@ from harness.trajectory.exit_reasons import ExitReason
 SCHEMA_ID = "stepwise.trajectory/1"
 EXIT_REASONS = tuple(reason.value for reason in ExitReason)
 
+_PLACE = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "minItems": 2, "maxItems": 2}
+# A step's DebuggerRecord (harness/debugger_record.py); optional, so documents from before it still validate.
+DEBUGGER_SCHEMA: dict = {"anyOf": [{"type": "null"}, {
+    "type": "object",
+    "required": ["version"],
+    "properties": {
+        "version": {"type": "integer", "minimum": 1},
+        "stop": {"anyOf": [{"type": "null"}, {"type": "object", "required": ["kind"], "properties": {
+            "kind": {"type": "string"}, "exception": {"type": ["string", "null"]}}}]},
+        "position": {"anyOf": [{"type": "null"}, _PLACE]},
+        "frames": {"type": "array", "items": {
+            "type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}, {"type": "string"}],
+            "minItems": 3, "maxItems": 3}},
+        "selected": {"type": ["integer", "null"]},
+        "breakpoints": {"anyOf": [{"type": "null"}, {"type": "array", "items": _PLACE}]},
+        "values": {"type": "array", "items": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "string"}],
+                                              "minItems": 2, "maxItems": 2}},
+        "changes": {"type": "array", "items": {
+            "type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}],
+            "minItems": 3, "maxItems": 3}},
+    },
+}]}
+
 TRAJECTORY_SCHEMA: dict = {
     "type": "object",
     "required": ["schema", "episode_id", "task", "arm", "policy", "max_turns", "started_at",
@@ -47,6 +70,7 @@ TRAJECTORY_SCHEMA: dict = {
                         "minItems": 2, "maxItems": 2}]},
                     "duration_ms": {"type": ["number", "null"]},
                     "error": {"type": ["boolean", "null"]},
+                    "debugger": DEBUGGER_SCHEMA,
                 },
             },
         },

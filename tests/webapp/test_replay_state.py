@@ -3,7 +3,7 @@ inspection, and the model's words beside each call."""
 
 from tests.helpers.tasks import RUNNING_AVERAGE
 from tests.webapp.conftest import load_fixture_document
-from webapp.trajectories.replay import parse_locals, reference_fix, steps_from_document, view_at
+from webapp.trajectories.replay import reference_fix, shown_locals, steps_from_document, view_at
 
 TASK_FILES = {"buggy": {"m.py": "a = 1  # BUG: should be 2\nb = a\n"}, "correct": {"m.py": "a = 2\nb = a\n"},
               "tests": {"test_m.py": "from m import b\n"}, "shared": {}}
@@ -58,7 +58,9 @@ def test_locals_are_shown_beside_the_previous_inspection_with_changes_marked():
     assert [(r.name, r.value, r.previous, r.change) for r in after.locals] == [
         ("n", "2", "1", "changed"), ("items", "[1]", "[1]", "same"), ("fresh", "None", None, "new"),
         ("gone", "", "'x'", "gone")]
-    assert parse_locals("Error: the debugger is not running") is None
+    failed = steps_from_document({"steps": [step(1, "examine_locals", {}, "Error: the debugger is not running",
+                                                 error=True)]})
+    assert shown_locals(failed[0]) is None
 
 
 def test_a_recorded_episode_pairs_each_call_with_the_words_before_it():

@@ -3,25 +3,23 @@
 The trajectory records tool calls and observations, not the workspace, so the replay rebuilds it: the
 task's files as materialized (buggy + shared + tests), then each successful ``edit_file`` and
 ``write_file`` applied in order. Changes made through ``bash`` (``sed -i``) are not recorded and so not
-shown. Breakpoints come from the debugger's own answers ("file:line: breakpoint set"), locals from
-``examine_locals`` answers. Everything here is plain data; the templates render it.
+shown. Breakpoints and locals come from each step's debugger record (``Step.debugger``: the breakpoints
+set, the values ``examine_locals`` showed), never from the text. Everything here is plain data; the
+templates render it.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
 
 from corpus.materialize import strip_bug_markers
+from harness.debugger_record import BreakpointState, DebuggerRecord
 from harness.tools import DEBUGGER_TOOLS, EDIT_TOOLS
+from harness.trajectory import Step
 from webapp.core.highlight import source_html, source_lines, unified_diff
-
-_BREAKPOINT = re.compile(r"^(?P<file>\S+?):(?P<line>\d+): breakpoint (?P<what>set|removed)\s*$", re.M)
-_DROPPED = re.compile(r"breakpoint (?P<file>\S+?):(?P<line>\d+) removed", re.M)
-_LOCAL = re.compile(r"^  (?P<name>[A-Za-z_][\w.]*) = (?P<value>.*)$")
 
 
 @dataclass(frozen=True)
@@ -37,6 +35,7 @@ class ReplayStep:
     duration_ms: float | None
     error: bool
     thought: str = ""
+    debugger: DebuggerRecord | None = None
 
     @property
     def observation_shown(self) -> str:
@@ -158,16 +157,11 @@ def normalize_path(path) -> str:
     return path
 
 
-def parse_locals(observation: str) -> dict[str, str] | None:
-    """``name -> repr`` from an examine_locals answer, None when it is not one."""
-    if "locals:" not in observation:
+def shown_locals(step: ReplayStep) -> dict[str, str] | None:
+    """``name -> repr`` of a successful examine_locals step, None for any other step."""
+    if step.tool != "examine_locals" or step.error or step.debugger is None:
         return None
-    values = {}
-    for line in observation.split("locals:", 1)[1].splitlines():
-        match = _LOCAL.match(line)
-        if match:
-            values[match["name"]] = match["value"]
-    return values
+    return dict(step.debugger.values)
 
 
 def _diff_locals(now: dict[str, str], before: dict[str, str] | None) -> list[LocalRow]:
@@ -191,21 +185,29 @@ def steps_from_document(document: dict) -> list[ReplayStep]:
     for index, step in enumerate(document.get("steps") or []):
         position = step.get("position")
         turn = step.get("turn", index + 1)
+        position = (str(position[0]), int(position[1])) if isinstance(position, list | tuple) and \
+            len(position) == 2 and isinstance(position[1], int) else None
         out.append(ReplayStep(
             index=index, turn=turn, tool=str(step.get("tool")), arguments=step.get("arguments") or {},
-            observation=str(step.get("observation") or ""),
-            position=(str(position[0]), int(position[1])) if isinstance(position, list | tuple) and
-            len(position) == 2 and isinstance(position[1], int) else None,
+            observation=str(step.get("observation") or ""), position=position,
             duration_ms=step.get("duration_ms"), error=bool(step.get("error")),
-            thought=str(thoughts[turn - 1]) if 0 < turn <= len(thoughts) and isinstance(thoughts[turn - 1], str) else ""))
+            thought=str(thoughts[turn - 1]) if 0 < turn <= len(thoughts) and isinstance(thoughts[turn - 1], str) else "",
+            debugger=_debugger(step, position)))
     return out
+
+
+def _debugger(step: dict, position: tuple[str, int] | None) -> DebuggerRecord | None:
+    try:
+        return Step.debugger_of(step, position)[0]
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return None  # a malformed record shows no debugger state rather than failing the page
 
 
 def view_at(steps: list[ReplayStep], at: int, task_files: dict | None) -> StepView:
     """Replay ``steps[0..at]`` and describe the state after step ``at``."""
     files = workspace_files(task_files)
     known = task_files is not None
-    breakpoints: dict[tuple[str, int], None] = {}
+    breakpoints = BreakpointState()
     inspections: list[tuple[int, dict[str, str]]] = []
     view = StepView(step=steps[at])
     for step in steps[: at + 1]:
@@ -221,21 +223,13 @@ def view_at(steps: list[ReplayStep], at: int, task_files: dict | None) -> StepVi
                 files[path] = step.arguments["content"]
             if step.index == at:
                 view.edit_diff = unified_diff(before, files.get(path, before), path)
-        for match in _BREAKPOINT.finditer(step.observation):
-            key = (match["file"], int(match["line"]))
-            if match["what"] == "set":
-                breakpoints[key] = None
-            else:
-                breakpoints.pop(key, None)
-        for match in _DROPPED.finditer(step.observation):
-            breakpoints.pop((match["file"], int(match["line"])), None)
-        if step.tool == "examine_locals" and not step.error:
-            values = parse_locals(step.observation)
-            if values is not None:
-                inspections.append((step.turn, values))
+        breakpoints.apply(step.debugger)
+        values = shown_locals(step)
+        if values is not None:
+            inspections.append((step.turn, values))
     view.edit_untracked = steps[at].tool == "bash"
     view.workspace = files if known else {}
-    view.breakpoints = list(breakpoints)
+    view.breakpoints = breakpoints.breakpoints
     if inspections:
         view.inspection_turn, now = inspections[-1]
         previous = inspections[-2] if len(inspections) > 1 else None

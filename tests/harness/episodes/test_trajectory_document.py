@@ -7,6 +7,7 @@ import copy
 
 import pytest
 
+from harness.debugger_record import DebuggerRecord
 from harness.episode import run_episode
 from harness.policies import make_policy
 from harness.trajectory import (
@@ -48,7 +49,11 @@ def test_a_document_round_trips_unchanged_unknown_fields_included():
     assert trajectory.extra == {"preference": "recommended", "run": 2}
     assert trajectory.steps[0] == Step(turn=1, tool="print_variable", arguments={"name": "x"}, observation="x = 1",
                                        position=("a.py", 3), duration_ms=0.5, error=False, call_id="call_1",
-                                       usage={"total_tokens": 9}, extra={"note": "added by someone else"})
+                                       usage={"total_tokens": 9}, extra={"note": "added by someone else"},
+                                       # written before steps carried a record: read from its text
+                                       debugger=DebuggerRecord(position=("a.py", 3), breakpoints=None,
+                                                               values=[("x", "1")]))
+    assert trajectory.steps[0].upgraded
     assert trajectory.result.exit_reason is ExitReason.DONE and trajectory.debugger_started is False
 
 
