@@ -38,19 +38,21 @@ def run(tmp_path, capsys, calls, name) -> tuple[dict, dict]:
                          "--sandbox", "bwrap", "--max-turns", "20", "--out", str(out)])
     assert code == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    return summary, load_trajectory(out)
+    trajectory = load_trajectory(out)
+    return summary, trajectory, trajectory.quality or {}
 
 
 @pytest.mark.slow
 def test_the_scripted_debugger_fix_of_a_corpus_task_passes_and_links_the_wrong_value(tmp_path, capsys):
-    summary, doc = run(tmp_path, capsys, DEBUGGER_FIX, "debugger")
+    summary, doc, quality = run(tmp_path, capsys, DEBUGGER_FIX, "debugger")
     assert summary["verified"] is True and summary["policy_passed"] is True and summary["edit_relevant"] is True
-    assert doc["steps"][5]["tool"] == "print_variable"
-    assert "(i, chunk) = (2, [20.0, 21.0])" in doc["steps"][5]["observation"]  # the wrong value, seen
-    policy = doc["quality"]["policy"]
+    assert doc.steps[5].tool == "print_variable"
+    assert "(i, chunk) = (2, [20.0, 21.0])" in doc.steps[5].observation  # the wrong value, seen
+    assert doc.steps[5].debugger is not None and doc.steps[5].debugger.values == [("(i, chunk)", "(2, [20.0, 21.0])")]
+    policy = quality["policy"]
     assert policy["version"] == "pdb_policy_v1" and policy["hard_reasons"] == [] and policy["soft_reasons"] == []
     assert policy["score"] >= 0.9
-    (edit,) = doc["quality"]["edit_relevance"]["edits"]
+    (edit,) = quality["edit_relevance"]["edits"]
     assert (edit["turn"], edit["file"], edit["lines"]) == (7, "smoothing.py", [9])
     assert [(link["turn"], link["criterion_name"]) for link in edit["links"]] == [(6, "incorrect_value")]
     assert edit["links"][0]["reason"] == (
@@ -61,16 +63,16 @@ def test_the_scripted_debugger_fix_of_a_corpus_task_passes_and_links_the_wrong_v
 
 @pytest.mark.slow
 def test_the_same_task_fixed_blind_in_the_dbg_arm_is_flagged(tmp_path, capsys):
-    summary, doc = run(tmp_path, capsys, BLIND_FIX, "blind")
+    summary, _, quality = run(tmp_path, capsys, BLIND_FIX, "blind")
     assert summary["verified"] is True and summary["policy_passed"] is False
-    assert [r["rule"] for r in doc["quality"]["policy"]["hard_reasons"]] == ["recommended_without_inspection"]
-    assert doc["quality"]["edit_relevant"] is None  # the debugger never started
+    assert [r["rule"] for r in quality["policy"]["hard_reasons"]] == ["recommended_without_inspection"]
+    assert quality["edit_relevant"] is None  # the debugger never started
 
     # and `harness score` gives the same verdict from the recorded file
     capsys.readouterr()
     assert score_cli.main([str(tmp_path / "blind-trajectory.json"), "--format", "json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)["results"]
-    assert row["quality"] == doc["quality"]
+    assert row["quality"] == quality
 
 
 SCRIPT = {"tool_calls": [{"name": "bash", "arguments": {"command": "python -m pytest -q"}}], "tasks": {
@@ -105,7 +107,7 @@ def test_eval_stores_quality_and_reports_it_per_arm_and_label_and_compare_reads_
             "--model-label", "scripted", "--no-progress"]
     assert evaluate_cli.main(argv) == 0
     for path in (out / "trajectories").rglob("*-run1.json"):
-        quality = load_trajectory(path)["quality"]
+        quality = load_trajectory(path).quality or {}
         assert quality["policy"]["version"] == "pdb_policy_v1"
         assert quality["edit_relevance"]["version"] == "edit_relevance_v1"
 
@@ -131,7 +133,7 @@ def test_eval_stores_quality_and_reports_it_per_arm_and_label_and_compare_reads_
     doc["quality"] = None
     path.write_text(json.dumps(doc))
     assert evaluate_cli.main(argv) == 0
-    assert load_trajectory(path)["quality"]["policy"]["hard_reasons"][0]["rule"] == "done_without_verification"
+    assert (load_trajectory(path).quality or {})["policy"]["hard_reasons"][0]["rule"] == "done_without_verification"
     assert json.loads((out / "report.json").read_text())["overall"]["arms"]["base"]["policy"]["scored"] == 2
 
     capsys.readouterr()
