@@ -10,6 +10,7 @@ import uuid
 from dataclasses import asdict, dataclass, field
 
 from harness.debugger_record import DebuggerRecord
+from harness.shell_record import ShellRecord
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Observation:
     ``position`` is the debugger cursor ``(file, line)`` after the call, or None when no program is
     paused; ``error`` is True when the text is an ``Error: …`` answer; ``done`` is True only for the
     ``done`` tool; ``debugger`` is what the debugger knew after a debugger call (and after an edit
-    that moved breakpoints), None for other tools.
+    that moved breakpoints), None for other tools; ``shell`` is what a bash call did (ShellRecord).
     """
 
     text: str
@@ -43,12 +44,15 @@ class Observation:
     done: bool = False
     duration_ms: float = 0.0
     debugger: DebuggerRecord | None = None
+    shell: ShellRecord | None = None
 
     def to_dict(self) -> dict:
         data = {"text": self.text, "position": list(self.position) if self.position else None,
                 "error": self.error, "done": self.done, "duration_ms": round(self.duration_ms, 3)}
         if self.debugger is not None:
             data["debugger"] = self.debugger.to_json()
+        if self.shell is not None:
+            data["shell"] = self.shell.to_json()
         return data
 
     @classmethod
@@ -58,7 +62,8 @@ class Observation:
                    error=bool(data.get("error")), done=bool(data.get("done")),
                    duration_ms=float(data.get("duration_ms") or 0.0),
                    debugger=DebuggerRecord.from_json(record) if isinstance(record := data.get("debugger"), dict)
-                   else None)  # an older peer sends none
+                   else None,  # an older peer sends neither record
+                   shell=ShellRecord.from_json(record) if isinstance(record := data.get("shell"), dict) else None)
 
     @classmethod
     def failure(cls, message: str) -> Observation:

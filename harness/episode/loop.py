@@ -42,7 +42,8 @@ def step_of(turn: int, call: ToolCall | None, arguments, observation: Observatio
             viewed: list[str] | None = None) -> Step:
     return Step(turn=turn, tool=call.name if call else INVALID_TOOL, arguments=arguments,
                 observation=observation.text, position=observation.position, duration_ms=observation.duration_ms,
-                error=bool(observation.error), debugger=observation.debugger, call_id=call.id if call else None, usage=usage or None,
+                error=bool(observation.error), debugger=observation.debugger,
+                shell=observation.shell, call_id=call.id if call else None, usage=usage or None,
                 extra={"viewed": list(viewed)} if viewed else {})
 
 

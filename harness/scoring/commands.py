@@ -1,4 +1,4 @@
-"""What a ``bash`` command did, read from its text and its answer: which files it read, whether it
+"""What a ``bash`` command did, read from its command line and its step's ShellRecord: which files it read, whether it
 dumped a whole file, probed metadata, ran the tests (and whether they passed), or changed a file.
 
 The shell is one persistent bash, so this is a reading of intent from the command line, not a
@@ -14,6 +14,8 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from harness.shell_record import ShellRecord
+
 READERS = {"cat", "sed", "grep", "egrep", "fgrep", "rg", "head", "tail", "less", "more", "nl", "awk",
            "bat", "tac", "cut", "view", "diff", "od", "xxd", "strings"}
 WHOLE_FILE_READERS = {"cat", "nl", "less", "more", "bat", "tac"}
@@ -21,10 +23,6 @@ LIMITERS = {"head", "tail", "sed", "grep", "egrep", "fgrep", "rg", "wc", "awk", 
 METADATA = {"wc", "ls", "stat", "file", "sha1sum", "md5sum", "sha256sum", "du", "find", "tree"}
 PREFIXES = {"sudo", "env", "command", "time", "nice", "nohup", "timeout", "xargs"}
 DUMP_LINES = 200  # head/tail -n of this many lines or more is a whole-file read for these small tasks
-_EXIT_CODE = re.compile(r"^\[exit code (-?\d+)\]\s*$", re.MULTILINE)
-_PASSED = re.compile(r"\b(\d+) passed\b")
-_FAILED = re.compile(r"\b\d+ (failed|errors?)\b|\bno tests ran\b|^(FAILED|ERROR)\b", re.MULTILINE)
-_UNITTEST_OK = re.compile(r"^OK\b", re.MULTILINE)
 _PY_OPEN = re.compile(r"""open\(\s*['"]([^'"]+)['"]""")
 _PY_WRITE = re.compile(r"""open\(\s*['"]([^'"]+)['"]\s*,\s*['"][wa]|Path\(\s*['"]([^'"]+)['"]\s*\)\.write_text""")
 
@@ -54,12 +52,6 @@ def normalize_path(path: str) -> str:
 def is_test_path(path: str) -> bool:
     name = path.rsplit("/", 1)[-1]
     return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
-
-
-def exit_code(observation: str) -> int:
-    """The shell's exit code (the harness appends '[exit code N]' when it is not 0)."""
-    found = _EXIT_CODE.findall(observation)
-    return int(found[-1]) if found else 0
 
 
 def _tokens(command: str) -> list[str]:
@@ -172,10 +164,13 @@ def _sed_is_dump(args: list[str]) -> bool:
     return re.fullmatch(r"\s*(1\s*,\s*\$\s*)?p\s*", script) is not None
 
 
-def read_bash(command: str, observation: str, known_files: set[str]) -> BashReading:
-    """Classify one bash call; ``known_files`` are the workspace's files (paths or basenames)."""
+def read_bash(command: str, shell: ShellRecord | None, known_files: set[str]) -> BashReading:
+    """Classify one bash call from its command line and what it did (its step's ShellRecord);
+    ``known_files`` are the workspace's files (paths or basenames)."""
     out = BashReading()
-    code = exit_code(observation)
+    # A command with no status (it timed out) reads as 0, as scoring always read one without
+    # "[exit code N]" in its answer, so old and new trajectories score the same.
+    code = shell.exit_code if shell is not None and shell.exit_code is not None else 0
     for pipeline in _pipelines(_tokens(command[:20_000].replace("\n", " ; "))):
         stages = []
         for simple in pipeline:
@@ -216,7 +211,7 @@ def read_bash(command: str, observation: str, known_files: set[str]) -> BashRead
             elif program in ("pytest", "py.test"):
                 out.test_run = True
     if out.test_run:
-        out.tests_passed = code == 0 and _tests_passed(observation)
+        out.tests_passed = code == 0 and shell is not None and shell.tests_passed is True
     return out
 
 
@@ -239,8 +234,3 @@ def _read_python(args: list[str], files: list[str], out: BashReading, code: int,
                 if "print(" in source and re.search(r"\.read\(\)\s*\)", source):
                     out.dumps.add(target)
 
-
-def _tests_passed(observation: str) -> bool:
-    if _FAILED.search(observation):
-        return False
-    return bool(_PASSED.search(observation) or _UNITTEST_OK.search(observation))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import jsonschema
 
 from harness.debugger_record import DebuggerRecord
+from harness.shell_record import ShellRecord
 from harness.trajectory import SCHEMA_ID, TRAJECTORY_SCHEMA, Step
 
 MAX_STEPS = 10_000
@@ -49,6 +50,7 @@ class Action:
     error: bool
     viewed: tuple[str, ...] = ()  # files a person's session viewer showed before this step (human only)
     debugger: DebuggerRecord | None = None  # what the debugger knew after it (Step.debugger)
+    shell: ShellRecord | None = None  # what a bash call did (Step.shell)
 
     def text_argument(self, key: str) -> str | None:
         """A string argument, capped; None when absent or not a string."""
@@ -106,7 +108,8 @@ def _step_is_plain(step) -> bool:
             and (position is None or _position(position) is not None and not isinstance(position[1], bool))
             and (duration is None or isinstance(duration, int | float) and not isinstance(duration, bool))
             and (error is None or isinstance(error, bool))
-            and isinstance(step.get("debugger"), dict | None))  # a record's shape: _debugger() checks
+            and isinstance(step.get("debugger"), dict | None)  # a record's shape: _debugger() checks
+            and isinstance(step.get("shell"), dict | None))
 
 
 def schema_problems(doc: dict) -> list[str]:
@@ -158,7 +161,8 @@ def read_trajectory(trajectory) -> TrajectoryView:
             arguments=arguments if isinstance(arguments, dict) else {},
             observation=observation[:MAX_TEXT_CHARS], position=position,
             error=bool(step.get("error")) or observation.lstrip().startswith("Error:"),
-            viewed=_viewed(step) if human else (), debugger=_debugger(capped, position, len(actions))))
+            viewed=_viewed(step) if human else (), debugger=_debugger(capped, position, len(actions)),
+            shell=Step.shell_of(capped)[0]))
     result = given if isinstance(given := doc.get("result"), dict) else {}
     preference = doc.get("preference")
     return TrajectoryView(actions=tuple(actions), task=doc.get("task"), arm=doc.get("arm"),

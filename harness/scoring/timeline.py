@@ -139,7 +139,7 @@ def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
                 at_stop = at_exception = False  # an edit restarts a running debugged program
         elif tool == "bash":
             command = action.text_argument("command") or ""
-            event.bash = read_bash(command, action.observation, known)
+            event.bash = read_bash(command, action.shell, known)
             event.reads |= {workspace.resolve(f) for f in event.bash.reads}
             for path in sorted(event.bash.edits):
                 change = EditChange(action.turn, workspace.resolve(path), "bash")

@@ -15,6 +15,7 @@ from typing import Any
 
 from harness.debugger.answer_text import breakpoint_changes, legacy_record
 from harness.debugger_record import DebuggerRecord
+from harness.shell_record import ShellRecord
 from harness.tools import DEBUGGER_TOOLS, EDIT_TOOLS
 from harness.trajectory.exit_reasons import ExitReason
 from harness.trajectory.schema import SCHEMA_ID, TrajectoryError, validation_errors
@@ -28,9 +29,9 @@ def _rest(data: dict, known) -> dict:
 class Step:
     """One turn: the tool call and what it returned. ``turn`` counts from 1 (one step per turn).
 
-    ``debugger``: what the debugger knew after the call (DebuggerRecord). A step recorded before steps
-    carried it gets one read from its text (``upgraded``), which ``to_json`` does not write back, so an
-    old document round-trips unchanged.
+    ``debugger``: what the debugger knew after the call (DebuggerRecord); ``shell``: what a bash call did
+    (ShellRecord). A step recorded before steps carried them gets them read from its text
+    (``upgraded``), which ``to_json`` does not write back, so an old document round-trips unchanged.
     """
 
     turn: int
@@ -43,11 +44,13 @@ class Step:
     call_id: str | None = None
     usage: dict | None = None
     debugger: DebuggerRecord | None = None
+    shell: ShellRecord | None = None
     extra: dict = field(default_factory=dict)
-    upgraded: bool = field(default=False, compare=False)
+    upgraded: bool = field(default=False, compare=False)  # the debugger record was read from the text
+    shell_upgraded: bool = field(default=False, compare=False)  # ... and the shell record
 
     FIELDS = ("turn", "tool", "arguments", "observation", "position", "duration_ms", "error", "call_id", "usage",
-              "debugger")
+              "debugger", "shell")
 
     def to_json(self) -> dict:
         data = {"turn": self.turn, "tool": self.tool, "arguments": self.arguments, "observation": self.observation,
@@ -60,6 +63,8 @@ class Step:
             data["usage"] = self.usage
         if self.debugger is not None and not self.upgraded:
             data["debugger"] = self.debugger.to_json()
+        if self.shell is not None and not self.shell_upgraded:
+            data["shell"] = self.shell.to_json()
         return {**data, **self.extra}
 
     @classmethod
@@ -67,10 +72,24 @@ class Step:
         position = data.get("position")
         position = (str(position[0]), int(position[1])) if position else None
         debugger, upgraded = cls.debugger_of(data, position)
+        shell, shell_upgraded = cls.shell_of(data)
         return cls(turn=data["turn"], tool=data["tool"], arguments=data.get("arguments"),
                    observation=data.get("observation", ""), position=position,
                    duration_ms=data.get("duration_ms"), error=data.get("error"), call_id=data.get("call_id"),
-                   usage=data.get("usage"), debugger=debugger, extra=_rest(data, cls.FIELDS), upgraded=upgraded)
+                   usage=data.get("usage"), debugger=debugger, shell=shell, extra=_rest(data, cls.FIELDS),
+                   upgraded=upgraded, shell_upgraded=shell_upgraded)
+
+    @staticmethod
+    def shell_of(data: dict) -> tuple[ShellRecord | None, bool]:
+        """A bash step document's ShellRecord and whether it was read from the text (a step written
+        before steps carried one)."""
+        record = data.get("shell")
+        if isinstance(record, dict):
+            return ShellRecord.from_json(record), False
+        text = data.get("observation")
+        if data.get("tool") != "bash" or "shell" in data or not isinstance(text, str):
+            return None, False
+        return ShellRecord.from_text(text), True
 
     @staticmethod
     def debugger_of(data: dict, position: tuple[str, int] | None) -> tuple[DebuggerRecord | None, bool]:

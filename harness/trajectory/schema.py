@@ -34,6 +34,14 @@ DEBUGGER_SCHEMA: dict = {"anyOf": [{"type": "null"}, {
     },
 }]}
 
+# A bash step's ShellRecord (harness/shell_record.py); optional like the debugger's.
+SHELL_SCHEMA: dict = {"anyOf": [{"type": "null"}, {
+    "type": "object",
+    "required": ["version"],
+    "properties": {"version": {"type": "integer", "minimum": 1}, "exit_code": {"type": ["integer", "null"]},
+                   "tests_passed": {"type": ["boolean", "null"]}},
+}]}
+
 TRAJECTORY_SCHEMA: dict = {
     "type": "object",
     "required": ["schema", "episode_id", "task", "arm", "policy", "max_turns", "started_at",
@@ -71,6 +79,7 @@ TRAJECTORY_SCHEMA: dict = {
                     "duration_ms": {"type": ["number", "null"]},
                     "error": {"type": ["boolean", "null"]},
                     "debugger": DEBUGGER_SCHEMA,
+                    "shell": SHELL_SCHEMA,
                 },
             },
         },

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from harness.scoring.commands import read_bash
+from harness.scoring.commands import read_bash as read_with_record
+from harness.shell_record import ShellRecord
 
 KNOWN = {"stats_window.py", "report.py", "test_report.py"}
+
+
+def read_bash(command: str, answer: str, known: set[str]):
+    """Classify a call whose answer was ``answer`` (its ShellRecord read from that text, as a step
+    recorded before steps carried one is; tests/harness/session/test_shell_record.py holds the
+    record the shell tool itself writes to the same reading)."""
+    return read_with_record(command, ShellRecord.from_text(answer), known)
 
 
 @pytest.mark.parametrize("command, reads, dumps", [
@@ -66,3 +74,8 @@ def test_changes_made_through_the_shell(command, output, edits):
 def test_an_unbalanced_quote_is_read_word_by_word():
     reading = read_bash("sed -n '1,80p report.py", "", KNOWN)
     assert reading.reads == {"report.py"}
+
+
+def test_a_bash_step_without_a_record_reads_as_a_command_that_exited_0_with_no_test_summary():
+    reading = read_with_record("python -m pytest -q && sed -i 's/a/b/' report.py", None, KNOWN)
+    assert (reading.test_run, reading.tests_passed, reading.edits) == (True, False, {"report.py"})

@@ -1,0 +1,44 @@
+"""A bash call's structured ShellRecord, from the real shell: its exit status and its test summary,
+written by the shell tool beside the text; and read from the text for a step recorded before steps
+carried one, to the same record (so old and new trajectories score the same)."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.shell_record import ShellRecord
+
+
+@pytest.mark.parametrize("command, code, passed", [
+    ("python -m pytest -q test_pricing.py", 1, False),  # the program's bug: the test fails
+    ("python -m pytest -q test_pricing.py -k nothing_matches", 5, None),  # all deselected: no summary line
+    ("echo '1 passed in 0.1s'", 0, True),  # what the summary says, whoever printed it: scoring asks the status too
+    ("ls pricing.py", 0, None),
+    ("sed -n 1p missing.py", 2, None),
+])
+def test_the_shell_tool_records_the_status_and_the_test_summary(open_session, command, code, passed):
+    session = open_session("deep_local", arm="base")
+
+    observation = session.call("bash", {"command": command})
+
+    assert observation.shell == ShellRecord(code, passed)
+    assert ShellRecord.from_text(observation.text) == observation.shell  # an old step reads the same
+    assert ShellRecord.from_json(observation.shell.to_json()) == observation.shell
+
+
+def test_a_fixed_program_passes_and_the_record_crosses_the_protocol(open_session):
+    session = open_session("deep_local", arm="base")
+    session.call("edit_file", {"file_path": "pricing.py", "old_string": "(1 - rate)", "new_string": "(1 - rate / 100)"})
+
+    observation = session.call("bash", {"command": "python -m pytest -q"})
+
+    assert observation.shell == ShellRecord(0, True)
+    assert type(observation).from_dict(observation.to_dict()).shell == observation.shell
+
+
+def test_a_command_that_times_out_has_no_status(open_session):
+    session = open_session("deep_local", arm="base", command_timeout_s=1.0)
+
+    observation = session.call("bash", {"command": "sleep 30"})
+
+    assert observation.error and observation.shell == ShellRecord(None, None)
