@@ -2,7 +2,7 @@
 command's exit status and what its test summary said. The shell tool fills it from the shell's own
 result; scoring reads it instead of the answer text.
 
-``test_summary`` reads pytest's or unittest's closing lines: the program's output is the only place
+``summary_says_passed`` reads pytest's or unittest's closing lines: the program's output is the only place
 that says whether tests passed. Stdlib only: this runs inside sandboxes.
 """
 
@@ -18,7 +18,7 @@ _FAILED = re.compile(r"\b\d+ (failed|errors?)\b|\bno tests ran\b|^(FAILED|ERROR)
 _UNITTEST_OK = re.compile(r"^OK\b", re.MULTILINE)
 
 
-def test_summary(output: str) -> bool | None:
+def summary_says_passed(output: str) -> bool | None:
     """True when the output's test summary says every test passed, False when it names a failure, an
     error or that no tests ran, None when it has no summary."""
     if _FAILED.search(output):
@@ -28,13 +28,11 @@ def test_summary(output: str) -> bool | None:
     return None
 
 
-test_summary.__test__ = False  # type: ignore[attr-defined]  # not a pytest test, whatever its name
-
 
 @dataclass
 class ShellRecord:
     """``exit_code``: the command's status (None: unknown, the command timed out or the shell broke);
-    ``tests_passed``: ``test_summary`` of its output."""
+    ``tests_passed``: ``summary_says_passed`` of its output."""
 
     exit_code: int | None
     tests_passed: bool | None = None
@@ -55,4 +53,4 @@ class ShellRecord:
         """The record of a bash step recorded before steps carried one, read from its answer (the shell
         tool appends ``[exit code N]`` when the status is not 0)."""
         found = _EXIT_CODE.findall(text)
-        return cls(exit_code=int(found[-1]) if found else 0, tests_passed=test_summary(text))
+        return cls(exit_code=int(found[-1]) if found else 0, tests_passed=summary_says_passed(text))
