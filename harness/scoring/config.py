@@ -150,7 +150,9 @@ def policy_config_from_dict(data: dict, where: str = "policy config") -> PolicyC
     return config
 
 
+@functools.cache
 def _shipped() -> dict[str, Path]:
+    """The released versions shipped with the code, listed once (they change only with the code)."""
     return {p.stem: p for p in CONFIG_DIR.glob("*.json")}
 
 

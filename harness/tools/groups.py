@@ -17,19 +17,28 @@ from harness.tools.registry import REGISTRY, Registry, Tool
 class ToolGroup:
     def __init__(self, what: str, member: Callable[[Tool], bool], registry: Registry = REGISTRY):
         self.what, self.member, self.registry = what, member, registry
+        self._derived: tuple[int, tuple[str, ...], frozenset[str]] | None = None
+
+    def _members(self) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The member names, derived again only after the registry changed (scoring asks thousands of
+        times per trajectory)."""
+        derived = self._derived
+        if derived is None or derived[0] != self.registry.generation:
+            ordered = tuple(sorted(t.name for t in self.registry.tools() if self.member(t)))
+            derived = self._derived = (self.registry.generation, ordered, frozenset(ordered))
+        return derived[1], derived[2]
 
     def __contains__(self, name: object) -> bool:
-        tool = self.registry.get(name) if isinstance(name, str) else None
-        return tool is not None and self.member(tool)
+        return isinstance(name, str) and name in self._members()[1]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(t.name for t in self.registry.tools() if self.member(t)))
+        return iter(self._members()[0])
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self._members()[0])
 
     def names(self) -> frozenset[str]:
-        return frozenset(self)
+        return self._members()[1]
 
     def __eq__(self, other) -> bool:
         return self.names() == (other.names() if isinstance(other, ToolGroup) else other)

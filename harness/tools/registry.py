@@ -106,11 +106,13 @@ class Registry:
 
     def __init__(self):
         self._tools: dict[str, Tool] = {}
+        self.generation = 0  # counts changes, so groups derived from the entries know when to derive again
 
     def add(self, tool: Tool) -> Tool:
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is registered already")
         self._tools[tool.name] = tool
+        self.generation += 1
         return tool
 
     def get(self, name: str) -> Tool | None:
@@ -118,7 +120,8 @@ class Registry:
 
     def remove(self, name: str) -> None:
         """Take a tool out again (tests that register one of their own)."""
-        self._tools.pop(name, None)
+        if self._tools.pop(name, None) is not None:
+            self.generation += 1
 
     def tools(self, arm: str | None = None) -> list[Tool]:
         """Every tool, or those of ``arm``: the debugger's first, as models have always seen them."""
