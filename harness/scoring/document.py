@@ -9,13 +9,13 @@ costs no more than a normal one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import jsonschema
 
 from harness.debugger_record import DebuggerRecord
 from harness.shell_record import ShellRecord
-from harness.trajectory import SCHEMA_ID, TRAJECTORY_SCHEMA, Step
+from harness.trajectory import SCHEMA_ID, TRAJECTORY_SCHEMA, Step, Trajectory
 
 MAX_STEPS = 10_000
 MAX_TEXT_CHARS = 64_000  # per observation or argument string; the harness itself caps at a few KB
@@ -73,7 +73,6 @@ class TrajectoryView:
     preference: str | None = None
     verified: bool | None = None
     exit_reason: str | None = None
-    raw: dict = field(default_factory=dict, repr=False, compare=False)
     # The verifier's patch scan findings (result.suspicious_patch): such an episode earns nothing.
     suspicious_patch: tuple = ()
 
@@ -135,7 +134,13 @@ def _position(raw) -> tuple[str, int] | None:
 
 
 def read_trajectory(trajectory) -> TrajectoryView:
-    """Validate what the scorers need and return it as actions; raises ScoringError naming the field."""
+    """What the scorers read of a trajectory, as actions; raises ScoringError naming the field.
+
+    A ``Trajectory`` was validated when it was loaded and its steps carry their records, so it is read
+    as it is. A document (a dict, untrusted: ``harness score`` takes partial ones) is checked against
+    the parts the scorers need, and each step goes through ``Step.from_json``, the one step reader."""
+    if isinstance(trajectory, Trajectory):
+        return _view_of(trajectory)
     doc = as_document(trajectory)
     steps = doc.get("steps")
     if isinstance(steps, list) and len(steps) > MAX_STEPS:
@@ -148,35 +153,48 @@ def read_trajectory(trajectory) -> TrajectoryView:
     if problems:
         more = f" (and {len(problems) - MAX_ERRORS_SHOWN} more)" if len(problems) > MAX_ERRORS_SHOWN else ""
         raise ScoringError(f"not a {SCHEMA_ID} document: " + "; ".join(problems[:MAX_ERRORS_SHOWN]) + more)
-    actions = []
     policy = doc.get("policy")
     human = isinstance(policy, dict) and policy.get("kind") == "human"
-    for step in steps or ():  # a list: the schema check above
-        arguments = step.get("arguments")
-        observation = step["observation"]
-        position = _position(step.get("position"))
-        capped = step if len(observation) <= MAX_TEXT_CHARS else {**step, "observation": observation[:MAX_TEXT_CHARS]}
-        actions.append(Action(
-            turn=int(step["turn"]), tool=step["tool"][:200],
-            arguments=arguments if isinstance(arguments, dict) else {},
-            observation=observation[:MAX_TEXT_CHARS], position=position,
-            error=bool(step.get("error")) or observation.lstrip().startswith("Error:"),
-            viewed=_viewed(step) if human else (), debugger=_debugger(capped, position, len(actions)),
-            shell=Step.shell_of(capped)[0]))
+    actions = tuple(_action(_step(step, index), human) for index, step in enumerate(steps or ()))
     result = given if isinstance(given := doc.get("result"), dict) else {}
     preference = doc.get("preference")
-    return TrajectoryView(actions=tuple(actions), task=doc.get("task"), arm=doc.get("arm"),
+    return TrajectoryView(actions=actions, task=doc.get("task"), arm=doc.get("arm"),
                           preference=preference if isinstance(preference, str) else None,
                           verified=result.get("verified") if "verified" in result else None,
-                          exit_reason=result.get("exit_reason"), raw=doc,
-                          suspicious_patch=suspicious_findings(result))
+                          exit_reason=result.get("exit_reason"), suspicious_patch=suspicious_findings(result))
 
 
-def _debugger(step: dict, position: tuple[str, int] | None, index: int) -> DebuggerRecord | None:
+def _view_of(trajectory: Trajectory) -> TrajectoryView:
+    if len(trajectory.steps) > MAX_STEPS:
+        raise ScoringError(f"steps: {len(trajectory.steps)} steps is more than the {MAX_STEPS} the scorer reads")
+    human = trajectory.policy.get("kind") == "human"
+    preference = trajectory.extra.get("preference")
+    result = trajectory.result
+    return TrajectoryView(actions=tuple(_action(step, human) for step in trajectory.steps), task=trajectory.task,
+                          arm=trajectory.arm, preference=preference if isinstance(preference, str) else None,
+                          verified=result.verified, exit_reason=str(result.exit_reason),
+                          suspicious_patch=suspicious_findings(result.extra))
+
+
+def _step(step: dict, index: int) -> Step:
+    """A schema-checked step document as a ``Step``; its text is capped first, so an old step's records
+    are read from no more than the scorer reads."""
+    observation = step["observation"]
+    if len(observation) > MAX_TEXT_CHARS:
+        step = {**step, "observation": observation[:MAX_TEXT_CHARS]}
     try:
-        return Step.debugger_of(step, position)[0]
+        return Step.from_json(step)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-        raise ScoringError(f"steps[{index}].debugger: not a debugger record ({type(exc).__name__}: {exc})") from None
+        raise ScoringError(f"steps[{index}]: not a step the scorer can read ({type(exc).__name__}: {exc})") from None
+
+
+def _action(step: Step, human: bool) -> Action:
+    observation = step.observation[:MAX_TEXT_CHARS]
+    return Action(turn=int(step.turn), tool=step.tool[:200],
+                  arguments=step.arguments if isinstance(step.arguments, dict) else {},
+                  observation=observation, position=step.position,
+                  error=bool(step.error) or observation.lstrip().startswith("Error:"),
+                  viewed=_viewed(step.extra) if human else (), debugger=step.debugger, shell=step.shell)
 
 
 def _viewed(step: dict) -> tuple[str, ...]:

@@ -10,7 +10,6 @@ apply to the ``dbg`` arm only (the base arm has no debugger to use or avoid).
 from __future__ import annotations
 
 import json
-import re
 from collections import defaultdict
 
 from harness.arms import ARMS
@@ -18,8 +17,6 @@ from harness.scoring.config import RULES, PolicyConfig
 from harness.scoring.quality import EditRelevanceVerdict, PolicyVerdict, Reason
 from harness.scoring.timeline import Timeline
 from harness.tools import AUXILIARY_TOOLS, CONTROL_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS
-
-_TIMING = re.compile(r"\bin \d+(\.\d+)?s\b")
 
 
 def _turns(turns) -> str:
@@ -69,7 +66,9 @@ def blind_stepping(tl: Timeline, config: PolicyConfig) -> list[Reason]:
 
 def _call_key(event) -> str:
     arguments = json.dumps(event.action.arguments, sort_keys=True, default=str)[:2000]
-    return f"{event.tool}\x00{arguments}\x00{_TIMING.sub('', event.action.observation)}"
+    shell = event.action.shell  # a test run's clock differs each time: the record's digest leaves it out
+    answer = shell.answer_digest if shell is not None and shell.answer_digest else event.action.observation
+    return f"{event.tool}\x00{arguments}\x00{answer}"
 
 
 def repeated_calls(tl: Timeline, config: PolicyConfig) -> list[Reason]:

@@ -118,9 +118,11 @@ COMPONENTS: dict[str, Callable[[], Component]] = {
 QUALITY_COMPONENTS = ("verified", "policy", "edit_relevance")  # what every quality record holds
 
 
-def _task_meta(task, doc: dict) -> TaskMeta:
+def _task_meta(task, trajectory) -> TaskMeta:
     if task is None:
-        return TaskMeta.for_document(doc)
+        if isinstance(trajectory, Trajectory):  # only its header is read: no document built for it
+            return TaskMeta.for_document({"task": trajectory.task, "preference": trajectory.extra.get("preference")})
+        return TaskMeta.for_document(as_document(trajectory))
     if isinstance(task, TaskMeta):
         return task
     if isinstance(task, Task):
@@ -129,10 +131,9 @@ def _task_meta(task, doc: dict) -> TaskMeta:
 
 
 def scoring_context(trajectory, task=None, config=None) -> ScoringContext:
-    """Read the trajectory (a document, or a typed trajectory with to_json) for scoring.
+    """Read the trajectory (a ``Trajectory``, or a document) for scoring.
     Raises ScoringError (unreadable document) or PolicyConfigError (bad config)."""
-    doc = as_document(trajectory)
-    return ScoringContext(read_trajectory(doc), _task_meta(task, doc), load_policy_config(config))
+    return ScoringContext(read_trajectory(trajectory), _task_meta(task, trajectory), load_policy_config(config))
 
 
 @dataclass(frozen=True)
@@ -218,7 +219,8 @@ class Rubric:
 def score_trajectory(trajectory, task=None, config: PolicyConfigSource = None) -> Quality:
     """Every quality component of one trajectory; ``.to_json()`` is the document's ``quality``.
 
-    ``trajectory``: a ``stepwise.trajectory/1`` dict or a typed trajectory (``to_json()``).
+    ``trajectory``: a ``Trajectory`` (as loaded: read as it is) or a ``stepwise.trajectory/1`` dict
+    (untrusted: checked, each step read by ``Step.from_json``).
     ``task``: a ``TaskMeta``, a corpus ``Task``, or None (looked up in corpus/tasks by the
     document's task name; the header's preference when it is not there).
     ``config``: a PolicyConfig, a released version name, a config file path, a dict, or None
@@ -233,7 +235,7 @@ def episode_scorer(task, config: PolicyConfigSource = None) -> Callable[[Traject
     policy_config = load_policy_config(config)
 
     def scorer(trajectory: Trajectory) -> dict[str, Any]:
-        return score_trajectory(trajectory.to_json(check=False), meta, policy_config).to_json()
+        return score_trajectory(trajectory, meta, policy_config).to_json()
 
     return scorer
 

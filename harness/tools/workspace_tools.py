@@ -9,7 +9,7 @@ import re
 from harness.files import FileToolError
 from harness.observation import Observation
 from harness.shell import refusal
-from harness.shell_record import ShellRecord, summary_says_passed
+from harness.shell_record import ShellRecord
 from harness.tools.registry import NO_ARGS, REGISTRY, Tool
 
 PYTEST_NO_TESTS = 5  # pytest's exit status when it collected no test
@@ -39,8 +39,9 @@ def bash(session, args: dict) -> Observation:
     if result.restarted and not result.timed_out and "new shell" not in text:
         text = f"[the previous shell had exited; this ran in a new shell]\n{text}"
     code = None if result.timed_out or result.broken else result.exit_code
-    return Observation(text=text or "(no output)", error=bool(result.timed_out or result.broken or no_tests or restored),
-                       shell=ShellRecord(code, summary_says_passed(text)))
+    text = text or "(no output)"
+    return Observation(text=text, error=bool(result.timed_out or result.broken or no_tests or restored),
+                       shell=ShellRecord.of_answer(code, text))
 
 
 def file_change(session, change) -> Observation:

@@ -85,7 +85,7 @@ class Step:
         before steps carried one)."""
         record = data.get("shell")
         if isinstance(record, dict):
-            return ShellRecord.from_json(record), False
+            return ShellRecord.from_json(record, data.get("observation")), False
         text = data.get("observation")
         if data.get("tool") != "bash" or "shell" in data or not isinstance(text, str):
             return None, False

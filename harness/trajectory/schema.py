@@ -39,7 +39,7 @@ SHELL_SCHEMA: dict = {"anyOf": [{"type": "null"}, {
     "type": "object",
     "required": ["version"],
     "properties": {"version": {"type": "integer", "minimum": 1}, "exit_code": {"type": ["integer", "null"]},
-                   "tests_passed": {"type": ["boolean", "null"]}},
+                   "tests_passed": {"type": ["boolean", "null"]}, "answer_digest": {"type": ["string", "null"]}},
 }]}
 
 TRAJECTORY_SCHEMA: dict = {
