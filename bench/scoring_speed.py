@@ -5,7 +5,9 @@ trajectory already pays: parsing its JSON and checking it against the stepwise.t
 
 Documents: the tests' clean 9-step debugger fix, and a 50-step one (the eval's default budget) that
 reads, breaks, steps and inspects in a loop before its edit, both with the task's source known (edits
-replayed and placed by line) and without it. GRPO scores every episode, so this is the per-episode
+replayed and placed by line) and without it; each as a dict (read and checked by the scorer every
+time, as `harness score` reads a file) and as a ``Trajectory`` loaded once (as an eval, GRPO and the
+web app hold it). GRPO scores every episode, so this is the per-episode
 price of the reward. Writes bench/results/scoring_speed.md and .json
 (bench/report.py). Not a test: numbers depend on the machine; run it when the machine is quiet.
 """
@@ -23,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from harness.scoring import TaskMeta, score_trajectory  # noqa: E402
+from harness.trajectory import Trajectory as Loaded  # noqa: E402
 from harness.trajectory import validation_errors  # noqa: E402
 from tests.harness.scoring.builders import Trajectory, clean, task_meta  # noqa: E402
 
@@ -63,10 +66,12 @@ def main() -> int:
     rows = []
     for name, doc in (("clean fix, 9 steps", clean().doc()), ("loop, 50 steps", long_trajectory())):
         text = json.dumps(doc)
+        loaded = Loaded.from_json(doc)  # read once, as an eval, GRPO or the web app holds it
         cases = {
             "parse + schema check (reference)": lambda t=text: validation_errors(json.loads(t)),
             "score, task source known": lambda d=doc: score_trajectory(d, task_meta()),
             "score, header only": lambda d=doc: score_trajectory(d, TaskMeta.from_document(d)),
+            "score a loaded Trajectory, task source known": lambda t=loaded: score_trajectory(t, task_meta()),
         }
         for fn in cases.values():
             fn()  # warm caches and imports

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import base64
 import faulthandler
+import functools
 import hashlib
 import json
 import os
@@ -59,10 +60,17 @@ RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
 
 
+@functools.lru_cache(maxsize=4096)
+def real_path(filename: str) -> str:
+    """A code object's file, links resolved: asked for every frame of every stop, and a module's file
+    does not move while its code runs (a stack under pytest is dozens of frames, each several lstats)."""
+    return os.path.realpath(filename)
+
+
 def in_workspace(filename: str) -> bool:
     if not filename or filename.startswith("<"):
         return False
-    real = os.path.realpath(filename)
+    real = real_path(filename)
     return real.startswith(WORKSPACE + os.sep) and os.sep + "site-packages" + os.sep not in real
 
 
@@ -75,7 +83,7 @@ def is_runner(frame) -> bool:
 
 def shown_path(filename: str) -> str:
     if in_workspace(filename):
-        return os.path.relpath(os.path.realpath(filename), WORKSPACE)
+        return os.path.relpath(real_path(filename), WORKSPACE)
     return filename
 
 
