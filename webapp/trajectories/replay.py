@@ -11,6 +11,7 @@ templates render it.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -176,31 +177,33 @@ def _diff_locals(now: dict[str, str], before: dict[str, str] | None) -> list[Loc
     return rows
 
 
-def steps_from_document(document: dict) -> list[ReplayStep]:
-    """The document's steps with the model's words before each call (the k-th assistant message goes
+def replay_steps(messages: Sequence, steps: Sequence[Step]) -> list[ReplayStep]:
+    """The trajectory's steps with the model's words before each call (the k-th assistant message goes
     with the k-th turn)."""
-    thoughts = [m.get("content") or "" for m in document.get("messages") or []
-                if isinstance(m, dict) and m.get("role") == "assistant"]
+    thoughts = [m.get("content") or "" for m in messages if isinstance(m, dict) and m.get("role") == "assistant"]
     out = []
-    for index, step in enumerate(document.get("steps") or []):
-        position = step.get("position")
-        turn = step.get("turn", index + 1)
-        position = (str(position[0]), int(position[1])) if isinstance(position, list | tuple) and \
-            len(position) == 2 and isinstance(position[1], int) else None
+    for index, step in enumerate(steps):
+        turn = step.turn
         out.append(ReplayStep(
-            index=index, turn=turn, tool=str(step.get("tool")), arguments=step.get("arguments") or {},
-            observation=str(step.get("observation") or ""), position=position,
-            duration_ms=step.get("duration_ms"), error=bool(step.get("error")),
+            index=index, turn=turn, tool=str(step.tool),
+            arguments=step.arguments if isinstance(step.arguments, dict) else {},
+            observation=step.observation, position=step.position, duration_ms=step.duration_ms,
+            error=bool(step.error),
             thought=str(thoughts[turn - 1]) if 0 < turn <= len(thoughts) and isinstance(thoughts[turn - 1], str) else "",
-            debugger=_debugger(step, position)))
+            debugger=step.debugger))
     return out
 
 
-def _debugger(step: dict, position: tuple[str, int] | None) -> DebuggerRecord | None:
-    try:
-        return Step.debugger_of(step, position)[0]
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-        return None  # a malformed record shows no debugger state rather than failing the page
+def steps_from_document(document: dict) -> list[ReplayStep]:
+    """``replay_steps`` of a partial document (a live episode's events so far), each step read by
+    ``Step.from_json``; a step that does not read is left out rather than failing the page."""
+    steps = []
+    for index, data in enumerate(document.get("steps") or []):
+        try:
+            steps.append(Step.from_json({"turn": index + 1, "observation": "", **data}))
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            continue
+    return replay_steps(document.get("messages") or [], steps)
 
 
 def view_at(steps: list[ReplayStep], at: int, task_files: dict | None) -> StepView:

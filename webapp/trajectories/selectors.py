@@ -26,7 +26,7 @@ from webapp.trajectories.models import (
     Verdict,
 )
 from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
-from webapp.trajectories.replay import ReplayStep, steps_from_document
+from webapp.trajectories.replay import ReplayStep, replay_steps
 
 # The runs app builds on this one (no import back, see the no-cycles contract): its EvalRun is reached
 # through the relation it declares to Trajectory.
@@ -178,8 +178,8 @@ class Replay:
 def replay_of(*, episode_id: str) -> Replay:
     """One trajectory with its document, its task's files, and its steps (two queries)."""
     trajectory = Trajectory.objects.select_related("task").get(episode_id=episode_id)
-    document = trajectory.document
-    return Replay(trajectory, steps_from_document(document), quality_view(document),
+    record = trajectory.record
+    return Replay(trajectory, replay_steps(record.messages, record.steps), quality_view(trajectory.document),
                   trajectory.task.files if trajectory.task else None)
 
 

@@ -228,8 +228,9 @@ def rescore_trajectories(*, config=None, task_name: str | None = None, on_trajec
             trajectory = Trajectory.objects.select_for_update(of=("self",)).select_related("task").get(pk=pk)
             document = trajectory.document
             try:
-                quality = score_trajectory(document, task_meta_of(trajectory.task, document), policy_config).to_json()
-            except ScoringError as exc:
+                quality = score_trajectory(trajectory.record, task_meta_of(trajectory.task, document),
+                                           policy_config).to_json()
+            except (ScoringError, TrajectoryError) as exc:
                 report.failed.append((trajectory.episode_id, str(exc)))
             else:
                 if document.get("quality") != quality:
