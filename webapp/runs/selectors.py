@@ -89,9 +89,9 @@ def child_failures(*, job: Job, limit: int = 3) -> list[str]:
         else:
             episode = getattr(child, "episode", None)
             trajectory = episode.trajectory if episode is not None else None
-            result = (trajectory.document or {}).get("result") if trajectory is not None else None
-            if isinstance(result, dict) and result.get("exit_reason") in _STOPPED:
-                reason = f"{result['exit_reason']}: {result.get('reason') or 'no reason recorded'}"
+            result = trajectory.record.result if trajectory is not None else None
+            if result is not None and str(result.exit_reason) in _STOPPED:
+                reason = f"{result.exit_reason}: {result.reason or 'no reason recorded'}"
         reason = (reason or "").strip().splitlines()[0][:300] if (reason or "").strip() else ""
         if reason:
             reasons[reason] += 1

@@ -89,14 +89,14 @@ def build_eval_report(*, eval_run: EvalRun) -> dict:
     outcomes, out = [], Path(eval_run.out_dir or eval_folder(eval_run))
     episodes = Episode.objects.filter(eval_run=eval_run, trajectory__isnull=False).select_related("trajectory")
     for episode in episodes.order_by("run", "task_name", "arm"):
-        document = episode.trajectory.document
-        write_document(document, out / "trajectories" / episode.task_name / f"{episode.arm}-run{episode.run}.json")
-        outcomes.append(outcome_from_trajectory(document, run=episode.run,
+        stored = episode.trajectory
+        write_document(stored.document, out / "trajectories" / episode.task_name / f"{episode.arm}-run{episode.run}.json")
+        outcomes.append(outcome_from_trajectory(stored.record, run=episode.run,
                                                 preference=preferences.get(episode.task_name) or None))
     if not outcomes:
         return {}
-    first = episodes.first().trajectory.document
-    report = build_report(outcomes, model=eval_run.name, policy=first.get("policy"), split=params.get("split") or None,
+    first = episodes.first().trajectory.record
+    report = build_report(outcomes, model=eval_run.name, policy=first.policy, split=params.get("split") or None,
                           runs=params["runs"], max_turns=params["max_turns"], sandbox=params["sandbox"])
     try:
         plots = write_plots([report], out)
