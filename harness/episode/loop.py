@@ -4,7 +4,6 @@ verifies or scores."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from harness.episode.changes import WorkspaceChanges
@@ -73,9 +72,7 @@ def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: li
             recorder.emit("step", {"step": step_of(turn, None, {"reply": raw[:4000]}, observation, move.usage).to_json()})
             continue
         call = move.tool_call
-        started = time.monotonic()
-        observation = sandbox.call(call)
-        observation.duration_ms = (time.monotonic() - started) * 1000  # the host's wait, a stopped sandbox too
+        observation = sandbox.call(call)  # duration_ms: the host's wait, timed by the sandbox
         if move.extra_tool_calls:
             observation.text += (f"\n(Note: {move.extra_tool_calls} more tool call(s) in that reply were "
                                  "ignored: one tool call per turn.)")

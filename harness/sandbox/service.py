@@ -42,7 +42,6 @@ import os
 import platform
 import socket
 import sys
-import time
 
 from harness.debugger import prestarted
 from harness.debugger.process import interpreter_path, program_environment
@@ -94,7 +93,6 @@ class Service:
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             return {"ok": False, "error": "a call needs 'call': {\"name\": ..., \"arguments\": {...}}"}
         call = ToolCall.from_dict(raw)
-        started = time.perf_counter()
         if self.session is None:
             # A failed open is not silently replaced by a session with the defaults.
             opened = {"ok": False, "error": self.open_error} if self.open_error else self.open({})
@@ -106,8 +104,6 @@ class Service:
         except Exception as exc:  # noqa: BLE001 - the session should never raise; never let it kill us
             observation = Observation.failure(f"the tool {call.name!r} failed inside the sandbox ({exc}); "
                                               "try another call")
-        if not observation.duration_ms:
-            observation.duration_ms = (time.perf_counter() - started) * 1000
         return {"ok": True, "observation": observation.to_dict()}
 
     def close_session(self) -> None:

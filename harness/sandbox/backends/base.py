@@ -80,7 +80,8 @@ class Sandbox(abc.ABC):
     @abc.abstractmethod
     def call(self, call: ToolCall) -> Observation:
         """Send one tool call to the debug service. Never raises and never hangs: a dead or stuck
-        service yields an ``Error: …`` observation and sets ``crashed``/``crash_reason``."""
+        service yields an ``Error: …`` observation and sets ``crashed``/``crash_reason``. The answer's
+        ``duration_ms`` is the host's wait for it (transport and a stopped sandbox included)."""
 
     def take_warm_verifier(self) -> PreparedVerifier | None:
         """The verifier started with this sandbox, pytest imported, for ``harness.verify`` to run once
