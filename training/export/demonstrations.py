@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.trajectory import now_iso, write_document
+from harness.trajectory import Trajectory, now_iso, write_document
 from training.datagen.folder import MANIFEST
 from training.datagen.metadata import debugger_tools_used
 from training.errors import TrainingError
@@ -49,7 +49,7 @@ def demonstration_block(doc: dict) -> dict:
     person = ((doc.get("policy") or {}).get("params") or {}).get("person") or ""
     return {"source": "demonstration", "skill": None, "teacher": f"human:{person}" if person else "human",
             "quality_score": policy.get("score"), "policy_version": policy.get("version"),
-            "preference": doc.get("preference"), "debugger_tools_used": debugger_tools_used(doc)}
+            "preference": doc.get("preference"), "debugger_tools_used": debugger_tools_used(Trajectory.from_json(doc))}
 
 
 def _check_out(out: Path) -> None:

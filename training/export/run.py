@@ -23,6 +23,7 @@ from corpus.splits import hash_point
 from harness.trajectory import Trajectory, TrajectoryError
 from training.datagen.folder import MANIFEST as GENERATION_MANIFEST
 from training.datagen.guidance import find_leak, guidance_for
+from training.datagen.metadata import policy_verdict
 from training.datagen.summary import GenerationProgress, ProgressCallback, notify
 from training.errors import TrainingError
 from training.export.folder import FolderError, write_folder
@@ -95,8 +96,8 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard,
     if not isinstance(sft, dict) or sft.get("source") != SOURCES[source.kind]:
         return None, [f"{path}: no {SOURCES[source.kind]} 'sft' block; only examples kept by the generator can "
                       "be exported"]
-    quality, verified = trajectory.quality or {}, trajectory.result.verified
-    if sft["source"] == "rollout" and not (verified and (quality.get("policy") or {}).get("passed")):
+    verified = trajectory.result.verified
+    if sft["source"] == "rollout" and not (verified and policy_verdict(trajectory).get("passed")):
         return None, [f"{path}: not a verified trajectory that passes the policy"]
     if sft["source"] == "demonstration" and not (verified and trajectory.policy.get("kind") == "human"):
         return None, [f"{path}: not a verified episode played by a person (policy.kind human)"]
@@ -110,7 +111,7 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard,
         guidance = guidance_of[key]
     except (TaskFormatError, OSError, ValueError) as exc:
         return None, [f"{path}: its task {trajectory.task!r} cannot be loaded from the corpus ({exc})"]
-    leak = find_leak(trajectory.to_json(check=False), guidance, fields=("messages",))
+    leak = find_leak(trajectory, guidance, fields=("messages",))
     if leak:
         problems.append(f"{path}: generation guidance shows in {leak}; re-run the generator for this task")
     texts = [m["content"] for m in trajectory.messages if isinstance(m.get("content"), str)]
