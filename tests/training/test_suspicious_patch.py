@@ -4,6 +4,7 @@ is never kept as a rollout, even when everything else about it looks like a clea
 from __future__ import annotations
 
 from harness.scoring import score_trajectory
+from harness.trajectory import Trajectory
 from tests.harness.scoring.builders import clean, task_meta
 from training.config.schema import RewardWeights
 from training.grpo.rewards import component_values, reward_rubric
@@ -32,7 +33,7 @@ def test_grpo_gives_a_flagged_episode_no_reward_on_any_component():
 
 
 def test_the_rollout_filter_rejects_a_flagged_episode_naming_the_lines():
-    verdict = judge_candidate(flagged_document(), attempt=0, teacher="t", path="p.json", leak=None)
+    verdict = judge_candidate(Trajectory.from_json(flagged_document()), attempt=0, teacher="t", path="p.json", leak=None)
 
     assert not verdict.passed
     assert "suspicious_patch" in verdict.reasons

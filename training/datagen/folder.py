@@ -24,7 +24,6 @@ from harness.trajectory import (
     TrajectoryError,
     events_path_for,
     now_iso,
-    read_document,
     write_document,
 )
 from training.datagen.errors import DataGenerationError
@@ -90,23 +89,26 @@ class GenerationFolder:
             return False
         return True
 
-    def reusable_candidate(self, key: str, attempt: int) -> dict | None:
-        """The candidate's document when an earlier run finished it as a model outcome, else None."""
+    def reusable_candidate(self, key: str, attempt: int) -> Trajectory | None:
+        """The candidate when an earlier run finished it as a model outcome, else None."""
         path = self.candidate(key, attempt)
         if not path.is_file():
             return None
         try:
-            doc = read_document(path)  # the document as written: it is saved again as it is
-            trajectory = Trajectory.from_json(doc, source=str(path))
+            trajectory = Trajectory.load(path)
         except TrajectoryError:
             return None
-        return None if trajectory.result.exit_reason in REPLAYED else doc
+        return None if trajectory.result.exit_reason in REPLAYED else trajectory
 
-    def save_candidate(self, key: str, attempt: int, doc: dict) -> Path:
-        """The final candidate document; its event stream (which holds the unscrubbed prose) goes."""
-        path = write_document(doc, self.candidate(key, attempt))
+    def save_candidate(self, key: str, attempt: int, trajectory: Trajectory) -> Path:
+        """The final candidate; its event stream (which holds the unscrubbed prose) goes."""
+        path = write_document(trajectory.to_json(check=False), self.candidate(key, attempt))
         events_path_for(path).unlink(missing_ok=True)
         return path
+
+    def save_accepted(self, key: str, trajectory: Trajectory) -> Path:
+        """The kept example (the trajectory with its ``sft`` block)."""
+        return write_document(trajectory.to_json(check=False), self.accepted(key))
 
     def write(self, path: Path, data: dict) -> Path:
         return write_document(data, path)

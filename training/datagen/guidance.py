@@ -6,10 +6,10 @@ inspect near the failure, and the working habits the data should show. The episo
 conversation *without* it (the block lives only in the copy handed to the teacher), so the saved
 conversation is what a student sees at evaluation time.
 
-A teacher may still echo the hint in its own words; ``scrub_document`` removes marked blocks and every
+A teacher may still echo the hint in its own words; ``scrub_trajectory`` removes marked blocks and every
 line of the teacher's prose that repeats a guidance sentence or the evidence's explanation, and
 ``find_leak`` (run on every candidate, and again by the export) refuses what is left: such a candidate
-is never kept, and ``redact_document`` blanks the text out of its saved record.
+is never kept, and ``redact_trajectory`` blanks the text out of its saved record.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from corpus.format import Task
 from harness.arms import DBG
 from harness.policies.base import INVALID_TOOL, Policy, PolicyInfo, PolicyTurn
+from harness.trajectory import Trajectory
 
 OPEN, CLOSE = "<generation_guidance>", "</generation_guidance>"
 _BLOCK = re.compile(re.escape(OPEN) + r".*?(" + re.escape(CLOSE) + r"|\Z)", re.DOTALL)
@@ -117,23 +118,24 @@ def _scrub_text(text: str, secrets: tuple[str, ...]) -> str:
     return "\n".join(kept).strip()
 
 
-def scrub_document(doc: dict, guidance: Guidance) -> tuple[dict, int]:
-    """A copy of ``doc`` whose teacher prose (assistant content, unusable replies) repeats no guidance,
-    and how many texts were changed."""
-    doc = copy.deepcopy(doc)
+def scrub_trajectory(trajectory: Trajectory, guidance: Guidance) -> tuple[Trajectory, int]:
+    """A copy of ``trajectory`` whose teacher prose (assistant content, unusable replies) repeats no
+    guidance, and how many texts were changed."""
+    trajectory = copy.deepcopy(trajectory)
     changed = 0
-    for message in doc.get("messages", []):
+    for message in trajectory.messages:
         if message.get("role") == "assistant" and isinstance(message.get("content"), str):
             clean = _scrub_text(message["content"], guidance.secrets)
             if clean != message["content"].strip():
                 message["content"], changed = clean or None, changed + 1
-    for step in doc.get("steps", []):
-        reply = (step.get("arguments") or {}).get("reply") if step.get("tool") == INVALID_TOOL else None
+    for step in trajectory.steps:
+        arguments = step.arguments if step.tool == INVALID_TOOL and isinstance(step.arguments, dict) else {}
+        reply = arguments.get("reply")
         if isinstance(reply, str):
             clean = _scrub_text(reply, guidance.secrets)
             if clean != reply.strip():
-                step["arguments"]["reply"], changed = clean, changed + 1
-    return doc, changed
+                arguments["reply"], changed = clean, changed + 1
+    return trajectory, changed
 
 
 def _strings(value, path: str):
@@ -166,21 +168,39 @@ def _redact(value, patterns):
     return value
 
 
-def redact_document(doc: dict, guidance: Guidance) -> dict:
-    """A copy of ``doc`` with guidance text replaced wherever it shows (a tool argument, a file the
+# Guidance may show in any string of a trajectory (a tool argument, a file the teacher wrote, a debugger
+# record), so the three readers below walk the document ``to_json`` writes, the one form of every text.
+def _document(trajectory: Trajectory) -> dict:
+    return trajectory.to_json(check=False)
+
+
+def redact_trajectory(trajectory: Trajectory, guidance: Guidance) -> Trajectory:
+    """A copy of ``trajectory`` with guidance text replaced wherever it shows (a tool argument, a file the
     teacher wrote): what is left of a candidate refused for a leak, so no saved file holds the hint."""
     patterns = [_secret_pattern(secret) for secret in guidance.secrets]
-    return {key: _redact(item, patterns) for key, item in doc.items()}
+    return Trajectory.from_json(_redact(_document(trajectory), patterns), source="the redacted candidate")
 
 
-def find_leak(record: dict, guidance: Guidance, fields: tuple[str, ...] = ("messages", "steps")) -> str | None:
-    """Where guidance text shows in ``record`` (a document or an SFT row), as 'field: text', or None."""
+def _texts(trajectory: Trajectory, fields: tuple[str, ...]):
+    document = _document(trajectory)
     for name in fields:
-        for where, text in _strings(record.get(name), name):
-            if OPEN in text or CLOSE in text:
-                return f"{where}: the guidance marker"
-            flat = _normal(text)
-            for number, secret in enumerate(guidance.secrets, 1):
-                if secret in flat:  # named by number: the report must not repeat the hint
-                    return f"{where}: guidance sentence #{number}"
+        yield from _strings(document[name], name)
+
+
+def find_leak(trajectory: Trajectory, guidance: Guidance,
+              fields: tuple[str, ...] = ("messages", "steps")) -> str | None:
+    """Where guidance text shows in the trajectory's ``fields``, as 'field: text', or None."""
+    for where, text in _texts(trajectory, fields):
+        if OPEN in text or CLOSE in text:
+            return f"{where}: the guidance marker"
+        flat = _normal(text)
+        for number, secret in enumerate(guidance.secrets, 1):
+            if secret in flat:  # named by number: the report must not repeat the hint
+                return f"{where}: guidance sentence #{number}"
     return None
+
+
+def redacted(trajectory: Trajectory) -> str | None:
+    """A candidate saved redacted had a leak (its text is gone, the verdict stays): what to report, or None."""
+    found = any(REDACTED in text for _, text in _texts(trajectory, ("messages", "steps")))
+    return "a redacted text" if found else None

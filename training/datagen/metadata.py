@@ -3,8 +3,11 @@ what a person reading the folder needs to trust it."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from corpus.format import Task
 from harness.tools import DEBUGGER_TOOLS
+from harness.trajectory import Trajectory
 
 CORE_FLOW = ("start_debugger", "add_breakpoint", "continue_execution")
 
@@ -24,17 +27,28 @@ def preferred_debugger_tools(task: Task) -> list[str]:
     return tools
 
 
-def debugger_tools_used(doc: dict) -> list[str]:
-    used = [s["tool"] for s in doc.get("steps", []) if s.get("tool") in DEBUGGER_TOOLS and not s.get("error")]
+def debugger_tools_used(trajectory: Trajectory) -> list[str]:
+    """The debugger tools the episode called without an error, each once, in first-call order."""
+    used = [step.tool for step in trajectory.steps if step.tool in DEBUGGER_TOOLS and not step.error]
     return list(dict.fromkeys(used))
 
 
-def sft_block(doc: dict, task: Task, *, source: str, teacher: str, attempt: int, candidates: int,
+def policy_verdict(trajectory: Trajectory) -> dict:
+    """The scoring seam's pdb_policy record stored in the trajectory's ``quality`` (empty when unscored)."""
+    return (trajectory.quality or {}).get("policy") or {}
+
+
+def sft_block(trajectory: Trajectory, task: Task, *, source: str, teacher: str, attempt: int, candidates: int,
               skill: str | None = None, extra: dict | None = None) -> dict:
-    policy = (doc.get("quality") or {}).get("policy") or {}
+    policy = policy_verdict(trajectory)
     return {
         "source": source, "skill": skill, "teacher": teacher, "attempt": attempt, "candidates": candidates,
         "quality_score": policy.get("score"), "policy_version": policy.get("version"),
         "preference": task.preference, "preferred_debugger_tools": preferred_debugger_tools(task),
-        "debugger_tools_used": debugger_tools_used(doc), **(extra or {}),
+        "debugger_tools_used": debugger_tools_used(trajectory), **(extra or {}),
     }
+
+
+def with_sft(trajectory: Trajectory, block: dict) -> Trajectory:
+    """The kept example: ``trajectory`` with its ``sft`` block (a top-level field the schema leaves open)."""
+    return dataclasses.replace(trajectory, extra={**trajectory.extra, "sft": block})

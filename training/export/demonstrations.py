@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.trajectory import now_iso, write_document
+from harness.trajectory import Trajectory, now_iso, write_document
 from training.datagen.folder import MANIFEST
-from training.datagen.metadata import debugger_tools_used
+from training.datagen.metadata import debugger_tools_used, policy_verdict, with_sft
 from training.errors import TrainingError
 
 KIND = "demonstrations"
@@ -36,20 +36,21 @@ class DemonstrationsResult:
     skipped: list[str] = field(default_factory=list)  # "episode id: why"
 
 
-def skip_reason(doc: dict) -> str | None:
-    if (doc.get("policy") or {}).get("kind") != "human":
+def skip_reason(trajectory: Trajectory) -> str | None:
+    if trajectory.policy.get("kind") != "human":
         return "not played by a person (policy.kind is not human)"
-    if not (doc.get("result") or {}).get("verified"):
+    if not trajectory.result.verified:
         return "not verified: the verifier did not find the bug fixed"
     return None
 
 
-def demonstration_block(doc: dict) -> dict:
-    policy = (doc.get("quality") or {}).get("policy") or {}
-    person = ((doc.get("policy") or {}).get("params") or {}).get("person") or ""
+def demonstration_block(trajectory: Trajectory) -> dict:
+    policy = policy_verdict(trajectory)
+    person = (trajectory.policy.get("params") or {}).get("person") or ""
     return {"source": "demonstration", "skill": None, "teacher": f"human:{person}" if person else "human",
             "quality_score": policy.get("score"), "policy_version": policy.get("version"),
-            "preference": doc.get("preference"), "debugger_tools_used": debugger_tools_used(doc)}
+            "preference": trajectory.extra.get("preference"),
+            "debugger_tools_used": debugger_tools_used(trajectory)}
 
 
 def _check_out(out: Path) -> None:
@@ -65,7 +66,7 @@ def _check_out(out: Path) -> None:
         raise DemonstrationsError(f"{out} is not empty and holds no {MANIFEST}; give an empty or new --out")
 
 
-def write_demonstrations(documents: Iterable[dict], out: str | Path) -> DemonstrationsResult:
+def write_demonstrations(trajectories: Iterable[Trajectory], out: str | Path) -> DemonstrationsResult:
     out = Path(out)
     _check_out(out)
     result = DemonstrationsResult(out)
@@ -73,14 +74,15 @@ def write_demonstrations(documents: Iterable[dict], out: str | Path) -> Demonstr
     if accepted.exists():
         shutil.rmtree(accepted)
     accepted.mkdir(parents=True)
-    for doc in documents:
-        reason = skip_reason(doc)
-        episode_id = str(doc.get("episode_id") or "?")
+    for trajectory in trajectories:
+        reason = skip_reason(trajectory)
+        episode_id = trajectory.episode_id or "?"
         if reason:
             result.skipped.append(f"{episode_id}: {reason}")
             continue
         name = re.sub(r"[^A-Za-z0-9_.-]", "_", episode_id)[:200]
-        write_document({**doc, "sft": demonstration_block(doc)}, accepted / f"{name}.json")
+        demonstration = with_sft(trajectory, demonstration_block(trajectory))
+        write_document(demonstration.to_json(check=False), accepted / f"{name}.json")
         result.written.append(episode_id)
     (out / MANIFEST).write_text(json.dumps({"kind": KIND, "settings": {}, "created_at": now_iso(),
                                             "documents": len(result.written)}, indent=2) + "\n", encoding="utf-8")

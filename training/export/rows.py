@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from harness.policies.hf import template_messages
 from harness.tools import toolset
+from harness.trajectory import Trajectory
 
 COLUMNS = ("messages", "tools", "task", "split", "arm", "source", "skill", "preference", "policy_version",
            "quality_score", "episode_id", "teacher")
@@ -21,10 +22,10 @@ def features():
                      "quality_score": Value("float64"), "episode_id": text, "teacher": text})
 
 
-def conversation(doc: dict) -> list[dict]:
+def conversation(trajectory: Trajectory) -> list[dict]:
     """The recorded messages ready for a chat template, ending on the model's last turn: the tool
     answer to the final ``done`` ("Episode finished.") teaches nothing and is left out."""
-    messages = template_messages(doc["messages"])
+    messages = template_messages(trajectory.messages)
     if messages and messages[-1].get("role") == "tool" and len(messages) >= 2:
         calls = messages[-2].get("tool_calls") or []
         if any(call.get("function", {}).get("name") == "done" for call in calls):
@@ -32,11 +33,12 @@ def conversation(doc: dict) -> list[dict]:
     return messages
 
 
-def sft_row(doc: dict, split: str) -> dict:
-    sft = doc["sft"]
+def sft_row(trajectory: Trajectory, split: str) -> dict:
+    """The row of a kept example (a trajectory with its ``sft`` block, ``extra["sft"]``)."""
+    sft = trajectory.extra["sft"]
     return {
-        "messages": conversation(doc), "tools": toolset(doc["arm"]), "task": doc["task"], "split": split,
-        "arm": doc["arm"], "source": sft["source"], "skill": sft.get("skill"), "preference": sft.get("preference"),
-        "policy_version": sft.get("policy_version"), "quality_score": sft.get("quality_score"),
-        "episode_id": doc["episode_id"], "teacher": sft.get("teacher"),
+        "messages": conversation(trajectory), "tools": toolset(trajectory.arm), "task": trajectory.task,
+        "split": split, "arm": trajectory.arm, "source": sft["source"], "skill": sft.get("skill"),
+        "preference": sft.get("preference"), "policy_version": sft.get("policy_version"),
+        "quality_score": sft.get("quality_score"), "episode_id": trajectory.episode_id, "teacher": sft.get("teacher"),
     }

@@ -20,9 +20,10 @@ from pathlib import Path
 from corpus.format import TaskFormatError, resolve_task
 from corpus.leakage import LeakageError, LeakageGuard
 from corpus.splits import hash_point
-from harness.trajectory import Trajectory, TrajectoryError, read_document
+from harness.trajectory import Trajectory, TrajectoryError
 from training.datagen.folder import MANIFEST as GENERATION_MANIFEST
 from training.datagen.guidance import find_leak, guidance_for
+from training.datagen.metadata import policy_verdict
 from training.datagen.summary import GenerationProgress, ProgressCallback, notify
 from training.errors import TrainingError
 from training.export.folder import FolderError, write_folder
@@ -86,18 +87,17 @@ def _read_sources(paths: Sequence[str | Path]) -> list[_Source]:
 
 
 def _check_document(path: Path, source: _Source, guard: LeakageGuard,
-                    guidance_of: dict) -> tuple[dict | None, list[str]]:
+                    guidance_of: dict) -> tuple[Trajectory | None, list[str]]:
     try:
-        doc = read_document(path)  # the rows are built from the document as written (training/export/rows.py)
-        trajectory = Trajectory.from_json(doc, source=str(path))
+        trajectory = Trajectory.load(path)
     except TrajectoryError as exc:
         return None, [str(exc)]
     sft = trajectory.extra.get("sft")
     if not isinstance(sft, dict) or sft.get("source") != SOURCES[source.kind]:
         return None, [f"{path}: no {SOURCES[source.kind]} 'sft' block; only examples kept by the generator can "
                       "be exported"]
-    quality, verified = trajectory.quality or {}, trajectory.result.verified
-    if sft["source"] == "rollout" and not (verified and (quality.get("policy") or {}).get("passed")):
+    verified = trajectory.result.verified
+    if sft["source"] == "rollout" and not (verified and policy_verdict(trajectory).get("passed")):
         return None, [f"{path}: not a verified trajectory that passes the policy"]
     if sft["source"] == "demonstration" and not (verified and trajectory.policy.get("kind") == "human"):
         return None, [f"{path}: not a verified episode played by a person (policy.kind human)"]
@@ -105,21 +105,21 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard,
         return None, [f"{path}: its microskill evaluator did not accept it"]
     problems = []
     try:
-        key = (doc["task"], doc["arm"])
+        key = (trajectory.task, trajectory.arm)
         if key not in guidance_of:  # one load per task and arm in this export
-            guidance_of[key] = guidance_for(resolve_task(doc["task"]), doc["arm"])
+            guidance_of[key] = guidance_for(resolve_task(trajectory.task), trajectory.arm)
         guidance = guidance_of[key]
     except (TaskFormatError, OSError, ValueError) as exc:
-        return None, [f"{path}: its task {doc['task']!r} cannot be loaded from the corpus ({exc})"]
-    leak = find_leak(doc, guidance, fields=("messages",))
+        return None, [f"{path}: its task {trajectory.task!r} cannot be loaded from the corpus ({exc})"]
+    leak = find_leak(trajectory, guidance, fields=("messages",))
     if leak:
         problems.append(f"{path}: generation guidance shows in {leak}; re-run the generator for this task")
-    texts = [m["content"] for m in doc["messages"] if isinstance(m.get("content"), str)]
+    texts = [m["content"] for m in trajectory.messages if isinstance(m.get("content"), str)]
     try:
         guard.check(texts=texts)  # names: assign_splits refuses heldout and unsplit tasks
     except LeakageError as exc:
         problems.append(f"{path}: {exc}")
-    return doc, problems
+    return trajectory, problems
 
 
 def _raise(problems: list[str]) -> None:
@@ -158,24 +158,24 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
     done = 0
     for source in sources:
         for path in source.documents:
-            doc, found = _check_document(path, source, guard, guidance_of)
+            trajectory, found = _check_document(path, source, guard, guidance_of)
             problems += found
             done += 1
             notify(on_progress, GenerationProgress("export-sft", "running", done, total, job=str(path)))
-            if doc is None or doc["episode_id"] in seen:
+            if trajectory is None or trajectory.episode_id in seen:
                 continue
-            seen.add(doc["episode_id"])
-            kept.append((source, doc, path))
-    splits, refused = assign_splits([doc["task"] for _, doc, _ in kept], validation_fraction=config.validation_fraction)
-    problems += [f"{path}: {refused[doc['task']]}" for _, doc, path in kept if doc["task"] in refused]
+            seen.add(trajectory.episode_id)
+            kept.append((source, trajectory, path))
+    splits, refused = assign_splits([t.task for _, t, _ in kept], validation_fraction=config.validation_fraction)
+    problems += [f"{path}: {refused[t.task]}" for _, t, path in kept if t.task in refused]
     if problems:
         _raise(problems)
     if not kept:
         raise ExportError("no kept examples in " + ", ".join(str(s.path) for s in sources)
                           + "; run the generators first")
     rows: dict[str, list[tuple[_Source, dict]]] = {"train": [], "validation": []}
-    for source, doc, _ in kept:
-        rows[splits[doc["task"]]].append((source, sft_row(doc, splits[doc["task"]])))
+    for source, trajectory, _ in kept:
+        rows[splits[trajectory.task]].append((source, sft_row(trajectory, splits[trajectory.task])))
     chosen: dict[str, list[dict]] = {}
     available = used = 0
     for split, pairs in rows.items():

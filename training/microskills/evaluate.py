@@ -10,6 +10,7 @@ from harness.policies.base import INVALID_TOOL
 from harness.scoring import TaskMeta, scoring_context
 from harness.scoring.timeline import Event, Timeline
 from harness.tools import DEBUGGER_TOOLS
+from harness.trajectory import ExitReason, Trajectory
 from training.microskills.schema import SkillInstance
 
 VERSION = "microskill_v1"
@@ -56,17 +57,17 @@ def _first_of_each_phase(tl: Timeline, phases) -> dict[str, int | None]:
     return first
 
 
-def evaluate(doc: dict, instance: SkillInstance, policy_config=None) -> SkillVerdict:
-    """Judge one trajectory against its exercise. Raises ScoringError for an unreadable document."""
+def evaluate(trajectory: Trajectory, instance: SkillInstance, policy_config=None) -> SkillVerdict:
+    """Judge one trajectory against its exercise. Raises ScoringError for an unreadable trajectory."""
     skill = instance.skill
-    context = scoring_context(doc, TaskMeta.from_task(instance.task), policy_config)
+    context = scoring_context(trajectory, TaskMeta.from_task(instance.task), policy_config)
     tl = context.timeline
     verdict = SkillVerdict(skill.name)
     events = tl.events
-    result = doc.get("result") or {}
+    result = trajectory.result
 
-    if result.get("exit_reason") != "done":
-        verdict.reject("not_done", f"the exercise ended with {result.get('exit_reason')}, not done "
+    if result.exit_reason != ExitReason.DONE:
+        verdict.reject("not_done", f"the exercise ended with {result.exit_reason}, not done "
                                    f"(budget {skill.max_turns} turns)")
     for event in events:
         if event.tool == INVALID_TOOL:
@@ -99,7 +100,7 @@ def evaluate(doc: dict, instance: SkillInstance, policy_config=None) -> SkillVer
             verdict.reject("not_verified", "nothing was edited, so nothing was fixed")
         elif not any(e.bash and e.bash.tests_passed for e in events[last_edit + 1:done]):
             verdict.reject("not_verified", "no passing test run after the last edit before done")
-        elif result.get("verified") is not True:
+        elif result.verified is not True:
             verdict.reject("not_verified", "the independent verifier did not confirm the fix")
     if skill.skill_chain:
         phases = _first_of_each_phase(tl, skill.skill_chain)

@@ -21,11 +21,11 @@ from harness.scoring import (
     episode_scorer,
     load_policy_config,
 )
-from harness.trajectory import Trajectory
+from harness.trajectory import TrajectoryError
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
 from training.datagen.generate import Generation, generate
-from training.datagen.metadata import sft_block
+from training.datagen.metadata import policy_verdict, sft_block, with_sft
 from training.datagen.summary import (
     CandidateVerdict,
     GenerationSummary,
@@ -111,8 +111,8 @@ def _play_instance(instance: SkillInstance, config: MicroskillConfig, folder: Ge
     verdicts, played, kept = [], 0, None
     for attempt in range(1, config.attempts + 1):
         teacher, policy = policies.for_attempt(attempt)
-        doc = folder.reusable_candidate(key, attempt)
-        if doc is None:
+        trajectory = folder.reusable_candidate(key, attempt)
+        if trajectory is None:
             played += 1
             trajectory = play_and_score(
                 task, AllowListPolicy(policy, skill.allowed_tools), scorer=episode_scorer(task, policy_config),
@@ -120,17 +120,14 @@ def _play_instance(instance: SkillInstance, config: MicroskillConfig, folder: Ge
                 split=split_of_task(task.name), limits=config.limits, prompt=instance.prompt(),
                 header_extra={"generation": {"kind": "microskill", "skill": skill.name, "attempt": attempt,
                                              "teacher": teacher.spec}})
-            doc = trajectory.to_json(check=False)  # kept as a document: the sft block is added to it
-            folder.save_candidate(key, attempt, doc)
-        else:
-            trajectory = Trajectory.from_json(doc)
+            folder.save_candidate(key, attempt, trajectory)
         path = folder.candidate(key, attempt).relative_to(folder.path).as_posix()
-        score = ((trajectory.quality or {}).get("policy") or {}).get("score")
+        score = policy_verdict(trajectory).get("score")
         verdict = CandidateVerdict(attempt, teacher.spec, path, str(trajectory.result.exit_reason),
                                    trajectory.result.verified, score)
         try:
-            judged = evaluate(doc, instance, policy_config)
-        except ScoringError as exc:
+            judged = evaluate(trajectory, instance, policy_config)
+        except (ScoringError, TrajectoryError) as exc:
             verdict.reasons.append("unreadable")
             verdict.details.append(str(exc))
         else:
@@ -138,10 +135,10 @@ def _play_instance(instance: SkillInstance, config: MicroskillConfig, folder: Ge
             verdict.details += judged.details
         verdicts.append(verdict)
         if verdict.passed:
-            doc["sft"] = sft_block(doc, task, source="microskill", skill=skill.name, teacher=teacher.spec,
-                                   attempt=attempt, candidates=attempt,
-                                   extra={"instance": instance.to_json(), "verdict": judged.to_json()})
-            folder.write(folder.accepted(key), doc)
+            block = sft_block(trajectory, task, source="microskill", skill=skill.name, teacher=teacher.spec,
+                              attempt=attempt, candidates=attempt,
+                              extra={"instance": instance.to_json(), "verdict": judged.to_json()})
+            folder.save_accepted(key, with_sft(trajectory, block))
             kept = attempt
             break
     outcome = JobOutcome(key, task.name, skill.name, kept, verdicts, played=played)

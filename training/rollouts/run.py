@@ -8,7 +8,6 @@ once a candidate passes with the top score (none could beat it). Tasks run in pa
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,14 +27,14 @@ from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
 from training.datagen.generate import Generation, generate
 from training.datagen.guidance import (
-    REDACTED,
     GuidedPolicy,
     find_leak,
     guidance_for,
-    redact_document,
-    scrub_document,
+    redact_trajectory,
+    redacted,
+    scrub_trajectory,
 )
-from training.datagen.metadata import sft_block
+from training.datagen.metadata import sft_block, with_sft
 from training.datagen.summary import (
     GenerationSummary,
     JobOutcome,
@@ -139,11 +138,11 @@ def run_rollouts(config: RolloutConfig, *, on_progress: ProgressCallback | None 
 def _play_task(task: Task, config: RolloutConfig, folder: GenerationFolder, policies: TeacherPolicies,
                source: SandboxSource, policy_config) -> JobOutcome:
     guidance = guidance_for(task, config.arm)
-    verdicts, docs, played = [], {}, 0
+    verdicts, candidates, played = [], {}, 0
     for attempt in range(1, config.best_of + 1):
         teacher, policy = policies.for_attempt(attempt)
-        doc = folder.reusable_candidate(task.name, attempt)
-        if doc is None:
+        trajectory = folder.reusable_candidate(task.name, attempt)
+        if trajectory is None:
             played += 1
             trajectory = play_and_score(
                 task, GuidedPolicy(policy, guidance) if config.guidance else policy,
@@ -151,29 +150,23 @@ def _play_task(task: Task, config: RolloutConfig, folder: GenerationFolder, poli
                 max_turns=config.max_turns, out=folder.candidate(task.name, attempt), split=split_of_task(task.name),
                 limits=config.limits,
                 header_extra={"generation": {"kind": "rollout", "attempt": attempt, "teacher": teacher.spec}})
-            # The candidate is kept as a document: scrubbing and redaction rewrite its text in place.
-            doc, _ = scrub_document(trajectory.to_json(check=False), guidance)
-            leak = find_leak(doc, guidance)
-            folder.save_candidate(task.name, attempt, redact_document(doc, guidance) if leak else doc)
+            trajectory, _ = scrub_trajectory(trajectory, guidance)
+            leak = find_leak(trajectory, guidance)
+            folder.save_candidate(task.name, attempt, redact_trajectory(trajectory, guidance) if leak else trajectory)
         else:
-            leak = find_leak(doc, guidance) or _redacted(doc)
+            leak = find_leak(trajectory, guidance) or redacted(trajectory)
         path = folder.candidate(task.name, attempt).relative_to(folder.path).as_posix()
-        verdict = judge_candidate(doc, attempt=attempt, teacher=teacher.spec, path=path, leak=leak)
+        verdict = judge_candidate(trajectory, attempt=attempt, teacher=teacher.spec, path=path, leak=leak)
         verdicts.append(verdict)
-        docs[attempt] = doc
+        candidates[attempt] = trajectory
         if verdict.passed and (verdict.score or 0.0) >= TOP_SCORE:
             break  # no later candidate can score higher
     best = best_candidate(verdicts)
     if best is not None:
-        doc = docs[best.attempt]
-        doc["sft"] = sft_block(doc, task, source="rollout", teacher=best.teacher, attempt=best.attempt,
-                               candidates=len(verdicts))
-        folder.write(folder.accepted(task.name), doc)
+        kept = candidates[best.attempt]
+        block = sft_block(kept, task, source="rollout", teacher=best.teacher, attempt=best.attempt,
+                          candidates=len(verdicts))
+        folder.save_accepted(task.name, with_sft(kept, block))
     outcome = JobOutcome(task.name, task.name, None, best.attempt if best else None, verdicts, played=played)
     folder.write(folder.outcome(task.name), outcome.to_json())
     return outcome
-
-
-def _redacted(doc: dict) -> str | None:
-    """A reused candidate that was saved redacted had a leak (its text is gone, the verdict stays)."""
-    return "a redacted text" if REDACTED in json.dumps(doc.get("messages")) + json.dumps(doc.get("steps")) else None

@@ -9,15 +9,17 @@ re-judged here. The kept candidate is the highest-scoring passing one (the earli
 
 from __future__ import annotations
 
+from harness.trajectory import Trajectory
+from training.datagen.metadata import policy_verdict
 from training.datagen.summary import CandidateVerdict
 
 
-def judge_candidate(doc: dict, *, attempt: int, teacher: str, path: str, leak: str | None) -> CandidateVerdict:
-    result = doc.get("result") or {}
-    quality = doc.get("quality") or {}
-    policy = quality.get("policy") or {}
-    exit_reason = str(result.get("exit_reason"))
-    verdict = CandidateVerdict(attempt, teacher, path, exit_reason, result.get("verified"), policy.get("score"))
+def judge_candidate(trajectory: Trajectory, *, attempt: int, teacher: str, path: str,
+                    leak: str | None) -> CandidateVerdict:
+    result = trajectory.result
+    policy = policy_verdict(trajectory)
+    exit_reason = str(result.exit_reason)
+    verdict = CandidateVerdict(attempt, teacher, path, exit_reason, result.verified, policy.get("score"))
 
     def reject(reason: str, detail: str) -> None:
         verdict.reasons.append(reason)
@@ -25,14 +27,14 @@ def judge_candidate(doc: dict, *, attempt: int, teacher: str, path: str, leak: s
 
     if exit_reason != "done":
         reject(f"exit_{exit_reason}", f"the episode ended with {exit_reason}"
-               + (f": {result['reason']}" if result.get("reason") else ""))
-    suspicious = result.get("suspicious_patch")
+               + (f": {result.reason}" if result.reason else ""))
+    suspicious = result.extra.get("suspicious_patch")
     if isinstance(suspicious, list) and suspicious:
         lines = "; ".join(f"{f.get('file')}:{f.get('line')} {f.get('text')}" for f in suspicious[:3]
                           if isinstance(f, dict))
         reject("suspicious_patch", f"the patch reaches into the test framework, the interpreter's exit or "
                                    f"imports: {lines}")
-    if result.get("verified") is not True:
+    if result.verified is not True:
         reject("not_verified", "the independent verifier did not confirm the fix")
     if not policy:
         reject("unscored", "the scoring seam gave no verdict")

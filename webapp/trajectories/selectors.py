@@ -12,6 +12,7 @@ from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Prefe
 from django.db.models.functions import Cast
 
 from harness.tools import EDIT_TOOLS
+from harness.trajectory import Trajectory as TrajectoryRecord
 from webapp.catalog.contradictions import contradiction
 from webapp.catalog.models import Task
 from webapp.catalog.selectors import TaskFilters, task_rows
@@ -352,13 +353,14 @@ def reviews_for_export(*, with_documents: bool = False) -> Iterator[dict]:
         }
 
 
-def human_demonstrations(*, task_name: str | None = None) -> Iterator[dict]:
-    """The verified trajectories people played by hand in live sessions (``policy.kind == "human"``), as
-    exported documents: what ``export_demonstrations`` hands to SFT."""
+def human_demonstrations(*, task_name: str | None = None) -> Iterator[TrajectoryRecord]:
+    """The verified trajectories people played by hand in live sessions (``policy.kind == "human"``), read
+    by the one trajectory reader: what ``export_demonstrations`` hands to SFT."""
     rows = Trajectory.objects.filter(policy_kind="human", verified=True).order_by("id")
     if task_name is not None:
         rows = rows.filter(task_name=task_name)
-    yield from rows.values_list("document", flat=True).iterator()
+    for episode_id, document in rows.values_list("episode_id", "document").iterator():
+        yield TrajectoryRecord.from_json(document, source=f"trajectory {episode_id}")
 
 
 def human_demonstration_count() -> int:

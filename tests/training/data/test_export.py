@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from corpus.splits import load_splits
+from harness.trajectory import Trajectory
 from tests.training.data.conftest import TASKS
 from training.cli.export_sft import main as export_main
 from training.export import ExportConfig, ExportError, export_sft
@@ -190,7 +191,7 @@ def test_verified_episodes_people_played_are_exported_as_demonstrations(scripted
                                                              "params": {"person": "ann"}}}
     unverified = {**human, "episode_id": "session-2", "result": {**human["result"], "verified": False}}
 
-    folder = write_demonstrations([human, unverified, played], tmp_path / "demos")
+    folder = write_demonstrations([Trajectory.from_json(d) for d in (human, unverified, played)], tmp_path / "demos")
     export = export_sft(ExportConfig(sources=[folder.out], out=tmp_path / "sft"))
 
     assert folder.written == ["session-1"]

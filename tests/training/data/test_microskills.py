@@ -65,8 +65,8 @@ def test_each_skill_rejects_one_trace_accepts_another_and_only_the_accepted_is_k
     # The evaluator, called directly on the two recorded trajectories, agrees.
     instance = next(i for i in result.instances if i.key == key)
     docs = [json.loads((result.out / c["path"]).read_text()) for c in (rejected, accepted)]
-    assert evaluate(docs[0], instance).accepted is False
-    verdict = evaluate(docs[1], instance)
+    assert evaluate(Trajectory.from_json(docs[0]), instance).accepted is False
+    verdict = evaluate(Trajectory.from_json(docs[1]), instance)
     assert verdict.accepted is True and verdict.reasons == []
 
     # Only the accepted trajectory is kept, with its instruction as the user message and its metadata.

@@ -13,6 +13,7 @@ from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
 from harness.sandbox.stoppable import StoppableSource
+from harness.trajectory import TrajectoryError
 from training.datagen.errors import DataGenerationError
 from training.datagen.folder import GenerationFolder
 from training.datagen.generate import write_summary
@@ -248,7 +249,7 @@ class ExportJob(JobType):
         work.progress(0, None, "writing the verified live sessions as a demonstrations folder", unit=self.unit)
         try:
             written = write_demonstrations(human_demonstrations(), folder)
-        except (DemonstrationsError, OSError) as exc:
+        except (DemonstrationsError, TrajectoryError, OSError) as exc:
             raise JobFailure(f"the live sessions could not be written to {folder}: {exc}") from None
         work.log(f"wrote {len(written.written)} verified live session(s) to {folder}"
                  + (f"; skipped {len(written.skipped)}: {'; '.join(written.skipped[:3])}" if written.skipped else ""))

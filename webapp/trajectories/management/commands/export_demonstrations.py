@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from harness.trajectory import TrajectoryError
 from training.export.demonstrations import DemonstrationsError, write_demonstrations
 from webapp.trajectories.selectors import human_demonstrations
 
@@ -15,7 +16,7 @@ class Command(BaseCommand):
     def handle(self, *args, out, task, **options):
         try:
             result = write_demonstrations(human_demonstrations(task_name=task), out)
-        except (DemonstrationsError, OSError) as exc:
+        except (DemonstrationsError, TrajectoryError, OSError) as exc:
             raise CommandError(str(exc)) from None
         for line in result.skipped:
             self.stderr.write(f"skipped {line}")
