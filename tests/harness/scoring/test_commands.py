@@ -13,7 +13,7 @@ KNOWN = {"stats_window.py", "report.py", "test_report.py"}
 
 def read_bash(command: str, answer: str, known: set[str]):
     """Classify a call whose answer was ``answer`` (its ShellRecord read from that text, as a step
-    recorded before steps carried one is; tests/harness/session/test_shell_record.py holds the
+    recorded before steps carried one is; tests/harness/test_shell_record.py holds the
     record the shell tool itself writes to the same reading)."""
     return read_with_record(command, ShellRecord.from_text(answer), known)
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from harness.observation import Observation
 from harness.tools import BASE_TOOLS, DEBUGGER_TOOLS
-from tests.harness.session.programs import PROGRAMS
 from tests.helpers.processes import processes_in_sessions
+from tests.helpers.programs import PROGRAMS
 
 KEYS = ["file", "line", "lines", "breakpoints", "name", "expression", "index", "command", "file_path",
         "old_string", "new_string", "content", "extra"]

@@ -1,4 +1,4 @@
-"""``python -m harness eval`` on a scripted policy over this folder's three fixture tasks (real bwrap
+"""``python -m harness eval`` on a scripted policy over the three fixture tasks (real bwrap
 episodes), then a resumed run, then ``python -m harness compare``."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import yaml
 
 from harness.cli import experiment as experiment_cli
 from harness.experiment import ExperimentError, load_experiment
-from tests.harness.episodes.model_server import CannedModel, ModelServer
+from tests.helpers.model_server import CannedModel, ModelServer
 
 PYTEST = ("bash", {"command": "python -m pytest -q"})
 READ = ("bash", {"command": "sed -n '1,40p' stats_window.py"})

@@ -16,7 +16,7 @@ from harness.policies.endpoint import BASE_URL_VARIABLES, retry_after_seconds
 from harness.policies.model_config import MODELS_DIR, ModelConfigError, load_model_config
 from harness.tools import toolset
 from harness.trajectory import Trajectory
-from tests.harness.episodes.model_server import CONTEXT_ERROR, ModelServer, Reply, closed_port, completion
+from tests.helpers.model_server import CONTEXT_ERROR, ModelServer, Reply, closed_port, completion
 
 MESSAGES = [{"role": "system", "content": "s"}, {"role": "user", "content": "fix stats_window.py"}]
 TOOLS = toolset("dbg")

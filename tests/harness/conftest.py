@@ -1,5 +1,6 @@
-"""Fixtures for the episode tests: the fixture tasks (tests/fixtures), a chat-completions server on
-loopback, a tiny random transformers model, and helpers to write scripts and hand-made trajectories."""
+"""Fixtures shared by the harness tests: the fixture tasks (tests/fixtures), a chat-completions server on
+loopback, a tiny random transformers model, a helper to write scripts, and a session on one of the small
+programs (tests/helpers/programs.py) that is always closed."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from corpus.format import load_task
+from harness.session import DebugSession
+from tests.helpers.programs import PROGRAMS, write_program
 from tests.helpers.tasks import FIXTURE_TASKS, RUNNING_AVERAGE
 
 
@@ -140,3 +143,22 @@ def tiny_model_dir(tmp_path_factory) -> Path:
     torch.manual_seed(0)
     LlamaForCausalLM(config).save_pretrained(path)
     return path
+
+
+# ---- a session on a fresh copy of one of the small programs ------------------------------------
+
+@pytest.fixture
+def open_session(tmp_path):
+    """open_session("deep_local", arm="dbg", **options) -> a DebugSession on a fresh copy of the program."""
+    sessions = []
+
+    def make(program: str, **options) -> DebugSession:
+        workspace = write_program(program, tmp_path / program)
+        protected = [name for name in PROGRAMS[program] if name.startswith("test_")]
+        session = DebugSession(workspace, protected_files=protected, **options)
+        sessions.append(session)
+        return session
+
+    yield make
+    for session in sessions:
+        session.close()

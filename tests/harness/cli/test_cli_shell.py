@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.harness.session.programs import write_program
+from tests.helpers.programs import write_program
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""Real episodes on a real task (this folder's fixtures) in a bwrap sandbox, driven by scripted,
+"""Real episodes on a real task (the fixture tasks, tests/fixtures) in a bwrap sandbox, driven by scripted,
 HTTP and tiny-model policies."""
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ def test_replaying_a_trajectory_in_a_pooled_sandbox_reissues_its_calls(running_a
 
 @pytest.mark.slow
 def test_openai_policy_plays_an_episode_over_http(running_average, chat_server, tmp_path):
-    from tests.harness.episodes.conftest import completion
+    from tests.harness.conftest import completion
 
     chat_server.queue(
         completion(tool_calls=[("bash", {"command": "sed -n '8,12p' stats_window.py"})], usage=(300, 12)),
@@ -221,7 +221,7 @@ def test_a_tiny_random_hf_model_plays_a_well_formed_episode(running_average, tin
 
 
 def test_an_endpoint_that_refuses_ends_the_episode_as_an_infra_error(running_average, chat_server, tmp_path):
-    from tests.harness.episodes.conftest import completion
+    from tests.harness.conftest import completion
 
     chat_server.queue(completion(tool_calls=[("bash", {"command": "ls"})]),
                       (401, {"error": {"message": "invalid api key"}}))

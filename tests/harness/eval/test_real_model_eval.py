@@ -1,5 +1,5 @@
 """``python -m harness eval`` of a model behind an OpenAI-compatible endpoint: real HTTP servers on
-loopback with a canned model (``model_server``), real bwrap episodes over this folder's fixture tasks.
+loopback with a canned model (``model_server``), real bwrap episodes over the fixture tasks.
 A bad endpoint ends the evaluation before any episode; an endpoint that fails mid-way leaves
 infra-error episodes out of the metrics, listed, and played again on resume."""
 
@@ -14,7 +14,7 @@ import yaml
 from harness.cli import evaluate as evaluate_cli
 from harness.eval.breaker import InfraBreaker
 from harness.trajectory import Trajectory
-from tests.harness.episodes.model_server import (
+from tests.helpers.model_server import (
     CONTEXT_ERROR,
     CannedModel,
     ModelServer,

@@ -9,7 +9,7 @@ import pytest
 from harness.policies import EndpointError, PolicyError, make_policy, parse_spec
 from harness.policies.parsing import parse_text_tool_call, turn_from_reply
 from harness.prompts import DEBUGGER_BLOCK, system_prompt
-from tests.harness.episodes.conftest import completion
+from tests.harness.conftest import completion
 
 MESSAGES = [{"role": "system", "content": "s"}, {"role": "user", "content": "fix it"}]
 TOOLS = [{"type": "function", "function": {"name": "bash", "parameters": {"type": "object"}}}]

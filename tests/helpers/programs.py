@@ -1,4 +1,4 @@
-"""Small programs the session tests debug, each written into a fresh workspace.
+"""Small programs the session and debugger tests debug, each written into a fresh workspace.
 
 Line numbers matter: tests set breakpoints on them, so each program notes the lines it is used by.
 """
