@@ -65,6 +65,7 @@ def test_ordinary_requirements_load(tmp_path):
     assert load_task(write_task(tmp_path, dependencies=deps)).dependencies == tuple(deps)
 
 
+@pytest.mark.slow  # a `corpus stats` process, its table and plots (~1.5-2 s); like test_stats' own skip test
 def test_stats_skips_a_task_with_a_binary_file_and_names_it(tmp_path, repo_root):
     write_task(tmp_path / "tasks", "good_task")
     bad = write_task(tmp_path / "tasks", "bad_task")

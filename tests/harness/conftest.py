@@ -84,7 +84,8 @@ class ChatServer:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True,
+                                       kwargs={"poll_interval": 0.05})  # shutdown() waits out one poll: 0.5 s by default
         self.thread.start()
 
     def queue(self, *replies) -> None:

@@ -11,8 +11,10 @@ from harness.trajectory import Step
 
 
 @pytest.mark.parametrize("command, code, passed", [
-    ("python -m pytest -q test_pricing.py", 1, False),  # the program's bug: the test fails
-    ("python -m pytest -q test_pricing.py -k nothing_matches", 5, None),  # all deselected: no summary line
+    # The two pytest runs inside the sandbox take a second or two each: slow.
+    pytest.param("python -m pytest -q test_pricing.py", 1, False, marks=pytest.mark.slow),  # the bug: it fails
+    pytest.param("python -m pytest -q test_pricing.py -k nothing_matches", 5, None,  # all deselected: no summary
+                 marks=pytest.mark.slow),
     ("echo '1 passed in 0.1s'", 0, True),  # what the summary says, whoever printed it: scoring asks the status too
     ("ls pricing.py", 0, None),
     ("sed -n 1p missing.py", 2, None),
@@ -27,6 +29,7 @@ def test_the_shell_tool_records_the_status_and_the_test_summary(open_session, co
     assert ShellRecord.from_json(observation.shell.to_json()) == observation.shell
 
 
+@pytest.mark.slow  # runs the task's whole test suite under pytest in the sandbox (~4 s)
 def test_a_fixed_program_passes_and_the_record_crosses_the_protocol(open_session):
     session = open_session("deep_local", arm="base")
     session.call("edit_file", {"file_path": "pricing.py", "old_string": "(1 - rate)", "new_string": "(1 - rate / 100)"})

@@ -175,7 +175,8 @@ class ModelServer:
         self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True,
+                                       kwargs={"poll_interval": 0.05})  # shutdown() waits out one poll: 0.5 s by default
         self.thread.start()
 
     def kill(self) -> None:

@@ -51,7 +51,8 @@ class Listener:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True,
+                                       kwargs={"poll_interval": 0.05})  # shutdown() waits out one poll: 0.5 s by default
         self.thread.start()
 
     @property

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from corpus.format import load_task
 from corpus.materialize import materialize
 from harness.debugger_record import BreakpointState, DebuggerRecord, Frame, Stop
@@ -111,6 +113,7 @@ def _replayed(tmp_path) -> dict:
     return {**old, "steps": steps}
 
 
+@pytest.mark.slow  # replays a whole recorded episode against real pdb (~4 s)
 def test_an_old_trajectory_upgrades_to_the_records_a_fresh_play_of_its_calls_gives(tmp_path):
     old, new = _old_document(), _replayed(tmp_path)
     upgraded = [Step.from_json(s) for s in old["steps"]]

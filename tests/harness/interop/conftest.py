@@ -64,7 +64,8 @@ class ScriptedModel(BaseHTTPRequestHandler):
 def model_server():
     ScriptedModel.requests = []
     server = ThreadingHTTPServer(("127.0.0.1", 0), ScriptedModel)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True,
+                              kwargs={"poll_interval": 0.05})  # shutdown() waits out one poll: 0.5 s by default
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/v1", ScriptedModel.requests

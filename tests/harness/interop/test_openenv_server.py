@@ -129,6 +129,7 @@ def test_a_client_that_disconnects_leaves_no_sandbox(server):
     env.close()
 
 
+@pytest.mark.slow  # five `harness serve-env` processes, each importing the server stack (~5 s apiece)
 def test_bad_arguments_exit_2(tmp_path):
     for argv in (["--max-sessions", "0"], ["--task", "no_such_task_anywhere"], ["--port", "70000"],
                  ["--arm", "nope"], ["--sandbox", "local"]):  # a network client never gets the host

@@ -73,6 +73,7 @@ def test_only_the_clean_candidate_of_each_task_is_kept_with_its_metadata(scripte
     assert progress[-1].done == progress[-1].total == 3 and progress[-1].percent == 100.0
 
 
+@pytest.mark.slow  # its fixture scripted_rollouts plays twelve episodes in real sandboxes (~9 s)
 def test_a_second_run_plays_nothing_and_changes_nothing(scripted_rollouts, capsys):
     result, _ = scripted_rollouts
     before = {p: p.stat().st_mtime_ns for p in (result.out / "accepted").rglob("*.json")}
