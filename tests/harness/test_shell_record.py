@@ -48,6 +48,7 @@ def test_a_command_that_times_out_has_no_status(open_session):
     assert observation.error and observation.shell == ShellRecord(None, None, answer_digest(observation.text))
 
 
+@pytest.mark.slow  # two pytest runs in the sandbox
 def test_the_same_test_run_twice_has_one_digest_whatever_its_clock_said(open_session):
     session = open_session("deep_local", arm="base")
 
