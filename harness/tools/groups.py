@@ -20,7 +20,7 @@ class ToolGroup:
         self._derived: tuple[int, tuple[str, ...], frozenset[str]] | None = None
 
     def _members(self) -> tuple[tuple[str, ...], frozenset[str]]:
-        """The member names, derived again only after the registry changed (scoring asks thousands of
+        """The member names, derived again only after the registry changed (scoring asks hundreds of
         times per trajectory)."""
         derived = self._derived
         if derived is None or derived[0] != self.registry.generation:
@@ -29,7 +29,13 @@ class ToolGroup:
         return derived[1], derived[2]
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name in self._members()[1]
+        derived = self._derived  # _members() inlined: this is the hot path
+        if derived is None or derived[0] != self.registry.generation:
+            return isinstance(name, str) and name in self._members()[1]
+        try:
+            return name in derived[2]
+        except TypeError:  # an unhashable "name" from a hostile document is no tool's
+            return False
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._members()[0])
