@@ -1,4 +1,4 @@
-"""Issue 22: a task file swapped between a regular file and a link to a secret, while the task is
+"""A task file swapped between a regular file and a link to a secret, while the task is
 imported, never lets the secret into the loaded task (the loader opens with O_NOFOLLOW and checks the
 opened file with fstat, instead of checking the link and then following it)."""
 

@@ -340,7 +340,7 @@ def test_a_base_url_without_a_scheme_is_refused_at_once_naming_where_it_came_fro
 @pytest.mark.parametrize("where", ["text", "native"])
 def test_a_reply_nested_past_any_tool_call_is_an_unusable_turn_and_the_episode_goes_on(
         where, fixture_tasks_dir, tmp_path):
-    """Issue 17: a deeply nested JSON array inside <tool_call> ended the episode with a RecursionError."""
+    """A deeply nested JSON array inside <tool_call> ended the episode with a RecursionError."""
     from harness.cli import run as run_cli
 
     nested = "[" * 100_000 + "]" * 100_000

@@ -1,4 +1,4 @@
-"""Issue 17's ways to fake a verdict, and to make the host read through the sandbox, each played as a
+"""The ways a model could fake a verdict, and to make the host read through the sandbox, each played as a
 hostile model would (tool calls through the real debug service, then the verifier), on bwrap and on
 Docker. None may verify an unfixed bug; a real fix still verifies."""
 

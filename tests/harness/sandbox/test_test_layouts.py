@@ -1,4 +1,4 @@
-"""Issue 23, first half: tests laid out as public bug sets ship them (``test.py``, ``tests/test_x.py``, a
+"""Tests laid out as public bug sets ship them (``test.py``, ``tests/test_x.py``, a
 unittest ``TestCase`` in a file named anything) run under pytest in the debugger, one test can be
 selected, a failing test does not stop the session, "no tests ran" is an error, and the tests (and the
 pytest configuration that finds them) are read-only to bash too. Played as scripted episodes on bring-

@@ -1,4 +1,4 @@
-"""Issue 23's reproductions at the session level (a real pdb and pytest, no sandbox): a file that holds
+"""Test layouts at the session level (a real pdb and pytest, no sandbox): a file that holds
 tests runs under pytest whatever its name, one test can be selected by name or node id, a failing test
 does not end the session, and the no-hit message says what ran without sending the model back to the
 file that just ran."""

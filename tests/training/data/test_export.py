@@ -87,7 +87,7 @@ def test_datasets_reads_it_both_ways_with_each_rows_own_arguments(exported):
     assert (len(saved["train"]), len(saved["validation"])) == (2, 1)
     lines = load_dataset("json", data_files={"train": str(exported.out / "train.jsonl")})["train"]
     assert sorted(lines["task"]) == sorted(saved["train"]["task"])
-    # Issue 12's reader: the arguments of each call are exactly what was recorded, no other tool's keys.
+    # A reader's view: the arguments of each call are exactly what was recorded, no other tool's keys.
     data = load_sft_dataset(exported.out)
     bulk = next(r for r in data["train"] if r["task"] == "bulk_upload_batches")
     arguments = [m["tool_calls"][0]["function"]["arguments"] for m in bulk["messages"] if m.get("tool_calls")]

@@ -1,4 +1,4 @@
-"""Issue 26 in the browser: the label panel stays in view while the code scrolls (1366 and 390 px wide),
+"""The annotator's keys and panels in the browser: the label panel stays in view while the code scrolls (1366 and 390 px wide),
 the note's key, the suggested label hidden until one labels, and the review page's keys (the same
 keys.js as the label page)."""
 
