@@ -55,14 +55,17 @@ from harness.hang import crashed_in_dump, dump_options, progress_counts, stuck_f
 from harness.pytest_files import pytest_targets
 from harness.sandbox import host_read
 from harness.sandbox.backends.base import Sandbox, SandboxError
-from harness.sandbox.backends.warm_verifier import VERIFY_ENV
+from harness.sandbox.backends.warm_verifier import COLD_PYTEST, VERIFY_ENV
+from harness.verdict import record as verdict_record
+from harness.verdict import trust as verdict_trust
 from harness.sandbox.protect import protect_workspace
 
 # Files that change how pytest collects or runs, rather than fixing the code: never carried.
 STEERING_NAMES = {"conftest.py", "pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "sitecustomize.py",
                   "usercustomize.py", ".pytest.ini"}
 CONFIG_SUFFIXES = (".ini", ".cfg", ".toml", ".pth")
-SHADOWED_PACKAGES = {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging"}
+SHADOWED_PACKAGES = {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging", "harness"}
+PLUGIN = "harness.verdict.plugin"  # the verdict guard (docs/harness/verification.md)
 IGNORED_PARTS = {"__pycache__", ".pytest_cache", ".git", ".mypy_cache", ".ruff_cache", ".hypothesis"}
 REPORT_NAME = "report.xml"
 MAX_PATCH_FILE_BYTES = 512 * 1024  # a source file (or a new file shown in the patch) read by the host
@@ -305,16 +308,19 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
         out_dir.mkdir(exist_ok=warm is not None)
         out_dir.chmod(0o777)  # the sandbox uid writes the report here
         _fresh, files = fresh_workspace(task, changes, scratch / "workspace")
+        current = {**originals, **changes.changed, **changes.carried_new}
+        (out_dir / verdict_trust.NAME).write_text(verdict_trust.dumps(verdict_trust.trusted_methods(originals, current)))
         inside_ws = sandbox.inside.workspace_for(scratch / "workspace")
         inside_out = sandbox.inside.output_for(out_dir)
-        pytest_args = ["-p", "no:cacheprovider", "-q", "-rN", "--color=no", f"--junitxml={inside_out}/{REPORT_NAME}",
-                       "-o", "junit_family=xunit2", "--rootdir", inside_ws,
+        pytest_args = ["-p", "no:cacheprovider", "-p", PLUGIN, f"--stepwise-tests={','.join(sorted(tests))}",
+                       f"--stepwise-out={inside_out}", "-q", "-rN", "--color=no",
+                       f"--junitxml={inside_out}/{REPORT_NAME}", "-o", "junit_family=xunit2", "--rootdir", inside_ws,
                        *_config_args(tests, inside_ws, inside_out, out_dir)]
         limit = timeout_s if timeout_s is not None else time_limit(task)
         listed = task.meta.get("test_files")
         targets = sorted(listed) if isinstance(listed, list) and listed else pytest_targets(tests)
         pytest_args += [*dump_options(limit), "--", *targets]
-        argv = [sandbox.inside.python, "-P", "-B", "-m", "pytest", *pytest_args]
+        argv = [sandbox.inside.python, "-P", "-B", "-c", COLD_PYTEST, sandbox.inside.lib, *pytest_args]
         # The fresh folder holds no __pycache__ and nothing writes one, so no stale bytecode can be read;
         # (PYTHONPYCACHEPREFIX is not set: it would recompile the stdlib and pytest on every run, seconds.)
         try:
@@ -329,6 +335,7 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
                                         outcome="not_run", duration_ms=(time.perf_counter() - started) * 1000,
                                         **base), findings)
         counts = read_junit(out_dir / REPORT_NAME)
+        verdict = verdict_record.read(out_dir)
     finally:
         if warm is not None:
             warm.close()
@@ -353,8 +360,11 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     failed = counts["failures"] + counts["errors"]
     passed = counts["tests"] - failed - counts["skipped"]
     reason = None
+    distrust = _distrust(verdict, counts, passed, result.returncode)
     if result.timed_out or result.reason:
         reason = f"the test run was stopped: {result.reason}"
+    elif distrust:
+        reason = distrust
     elif failed:
         reason = f"{failed} test(s) failed or errored"
     elif passed <= 0:
@@ -364,6 +374,21 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     outcome = "passed" if reason is None else "stopped" if result.reason else "failed"
     return _judged(Verification(verified=reason is None, passed=passed, failed=failed, reason=reason, outcome=outcome,
                                 errors=counts["errors"], skipped=counts["skipped"], **base), findings)
+
+
+def _distrust(verdict: verdict_record.Record | None, counts: dict, passed: int, returncode: int | None) -> str | None:
+    """Why the run's own word cannot be taken: no verdict record (the process ended before its guard
+    wrote it), a record that names tampering, or one the JUnit report or the exit status contradicts."""
+    if verdict is None:
+        return "the test run left no verdict record: it ended before every test was judged"
+    if verdict.tampered:
+        return "the code under test tampered with the test run: " + "; ".join(verdict.tampered[:3])
+    own = (verdict.passed + verdict.xpassed, verdict.failed + verdict.errors, verdict.skipped + verdict.xfailed)
+    junit = (passed, counts["failures"] + counts["errors"], counts["skipped"])
+    if own != junit or verdict.finished != verdict.collected or verdict.exitstatus != returncode:
+        return (f"the test run's report and its verdict record disagree (report {junit}, record {own}, "
+                f"exit status {returncode} vs {verdict.exitstatus})")
+    return None
 
 
 def _judged(verification: Verification, findings: list[patch_scan.Finding]) -> Verification:

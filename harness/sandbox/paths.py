@@ -21,6 +21,7 @@ class InsidePaths:
     workspace: str  # the workspace's path inside
     python: str  # the interpreter to run inside
     output: str | None = OUTPUT  # where ``exec(output_dir=...)`` mounts the folder; None: at its host path
+    lib: str = LIB  # the folder holding the harness package (the verifier's pytest plugin comes from it)
 
     def workspace_for(self, host_dir: Path | str) -> str:
         """The path inside at which ``exec(workspace=host_dir)`` sees that folder: the workspace's

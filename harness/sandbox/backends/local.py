@@ -33,7 +33,8 @@ class LocalSandbox(SupervisedSandbox):
                  service_paths: Sequence[str | Path] = ()):
         # Nothing is mounted: processes see the host's paths as they are.
         workspace = str(Path(spec.workspace).resolve())
-        super().__init__(spec, InsidePaths(workspace=workspace, python=python, output=None))
+        super().__init__(spec, InsidePaths(workspace=workspace, python=python, output=None,
+                                                 lib=str(HARNESS_PARENT)))
         self.session_factory = session_factory
         self.service_paths = [str(Path(p).resolve()) for p in service_paths]
         self.deps = dependency_path(spec.dependencies) if spec.dependencies else None
@@ -57,7 +58,8 @@ class LocalSandbox(SupervisedSandbox):
 
     def begin_episode(self, spec: SandboxSpec, workspace: Path) -> None:
         # The service's working folder moved with the files (a rename keeps the directory itself).
-        self.inside = InsidePaths(workspace=str(Path(workspace).resolve()), python=self.inside.python, output=None)
+        self.inside = InsidePaths(workspace=str(Path(workspace).resolve()), python=self.inside.python, output=None,
+                                  lib=self.inside.lib)
         super().begin_episode(spec, workspace)
 
     def start_service(self) -> None:

@@ -25,6 +25,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from harness.sandbox import paths
 from harness.sandbox.backends.base import ExecResult
 from harness.sandbox.backends.contained import finish_contained
 from harness.sandbox.cgroups import CgroupLimits
@@ -36,6 +37,7 @@ MARK = "stepwise-warm-verifier"  # in its command line, for the tests that look 
 # done before the arguments (one JSON list on stdin) arrive. Standard library and pytest only.
 WARM_PYTEST = f"""# {MARK}
 import importlib, json, sys
+sys.path.insert(0, {paths.LIB!r})  # the verdict guard's plugin (harness.verdict.plugin)
 import pytest
 from _pytest.config import default_plugins
 for name in default_plugins:
@@ -49,6 +51,8 @@ if not line:
 sys.argv = ["pytest", *json.loads(line)]
 raise SystemExit(pytest.console_main())
 """
+# The cold verifier's ``python -P -B -c COLD_PYTEST LIB ARGS...``: the same, the plugin's folder first.
+COLD_PYTEST = "import sys; sys.path.insert(0, sys.argv.pop(1)); import pytest; raise SystemExit(pytest.console_main())"
 
 
 class WarmVerifier:

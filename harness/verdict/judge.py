@@ -1,0 +1,392 @@
+"""Assertions decided on plain data: no comparison, truth, length, hash or membership test of an
+assertion in the task's tests runs a method the code under test defines.
+
+``plain(x)`` copies a value into builtin data through the C methods of the builtin types, never through
+the value's own methods: an ``int``/``str``/``list``/``dict``/... subclass becomes the exact builtin
+value it holds (whatever its ``__eq__``, ``__iter__`` or ``__getitem__`` say), containers are copied
+element by element, a few C value types (``Decimal``, ``datetime``, ``range``, ...) stay as they are,
+and any other object becomes a tuple that names its class by identity and holds its fields (its
+``__dict__`` and slots, read through the real descriptors): a class compared by identity (its ``__eq__``
+is ``object``'s) stays identity. ``compare``, ``truth`` and the guarded builtins then work on those
+copies, so the decision runs in C on exact builtin types. What cannot be decided that way (an order
+between objects, the truth or length of an object whose class defines ``__bool__``/``__len__``) fails
+the assertion with a message that says so.
+
+The functions here are called by the assertions ``harness.verdict.rewrite`` rewrote; the names they use
+are bound when this module is imported (the plugin imports it before any test module), so a later
+change to ``builtins`` does not reach them. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections
+import datetime
+import decimal
+import fractions
+import sys
+import types
+
+# Taken now, before the code under test can replace any of them.
+_type, _id, _len, _isinstance, _issubclass = type, id, len, isinstance, issubclass
+_sys_modules = sys.modules
+_object_eq = object.__dict__["__eq__"]
+_int, _float, _complex, _str, _bytes = int.__int__, float.__float__, complex.__complex__, str.__str__, bytes.__bytes__
+_list_copy, _dict_copy, _set_copy, _frozen_copy, _bytearray_copy = (list.copy, dict.copy, set.copy, frozenset.copy,
+                                                                     bytearray.copy)
+_tuple_items = tuple.__getitem__
+_dict_items, _list_iter = dict.items, list.__iter__
+_mro = type.__dict__["__mro__"].__get__
+_type_dict = type.__dict__["__dict__"].__get__
+_qualname = type.__dict__["__qualname__"].__get__
+_GETSET, _MEMBER = types.GetSetDescriptorType, types.MemberDescriptorType
+_builtin = {name: getattr(builtins, name) for name in ("len", "isinstance", "issubclass", "sorted", "list", "set",
+                                                       "tuple", "dict", "frozenset", "all", "any", "sum", "min",
+                                                       "max", "bool", "hasattr", "callable", "abs", "round")}
+_all, _any, _sorted, _hasattr = _builtin["all"], _builtin["any"], _builtin["sorted"], _builtin["hasattr"]
+
+SCALARS = frozenset({int, float, complex, str, bytes, bool, type(None), type(Ellipsis), type(NotImplemented)})
+# C value types compared by their own C code on values they hold (not subclasses: those are objects).
+VALUES = frozenset({decimal.Decimal, datetime.date, datetime.datetime, datetime.time, datetime.timedelta,
+                    datetime.timezone, range, slice})
+# (base, C copy to the exact base): a subclass's value, whatever its own methods say.
+BASES = ((bool, bool.__bool__), (int, _int), (float, _float), (complex, _complex), (str, _str), (bytes, _bytes),
+         (bytearray, _bytearray_copy), (list, _list_copy), (tuple, None), (dict, _dict_copy), (set, _set_copy),
+         (frozenset, _frozen_copy))
+OBJECT, REF, DEQUE, CYCLE = "\x00stepwise:object", "\x00stepwise:ref", "\x00stepwise:deque", "\x00stepwise:cycle"
+MAX_NODES = 200_000
+MAX_DEPTH = 200
+ORDERS = {"Lt": lambda a, b: a < b, "LtE": lambda a, b: a <= b, "Gt": lambda a, b: a > b,
+          "GtE": lambda a, b: a >= b}
+
+
+_trusted_methods: set[str] = set()  # "file:qualname:line" (harness.verdict.trust), set by configure
+_trusted_classes: dict[type, dict] = {}  # classes from outside the workspace whose own rules are kept
+_root = "/"
+REFLECTED = {"__eq__": "__eq__", "__ne__": "__ne__", "__lt__": "__gt__", "__gt__": "__lt__", "__le__": "__ge__",
+             "__ge__": "__le__"}
+DUNDERS = {"Eq": "__eq__", "NotEq": "__ne__", "Lt": "__lt__", "LtE": "__le__", "Gt": "__gt__", "GtE": "__ge__"}
+
+
+def configure(root: str, methods: list[str], classes: list[type] = ()) -> None:
+    """The workspace root, the task's own comparison methods the model left as they were, and classes
+    from outside the workspace (pytest's ``approx``) whose comparisons are kept (as they are now)."""
+    global _root
+    _root = root.rstrip("/") + "/"
+    _trusted_methods.clear()
+    _trusted_methods.update(methods)
+    for cls in (fractions.Fraction, *classes):
+        for base in _mro(cls):
+            if base is not object:
+                _trusted_classes[base] = dict(_type_dict(base))
+
+
+def _own(x: object, name: str):
+    """The method ``name`` of ``x``'s class when the verdict may call it (see ``configure``), else None."""
+    cls = _type(x)
+    owner = _defines(cls, name)
+    if owner is None or owner is object:
+        return None
+    method = _type_dict(owner)[name]
+    kept = _trusted_classes.get(owner)
+    if kept is not None:
+        return method if all(_type_dict(b) == _trusted_classes.get(b) for b in _mro(cls) if b is not object) \
+            else None
+    if _type(method) is not types.FunctionType:
+        return None
+    code = method.__code__
+    filename = code.co_filename
+    if filename.startswith("<"):  # generated for the class (attrs, dataclasses): kept with the class
+        module = _sys_modules.get(_type_dict(owner).get("__module__"))
+        where = getattr(module, "__file__", None) if module is not None else None
+        if not isinstance(where, str) or not where.startswith(_root):
+            return None
+        key = f"{where[_len(_root):]}:{_qualname(owner)}:class"
+        return method if key in _trusted_methods else None
+    if not filename.startswith(_root):
+        return None
+    key = f"{filename[_len(_root):]}:{code.co_qualname}:{code.co_firstlineno}"
+    return method if key in _trusted_methods else None
+
+
+def _by_own_rule(left: object, op: str, right: object):
+    """``left OP right`` by a kept method of either side (reflected for the right), else None."""
+    name = DUNDERS[op]
+    for first, second, method_name in ((left, right, name), (right, left, REFLECTED[name])):
+        if _type(first) in SCALARS:
+            continue
+        method = _own(first, method_name)
+        if method is None:
+            continue
+        other = plain(second) if _type(second) not in SCALARS and _plain_value(second) else second
+        result = method(first, other)
+        if result is not NotImplemented:
+            return truth(result)
+    return None
+
+
+def _plain_value(x: object) -> bool:
+    copier = _Copier()
+    copier.copy(x)
+    return not copier.objects
+
+
+class Undecidable(AssertionError):
+    """The assertion cannot be decided on plain data: it fails, and says why."""
+
+    def __init__(self, why: str):
+        super().__init__(f"stepwise verdict: {why}")
+
+
+def _class_name(cls: type) -> str:
+    try:
+        return f"{_type_dict(cls).get('__module__', '?')}.{_qualname(cls)}"
+    except Exception:  # noqa: BLE001 - a name for a message, nothing more
+        return "?"
+
+
+def _defines(cls: type, name: str) -> type | None:
+    """The class in ``cls``'s real MRO whose own dict holds ``name`` (never ``__getattr__``)."""
+    for base in _mro(cls):
+        if name in _type_dict(base):
+            return base
+    return None
+
+
+def _fields(x: object, cls: type) -> list[tuple[str, object]]:
+    """An object's instance state, read through the descriptors ``type`` made (``__dict__``, slots)."""
+    out = []
+    for base in _mro(cls):
+        own = _type_dict(base)
+        descriptor = own.get("__dict__")
+        if _type(descriptor) is _GETSET and base is not object:
+            try:
+                state = descriptor.__get__(x, cls)
+            except (AttributeError, TypeError):
+                state = None
+            if _type(state) is dict:
+                out += [(k, v) for k, v in _dict_items(state) if _type(k) is str]
+            break
+    for base in _mro(cls):
+        for name, descriptor in _type_dict(base).items():  # a mappingproxy: its C items
+            if _type(descriptor) is _MEMBER and _type(name) is str and name not in ("__weakref__", "__dict__"):
+                try:
+                    out.append((name, descriptor.__get__(x, cls)))
+                except AttributeError:
+                    continue
+    return _sorted(out, key=lambda item: item[0])
+
+
+class _Copier:
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.path: set[int] = set()
+        self.objects = False  # a non-builtin object was met (orders are then undecidable)
+
+    def copy(self, x: object, depth: int = 0) -> object:
+        self.nodes += 1
+        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
+            raise Undecidable("a value in the assertion is too large or too deep to compare as plain data")
+        cls = _type(x)
+        if cls in SCALARS or cls in VALUES:
+            return x
+        key = _id(x)
+        if key in self.path:
+            return (CYCLE,)
+        self.path.add(key)
+        try:
+            return self._copy(x, cls, depth + 1)
+        finally:
+            self.path.discard(key)
+
+    def _copy(self, x: object, cls: type, depth: int) -> object:
+        if cls is list or cls is tuple:
+            items = [self.copy(item, depth) for item in (_list_iter(x) if cls is list else _tuple_items(x, slice(None)))]
+            return items if cls is list else tuple(items)
+        if cls is dict:
+            return {self._key(k, depth): self.copy(v, depth) for k, v in _dict_items(x)}
+        if cls is set or cls is frozenset:
+            return cls(self._key(item, depth) for item in _list_copy(list(_set_copy(x) if cls is set else _frozen_copy(x))))
+        if cls is collections.deque:
+            return (DEQUE, tuple(self.copy(item, depth) for item in list(x)))
+        if cls is bytearray:
+            return bytes(x)
+        for base, to_base in BASES:
+            if _issubclass(cls, base) and base is not bool:
+                try:
+                    value = to_base(x) if to_base is not None else _tuple_items(x, slice(None))
+                except TypeError:
+                    break  # a class claiming a base it does not have (a forged MRO): an object
+                if _type(value) is not base and not (base is bytearray and _type(value) is bytearray):
+                    break
+                return self.copy(value, depth)
+        if cls is types.GeneratorType or cls in (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                                                 types.ModuleType, type) or _issubclass(cls, type):
+            self.objects = True
+            return (REF, _id(x))
+        self.objects = True
+        if _defines(cls, "__eq__") is object:
+            return (REF, _id(x))  # compared by identity, as Python would
+        return (OBJECT, _id(cls), tuple((name, self.copy(value, depth)) for name, value in _fields(x, cls)))
+
+    def _key(self, x: object, depth: int) -> object:
+        value = self.copy(x, depth)
+        try:
+            hash(value)
+        except TypeError:
+            raise Undecidable("a set or dict key in the assertion cannot be held as plain data") from None
+        return value
+
+
+def plain(x: object) -> object:
+    """``x`` as plain builtin data (see the module's docstring)."""
+    return _Copier().copy(x)
+
+
+def _both(a: object, b: object) -> tuple[object, object, bool]:
+    copier = _Copier()
+    left, right = copier.copy(a), copier.copy(b)
+    return left, right, copier.objects
+
+
+def compare(left: object, op: str, right: object) -> bool:
+    """``left OP right`` for one comparison operator (its ``ast`` class name), on plain copies."""
+    if op == "Is":
+        return left is right
+    if op == "IsNot":
+        return left is not right
+    a, b, objects = _both(left, right)
+    if objects and op in DUNDERS:
+        decided = _by_own_rule(left, op, right)
+        if decided is not None:
+            return decided
+    if op == "Eq":
+        return a == b
+    if op == "NotEq":
+        return a != b
+    if op in ("In", "NotIn"):
+        contains = _own(right, "__contains__") if _type(right) not in SCALARS else None
+        if contains is not None:
+            found = truth(contains(right, left))
+            return found if op == "In" else not found
+        if _type(b) not in (list, tuple, dict, set, frozenset, str, bytes) or (_type(b) is tuple and b[:1] in (
+                (OBJECT,), (REF,))):
+            raise Undecidable(f"membership in a {_class_name(_type(right))} is decided by its own code")
+        if _type(b) is tuple and b[:1] == (DEQUE,):
+            b = b[1]
+        try:
+            found = a in b
+        except TypeError as exc:
+            raise Undecidable(f"membership cannot be decided on plain data ({exc})") from None
+        return found if op == "In" else not found
+    if objects:
+        raise Undecidable(f"an order between a {_class_name(_type(left))} and a {_class_name(_type(right))} is "
+                          "decided by their own code")
+    return ORDERS[op](a, b)
+
+
+def chain(first: object, *links: tuple[str, object]) -> bool:
+    """A chained comparison ``a < b < c``: each link is (operator, thunk of the next operand)."""
+    left = first
+    for op, thunk in links:
+        right = thunk()
+        if not compare(left, op, right):
+            return False
+        left = right
+    return True
+
+
+def pick(is_and: bool, first: object, *thunks) -> object:
+    """``a and b`` / ``a or b``: the operand Python would give, where to stop decided by ``truth``."""
+    value = first
+    for thunk in thunks:
+        if truth(value) != is_and:
+            return value
+        value = thunk()
+    return value
+
+
+def truth(x: object) -> bool:
+    """The truth of ``x``, from its plain copy; an object whose class decides its own truth is refused."""
+    cls = _type(x)
+    if cls is bool:
+        return x
+    value = plain(x)
+    if _type(value) is tuple and value[:1] in ((OBJECT,), (REF,)):
+        for name in ("__bool__", "__len__"):
+            owner = _defines(cls, name)
+            if owner is not None and owner is not object:
+                method = _own(x, name)
+                if method is None:
+                    raise Undecidable(f"the truth of a {_class_name(cls)} is decided by its own {name}")
+                answer = method(x)
+                return truth(answer) if name == "__bool__" else _int(answer) != 0
+        return True
+    if _type(value) is tuple and value[:1] == (DEQUE,):
+        return bool(value[1])
+    return bool(value)
+
+
+def _items(x: object) -> list:
+    """The items of an iterable as plain data: a builtin value's own items (whatever its ``__iter__``
+    says), else what iterating it gives (a generator's values, like a function's return value)."""
+    value = plain(x)
+    if _type(value) in (list, tuple, set, frozenset, str, bytes, dict) and not (
+            _type(value) is tuple and value[:1] in ((OBJECT,), (REF,), (DEQUE,))):
+        return list(value)
+    if _type(value) is tuple and value[:1] == (DEQUE,):
+        return list(value[1])
+    return [plain(item) for item in x]
+
+
+def _ordered(name: str, x: object, key, **kwargs):
+    """``sorted``/``min``/``max``: plain items are ordered in C; the order of the code under test's own
+    objects (or by a key the test gives) is that code's answer, like a method's, and is then copied."""
+    value = plain(x)
+    if key is None and _type(value) in (list, tuple, set, frozenset, str, bytes, dict) and _plain_value(value) \
+            and not (_type(value) is tuple and value[:1] in ((OBJECT,), (REF,), (DEQUE,))):
+        return plain(_builtin[name](list(value), **kwargs))
+    if key is not None:
+        kwargs["key"] = key
+    return plain(_builtin[name](x, **kwargs))
+
+
+def _isinstance_real(x: object, classes: object) -> bool:
+    """``isinstance`` on the object's real type: no ``__class__`` property, no ``__instancecheck__``."""
+    if _type(classes) is tuple:
+        return _any([_isinstance_real(x, c) for c in _tuple_items(classes, slice(None))])
+    if not _isinstance(classes, type):
+        raise Undecidable("isinstance() in an assertion takes a class or a tuple of classes")
+    if classes in _mro(_type(x)):
+        return True
+    meta = _type(classes)
+    if meta is not type and _defines(meta, "__instancecheck__") not in (type, None):
+        # An ABC (register(), __subclasshook__): its check on the real type, never the object's word.
+        return bool(_builtin["issubclass"](_type(x), classes))
+    return False
+
+
+def call(name: str, *args, **kwargs):
+    """A builtin called in an assertion (``len``, ``isinstance``, ``sorted``, ...), decided on plain copies."""
+    if name == "isinstance" and _len(args) == 2 and not kwargs:
+        return _isinstance_real(args[0], args[1])
+    if name == "len" and _len(args) == 1 and not kwargs:
+        value = plain(args[0])
+        if _type(value) is tuple and value[:1] in ((OBJECT,), (REF,)):
+            return _len(args[0])  # asked of the object, like any method the test calls: an exact int
+        return _len(value[1]) if _type(value) is tuple and value[:1] == (DEQUE,) else _len(value)
+    if name == "bool" and _len(args) == 1 and not kwargs:
+        return truth(args[0])
+    if name in ("all", "any") and _len(args) == 1 and not kwargs:
+        results = [truth(item) for item in args[0]]
+        return _all(results) if name == "all" else _any(results)
+    if name in ("sorted", "min", "max") and _len(args) == 1:
+        return _ordered(name, args[0], kwargs.pop("key", None), **kwargs)
+    if name in ("list", "tuple", "set", "frozenset", "sum") and _len(args) >= 1:
+        return _builtin[name](_items(args[0]), *[plain(a) for a in args[1:]], **kwargs)
+    if name in ("hasattr", "callable", "issubclass", "dict"):
+        return _builtin[name](*args, **kwargs)
+    return _builtin[name](*[plain(a) for a in args], **kwargs)
+
+
+GUARDED_CALLS = frozenset(_builtin)
