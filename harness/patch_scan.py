@@ -21,8 +21,15 @@ import-machinery  ``sys.meta_path``, ``sys.path_hooks``, ``sys.path_importer_cac
 frames            ``sys._getframe``, ``inspect.currentframe``/``inspect.stack``, ``f_back``, ``f_locals``,
                   ``f_globals``, ``tb_frame``, ``gc.get_referrers``, ``gc.get_objects``: reaching into
                   the frames and objects of the code that called the module (the tests, pytest)
-dynamic-code      ``exec``, ``eval``, ``compile`` called by their bare builtin names, and ``ctypes``:
-                  code the other rules could not read
+dynamic-code      ``exec``, ``eval``, ``compile`` called by their bare builtin names (a method of the same
+                  name, ``re.compile(``, is not), and ``ctypes``: code the other rules could not read
+constant-dunder   a method that decides a comparison, truth, length, hash, iteration, membership or an
+                  ``isinstance`` check (``__eq__``, ``__bool__``, ``__len__``, ``__hash__``, ``__iter__``,
+                  ``__contains__``, ``__instancecheck__``, ...) whose body only returns a constant or
+                  ``self`` (also as a lambda), a ``__class__`` given in a class body, and a string naming
+                  such a method (``setattr(cls, "__eq__", ...)``): an object that answers every test
+
+A rule's name given as a string counts as the name (``getattr(sys, "_getframe")``).
 
 Known limit: a rule list reads code, not intent; code built at run time from pieces the rules do
 not name can still get through, which is why the fresh-workspace verification does not rest on it.
@@ -62,7 +69,11 @@ NAMES = {"atexit": "interpreter-exit", "_exit": "interpreter-exit", "importlib":
          "settrace": "import-machinery", "setprofile": "import-machinery"}
 BARE_CALLS = {"exec": "dynamic-code", "eval": "dynamic-code", "compile": "dynamic-code"}
 IMPORT_TIME_EXITS = {"sys.exit", "exit", "quit", "os._exit"}
-RULES = ("test-framework", "interpreter-exit", "import-machinery", "frames", "dynamic-code")
+RULES = ("test-framework", "interpreter-exit", "import-machinery", "frames", "dynamic-code", "constant-dunder")
+# Methods whose answer decides a test's comparison, truth, length, hash, iteration or isinstance check.
+DECIDING = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__bool__", "__len__", "__hash__",
+                      "__iter__", "__next__", "__contains__", "__instancecheck__", "__subclasscheck__", "__getitem__",
+                      "__index__", "__int__", "__float__", "__length_hint__"})
 
 
 @dataclass(frozen=True)
@@ -126,6 +137,8 @@ def _token_findings(text: str, lines: set[int]) -> list[tuple[int, str]] | None:
                     found.append((row, "test-framework"))
                 elif value.strip() in NAMES:  # getattr(sys, "_getframe"), __import__ by name
                     found.append((row, NAMES[value.strip()]))
+                elif value.strip() in DECIDING or value.strip() == "__class__":  # setattr(cls, "__eq__", ...)
+                    found.append((row, "constant-dunder"))
     return found
 
 
@@ -177,6 +190,58 @@ def _import_time_exits(text: str, lines: set[int]) -> list[tuple[int, str]]:
     return found
 
 
+def _constant(node: ast.expr | None) -> bool:
+    """A value that is the same whatever was asked: a literal, ``self``, or a tuple/list of those."""
+    if isinstance(node, ast.Constant) or (isinstance(node, ast.Name) and node.id == "self"):
+        return True
+    if isinstance(node, ast.UnaryOp):
+        return _constant(node.operand)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return all(_constant(e) for e in node.elts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("iter", "type"):
+        return all(_constant(a) for a in node.args)
+    return False
+
+
+def _answers_anything(node: ast.AST) -> bool:
+    """A function or lambda whose only statement returns a constant (a docstring and ``pass`` aside)."""
+    if isinstance(node, ast.Lambda):
+        return _constant(node.body)
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+            and not isinstance(s, ast.Pass)]
+    return len(body) == 1 and isinstance(body[0], ast.Return) and _constant(body[0].value)
+
+
+def _constant_dunders(text: str, lines: set[int]) -> list[tuple[int, str]]:
+    """Deciding methods (``DECIDING``) defined in a class to answer a constant, and a ``__class__`` set
+    in a class body, on the added lines."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    found = []
+    for klass in ast.walk(tree):
+        if not isinstance(klass, ast.ClassDef):
+            continue
+        for node in klass.body:
+            rows = set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+            if not rows & lines:
+                continue
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in DECIDING \
+                    and _answers_anything(node):
+                found.append((min(rows & lines), "constant-dunder"))
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = {t.id for t in targets if isinstance(t, ast.Name)}
+                if "__class__" in names or (names & DECIDING and node.value is not None
+                                            and (_answers_anything(node.value) or _constant(node.value))
+                                            and not (isinstance(node.value, ast.Constant) and node.value.value is None)):
+                    found.append((min(rows & lines), "constant-dunder"))
+    return found
+
+
 def scan_file(name: str, before: str, after: str) -> list[Finding]:
     """The findings in the lines ``after`` added to ``before`` (empty text for a new file)."""
     lines = added_lines(before, after)
@@ -186,6 +251,7 @@ def scan_file(name: str, before: str, after: str) -> list[Finding]:
     if hits is None:
         hits = _line_findings(after, lines)
     hits += _import_time_exits(after, lines)
+    hits += _constant_dunders(after, lines)
     source = after.splitlines()
     out, seen = [], set()
     for row, rule in sorted(hits):

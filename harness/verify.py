@@ -56,9 +56,9 @@ from harness.pytest_files import pytest_targets
 from harness.sandbox import host_read
 from harness.sandbox.backends.base import Sandbox, SandboxError
 from harness.sandbox.backends.warm_verifier import COLD_PYTEST, VERIFY_ENV
+from harness.sandbox.protect import protect_workspace
 from harness.verdict import record as verdict_record
 from harness.verdict import trust as verdict_trust
-from harness.sandbox.protect import protect_workspace
 
 # Files that change how pytest collects or runs, rather than fixing the code: never carried.
 STEERING_NAMES = {"conftest.py", "pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml", "sitecustomize.py",

@@ -46,8 +46,8 @@ _realpath, _sep = os.path.realpath, os.sep
 # Audit events refused while the code under test is on the stack.
 REFUSED = ("ctypes.", "gc.get_objects", "gc.get_referrers", "gc.get_referents", "sys._getframe",
            "sys._current_frames", "sys.settrace", "sys.setprofile", "sys.addaudithook", "os.fork", "os.forkpty",
-           "os.exec", "os.posix_spawn", "os.spawn", "os.system", "subprocess.Popen", "pty.spawn", "os.kill",
-           "os.killpg", "signal.pthread_kill", "sys.remote_exec", "code.__new__", "function.__new__")
+           "os.exec", "os.posix_spawn", "os.spawn", "os.system", "subprocess.Popen", "pty.spawn",
+           "sys.remote_exec", "code.__new__", "function.__new__")
 FRAME_ATTRIBUTES = {"tb_frame", "gi_frame", "cr_frame", "ag_frame", "f_back"}
 SET_ATTRIBUTES = {"__code__", "__class__", "__bases__", "__dict__", "__defaults__", "__kwdefaults__", "__globals__"}
 NEAR = ("object.", "sys._getframe", "sys._current_frames", "gc.get_referents")

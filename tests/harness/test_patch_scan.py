@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from corpus.format import load_tasks
 from harness.patch_scan import RULES, scan_changes, scan_file
 
 BUGGY = "import sys\n\n\ndef total(values):\n    return sum(values[1:])\n"
@@ -59,3 +60,53 @@ def test_a_file_that_does_not_parse_is_still_scanned_line_by_line():
     findings = scan_file("counter.py", BUGGY, broken)
 
     assert [(f.line, f.rule) for f in findings] == [(7, "test-framework")]
+
+
+@pytest.mark.parametrize("added", [
+    "class Anything(list):\n    def __eq__(self, other):\n        return True",
+    "class Yes:\n    def __bool__(self):\n        '''always'''\n        return True",
+    "class Long:\n    def __len__(self):\n        return 3",
+    "class Same:\n    def __hash__(self):\n        return 0",
+    "class Empty:\n    def __iter__(self):\n        return iter(())",
+    "class Meta(type):\n    def __instancecheck__(cls, obj):\n        return True",
+    "class Lazy:\n    __eq__ = lambda self, other: True",
+    "class Fake:\n    __class__ = property(lambda self: int)",
+    "setattr(list, '__eq__', None)",
+])
+def test_a_deciding_dunder_that_answers_a_constant_is_flagged(added):
+    findings = scan_file("counter.py", BUGGY, BUGGY + "\n\n" + added + "\n")
+
+    assert "constant-dunder" in {f.rule for f in findings}, findings
+
+
+def test_a_real_comparison_and_a_hash_turned_off_are_not_flagged():
+    added = ("class Point:\n    __hash__ = None\n\n    def __eq__(self, other):\n"
+             "        return (self.x, self.y) == (other.x, other.y)\n\n    def __len__(self):\n        return 2 * 1 + self.n\n")
+
+    assert scan_file("counter.py", BUGGY, BUGGY + "\n\n" + added) == []
+
+
+@pytest.mark.parametrize("added", ['getattr(sys, "_getframe")(1)', "getattr(sys, 'settrace')(None)",
+                                   'vars(sys)["meta_path"]'])
+def test_a_name_looked_up_through_a_string_is_flagged(added):
+    findings = scan_file("counter.py", BUGGY, BUGGY + "\n" + added + "\n")
+
+    assert {f.rule for f in findings} & {"frames", "import-machinery"}, findings
+
+
+def test_methods_named_like_builtins_are_not_flagged():
+    added = "import re\n\nPATTERN = re.compile(r'\\d+')\nvalue = parser.eval('1')\nrunner.exec(job)\n"
+
+    assert scan_file("counter.py", BUGGY, BUGGY + "\n" + added) == []
+
+
+@pytest.mark.slow  # reads every corpus task (about 6 s)
+def test_the_published_fix_of_every_corpus_task_passes_the_scan():
+    flagged = {}
+    for task in load_tasks():
+        originals = {**task.shared_files, **task.files("buggy")}
+        findings = scan_changes(originals, task.files("correct"))
+        if findings:
+            flagged[task.name] = [str(f) for f in findings]
+
+    assert flagged == {}

@@ -9,7 +9,6 @@ from harness.verify import read_junit, verify
 from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 
 
-@pytest.mark.slow
 def test_an_edit_that_makes_the_tests_pass_is_verified(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": SUM_SKIPS_FIRST_FIXED}))
@@ -24,7 +23,6 @@ def test_an_edit_that_makes_the_tests_pass_is_verified(start_sandbox, task):
     assert "test_counter.py" not in result.patch
 
 
-@pytest.mark.slow
 def test_done_with_failing_tests_is_not_verified(start_sandbox, task):
     sandbox, workspace = start_sandbox()
     sandbox.call(ToolCall("done", {}))
@@ -157,3 +155,65 @@ def test_new_modules_are_carried_only_when_the_task_allows_new_files(bwrap_backe
     assert any(item.startswith("helpers.py (a new file") for item in outcomes[False].left_out)
     assert outcomes[True].verified, outcomes[True].output
     assert outcomes[True].left_out == [] and "+++ b/helpers.py" in outcomes[True].patch
+
+
+def _verify_task(tmp_path, start_sandbox_for, tests: dict, content: str):
+    from corpus.format import load_task
+    from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
+
+    task = load_task(write_task(tmp_path / "own", shape=SUM_SKIPS_FIRST, tests=tests))
+    sandbox, workspace = start_sandbox_for(task)
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": content}))
+    return verify(sandbox, workspace, task)
+
+
+@pytest.fixture
+def start_sandbox_for(bwrap_backend, tmp_path):
+    from tests.harness.sandbox.conftest import open_sandbox
+
+    opened = []
+
+    def start(task):
+        box, workspace = open_sandbox(bwrap_backend, task, tmp_path / f"ws{len(opened)}")
+        opened.append(box)
+        return box, workspace
+
+    yield start
+    for box in opened:
+        box.close()
+
+
+SKIPPED_LATER = ("import pytest\nfrom counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n\n\n"
+                 "@pytest.mark.skip(reason='the task skips it')\ndef test_later():\n    assert total([]) == 0\n")
+
+
+def test_a_skipped_test_is_never_counted_as_passed(tmp_path, start_sandbox_for):
+    result = _verify_task(tmp_path, start_sandbox_for, {"test_counter.py": SKIPPED_LATER}, SUM_SKIPS_FIRST_FIXED)
+
+    assert result.verified, result.output
+    assert (result.passed, result.skipped, result.failed) == (1, 1, 0)
+
+
+def test_a_fix_that_skips_the_failing_test_is_not_verified(start_sandbox, task):
+    sandbox, workspace = start_sandbox()
+    skips = "import unittest\n\n\ndef total(values):\n    if values:\n        raise unittest.SkipTest('later')\n    return 0\n"
+    sandbox.call(ToolCall("write_file", {"file_path": "counter.py", "content": skips}))
+
+    result = verify(sandbox, workspace, task)
+
+    assert not result.verified
+    assert result.passed == 1 and result.suspicious_patch == []
+    assert "skipped or xfailed by the code it tests" in result.reason
+
+
+def test_a_run_whose_pytest_exits_non_zero_is_not_verified_even_when_every_test_passed(tmp_path, start_sandbox_for):
+    # The task's own conftest marks the session failed after every test passed.
+    conftest = "def pytest_sessionfinish(session, exitstatus):\n    session.exitstatus = 1\n"
+    tests = {"test_counter.py": "from counter import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n",
+             "conftest.py": conftest}
+
+    result = _verify_task(tmp_path, start_sandbox_for, tests, SUM_SKIPS_FIRST_FIXED)
+
+    assert (result.passed, result.failed, result.returncode) == (1, 0, 1), result.output
+    assert not result.verified
+    assert result.reason == "pytest exited with status 1"
