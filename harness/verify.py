@@ -18,9 +18,13 @@ The verifier trusts only the task. ``verify(sandbox, workspace, task)``:
    it, while those are paused: bytecode neither written (``-B``, ``PYTHONDONTWRITEBYTECODE``) nor read
    (the fresh folder has no ``__pycache__``), no cache provider, no plugin autoload, and only the
    task's own pytest configuration (``-c``: the ini the task ships, else an empty one);
+   with the verdict guard loaded (``-p harness.verdict.plugin``, docs/harness/verification.md): the
+   task's assertions decided on plain data, introspection refused to the code under test, skips only
+   by the task's marks, and a verdict record written just before the process ends itself;
 5. reads passed/failed from the JUnit XML report that process alone could write, not from printed
-   text. Solved means: a report, at least one test passed, none failed or errored, pytest exited 0,
-   and the patch is not suspicious.
+   text, and checks it against the guard's record. Solved means: a report and a record that agree and
+   name no tampering, every test finished, at least one passed, none failed or errored, pytest exited
+   0, and the patch is not suspicious.
 
 A run the time limit stops is a hang (``outcome: "hang"``): a failure of its own kind, with where each
 thread was stuck (pytest's faulthandler dump, taken at half the limit). On a hang task (``failure:
