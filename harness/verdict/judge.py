@@ -26,6 +26,7 @@ import decimal
 import fractions
 import sys
 import types
+from typing import Any
 
 # Taken now, before the code under test can replace any of them.
 _type, _id, _len, _isinstance, _issubclass = type, id, len, isinstance, issubclass
@@ -68,7 +69,7 @@ REFLECTED = {"__eq__": "__eq__", "__ne__": "__ne__", "__lt__": "__gt__", "__gt__
 DUNDERS = {"Eq": "__eq__", "NotEq": "__ne__", "Lt": "__lt__", "LtE": "__le__", "Gt": "__gt__", "GtE": "__ge__"}
 
 
-def configure(root: str, methods: list[str], classes: list[type] = ()) -> None:
+def configure(root: str, methods: list[str], classes: tuple[type, ...] | list[type] = ()) -> None:
     """The workspace root, the task's own comparison methods the model left as they were, and classes
     from outside the workspace (pytest's ``approx``) whose comparisons are kept (as they are now)."""
     global _root
@@ -81,7 +82,7 @@ def configure(root: str, methods: list[str], classes: list[type] = ()) -> None:
                 _trusted_classes[base] = dict(_type_dict(base))
 
 
-def _own(x: object, name: str):
+def _own(x: Any, name: str):
     """The method ``name`` of ``x``'s class when the verdict may call it (see ``configure``), else None."""
     cls = _type(x)
     owner = _defines(cls, name)
@@ -109,7 +110,7 @@ def _own(x: object, name: str):
     return method if key in _trusted_methods else None
 
 
-def _by_own_rule(left: object, op: str, right: object):
+def _by_own_rule(left: Any, op: str, right: Any):
     """``left OP right`` by a kept method of either side (reflected for the right), else None."""
     name = DUNDERS[op]
     for first, second, method_name in ((left, right, name), (right, left, REFLECTED[name])):
@@ -125,7 +126,7 @@ def _by_own_rule(left: object, op: str, right: object):
     return None
 
 
-def _plain_value(x: object) -> bool:
+def _plain_value(x: Any) -> bool:
     copier = _Copier()
     copier.copy(x)
     return not copier.objects
@@ -153,7 +154,7 @@ def _defines(cls: type, name: str) -> type | None:
     return None
 
 
-def _fields(x: object, cls: type) -> list[tuple[str, object]]:
+def _fields(x: Any, cls: type) -> list[tuple[str, object]]:
     """An object's instance state, read through the descriptors ``type`` made (``__dict__``, slots)."""
     out = []
     for base in _mro(cls):
@@ -183,7 +184,7 @@ class _Copier:
         self.path: set[int] = set()
         self.objects = False  # a non-builtin object was met (orders are then undecidable)
 
-    def copy(self, x: object, depth: int = 0) -> object:
+    def copy(self, x: Any, depth: int = 0) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES or depth > MAX_DEPTH:
             raise Undecidable("a value in the assertion is too large or too deep to compare as plain data")
@@ -199,7 +200,7 @@ class _Copier:
         finally:
             self.path.discard(key)
 
-    def _copy(self, x: object, cls: type, depth: int) -> object:
+    def _copy(self, x: Any, cls: type, depth: int) -> Any:
         if cls is list or cls is tuple:
             items = [self.copy(item, depth) for item in (_list_iter(x) if cls is list else _tuple_items(x, slice(None)))]
             return items if cls is list else tuple(items)
@@ -229,7 +230,7 @@ class _Copier:
             return (REF, _id(x))  # compared by identity, as Python would
         return (OBJECT, _id(cls), tuple((name, self.copy(value, depth)) for name, value in _fields(x, cls)))
 
-    def _key(self, x: object, depth: int) -> object:
+    def _key(self, x: Any, depth: int) -> Any:
         value = self.copy(x, depth)
         try:
             hash(value)
@@ -238,18 +239,18 @@ class _Copier:
         return value
 
 
-def plain(x: object) -> object:
+def plain(x: Any) -> Any:
     """``x`` as plain builtin data (see the module's docstring)."""
     return _Copier().copy(x)
 
 
-def _both(a: object, b: object) -> tuple[object, object, bool]:
+def _both(a: Any, b: Any) -> tuple[Any, Any, bool]:
     copier = _Copier()
     left, right = copier.copy(a), copier.copy(b)
     return left, right, copier.objects
 
 
-def compare(left: object, op: str, right: object) -> bool:
+def compare(left: Any, op: str, right: Any) -> bool:
     """``left OP right`` for one comparison operator (its ``ast`` class name), on plain copies."""
     if op == "Is":
         return left is right
@@ -285,7 +286,7 @@ def compare(left: object, op: str, right: object) -> bool:
     return ORDERS[op](a, b)
 
 
-def chain(first: object, *links: tuple[str, object]) -> bool:
+def chain(first: Any, *links: tuple[str, Any]) -> bool:
     """A chained comparison ``a < b < c``: each link is (operator, thunk of the next operand)."""
     left = first
     for op, thunk in links:
@@ -296,7 +297,7 @@ def chain(first: object, *links: tuple[str, object]) -> bool:
     return True
 
 
-def pick(is_and: bool, first: object, *thunks) -> object:
+def pick(is_and: bool, first: Any, *thunks) -> Any:
     """``a and b`` / ``a or b``: the operand Python would give, where to stop decided by ``truth``."""
     value = first
     for thunk in thunks:
@@ -306,7 +307,7 @@ def pick(is_and: bool, first: object, *thunks) -> object:
     return value
 
 
-def truth(x: object) -> bool:
+def truth(x: Any) -> bool:
     """The truth of ``x``, from its plain copy; an object whose class decides its own truth is refused."""
     cls = _type(x)
     if cls is bool:
@@ -327,7 +328,7 @@ def truth(x: object) -> bool:
     return bool(value)
 
 
-def _items(x: object) -> list:
+def _items(x: Any) -> list:
     """The items of an iterable as plain data: a builtin value's own items (whatever its ``__iter__``
     says), else what iterating it gives (a generator's values, like a function's return value)."""
     value = plain(x)
@@ -339,7 +340,7 @@ def _items(x: object) -> list:
     return [plain(item) for item in x]
 
 
-def _ordered(name: str, x: object, key, **kwargs):
+def _ordered(name: str, x: Any, key, **kwargs):
     """``sorted``/``min``/``max``: plain items are ordered in C; the order of the code under test's own
     objects (or by a key the test gives) is that code's answer, like a method's, and is then copied."""
     value = plain(x)
@@ -351,7 +352,7 @@ def _ordered(name: str, x: object, key, **kwargs):
     return plain(_builtin[name](x, **kwargs))
 
 
-def _isinstance_real(x: object, classes: object) -> bool:
+def _isinstance_real(x: Any, classes: Any) -> bool:
     """``isinstance`` on the object's real type: no ``__class__`` property, no ``__instancecheck__``."""
     if _type(classes) is tuple:
         return _any([_isinstance_real(x, c) for c in _tuple_items(classes, slice(None))])

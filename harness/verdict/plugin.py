@@ -29,6 +29,7 @@ import inspect
 import os
 import sys
 import threading
+from typing import Any
 
 import pytest
 from _pytest.assertion import rewrite as pytest_rewrite
@@ -103,7 +104,7 @@ class Guard:
             self.tampered.append(what)
 
     # -- the audit hook ----------------------------------------------------------------------------
-    def audit(self, event: str, args: tuple) -> None:
+    def audit(self, event: str, args: tuple[Any, ...]) -> None:
         thread = _get_ident()
         if thread in self.busy:
             return
@@ -113,7 +114,7 @@ class Guard:
         finally:
             self.busy.discard(thread)
 
-    def _audit(self, event: str, args: tuple) -> None:
+    def _audit(self, event: str, args: tuple[Any, ...]) -> None:
         if event == "open":
             self._open(args)
             return
@@ -140,13 +141,13 @@ class Guard:
             return False
         return (_realpath(path) + _sep).startswith(self.out_dir)
 
-    def _open(self, args: tuple) -> None:
+    def _open(self, args: tuple[Any, ...]) -> None:
         path = args[0]
         if not _isinstance(path, str):
             return
-        mode = args[1] if len(args) > 1 else "r"
+        mode, flags = (list(args) + ["r", 0])[1:3]
         writes = _isinstance(mode, str) and _any(c in mode for c in "wax+") or (
-            _isinstance(args[2] if len(args) > 2 else 0, int) and (args[2] or 0) & (os.O_WRONLY | os.O_RDWR))
+            _isinstance(flags, int) and bool(flags & (os.O_WRONLY | os.O_RDWR)))
         real = _realpath(path)
         if self._in_out(path) and writes and not (self.writing and _get_ident() == self.main):
             self.note(f"something wrote to the report folder ({os.path.basename(real)})")

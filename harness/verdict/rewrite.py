@@ -93,8 +93,8 @@ class _Asserts(ast.NodeTransformer):
 
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
         test = _Operands(self.bound).visit(node.test)
-        node.test = test if isinstance(test, ast.Call) and _is_judge(test) and test.func.attr == "truth" \
-            else _judge("truth", test)
+        decided = isinstance(test, ast.Call) and _is_judge(test) and getattr(test.func, "attr", "") == "truth"
+        node.test = test if decided else _judge("truth", test)
         self.count += 1
         return node
 
