@@ -1,6 +1,8 @@
 """Pages for tasks and labels: the task list, a task, the labeling queue, disagreements and
 contradictions. Thin: forms check input, services write, selectors read."""
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -38,8 +40,11 @@ def _file_groups(task: Task) -> list[tuple[str, str, list[tuple[str, str]]]]:
 
 def task_list(request):
     form = TaskFilterForm(request.GET or None)
-    rows = measured_task_rows(user=request.user,
-                              filters=form.filters() if form.is_bound else selectors.TaskFilters())
+    filters = form.filters() if form.is_bound else selectors.TaskFilters()
+    sees = selectors.sees_suggestions(user=request.user)
+    if not sees:  # filtering or sorting by the label in force would reveal it
+        filters = replace(filters, label="", disputed=False, sort="name" if filters.sort == "label" else filters.sort)
+    rows = measured_task_rows(user=request.user, filters=filters)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -47,6 +52,7 @@ def task_list(request):
         "form": form, "page": page, "tasks": flag_contradictions(page.object_list), "query": query.urlencode(),
         "categories": selectors.categories(), "progress": selectors.label_progress(user=request.user),
         "trajectories": Trajectory.objects.count(), "agreement": selectors.label_agreement(),
+        "sees_suggestions": sees,
     })
 
 
@@ -54,7 +60,7 @@ def task_detail(request, name):
     task = get_object_or_404(Task, name=name)
     row = _measured_row(request, task)
     return render(request, "catalog/task_detail.html", {
-        "task": task, "row": row, "file_groups": _file_groups(task),
+        "task": task, "row": row, "show_suggestion": selectors.suggestion_shown(user=request.user, task=task), "file_groups": _file_groups(task),
         "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
         "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
         "agreement": selectors.task_agreement(task=task), "versions": selectors.task_versions(task=task),
