@@ -77,6 +77,14 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("DJANGO_SECURE_HSTS_SECONDS", "production: how long browsers keep to HTTPS (0 turns HSTS off)",
              default_text="a year over TLS, else 0"),
     Variable("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", "production: HSTS for sub-domains too", default=0),
+    Variable("STEPWISE_ENDPOINT_ALLOWED_HOSTS", "comma-separated hosts a model endpoint may name although they are "
+             "loopback, wildcard or link-local (e.g. `127.0.0.1` for a vLLM on the web server itself); others are "
+             "refused (operation/endpoints)"),
+    Variable("STEPWISE_ENDPOINT_KEY_PREFIXES", "comma-separated prefixes a model endpoint's key variable must start "
+             "with", default="STEPWISE_KEY_,VLLM_API_KEY"),
+    Variable("STEPWISE_ALLOW_HUB_MODELS", "`1` lets an `hf:` policy from the web name a model hub repository "
+             "(`hf:ORG/NAME`, downloaded by the workers); otherwise only a model folder under a data root",
+             default=0),
     Variable("STEPWISE_SESSION_HOURS", "how long a login lasts, in hours", default=12),
     Variable("STEPWISE_SESSION_AT_BROWSER_CLOSE", "`1` also ends a login when the browser closes", default=0),
     Variable("STEPWISE_LOGIN_FAILURE_LIMIT", "wrong passwords for one username from one address before that "

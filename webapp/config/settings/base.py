@@ -269,6 +269,12 @@ STEPWISE_DATA_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_DATA_ROOTS") o
 STEPWISE_EXCLUDED_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_EXCLUDED_ROOTS") or "").split(os.pathsep)
                            if p.strip()]
 # How long /healthz waits for each component before calling it down.
+# Model endpoint records (webapp.endpoints.checks): hosts allowed although loopback or wildcard, and the
+# prefixes a key variable's name must start with.
+STEPWISE_ENDPOINT_ALLOWED_HOSTS = env_list("STEPWISE_ENDPOINT_ALLOWED_HOSTS", [])
+STEPWISE_ENDPOINT_KEY_PREFIXES = env_list("STEPWISE_ENDPOINT_KEY_PREFIXES", ["STEPWISE_KEY_", "VLLM_API_KEY"])
+# hf: policies from the web load a model folder under a data root; a hub name only when this is on.
+STEPWISE_ALLOW_HUB_MODELS = env_bool("STEPWISE_ALLOW_HUB_MODELS", False)
 STEPWISE_HEALTH_TIMEOUT_S = number("STEPWISE_HEALTH_TIMEOUT_S")
 
 # Imports (import_trajectories, eval folders): a file bigger than this is refused unread, with the reason.
