@@ -7,6 +7,7 @@ on the worker. The owner's command line (``manage.py import_corpus``) is not con
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.core.exceptions import ValidationError
 
 from corpus.paths import PathNotAllowed, confine
 
-__all__ = ["PathNotAllowed", "confine_spec", "data_path", "data_roots", "form_path", "form_spec"]
+__all__ = ["PathNotAllowed", "confine_spec", "data_path", "data_roots", "form_path", "form_spec", "shown_path"]
 
 
 def data_roots() -> list[Path]:
@@ -42,6 +43,17 @@ def form_path(value: str | None, what: str = "path", *, must_be: str = "") -> st
     if must_be == "folder" and not path.is_dir():
         raise ValidationError(f"{what} {path} is not a folder")
     return str(path)
+
+
+def shown_path(value: str | Path) -> str:
+    """A folder as a page shows it: relative to the data root that holds it (what a form takes back),
+    never the host's absolute path; one outside every root is not named."""
+    path = Path(os.path.realpath(value))
+    for root in data_roots():
+        real_root = Path(os.path.realpath(root))
+        if path == real_root or path.is_relative_to(real_root):
+            return str(path.relative_to(real_root)) or "."
+    return "(a folder on the workers)"
 
 
 # Policy kinds whose target is a file on the worker: confined like every other path from the web.
