@@ -15,16 +15,36 @@ from django.core.exceptions import ValidationError
 
 from corpus.paths import PathNotAllowed, confine
 
-__all__ = ["PathNotAllowed", "confine_spec", "data_path", "data_roots", "form_path", "form_spec", "shown_path"]
+__all__ = ["PathNotAllowed", "confine_spec", "data_path", "data_roots", "data_dir", "form_path", "form_spec", "shown_path"]
 
 
 def data_roots() -> list[Path]:
     return [Path(p) for p in settings.STEPWISE_DATA_ROOTS]
 
 
+def data_dir() -> Path:
+    """Where jobs write when given no folder: ``var/data``, the one part of the app's folder that holds data."""
+    return Path(settings.VAR_DIR) / "data"
+
+
+def _private(real: Path) -> bool:
+    """Inside the app's own folder (var/: its secret key, admin password, database, Celery's queue)
+    and not in its data folder."""
+    var, data = Path(os.path.realpath(settings.VAR_DIR)), Path(os.path.realpath(data_dir()))
+    inside = real == var or real.is_relative_to(var)
+    return inside and not (real == data or real.is_relative_to(data))
+
+
 def data_path(value: str | Path, what: str = "path") -> Path:
-    """``value`` resolved under the data roots; PathNotAllowed names the roots otherwise."""
-    return confine(value, data_roots(), excluded=settings.STEPWISE_EXCLUDED_ROOTS, what=what)
+    """``value`` resolved under the data roots; PathNotAllowed names the roots otherwise. The app's own
+    var/ (but var/data) is never a data root, whatever the roots say."""
+    roots = data_roots()
+    real = confine(value, roots, excluded=settings.STEPWISE_EXCLUDED_ROOTS, what=what)
+    if _private(real):
+        allowed = ", ".join(os.path.realpath(r) for r in roots)
+        raise PathNotAllowed(f"the {what} {str(value).strip()!r} is not under a data root; give a path under one "
+                             f"of: {allowed}")
+    return real
 
 
 def form_path(value: str | None, what: str = "path", *, must_be: str = "") -> str:
@@ -38,9 +58,9 @@ def form_path(value: str | None, what: str = "path", *, must_be: str = "") -> st
         path = data_path(value, what)
     except PathNotAllowed as exc:
         raise ValidationError(str(exc)) from None
-    if must_be == "file" and not path.is_file():
+    if must_be == "file" and not _is(path, Path.is_file):
         raise ValidationError(f"{what} {path} is not a file")
-    if must_be == "folder" and not path.is_dir():
+    if must_be == "folder" and not _is(path, Path.is_dir):
         raise ValidationError(f"{what} {path} is not a folder")
     return str(path)
 
@@ -54,6 +74,13 @@ def shown_path(value: str | Path) -> str:
         if path == real_root or path.is_relative_to(real_root):
             return str(path.relative_to(real_root)) or "."
     return "(a folder on the workers)"
+
+
+def _is(path: Path, test) -> bool:
+    try:
+        return test(path)
+    except OSError:  # a folder this process may not search: as good as missing
+        return False
 
 
 # Policy kinds whose target is a file on the worker: confined like every other path from the web.

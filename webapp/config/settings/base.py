@@ -261,20 +261,21 @@ STEPWISE_TASKS_DIR = Path(os.environ.get("STEPWISE_TASKS_DIR") or BASE_DIR / "co
 STEPWISE_FAILING_TESTS_FILE = BASE_DIR / "docs" / "corpus" / "failing_tests.json"
 # Every path a web form, job or policy spec names (corpus roots, splits files, output folders, datasets,
 # script:/replay: files) must resolve under one of these folders (docs/operation/paths.md); a relative
-# path is taken under the first. os.pathsep-separated in the environment. Default: the app's var/ folder,
-# the repo's corpus/ and the folder holding STEPWISE_TASKS_DIR. Sandbox workspaces are never allowed,
-# even inside a root (STEPWISE_EXCLUDED_ROOTS adds folders to refuse).
+# path is taken under the first. os.pathsep-separated in the environment. Default: var/data (where jobs
+# write when given no folder), the repo's corpus/ and the folder holding STEPWISE_TASKS_DIR. Sandbox
+# workspaces are never allowed, even inside a root (STEPWISE_EXCLUDED_ROOTS adds folders to refuse), nor
+# is the rest of var/ (the secret key, the admin password, the SQLite file, Celery's queue folders).
 STEPWISE_DATA_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_DATA_ROOTS") or "").split(os.pathsep) if p.strip()] \
-    or list(dict.fromkeys([VAR_DIR, BASE_DIR / "corpus", STEPWISE_TASKS_DIR.parent]))
+    or list(dict.fromkeys([VAR_DIR / "data", BASE_DIR / "corpus", STEPWISE_TASKS_DIR.parent]))
 STEPWISE_EXCLUDED_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_EXCLUDED_ROOTS") or "").split(os.pathsep)
                            if p.strip()]
-# How long /healthz waits for each component before calling it down.
 # Model endpoint records (webapp.endpoints.checks): hosts allowed although loopback or wildcard, and the
 # prefixes a key variable's name must start with.
 STEPWISE_ENDPOINT_ALLOWED_HOSTS = env_list("STEPWISE_ENDPOINT_ALLOWED_HOSTS", [])
 STEPWISE_ENDPOINT_KEY_PREFIXES = env_list("STEPWISE_ENDPOINT_KEY_PREFIXES", ["STEPWISE_KEY_", "VLLM_API_KEY"])
 # hf: policies from the web load a model folder under a data root; a hub name only when this is on.
 STEPWISE_ALLOW_HUB_MODELS = env_bool("STEPWISE_ALLOW_HUB_MODELS", False)
+# How long /healthz waits for each component before calling it down.
 STEPWISE_HEALTH_TIMEOUT_S = number("STEPWISE_HEALTH_TIMEOUT_S")
 
 # Imports (import_trajectories, eval folders): a file bigger than this is refused unread, with the reason.

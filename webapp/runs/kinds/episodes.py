@@ -7,8 +7,6 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
-from django.conf import settings
-
 from harness.episode import play_and_score
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
@@ -17,6 +15,7 @@ from harness.scoring import episode_scorer
 from webapp.catalog.models import Task
 from webapp.catalog.selectors import task_version_number
 from webapp.catalog.task_folders import corpus_task
+from webapp.core.paths import data_dir
 from webapp.runs.forms.episodes import EpisodeForm, EvalForm
 from webapp.runs.kinds.policies import job_path, job_policy, policy_label
 from webapp.runs.models import Episode, EvalRun
@@ -75,7 +74,7 @@ class EpisodeJob(JobType):
         source = sandbox_source(params["sandbox"])
         work.on_cancel(source.stop)
         out = Path(job_path(params.get("out"), "output file")
-                   or Path(settings.VAR_DIR) / "episodes" / f"{episode.episode_id}.json")
+                   or data_dir() / "episodes" / f"{episode.episode_id}.json")
         max_turns = params["max_turns"]
         work.progress(0, max_turns, "starting the sandbox", unit=self.unit)
 

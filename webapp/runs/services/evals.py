@@ -8,7 +8,6 @@ import json
 import logging
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 
 from harness.eval.metrics import outcome_from_trajectory
@@ -16,6 +15,7 @@ from harness.eval.plots import write_plots
 from harness.eval.report import build_report, write_report
 from harness.trajectory import write_document
 from webapp.catalog.models import Task
+from webapp.core.paths import data_dir
 from webapp.runs.models import Episode, EvalRun, Job, JobEventKind, JobState
 from webapp.runs.services.jobs import append_event, create_job, mark_fanned_out, send_jobs
 
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 
 def eval_folder(eval_run: EvalRun) -> Path:
-    return Path(settings.VAR_DIR) / "evals" / f"{eval_run.pk}"
+    return data_dir() / "evals" / f"{eval_run.pk}"
 
 
 @transaction.atomic
