@@ -7,13 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from django.urls import reverse
 
 from tests.webapp.test_job_pages import _eval_report
+from tests.webapp.test_roles import tiny_config
 from webapp.core.paths import data_dir, data_path
-from webapp.runs.models import EvalRun
-from webapp.runs.registry import JobParamsError
-from webapp.runs.services import create_job
+from webapp.runs.kinds.training import run_folder
+from webapp.runs.models import EvalRun, Job, JobState
+from webapp.runs.registry import REGISTRY, JobParamsError
+from webapp.runs.services import create_job, execute_job
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +82,46 @@ def test_by_default_var_data_is_the_first_root_and_jobs_write_there(settings):
 
     assert Path(live.STEPWISE_DATA_ROOTS[0]) == Path(live.VAR_DIR) / "data"
     assert data_dir() == Path(settings.VAR_DIR) / "data"
+
+
+def grpo_config(**top) -> str:
+    document = yaml.safe_load(tiny_config())
+    document.update(top)
+    return yaml.safe_dump(document)
+
+
+@pytest.mark.parametrize(("kind", "top", "override"), [
+    ("grpo", {"runs_dir": "/tmp/stepwise-escape-runs"}, ""),
+    ("grpo", {"name": "../../../escape"}, ""),
+    ("grpo", {}, "name=../../escape"),
+    ("grpo", {}, "runs_dir=../../escape"),
+])
+def test_a_training_config_cannot_put_its_run_folder_outside_the_data_roots(data_root, make_user, kind, top,
+                                                                             override):
+    """It was: ``runs_dir`` and ``name=../…`` in a GRPO config created folders outside every root
+    (only ``out`` was confined)."""
+    params = {"name": "g", "config_text": grpo_config(**top), "overrides": override}
+    with pytest.raises(JobParamsError) as refused:
+        create_job(kind=kind, params=params, created_by=make_user("res"))
+
+    message = " ".join(m for messages in refused.value.errors.values() for m in messages)
+    assert "not under a data root" in message or "name" in message, message
+    assert not Job.objects.exists()
+
+
+def test_a_stored_training_job_whose_config_leaves_the_roots_fails_where_it_runs(data_root, tmp_path):
+    escape = tmp_path / "escaped-runs"
+    job = create_job(kind="grpo", params={"name": "g", "config_text": grpo_config()}, enqueue=False)
+    Job.objects.filter(pk=job.pk).update(params={**job.params, "config_text": grpo_config(runs_dir=str(escape))})
+
+    job = execute_job(job_id=job.id, worker="here")
+
+    assert job.state == JobState.FAILED and "not under a data root" in job.error, job.error
+    assert not escape.exists()
+
+
+def test_a_relative_runs_dir_is_taken_under_the_first_data_root(data_root, make_user):
+    job = create_job(kind="grpo", params={"name": "g", "config_text": grpo_config(runs_dir="runs")},
+                     created_by=make_user("res"), enqueue=False)
+    loaded = REGISTRY["grpo"].loaded(job.params)
+    assert run_folder(loaded, job.params, "grpo").startswith(str(data_root / "runs" / "tiny-cpu-grpo-"))

@@ -241,7 +241,7 @@ def test_an_export_takes_the_verified_live_sessions_stored_here_without_a_folder
 
     assert job.state == JobState.SUCCEEDED, job.error
     assert job.result["rows"] == {"train": 2, "validation": 1}
-    demos = tmp_path / "var" / "demonstrations" / f"job-{job.pk}"
+    demos = tmp_path / "var" / "data" / "demonstrations" / f"job-{job.pk}"  # var/data: jobs write there
     assert sorted(p.stem for p in (demos / "accepted").iterdir()) == ["session-0", "session-1", "session-2"]
     rows = [json.loads(line) for line in (Path(job.result["out"]) / "train.jsonl").read_text().splitlines()]
     assert {(r["episode_id"], r["source"], r["teacher"]) for r in rows} == {

@@ -10,6 +10,8 @@ import yaml
 
 from training.config.load import load_config
 from training.errors import TrainingError
+from training.runs import default_run_path
+from webapp.core.paths import PathNotAllowed, data_path
 from webapp.runs.forms.tiny_model import explain_refused_config
 from webapp.runs.forms.training import GRPOForm, SFTForm
 from webapp.runs.kinds.policies import job_path
@@ -24,6 +26,19 @@ def chart_values(record: dict) -> dict[str, float]:
     return {key: float(value) for key, value in record.items()
             if key not in LEFT_OUT and isinstance(value, int | float) and not isinstance(value, bool)
             and math.isfinite(value)}
+
+
+def run_folder(loaded, params: dict, kind: str) -> str:
+    """The run folder, confined like every path from the web: the form's ``out``, else the config's
+    default (runs_dir/NAME-KIND-STAMP, a relative runs_dir taken under the first data root), so neither
+    runs_dir nor a pasted config's name can put it outside the data roots."""
+    if params.get("out"):
+        return job_path(params["out"], "output folder")
+    default = default_run_path(loaded.config.runs_dir, loaded.config.name, kind)
+    try:
+        return str(data_path(default, "run folder (the config's runs_dir)"))
+    except PathNotAllowed as exc:
+        raise JobFailure(f"{exc}; set runs_dir to a folder under a data root, or give the run folder") from None
 
 
 class TrainingJob(JobType):
@@ -67,9 +82,10 @@ class TrainingJob(JobType):
             elif update.phase in ("merge", "finished", "failed") and update.message:
                 work.log(update.message)
 
+        out = run_folder(loaded, params, self.command)
         work.progress(0, None, "loading the model", unit=self.unit)
         try:
-            result = self.train(loaded, out=job_path(params.get("out"), "output folder"), on_progress=on_progress)
+            result = self.train(loaded, out=out, on_progress=on_progress)
         except TrainingError as exc:
             raise JobFailure(str(exc)) from None
         summary = {k: v for k, v in (result.summary or {}).items() if isinstance(v, int | float | str | None)}
