@@ -13,9 +13,10 @@ from django.urls import reverse
 from tests.webapp.test_job_pages import _eval_report
 from tests.webapp.test_roles import tiny_config
 from webapp.core.paths import data_dir, data_path
+from webapp.runs.kinds.policies import job_policy
 from webapp.runs.kinds.training import run_folder
 from webapp.runs.models import EvalRun, Job, JobState
-from webapp.runs.registry import REGISTRY, JobParamsError
+from webapp.runs.registry import REGISTRY, JobFailure, JobParamsError
 from webapp.runs.services import create_job, execute_job
 
 pytestmark = pytest.mark.django_db
@@ -125,3 +126,47 @@ def test_a_relative_runs_dir_is_taken_under_the_first_data_root(data_root, make_
                      created_by=make_user("res"), enqueue=False)
     loaded = REGISTRY["grpo"].loaded(job.params)
     assert run_folder(loaded, job.params, "grpo").startswith(str(data_root / "runs" / "tiny-cpu-grpo-"))
+
+
+def episode_params(policy: str) -> dict:
+    return {"task": "counter_reset", "arm": "dbg", "policy": policy, "max_turns": 3, "sandbox": "bwrap"}
+
+
+def refusal_of(policy: str) -> str:
+    with pytest.raises(JobParamsError) as refused:
+        create_job(kind="episode", params=episode_params(policy), enqueue=False)
+    return " ".join(m for messages in refused.value.errors.values() for m in messages)
+
+
+HF_REFUSED = ["hf:../../../etc/shadow", "hf:/etc", "hf:/etc/nothing-here", "hf:no-such-model", "hf:Qwen/Qwen3-Coder",
+              "hf:shadow-file"]
+
+
+def test_an_hf_target_is_a_model_folder_under_a_data_root_and_every_refusal_says_the_same(data_root, catalog_task):
+    """It was: ``hf:../../../etc/shadow`` made the worker open the file as root, with a different error
+    per path (an existence oracle), and ``hf:ORG/NAME`` made workers contact a model hub."""
+    (data_root / "shadow-file").write_text("a file, not a model folder")
+    (data_root / "models" / "tiny").mkdir(parents=True)
+
+    messages = {spec: refusal_of(spec).replace(spec.removeprefix("hf:"), "TARGET") for spec in HF_REFUSED}
+
+    assert len(set(messages.values())) == 1, messages
+    assert "STEPWISE_ALLOW_HUB_MODELS" in next(iter(messages.values()))
+    job = create_job(kind="episode", params=episode_params("hf:models/tiny"), enqueue=False)
+    assert job.params["policy"] == f"hf:{data_root / 'models' / 'tiny'}"
+
+
+def test_a_stored_hf_target_outside_the_roots_is_refused_again_where_it_runs(data_root):
+    for spec in ("hf:../../../etc/shadow", "hf:/etc"):
+        with pytest.raises(JobFailure, match="give a model folder under one of the data roots"):
+            job_policy({"policy": spec}, job_id=1)
+
+
+def test_a_hub_name_is_taken_only_where_an_admin_allows_hub_models(data_root, catalog_task, settings):
+    settings.STEPWISE_ALLOW_HUB_MODELS = True
+
+    job = create_job(kind="episode", params=episode_params("hf:Qwen/Qwen3-Coder"), enqueue=False)
+
+    assert job.params["policy"] == "hf:Qwen/Qwen3-Coder"
+    for spec in ("hf:../../../etc/shadow", "hf:/etc", "hf:a/b/c", "hf:org/name/../../../etc"):
+        assert "or a model hub name ORG/NAME" in refusal_of(spec)

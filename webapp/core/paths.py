@@ -8,6 +8,7 @@ on the worker. The owner's command line (``manage.py import_corpus``) is not con
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from django.conf import settings
@@ -87,13 +88,38 @@ def _is(path: Path, test) -> bool:
 FILE_POLICY_KINDS = ("script", "replay")
 
 
+HUB_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ORG/NAME on a model hub
+
+
+def confine_model(target: str) -> str:
+    """An ``hf:`` target from the web: a model folder under a data root (its confined path), or a hub
+    name ``ORG/NAME`` where STEPWISE_ALLOW_HUB_MODELS is on. Every refusal is the same message, so it
+    says nothing of what lies at the path (no existence oracle)."""
+    target = (target or "").strip()
+    try:
+        path = data_path(target, "hf model folder")
+    except PathNotAllowed:
+        path = None
+    if path is not None and _is(path, Path.is_dir):
+        return str(path)
+    hub = settings.STEPWISE_ALLOW_HUB_MODELS
+    if hub and HUB_NAME.match(target) and ".." not in target:
+        return target
+    roots = ", ".join(os.path.realpath(r) for r in data_roots())
+    raise PathNotAllowed(f"hf:{target}: give a model folder under one of the data roots ({roots})"
+                         + (", or a model hub name ORG/NAME" if hub else
+                            "; model hub names are off on this site (an admin turns on STEPWISE_ALLOW_HUB_MODELS)"))
+
+
 def confine_spec(spec: str) -> str:
-    """A policy spec from the web with its script:/replay: file confined (PathNotAllowed otherwise);
-    other kinds are returned as given."""
+    """A policy spec from the web with its script:/replay: file or hf: model confined (PathNotAllowed
+    otherwise); other kinds are returned as given."""
     kind, sep, rest = (spec or "").strip().partition(":")
+    target, q, query = rest.partition("?")
+    if sep and kind == "hf":
+        return f"hf:{confine_model(target)}{q}{query}"
     if not sep or kind not in FILE_POLICY_KINDS:
         return spec
-    target, q, query = rest.partition("?")
     return f"{kind}:{data_path(target, f'{kind} file')}{q}{query}"
 
 
