@@ -4,6 +4,7 @@ data folder relative to its root, never the host's path."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from django.urls import reverse
 
 from tests.webapp.test_job_pages import _eval_report
 from tests.webapp.test_roles import tiny_config
+from webapp.core.ownership import claim_output
 from webapp.core.paths import data_dir, data_path
 from webapp.runs.kinds.policies import job_policy
 from webapp.runs.kinds.training import run_folder
@@ -125,7 +127,7 @@ def test_a_relative_runs_dir_is_taken_under_the_first_data_root(data_root, make_
     job = create_job(kind="grpo", params={"name": "g", "config_text": grpo_config(runs_dir="runs")},
                      created_by=make_user("res"), enqueue=False)
     loaded = REGISTRY["grpo"].loaded(job.params)
-    assert run_folder(loaded, job.params, "grpo").startswith(str(data_root / "runs" / "tiny-cpu-grpo-"))
+    assert run_folder(loaded, job.params, "grpo", job).startswith(str(data_root / "runs" / "tiny-cpu-grpo-"))
 
 
 def episode_params(policy: str) -> dict:
@@ -170,3 +172,43 @@ def test_a_hub_name_is_taken_only_where_an_admin_allows_hub_models(data_root, ca
     assert job.params["policy"] == "hf:Qwen/Qwen3-Coder"
     for spec in ("hf:../../../etc/shadow", "hf:/etc", "hf:a/b/c", "hf:org/name/../../../etc"):
         assert "or a model hub name ORG/NAME" in refusal_of(spec)
+
+
+@pytest.fixture
+def rollouts_source(data_root):
+    source = data_root / "rollouts" / "a"
+    source.mkdir(parents=True)
+    (source / "generation.json").write_text(json.dumps({"kind": "rollouts", "settings": {}}))
+    return source
+
+
+def export_params(source, out) -> dict:
+    return {"sources": str(source), "out": str(out), "validation_fraction": 0, "seed": 0}
+
+
+def test_a_researcher_cannot_write_into_another_researchers_output_folder(data_root, rollouts_source, make_user):
+    """It was: one researcher's export job pointed at another's export folder replaced its manifest."""
+    alice, bob, root = make_user("alice"), make_user("bob"), make_user("root", is_staff=True, is_superuser=True)
+    theirs = data_root / "exports" / "alice-set"
+    claim_output(theirs, user=alice)  # what alice's export job does where it runs
+    (theirs / "manifest.json").write_text("alice's manifest")
+
+    for out in (theirs, theirs / "inside"):
+        with pytest.raises(JobParamsError) as refused:
+            create_job(kind="export_sft", params=export_params(rollouts_source, out), created_by=bob)
+        assert "belongs to another user's job" in " ".join(refused.value.errors["out"])
+        assert "alice" not in " ".join(refused.value.errors["out"]).replace("alice-set", "")
+    with pytest.raises(JobParamsError, match="data root itself"):
+        create_job(kind="export_sft", params=export_params(rollouts_source, data_root), created_by=bob)
+
+    mine = create_job(kind="export_sft", params=export_params(rollouts_source, data_root / "exports" / "bob-set"),
+                      created_by=bob, enqueue=False)
+    Job.objects.filter(pk=mine.pk).update(params={**mine.params, "out": str(theirs)})  # around the form
+    failed = execute_job(job_id=mine.pk, worker="here")
+
+    assert failed.state == JobState.FAILED and "belongs to another user's job" in failed.error, failed.error
+    assert (theirs / "manifest.json").read_text() == "alice's manifest"
+    assert create_job(kind="export_sft", params=export_params(rollouts_source, theirs), created_by=alice,
+                      enqueue=False).params["out"] == str(theirs)  # its owner may, and an admin may
+    assert create_job(kind="export_sft", params=export_params(rollouts_source, theirs), created_by=root,
+                      enqueue=False).params["out"] == str(theirs)

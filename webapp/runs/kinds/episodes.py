@@ -15,7 +15,8 @@ from harness.scoring import episode_scorer
 from webapp.catalog.models import Task
 from webapp.catalog.selectors import task_version_number
 from webapp.catalog.task_folders import corpus_task
-from webapp.core.paths import data_dir
+from webapp.core.ownership import check_output
+from webapp.core.paths import PathNotAllowed, data_dir
 from webapp.runs.forms.episodes import EpisodeForm, EvalForm
 from webapp.runs.kinds.policies import job_path, job_policy, policy_label
 from webapp.runs.models import Episode, EvalRun
@@ -75,6 +76,10 @@ class EpisodeJob(JobType):
         work.on_cancel(source.stop)
         out = Path(job_path(params.get("out"), "output file")
                    or data_dir() / "episodes" / f"{episode.episode_id}.json")
+        try:  # a file inside another user's output folder is theirs
+            check_output(out, user=job.created_by, what="output file")
+        except PathNotAllowed as exc:
+            raise JobFailure(str(exc)) from None
         max_turns = params["max_turns"]
         work.progress(0, max_turns, "starting the sandbox", unit=self.unit)
 

@@ -14,7 +14,7 @@ from training.runs import default_run_path
 from webapp.core.paths import PathNotAllowed, data_path
 from webapp.runs.forms.tiny_model import explain_refused_config
 from webapp.runs.forms.training import GRPOForm, SFTForm
-from webapp.runs.kinds.policies import job_path
+from webapp.runs.kinds.policies import job_output, job_path
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import finish_training_run, start_training_run
 
@@ -28,17 +28,18 @@ def chart_values(record: dict) -> dict[str, float]:
             and math.isfinite(value)}
 
 
-def run_folder(loaded, params: dict, kind: str) -> str:
+def run_folder(loaded, params: dict, kind: str, job) -> str:
     """The run folder, confined like every path from the web: the form's ``out``, else the config's
     default (runs_dir/NAME-KIND-STAMP, a relative runs_dir taken under the first data root), so neither
     runs_dir nor a pasted config's name can put it outside the data roots."""
     if params.get("out"):
-        return job_path(params["out"], "output folder")
+        return job_output(params["out"], "output folder", job)
     default = default_run_path(loaded.config.runs_dir, loaded.config.name, kind)
     try:
-        return str(data_path(default, "run folder (the config's runs_dir)"))
+        default = data_path(default, "run folder (the config's runs_dir)")
     except PathNotAllowed as exc:
         raise JobFailure(f"{exc}; set runs_dir to a folder under a data root, or give the run folder") from None
+    return job_output(None, "run folder", job, default=default)
 
 
 class TrainingJob(JobType):
@@ -82,7 +83,7 @@ class TrainingJob(JobType):
             elif update.phase in ("merge", "finished", "failed") and update.message:
                 work.log(update.message)
 
-        out = run_folder(loaded, params, self.command)
+        out = run_folder(loaded, params, self.command, work.job)
         work.progress(0, None, "loading the model", unit=self.unit)
         try:
             result = self.train(loaded, out=out, on_progress=on_progress)

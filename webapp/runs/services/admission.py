@@ -20,6 +20,8 @@ from django.conf import settings
 
 from webapp import environment
 from webapp.core import roles
+from webapp.core.ownership import check_output
+from webapp.core.paths import PathNotAllowed
 from webapp.runs.models import OVER, Job
 from webapp.runs.registry import JobParamsError
 
@@ -54,8 +56,21 @@ def admit(*, kind: str, params: dict, user) -> None:
     """Refuse (NotAllowed, or JobParamsError naming the field) a job ``user`` may not launch."""
     require_launcher(kind=kind, user=user)
     check_isolating(kind=kind, params=params)
+    check_outputs(params=params, user=user)
     if not roles.is_admin(user):
         check_quotas(kind=kind, params=params, user=user)
+
+
+# ---- output folders --------------------------------------------------------------------------------
+def check_outputs(*, params: dict, user) -> None:
+    """An output folder (``out``) another user's job owns is refused before anything is queued
+    (webapp.core.ownership; the job checks again where it runs)."""
+    out = params.get("out")
+    if isinstance(out, str) and out.strip():
+        try:
+            check_output(out, user=user)
+        except PathNotAllowed as exc:
+            raise JobParamsError({"out": [str(exc)]}) from None
 
 
 # ---- sandboxes -------------------------------------------------------------------------------------
