@@ -103,6 +103,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("STEPWISE_HEALTH_TIMEOUT_S", "how long `/healthz` waits for each component", default=2.0),
     Variable("STEPWISE_IMPORT_MAX_BYTES", "imports (trajectories, eval folders): a bigger file is refused unread",
              default=16 * 1024 * 1024),
+    Variable("STEPWISE_IMPORT_MAX_UNPACKED_BYTES", "imports of Inspect `.eval` logs: the most bytes an archive may "
+             "inflate to, measured as it inflates (its declared sizes are not trusted)", default=256 * 1024 * 1024),
     Variable("STEPWISE_REPLAY_OBSERVATION_CHARS", "the replay page shows this many characters of an observation; "
              "a longer one links to its full text", default=20_000),
     Variable("STEPWISE_JOB_HEARTBEAT_S", "a running job's worker writes a heartbeat (and notices a cancel) this "

@@ -280,6 +280,7 @@ STEPWISE_HEALTH_TIMEOUT_S = number("STEPWISE_HEALTH_TIMEOUT_S")
 
 # Imports (import_trajectories, eval folders): a file bigger than this is refused unread, with the reason.
 STEPWISE_IMPORT_MAX_BYTES = number("STEPWISE_IMPORT_MAX_BYTES", int)
+STEPWISE_IMPORT_MAX_UNPACKED_BYTES = number("STEPWISE_IMPORT_MAX_UNPACKED_BYTES", int)
 # The replay page shows this many characters of an observation; a longer one links to its full text.
 STEPWISE_REPLAY_OBSERVATION_CHARS = number("STEPWISE_REPLAY_OBSERVATION_CHARS", int)
 
