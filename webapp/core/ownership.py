@@ -66,11 +66,11 @@ def check_output(path: str | Path, *, user, what: str = "output folder") -> None
 
 
 def claim_output(path: str | Path, *, user, what: str = "output folder") -> Path:
-    """``path`` checked (``check_output``), made when missing and marked as ``user``'s; a folder that
-    already has an owner keeps it."""
+    """``path`` checked (``check_output``) and marked as ``user``'s (the folder itself is left to the job
+    to make: a job that refuses its input writes nothing); a folder that already has an owner keeps it."""
     check_output(path, user=user, what=what)
     folder = Path(os.path.realpath(path))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.parent.mkdir(parents=True, exist_ok=True)
     if user is not None and folder not in _real_roots() and _owner_at(folder) is None:
         try:  # O_EXCL: of two jobs claiming a new folder at once, one marks it and the other is checked again
             with _mark(folder).open("x", encoding="utf-8") as mark:
