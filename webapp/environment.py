@@ -87,8 +87,11 @@ VARIABLES: tuple[Variable, ...] = (
              default=0),
     Variable("STEPWISE_SESSION_HOURS", "how long a login lasts, in hours", default=12),
     Variable("STEPWISE_SESSION_AT_BROWSER_CLOSE", "`1` also ends a login when the browser closes", default=0),
-    Variable("STEPWISE_LOGIN_FAILURE_LIMIT", "wrong passwords for one username from one address before that "
-             "pair is refused", default=5),
+    Variable("STEPWISE_LOGIN_FAILURE_LIMIT", "wrong passwords for one username from one client address before "
+             "that pair is refused", default=5),
+    Variable("STEPWISE_TRUSTED_PROXIES", "comma-separated addresses or networks of the proxies in front of the "
+             "app (e.g. `127.0.0.1` for a TLS proxy on the same host); from them the client address is the one they "
+             "forward in `X-Forwarded-For`, which the login lockout keys on (operation/security)"),
     Variable("STEPWISE_LOGIN_COOLOFF_MINUTES", "how long a refused username and address stay refused", default=15),
     Variable("STEPWISE_QUOTA_CONCURRENT_JOBS", "per user: jobs running at once (admins are not held to quotas)",
              default=10),

@@ -7,6 +7,7 @@ broker and result store and the channel layer to Redis. The table of variables i
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -218,7 +219,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Login throttling (django-axes), for the app's login page and the admin's: after
-# STEPWISE_LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# STEPWISE_LOGIN_FAILURE_LIMIT wrong passwords for one username from one client address, that pair is
 # refused (even the right password) for STEPWISE_LOGIN_COOLOFF_MINUTES. An admin can lift it early:
 # `manage.py axes_reset_username USER` (or the admin's "Access attempts" page).
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
@@ -227,7 +228,17 @@ AXES_COOLOFF_TIME = timedelta(minutes=number("STEPWISE_LOGIN_COOLOFF_MINUTES"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_VERBOSE = False  # the client address comes from REMOTE_ADDR (the address that connected)
+AXES_VERBOSE = False
+# The client address: REMOTE_ADDR, or behind a proxy listed in STEPWISE_TRUSTED_PROXIES the address it
+# forwarded (X-Forwarded-For), so one client's wrong passwords never lock out the others.
+AXES_CLIENT_IP_CALLABLE = "webapp.core.client_address.client_address"
+STEPWISE_TRUSTED_PROXIES = env_list("STEPWISE_TRUSTED_PROXIES", [])
+for _proxy in STEPWISE_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(f"STEPWISE_TRUSTED_PROXIES: {_proxy!r} is not an address or a network "
+                                   "(e.g. 127.0.0.1,10.0.0.0/8)") from None
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
 
