@@ -6,7 +6,9 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.test import override_settings
 
+from tests.webapp.route_table import EPISODE, JOB, ROLES, WEBSOCKETS
 from webapp.live.origin import origin_allowed
 
 ROUTED = (False, 4404)  # reached the router: an unknown path
@@ -47,3 +49,36 @@ def test_a_trusted_origin_counts_with_its_port(settings):
     assert not origin_allowed("https://stepwise.example:8444", "internal:8000")
     assert not origin_allowed("http://stepwise.example:8443", "internal:8000")
     assert not origin_allowed("http://other.example", "other.example")  # a host name ALLOWED_HOSTS lacks
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("role_index, role", list(enumerate(ROLES)))
+def test_every_websocket_route_refuses_a_foreign_origin_for_every_role(world, role_index, role):
+    """The route x role matrix's websocket routes through the whole application: from the app's own
+    origin each role gets the matrix's answer; from another port of the same host, nobody connects."""
+    from webapp.config.asgi import application
+
+    user = world["users"][role] or AnonymousUser()
+
+    async def connect(path: str, origin: str):
+        sock = WebsocketCommunicator(application, path, headers=[(b"origin", origin.encode()),
+                                                                 (b"host", SERVED_AT.encode())])
+        sock.scope["user"] = user
+        connected, code = await sock.connect(timeout=10)
+        await sock.disconnect()
+        return True if connected else code
+
+    async def every_path():
+        answered = {}
+        for sample, answers in WEBSOCKETS.values():
+            path = sample.replace(JOB, str(world[JOB])).replace(EPISODE, str(world[EPISODE]))
+            answered[path] = (await connect(path, f"http://{SERVED_AT}"), await connect(path, "http://localhost:9999"),
+                              answers[role_index])
+        return answered
+
+    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
+        answered = async_to_sync(every_path)()
+
+    assert {path: own for path, (own, _, decided) in answered.items() if own != decided} == {}
+    assert [path for path, (_, foreign, _) in answered.items() if foreign is True] == []
