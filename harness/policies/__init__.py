@@ -14,7 +14,6 @@ variable, prices), and is what ``--model-config`` reads.
 from __future__ import annotations
 
 import math
-
 from urllib.parse import parse_qsl
 
 from harness.policies.base import (

@@ -21,8 +21,8 @@ from webapp.runs.forms.episodes import EpisodeForm, EvalForm
 from webapp.runs.kinds.policies import job_path, job_policy, policy_label
 from webapp.runs.models import Episode, EvalRun
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
-from webapp.runs.services.admission import episode_quota_problem
 from webapp.runs.selectors import child_failures
+from webapp.runs.services.admission import episode_quota_problem
 from webapp.runs.services.episodes import keep_trajectory, record_episode_event
 from webapp.runs.services.evals import build_eval_report, plan_eval, record_episode_end
 
