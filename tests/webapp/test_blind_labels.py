@@ -13,9 +13,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def labelled(annotation_data, make_user):
-    """bob labelled counter_reset 'avoid' (meta.json says 'optional'); ann has labelled nothing."""
+    """bob labelled counter_reset 'avoid' and carl 'recommended' (meta.json says 'optional'): disputed;
+    ann2 has labelled nothing. running_average's label contradicts its eval runs (a flag that names it)."""
     task = Task.objects.get(name="counter_reset")
     add_preference_label(task=task, annotator=annotation_data["bob"], preference="avoid", note="bob-was-here")
+    add_preference_label(task=task, annotator=make_user("carl"), preference="recommended")  # now disputed
     return {**annotation_data, "ann": make_user("ann2", role="annotator"), "task": task}
 
 
@@ -36,6 +38,10 @@ def test_an_annotator_who_has_not_labelled_sees_no_suggestion_anywhere(client, l
     assert "hidden until you label" in listed and "disputed" not in listed.split("<tbody>")[1]
     assert len(by_label.context["tasks"]) == 4  # a filter on the label in force would be an oracle
     assert exported(client, "preferences") == [] and exported(client, "labels") == []
+    assert "counter_reset" not in client.get("/labels/disagreements/").content.decode().split("<main")[-1]
+    assert "running_average" not in client.get("/labels/contradictions/").content.decode().split("<main")[-1]
+    flagged = client.get("/tasks/running_average/").content.decode()
+    assert "⚑" not in listed and "⚑" not in flagged  # a contradiction flag names the label in force
 
 
 def test_after_labelling_the_annotator_sees_that_tasks_suggestion_and_labels(client, labelled):
@@ -48,12 +54,13 @@ def test_after_labelling_the_annotator_sees_that_tasks_suggestion_and_labels(cli
     assert "bob-was-here" in page and "meta.json says" in page
     assert "hidden until you label" in other
     assert [row["task"] for row in exported(client, "preferences")] == ["counter_reset"]
-    assert {row["annotator"] for row in exported(client, "labels")} == {"bob", "ann2"}
+    assert {row["annotator"] for row in exported(client, "labels")} == {"bob", "carl", "ann2"}
 
 
 def test_with_the_suggestion_shown_to_everyone_or_for_an_adjudicator_nothing_is_hidden(client, labelled):
     client.force_login(labelled["sam"])  # an admin adjudicates: sees every label
     assert len(exported(client, "preferences")) == 4
+    assert "counter_reset" in client.get("/labels/disagreements/").content.decode().split("<main")[-1]
     assert "bob-was-here" in client.get("/tasks/counter_reset/").content.decode()
 
     set_labeling_settings(user=labelled["sam"], show_suggestion=True)

@@ -59,8 +59,9 @@ def task_list(request):
 def task_detail(request, name):
     task = get_object_or_404(Task, name=name)
     row = _measured_row(request, task)
+    show = selectors.suggestion_shown(user=request.user, task=task)
     return render(request, "catalog/task_detail.html", {
-        "task": task, "row": row, "show_suggestion": selectors.suggestion_shown(user=request.user, task=task), "file_groups": _file_groups(task),
+        "task": task, "row": row, "show_suggestion": show, "hide_flag": not show, "file_groups": _file_groups(task),
         "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
         "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
         "agreement": selectors.task_agreement(task=task), "versions": selectors.task_versions(task=task),
@@ -114,9 +115,18 @@ def labeling_settings(request):
     return redirect(target if target.startswith("/label/") else "label_queue")
 
 
+def _unblinded(request, rows, task_of=lambda row: row):
+    """The rows whose task's labels ``request.user`` may see (selectors.sees_suggestions)."""
+    if selectors.sees_suggestions(user=request.user):
+        return rows
+    mine = selectors.labelled_by(user=request.user)
+    return [row for row in rows if task_of(row).pk in mine]
+
+
 def disagreements(request):
     return render(request, "catalog/disagreements.html", {
-        "disputed": selectors.disputed_tasks(), "preferences": Preference.choices,
+        "disputed": _unblinded(request, selectors.disputed_tasks(), lambda row: row[0]),
+        "preferences": Preference.choices,
         "agreement": selectors.label_agreement()})
 
 
@@ -138,4 +148,4 @@ def adjudicate_task(request, name):
 
 def contradictions(request):
     return render(request, "catalog/contradictions.html", {
-        "rows": contradicting_tasks(user=request.user)})
+        "rows": _unblinded(request, contradicting_tasks(user=request.user))})
