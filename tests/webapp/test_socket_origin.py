@@ -39,6 +39,7 @@ def test_a_page_of_another_origin_cannot_open_a_socket(origin):
 def test_the_apps_own_origin_reaches_the_router():
     assert connect("http://localhost:8000") == ROUTED
     assert connect("https://localhost", host="localhost") == ROUTED  # a default port may be left out
+    assert connect("http://[::1]:8000", host="[::1]:8000") == ROUTED
 
 
 def test_a_trusted_origin_counts_with_its_port(settings):

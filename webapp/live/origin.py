@@ -43,7 +43,10 @@ def origin_allowed(origin: str, host: str) -> bool:
         if t.scheme.lower() == scheme and _host_port(t.netloc, t.scheme.lower()) == seen:
             return True
     own = _host_port(host, scheme)
-    return own is not None and own == seen and validate_host(own[0], settings.ALLOWED_HOSTS)
+    if own is None or own != seen:
+        return False
+    name = f"[{own[0]}]" if ":" in own[0] else own[0]  # ALLOWED_HOSTS writes IPv6 addresses in brackets
+    return validate_host(name, settings.ALLOWED_HOSTS)
 
 
 class SameOriginValidator:
