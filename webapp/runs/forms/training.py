@@ -18,7 +18,7 @@ from training.datagen.tasks import select_tasks
 from training.errors import TrainingError
 from training.export import SOURCES as EXPORT_SOURCES  # the folder kinds an export reads
 from training.microskills import SKILLS
-from webapp.core.paths import PathNotAllowed, data_path, form_path, form_spec
+from webapp.core.paths import form_path, form_spec
 from webapp.endpoints.policies import check_web_spec
 from webapp.runs.forms.fields import ARMS, SANDBOXES, TaskNamesField, check_script, split_or_tasks
 from webapp.runs.forms.tiny_model import explain_refused_config
@@ -249,7 +249,7 @@ class TrainingForm(forms.Form):
                                 help_text="KEY=VALUE, one a line, e.g. sft.max_steps=2")
     out = forms.CharField(required=False, max_length=1000,
                           help_text=f"the run folder; an unfinished run there resumes. {FOLDER_HELP}. "
-                                    "Default: under the config's runs_dir")
+                                    "Default: the job's own folder under var/data/runs (never the config's runs_dir)")
 
     def clean_out(self):
         return check_folder_text(self.cleaned_data.get("out"), "out")
@@ -295,13 +295,6 @@ class TrainingForm(forms.Form):
             self.add_error("config_text" if text else "config",
                            explain_refused_config(source, self.command, overrides, exc) or str(exc))
             return data
-        if not (data.get("out") or "").strip() and "out" not in self.errors:
-            try:  # the default run folder, runs_dir/NAME-…, confined at launch as on the worker
-                data_path(Path(loaded.config.runs_dir) / loaded.config.name, "run folder (the config's runs_dir)")
-            except PathNotAllowed as exc:
-                self.add_error("config_text" if text else "config",
-                               f"{exc}; set runs_dir to a folder under a data root, or give the run folder in 'out'")
-                return data
         data["typed_overrides"], data["all_overrides"] = typed, overrides
         data["run_name"] = (data.get("name") or "").strip() or loaded.config.name
         data["base_model"] = loaded.config.model.path or loaded.config.model.hub or ""

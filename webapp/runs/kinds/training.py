@@ -10,13 +10,11 @@ import yaml
 
 from training.config.load import load_config
 from training.errors import TrainingError
-from training.runs import default_run_path
-from webapp.core.paths import PathNotAllowed, data_path
 from webapp.runs.forms.tiny_model import explain_refused_config
 from webapp.runs.forms.training import GRPOForm, SFTForm
 from webapp.runs.kinds.policies import job_output, job_path
 from webapp.runs.registry import JobFailure, JobType, Queue, register
-from webapp.runs.services.generation import finish_training_run, start_training_run
+from webapp.runs.services.generation import finish_training_run, job_folder, start_training_run
 
 LEFT_OUT = {"step", "epoch", "time", "split"}
 
@@ -28,18 +26,11 @@ def chart_values(record: dict) -> dict[str, float]:
             and math.isfinite(value)}
 
 
-def run_folder(loaded, params: dict, kind: str, job) -> str:
-    """The run folder, confined like every path from the web: the form's ``out``, else the config's
-    default (runs_dir/NAME-KIND-STAMP, a relative runs_dir taken under the first data root), so neither
-    runs_dir nor a pasted config's name can put it outside the data roots."""
-    if params.get("out"):
-        return job_output(params["out"], "output folder", job)
-    default = default_run_path(loaded.config.runs_dir, loaded.config.name, kind)
-    try:
-        default = data_path(default, "run folder (the config's runs_dir)")
-    except PathNotAllowed as exc:
-        raise JobFailure(f"{exc}; set runs_dir to a folder under a data root, or give the run folder") from None
-    return job_output(None, "run folder", job, default=default)
+def run_folder(params: dict, job) -> str:
+    """The run folder, confined and owned like every output folder from the web: the form's ``out``, else
+    the job's own, var/data/runs/job-N. Never the config's runs_dir (a pasted config's, relative to the
+    worker's working directory or anywhere at all) nor a path built from its name."""
+    return job_output(params.get("out"), "output folder", job, default=job_folder(job, "runs"))
 
 
 class TrainingJob(JobType):
@@ -83,7 +74,7 @@ class TrainingJob(JobType):
             elif update.phase in ("merge", "finished", "failed") and update.message:
                 work.log(update.message)
 
-        out = run_folder(loaded, params, self.command, work.job)
+        out = run_folder(params, work.job)
         work.progress(0, None, "loading the model", unit=self.unit)
         try:
             result = self.train(loaded, out=out, on_progress=on_progress)
