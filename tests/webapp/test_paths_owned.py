@@ -181,7 +181,8 @@ def test_a_researcher_cannot_write_into_another_researchers_output_folder(data_r
     """It was: one researcher's export job pointed at another's export folder replaced its manifest."""
     alice, bob, root = make_user("alice"), make_user("bob"), make_user("root", is_staff=True, is_superuser=True)
     theirs = data_root / "exports" / "alice-set"
-    claim_output(theirs, user=alice)  # what alice's export job does where it runs
+    claim_output(theirs, user=alice)  # what alice's export job does where it runs, then it writes there
+    theirs.mkdir()
     (theirs / "manifest.json").write_text("alice's manifest")
 
     for out in (theirs, theirs / "inside"):
