@@ -41,9 +41,12 @@ def confine(value: str | Path, roots: Iterable[str | Path], *, excluded: Iterabl
     candidate = Path(text).expanduser() if text.startswith("~") else Path(text)
     if not candidate.is_absolute():
         candidate = real_roots[0] / candidate
-    real = _real(candidate)
     refusal = (f"the {what} {text!r} is not under a data root; give a path under one of: {allowed} "
                f"(a relative path is taken under {real_roots[0]})")
+    try:
+        real = _real(candidate)
+    except OSError:  # a link this process may not read (/proc/1/root): refused like any path outside
+        raise PathNotAllowed(refusal) from None
     if not any(real == root or real.is_relative_to(root) for root in real_roots):
         raise PathNotAllowed(refusal)
     for other in excluded:

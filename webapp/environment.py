@@ -77,10 +77,21 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("DJANGO_SECURE_HSTS_SECONDS", "production: how long browsers keep to HTTPS (0 turns HSTS off)",
              default_text="a year over TLS, else 0"),
     Variable("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", "production: HSTS for sub-domains too", default=0),
+    Variable("STEPWISE_ENDPOINT_ALLOWED_HOSTS", "comma-separated hosts a model endpoint may name although they are "
+             "loopback, wildcard or link-local (e.g. `127.0.0.1` for a vLLM on the web server itself); others are "
+             "refused (operation/endpoints)"),
+    Variable("STEPWISE_ENDPOINT_KEY_PREFIXES", "comma-separated prefixes a model endpoint's key variable must start "
+             "with", default="STEPWISE_KEY_,VLLM_API_KEY"),
+    Variable("STEPWISE_ALLOW_HUB_MODELS", "`1` lets an `hf:` policy from the web name a model hub repository "
+             "(`hf:ORG/NAME`, downloaded by the workers); otherwise only a model folder under a data root",
+             default=0),
     Variable("STEPWISE_SESSION_HOURS", "how long a login lasts, in hours", default=12),
     Variable("STEPWISE_SESSION_AT_BROWSER_CLOSE", "`1` also ends a login when the browser closes", default=0),
-    Variable("STEPWISE_LOGIN_FAILURE_LIMIT", "wrong passwords for one username from one address before that "
-             "pair is refused", default=5),
+    Variable("STEPWISE_LOGIN_FAILURE_LIMIT", "wrong passwords for one username from one client address before "
+             "that pair is refused", default=5),
+    Variable("STEPWISE_TRUSTED_PROXIES", "comma-separated addresses or networks of the proxies in front of the "
+             "app (e.g. `127.0.0.1` for a TLS proxy on the same host); from them the client address is the one they "
+             "forward in `X-Forwarded-For`, which the login lockout keys on (operation/security)"),
     Variable("STEPWISE_LOGIN_COOLOFF_MINUTES", "how long a refused username and address stay refused", default=15),
     Variable("STEPWISE_QUOTA_CONCURRENT_JOBS", "per user: jobs running at once (admins are not held to quotas)",
              default=10),
@@ -95,6 +106,8 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("STEPWISE_HEALTH_TIMEOUT_S", "how long `/healthz` waits for each component", default=2.0),
     Variable("STEPWISE_IMPORT_MAX_BYTES", "imports (trajectories, eval folders): a bigger file is refused unread",
              default=16 * 1024 * 1024),
+    Variable("STEPWISE_IMPORT_MAX_UNPACKED_BYTES", "imports of Inspect `.eval` logs: the most bytes an archive may "
+             "inflate to, measured as it inflates (its declared sizes are not trusted)", default=256 * 1024 * 1024),
     Variable("STEPWISE_REPLAY_OBSERVATION_CHARS", "the replay page shows this many characters of an observation; "
              "a longer one links to its full text", default=20_000),
     Variable("STEPWISE_JOB_HEARTBEAT_S", "a running job's worker writes a heartbeat (and notices a cancel) this "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,7 +28,8 @@ from harness.trajectory.schema import validation_errors
 TRAJECTORY_KEY = "stepwise_trajectory"  # a sample's metadata key holding its trajectory document
 INSPECT_TASK = "stepwise/debug_repair"
 SCORER = "stepwise_verifier"
-MAX_UNPACKED_BYTES = 1024 * 2**20  # a .eval archive is a zip; one unpacking past this is not read
+MAX_UNPACKED_BYTES = 256 * 2**20  # a .eval archive is a zip; one unpacking past this is not read
+UNPACK_CHUNK = 2**20
 _JSON_LOG_HEAD = re.compile(rb'\s*\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:')  # how Inspect writes .json logs
 INTEROP_MISSING = ("reading or writing an Inspect log needs the interop extra: "
                    "pip install -e '.[interop]' (scripts/setup installs it)")
@@ -69,19 +71,30 @@ def _inspect_log_api():
     return api
 
 
-def _check_archive(path: Path) -> None:
+def _check_archive(path: Path, cap: int) -> None:
+    """Inflate every member through a counting read that stops at ``cap`` bytes in all: the sizes an
+    archive declares are the writer's word (a 35 KB archive declared small inflated to 800 MB), so they
+    are not summed but measured, a chunk at a time; a member whose bytes disagree with its declared size
+    or checksum is refused as damaged."""
+    unpacked = 0
     try:
         with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except zipfile.BadZipFile:
-        raise TrajectoryError(f"{path}: not an Inspect .eval log (not a zip archive)") from None
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise TrajectoryError(f"{path}: the log would unpack to {unpacked / 2**20:.0f} MB, more than the "
-                              f"{MAX_UNPACKED_BYTES // 2**20} MB read here; split the eval into smaller logs")
+            for info in archive.infolist():
+                with archive.open(info) as member:  # reads at most the declared size, then checks the CRC
+                    while chunk := member.read(UNPACK_CHUNK):
+                        unpacked += len(chunk)
+                        if unpacked > cap:
+                            raise TrajectoryError(
+                                f"{path}: the log unpacks to more than the {cap / 2**20:.0f} MB read here; "
+                                "split the eval into smaller logs")
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise TrajectoryError(f"{path}: not an Inspect .eval log (a damaged or foreign zip archive: {detail})") from None
 
 
-def log_trajectories(path: str | Path) -> list[LogTrajectory]:
-    """The trajectory documents in an Inspect log of the Stepwise task, one per sample, validated.
+def log_trajectories(path: str | Path, *, max_unpacked_bytes: int | None = None) -> list[LogTrajectory]:
+    """The trajectory documents in an Inspect log of the Stepwise task, one per sample, validated; a
+    ``.eval`` archive is measured first and refused past ``max_unpacked_bytes`` (MAX_UNPACKED_BYTES).
 
     Raises TrajectoryError (naming the file) when the file is not a readable Inspect log."""
     path = Path(path)
@@ -89,7 +102,7 @@ def log_trajectories(path: str | Path) -> list[LogTrajectory]:
     if not path.is_file():
         raise TrajectoryError(f"{path}: no such file")
     if path.suffix == ".eval":
-        _check_archive(path)
+        _check_archive(path, MAX_UNPACKED_BYTES if max_unpacked_bytes is None else max_unpacked_bytes)
     try:
         log = api.read_eval_log(str(path), resolve_attachments=True)
     except Exception as exc:  # Inspect raises many kinds for a damaged or foreign file

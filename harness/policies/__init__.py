@@ -13,6 +13,7 @@ variable, prices), and is what ``--model-config`` reads.
 
 from __future__ import annotations
 
+import math
 from urllib.parse import parse_qsl
 
 from harness.policies.base import (
@@ -47,11 +48,20 @@ def parse_spec(spec: str) -> tuple[str, str, dict]:
     target, _, query = rest.partition("?")
     options: dict = {}
     for key, value in parse_qsl(query, keep_blank_values=True):
-        try:
-            options[key] = _NUMERIC[key](value) if key in _NUMERIC else value
-        except ValueError:
-            raise PolicyError(f"policy spec {spec!r}: option {key}={value!r} must be a number") from None
+        options[key] = spec_number(spec, key, value, _NUMERIC[key]) if key in _NUMERIC else value
     return kind, target, options
+
+
+def spec_number(spec: str, key: str, value: str, kind: type) -> int | float:
+    """A spec option's number: finite (``nan`` and ``inf`` parse as floats, and a stored NaN then
+    failed the job in the database); PolicyError says what to give otherwise."""
+    try:
+        number = kind(value)
+    except ValueError:
+        number = None
+    if number is None or not math.isfinite(number):
+        raise PolicyError(f"policy spec {spec!r}: option {key}={value!r} must be a finite number, e.g. {key}=0.7")
+    return number
 
 
 def make_policy(spec: str) -> Policy:

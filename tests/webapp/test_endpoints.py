@@ -9,6 +9,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
@@ -22,6 +23,8 @@ from webapp.runs.registry import JobFailure, JobParamsError
 from webapp.runs.services import create_job
 
 KEY = "sk-the-workers-own-key-0451"
+# The listeners are on loopback, which a record may name only where the operator allows it.
+ALLOW_LOOPBACK = {"STEPWISE_ENDPOINT_ALLOWED_HOSTS": "127.0.0.1", "STEPWISE_ENDPOINT_KEY_PREFIXES": "VLLM_"}
 BODY_SECRET = "internal-detail-from-the-endpoint-body-7731"
 
 
@@ -62,6 +65,12 @@ class Listener:
     def close(self):
         self.server.shutdown()
         self.server.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _loopback_allowed(settings):
+    settings.STEPWISE_ENDPOINT_ALLOWED_HOSTS = ["127.0.0.1"]
+    settings.STEPWISE_ENDPOINT_KEY_PREFIXES = ["VLLM_"]
 
 
 @pytest.fixture
@@ -127,7 +136,7 @@ def test_a_registered_endpoint_is_the_only_place_its_key_goes_and_its_options_ca
 def test_an_episode_launched_with_a_registered_endpoint_stores_the_status_line_not_the_body(
         listeners, start_worker, catalog_task, make_user):
     registered, attacker = listeners
-    start_worker(env={"VLLM_TEST_KEY": KEY, "STEPWISE_OPENAI_BASE_URL": attacker.url})
+    start_worker(env={"VLLM_TEST_KEY": KEY, "STEPWISE_OPENAI_BASE_URL": attacker.url, **ALLOW_LOOPBACK})
     ModelEndpoint.objects.create(name="local-vllm", base_url=registered.url, api_key_env="VLLM_TEST_KEY",
                                  model="Qwen/Qwen3-Coder")
     client = Client()
@@ -150,12 +159,65 @@ def test_an_episode_launched_with_a_registered_endpoint_stores_the_status_line_n
 
 @pytest.mark.django_db
 def test_an_endpoint_record_refuses_a_key_in_place_of_a_variable_name_and_credentials_in_the_url():
-    from django.core.exceptions import ValidationError
-
     endpoint = ModelEndpoint(name="x", base_url="http://user:pw@127.0.0.1:1/v1", api_key_env="sk-123 456", model="m")
     with pytest.raises(ValidationError) as refused:
         endpoint.full_clean()
     assert {"base_url", "api_key_env"} <= set(refused.value.message_dict)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["http://[::1]:8000/v1", "http://0.0.0.0:8000/v1", "http://localhost:8000/v1",
+                                 "http://LOCALHOST./v1", "http://127.1:8000/v1", "http://2130706433/v1",
+                                 "http://[::]:8000/v1", "http://169.254.169.254/latest", "http://x.localhost/v1"])
+def test_an_endpoint_on_a_loopback_wildcard_or_link_local_host_is_refused_unless_allowed(url, settings):
+    """It was: [::1], 0.0.0.0 and localhost saved, and the workers sent their key there."""
+    settings.STEPWISE_ENDPOINT_ALLOWED_HOSTS = []
+    endpoint = ModelEndpoint(name="x", base_url=url, api_key_env="VLLM_API_KEY", model="m")
+    with pytest.raises(ValidationError) as refused:
+        endpoint.full_clean()
+    assert "STEPWISE_ENDPOINT_ALLOWED_HOSTS" in " ".join(refused.value.message_dict["base_url"])
+
+    ModelEndpoint.objects.create(name="saved-before", base_url=url, model="m")  # a record stored earlier
+    with pytest.raises(PolicyError, match="cannot be used"):
+        web_policy("endpoint:saved-before")
+
+
+@pytest.mark.django_db
+def test_an_endpoint_on_a_named_server_or_an_allowed_host_is_saved(settings):
+    settings.STEPWISE_ENDPOINT_ALLOWED_HOSTS = ["localhost"]
+    for url in ("http://vllm.internal:8000/v1", "https://models.internal.example/v1", "http://10.0.0.5:8000/v1",
+                "http://localhost:8000/v1"):
+        ModelEndpoint(name="x", base_url=url, api_key_env="VLLM_API_KEY_2", model="m").full_clean()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("variable", ["DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "DATABASE_URL", "PATH"])
+def test_a_key_variable_outside_the_allowed_prefixes_is_refused(variable, settings, monkeypatch):
+    """It was: DJANGO_SETTINGS_MODULE accepted, and its value sent as a bearer token."""
+    settings.STEPWISE_ENDPOINT_KEY_PREFIXES = ["STEPWISE_KEY_", "VLLM_API_KEY"]
+    endpoint = ModelEndpoint(name="x", base_url="http://vllm:8000/v1", api_key_env=variable, model="m")
+    with pytest.raises(ValidationError) as refused:
+        endpoint.full_clean()
+    assert "STEPWISE_ENDPOINT_KEY_PREFIXES" in " ".join(refused.value.message_dict["api_key_env"])
+    ModelEndpoint.objects.create(name="saved-before", base_url="http://vllm:8000/v1", api_key_env=variable, model="m")
+    with pytest.raises(PolicyError, match="not a key variable"):
+        web_policy("endpoint:saved-before")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("option", ["temperature=nan", "temperature=inf", "top_p=-inf", "temperature=NaN"])
+def test_a_non_finite_sampling_option_is_refused_by_the_form(option, catalog_task, make_user):
+    """It was: ``temperature=nan`` passed the form and failed the job with an IntegrityError."""
+    ModelEndpoint.objects.create(name="vllm", base_url="http://vllm:8000/v1", model="m")
+    client = Client()
+    client.force_login(make_user("ann"))
+
+    page = client.post(reverse("launch", args=["episode"]), episode_params(f"endpoint:vllm?{option}"))
+
+    assert page.status_code == 400
+    assert "must be a finite number" in page.content.decode() and not Job.objects.exists()
+    with pytest.raises(JobParamsError, match="must be a finite number"):
+        create_job(kind="episode", params=episode_params(f"endpoint:vllm?{option}"), enqueue=False)
 
 
 

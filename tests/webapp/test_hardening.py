@@ -202,3 +202,38 @@ def test_the_error_pages_are_the_apps_own_in_its_layout(rf, handler, status, tex
     assert response.status_code == status
     page = response.content.decode()
     assert text in page and 'class="topbar"' in page and "/static/webapp/stepwise.css" in page
+
+
+def wrong_passwords(client, times: int, **meta) -> None:
+    for _ in range(times):
+        client.post("/accounts/login/", {"username": "ann", "password": "wrong"}, **meta)
+
+
+def test_behind_a_trusted_proxy_one_clients_wrong_passwords_do_not_lock_out_the_others(client, django_user_model,
+                                                                                       settings):
+    """It was: behind the documented TLS proxy every client shared its address, so five wrong passwords
+    locked the user out for everyone for 15 minutes."""
+    settings.STEPWISE_TRUSTED_PROXIES = ["127.0.0.1"]
+    django_user_model.objects.create_user("ann", password="right-password-123")
+    wrong_passwords(client, 5, REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.66")
+
+    locked = client.post("/accounts/login/", {"username": "ann", "password": "right-password-123"},
+                         REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.66")
+    other = client.post("/accounts/login/", {"username": "ann", "password": "right-password-123"},
+                        REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.7")
+
+    assert locked.status_code == 429
+    assert other.status_code == 302 and "_auth_user_id" in client.session
+
+
+def test_a_client_not_behind_a_trusted_proxy_cannot_dodge_the_lockout_with_forwarded_addresses(
+        client, django_user_model, settings):
+    settings.STEPWISE_TRUSTED_PROXIES = ["10.0.0.0/8"]
+    django_user_model.objects.create_user("ann", password="right-password-123")
+    for n in range(5):
+        wrong_passwords(client, 1, REMOTE_ADDR="192.0.2.10", HTTP_X_FORWARDED_FOR=f"203.0.113.{n}")
+
+    refused = client.post("/accounts/login/", {"username": "ann", "password": "right-password-123"},
+                          REMOTE_ADDR="192.0.2.10", HTTP_X_FORWARDED_FOR="203.0.113.200")
+
+    assert refused.status_code == 429

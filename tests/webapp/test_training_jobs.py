@@ -74,7 +74,7 @@ def test_export_and_training_say_which_folder_config_or_override_is_wrong(tmp_pa
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_the_stored_arguments_of_each_kind_pass_its_form_again_so_a_retry_launches_the_same_job(tmp_path):
-    ModelEndpoint.objects.create(name="m", base_url="http://127.0.0.1:9/v1", model="m")
+    ModelEndpoint.objects.create(name="m", base_url="http://model-server:9/v1", model="m")
     source = tmp_path / "rollouts"
     source.mkdir()
     (source / "generation.json").write_text(json.dumps({"kind": "rollouts", "settings": {}}))
@@ -241,7 +241,7 @@ def test_an_export_takes_the_verified_live_sessions_stored_here_without_a_folder
 
     assert job.state == JobState.SUCCEEDED, job.error
     assert job.result["rows"] == {"train": 2, "validation": 1}
-    demos = tmp_path / "var" / "demonstrations" / f"job-{job.pk}"
+    demos = tmp_path / "var" / "data" / "demonstrations" / f"job-{job.pk}"  # var/data: jobs write there
     assert sorted(p.stem for p in (demos / "accepted").iterdir()) == ["session-0", "session-1", "session-2"]
     rows = [json.loads(line) for line in (Path(job.result["out"]) / "train.jsonl").read_text().splitlines()]
     assert {(r["episode_id"], r["source"], r["teacher"]) for r in rows} == {

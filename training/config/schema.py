@@ -126,7 +126,8 @@ class GRPOSection(Strict):
 
 
 class TrainingConfig(Strict):
-    name: str = Field(min_length=1)
+    # a folder name (the default run folder is runs_dir/NAME-KIND-STAMP): "../x" would leave runs_dir
+    name: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
     model: ModelSource
     runs_dir: str = "runs"
     precision: Literal["auto", "bf16", "fp32"] = "auto"  # auto: bf16 on a GPU that has it, else fp32

@@ -13,11 +13,12 @@ from webapp.core.exports import dataset_zip, jsonl_lines
 from webapp.trajectories.selectors import reviews_for_export
 
 EXPORTS = {
+    # the label exports follow the queue's blindness: a user sees the labels of a task once they labelled it
     "labels": ("labels.jsonl", "every label and adjudication, oldest first", labels_for_export),
     "preferences": ("preferences.jsonl", "one line per task: the preference in force and where it came from",
                     preferences_in_force),
     "reviews": ("reviewed_trajectories.jsonl", "each reviewed trajectory: document, automatic and human "
-                "verdicts, link decisions", lambda: reviews_for_export(with_documents=True)),
+                "verdicts, link decisions", lambda user: reviews_for_export(with_documents=True)),
 }
 
 
@@ -30,7 +31,7 @@ def export_jsonl(request, kind):
     if kind not in EXPORTS:
         raise Http404(f"no export {kind!r}; there are {', '.join(EXPORTS)}")
     filename, _, rows = EXPORTS[kind]
-    response = StreamingHttpResponse(jsonl_lines(rows()), content_type="application/x-ndjson")
+    response = StreamingHttpResponse(jsonl_lines(rows(user=request.user)), content_type="application/x-ndjson")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
@@ -41,7 +42,8 @@ def export_dataset(request):
     for row in reviews_for_export(with_documents=True):
         reviews.append({**row, "document": _json(row["document"]), "verdicts": _json(row["verdicts"]),
                         "links": _json(row["links"])})
-    archive = dataset_zip({"labels": list(labels_for_export()), "preferences": list(preferences_in_force()),
+    archive = dataset_zip({"labels": list(labels_for_export(user=request.user)),
+                           "preferences": list(preferences_in_force(user=request.user)),
                            "reviewed_trajectories": reviews})
     handle = open(archive, "rb")  # noqa: SIM115 - FileResponse closes it
     response = FileResponse(handle, as_attachment=True, filename="stepwise_dataset.zip",

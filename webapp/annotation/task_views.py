@@ -1,6 +1,8 @@
 """Pages for tasks and labels: the task list, a task, the labeling queue, disagreements and
 contradictions. Thin: forms check input, services write, selectors read."""
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -38,8 +40,11 @@ def _file_groups(task: Task) -> list[tuple[str, str, list[tuple[str, str]]]]:
 
 def task_list(request):
     form = TaskFilterForm(request.GET or None)
-    rows = measured_task_rows(user=request.user,
-                              filters=form.filters() if form.is_bound else selectors.TaskFilters())
+    filters = form.filters() if form.is_bound else selectors.TaskFilters()
+    sees = selectors.sees_suggestions(user=request.user)
+    if not sees:  # filtering or sorting by the label in force would reveal it
+        filters = replace(filters, label="", disputed=False, sort="name" if filters.sort == "label" else filters.sort)
+    rows = measured_task_rows(user=request.user, filters=filters)
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -47,14 +52,16 @@ def task_list(request):
         "form": form, "page": page, "tasks": flag_contradictions(page.object_list), "query": query.urlencode(),
         "categories": selectors.categories(), "progress": selectors.label_progress(user=request.user),
         "trajectories": Trajectory.objects.count(), "agreement": selectors.label_agreement(),
+        "sees_suggestions": sees,
     })
 
 
 def task_detail(request, name):
     task = get_object_or_404(Task, name=name)
     row = _measured_row(request, task)
+    show = selectors.suggestion_shown(user=request.user, task=task)
     return render(request, "catalog/task_detail.html", {
-        "task": task, "row": row, "file_groups": _file_groups(task),
+        "task": task, "row": row, "show_suggestion": show, "hide_flag": not show, "file_groups": _file_groups(task),
         "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
         "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
         "agreement": selectors.task_agreement(task=task), "versions": selectors.task_versions(task=task),
@@ -108,9 +115,18 @@ def labeling_settings(request):
     return redirect(target if target.startswith("/label/") else "label_queue")
 
 
+def _unblinded(request, rows, task_of=lambda row: row):
+    """The rows whose task's labels ``request.user`` may see (selectors.sees_suggestions)."""
+    if selectors.sees_suggestions(user=request.user):
+        return rows
+    mine = selectors.labelled_by(user=request.user)
+    return [row for row in rows if task_of(row).pk in mine]
+
+
 def disagreements(request):
     return render(request, "catalog/disagreements.html", {
-        "disputed": selectors.disputed_tasks(), "preferences": Preference.choices,
+        "disputed": _unblinded(request, selectors.disputed_tasks(), lambda row: row[0]),
+        "preferences": Preference.choices,
         "agreement": selectors.label_agreement()})
 
 
@@ -132,4 +148,4 @@ def adjudicate_task(request, name):
 
 def contradictions(request):
     return render(request, "catalog/contradictions.html", {
-        "rows": contradicting_tasks(user=request.user)})
+        "rows": _unblinded(request, contradicting_tasks(user=request.user))})

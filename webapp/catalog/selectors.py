@@ -127,6 +127,24 @@ def labeling_settings() -> LabelingSettings:
     return LabelingSettings.objects.order_by("id").first() or LabelingSettings()
 
 
+def sees_suggestions(*, user) -> bool:
+    """Whether ``user`` sees every task's label in force (and the labels behind it) before labelling it:
+    when the queue shows the suggestion to everyone, or to those who adjudicate. Anyone else is blind on
+    a task until they labelled it: the queue, the task pages and the exports alike."""
+    from webapp.core import roles
+
+    return labeling_settings().show_suggestion or roles.has(user, roles.ADJUDICATE)
+
+
+def labelled_by(*, user) -> set[int]:
+    """The ids of the tasks ``user`` has labelled."""
+    return set(PreferenceLabel.objects.filter(annotator_id=user.pk).values_list("task_id", flat=True))
+
+
+def suggestion_shown(*, user, task: Task) -> bool:
+    return sees_suggestions(user=user) or task.labels.filter(annotator_id=user.pk).exists()
+
+
 def neighbours(*, task: Task) -> tuple[Task | None, Task | None]:
     """The tasks just before and after this one by name."""
     before = Task.objects.filter(name__lt=task.name).order_by("-name").only("name").first()
@@ -188,10 +206,14 @@ def disputed_tasks() -> list[tuple[Task, list[PreferenceLabel]]]:
     return [(task, list(newest.get(task.id, {}).values())) for task in tasks]
 
 
-def labels_for_export() -> Iterator[dict]:
-    """Every label and adjudication as a plain dict (one JSONL line each), oldest first."""
+def labels_for_export(*, user=None) -> Iterator[dict]:
+    """Every label and adjudication as a plain dict (one JSONL line each), oldest first; for a ``user``
+    blind on some tasks (``sees_suggestions``), only those of the tasks they labelled."""
     rows = PreferenceLabel.objects.select_related("task", "annotator").order_by("created_at", "id")
     decisions = Adjudication.objects.select_related("task", "adjudicator").order_by("created_at", "id")
+    if user is not None and not sees_suggestions(user=user):
+        mine = labelled_by(user=user)
+        rows, decisions = rows.filter(task_id__in=mine), decisions.filter(task_id__in=mine)
     merged = [(label.created_at, 0, label.id, {
         "kind": "label", "task": label.task.name, "annotator": label.annotator.get_username(),
         "preference": label.preference, "note": label.note, "created_at": label.created_at.isoformat()})
@@ -204,9 +226,13 @@ def labels_for_export() -> Iterator[dict]:
         yield row
 
 
-def preferences_in_force() -> Iterator[dict]:
-    """One line per task: the preference exports and training use, and where it came from."""
-    for name, meta, in_force, status in Task.objects.order_by("name").values_list(
+def preferences_in_force(*, user=None) -> Iterator[dict]:
+    """One line per task: the preference exports and training use, and where it came from; for a
+    ``user`` blind on some tasks (``sees_suggestions``), only the tasks they labelled."""
+    tasks = Task.objects.order_by("name")
+    if user is not None and not sees_suggestions(user=user):
+        tasks = tasks.filter(pk__in=labelled_by(user=user))
+    for name, meta, in_force, status in tasks.values_list(
             "name", "preference", "preference_in_force", "label_status"):
         yield {"task": name, "preference": in_force or meta, "source": status, "meta_preference": meta}
 

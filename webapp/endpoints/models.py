@@ -2,6 +2,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 
+from webapp.endpoints.checks import key_variable_problem, url_problem
+
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 VARIABLE_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]{0,127}$"
 
@@ -10,6 +12,15 @@ def check_base_url(value: str) -> None:
     if "?" in value or "#" in value or "@" in value.split("//", 1)[-1].split("/", 1)[0]:
         raise ValidationError("give the base URL alone (e.g. http://vllm:8000/v1): no query, fragment or "
                               "credentials; the key comes from the variable named below")
+    problem = url_problem(value)
+    if problem:
+        raise ValidationError(problem)
+
+
+def check_key_variable(value: str) -> None:
+    problem = key_variable_problem(value)
+    if problem:
+        raise ValidationError(problem)
 
 
 class ModelEndpoint(models.Model):
@@ -23,7 +34,8 @@ class ModelEndpoint(models.Model):
                                help_text="e.g. http://vllm:8000/v1 (the URL that ends in /v1)")
     api_key_env = models.CharField(
         "key variable", max_length=128, blank=True, validators=[RegexValidator(
-            VARIABLE_PATTERN, "the NAME of an environment variable (e.g. VLLM_API_KEY), never the key itself")],
+            VARIABLE_PATTERN, "the NAME of an environment variable (e.g. VLLM_API_KEY), never the key itself"),
+            check_key_variable],
         help_text="the environment variable on the workers that holds this endpoint's key (empty: no key)")
     model = models.CharField(max_length=200, help_text="the model name the server serves, e.g. Qwen/Qwen3-Coder")
     max_tokens = models.PositiveIntegerField(default=2048, validators=[MinValueValidator(1)],

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl
 
-from harness.policies import Policy, PolicyError, make_policy, parse_spec
+from harness.policies import Policy, PolicyError, make_policy, parse_spec, spec_number
 from harness.policies.openai import OpenAIPolicy
+from webapp.endpoints.checks import key_variable_problem, url_problem
 from webapp.endpoints.models import ModelEndpoint
 from webapp.endpoints.selectors import endpoint_named, endpoint_names
 
@@ -31,15 +32,16 @@ def parse_endpoint_spec(spec: str) -> tuple[ModelEndpoint, dict]:
     endpoint = endpoint_named(name.strip())
     if endpoint is None:
         raise PolicyError(f"policy spec {spec!r}: no enabled model endpoint is named {name!r} ({_registered()})")
+    problem = url_problem(endpoint.base_url) or key_variable_problem(endpoint.api_key_env)  # a record saved earlier
+    if problem:
+        raise PolicyError(f"the model endpoint {endpoint.name!r} cannot be used: {problem}; an admin corrects "
+                          "it in the admin under Model endpoints")
     options: dict = {}
     for key, value in parse_qsl(query, keep_blank_values=True):
         if key not in OPTIONS:
             raise PolicyError(f"policy spec {spec!r}: option {key!r} cannot be set from the web app; "
                               f"known: {', '.join(sorted(OPTIONS))} (the URL, key and limits are the endpoint's)")
-        try:
-            options[key] = OPTIONS[key](value)
-        except ValueError:
-            raise PolicyError(f"policy spec {spec!r}: option {key}={value!r} must be a number") from None
+        options[key] = spec_number(spec, key, value, OPTIONS[key])
     if options.get("max_tokens", 1) < 1:
         raise PolicyError(f"policy spec {spec!r}: max_tokens must be at least 1")
     return endpoint, options

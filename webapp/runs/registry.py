@@ -68,6 +68,11 @@ class JobType:
             raise JobParamsError({field: list(messages) for field, messages in form.errors.items()})
         return form.params() if hasattr(form, "params") else dict(form.cleaned_data)
 
+    def task_count(self, params: dict) -> int:
+        """How many tasks a job with ``params`` plays (its quotas count them): the named ones; a type
+        that also takes a split counts the split's tasks."""
+        return len(params.get("tasks") or [])
+
     def prepare(self, job) -> None:
         """Rows the job needs before it runs (inside create_job's transaction)."""
 

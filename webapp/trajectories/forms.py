@@ -1,5 +1,6 @@
 from django import forms
 
+from webapp.core.ids import MAX_ID
 from webapp.trajectories.models import Arm, ExitReason, Verdict
 from webapp.trajectories.quality import CRITERION_NAMES
 from webapp.trajectories.selectors import TrajectoryFilters
@@ -25,8 +26,9 @@ class TrajectoryFilterForm(forms.Form):
     score_max = forms.FloatField(required=False, min_value=0, max_value=1, label="score ≤")
     rule = forms.CharField(required=False, label="hard reason")
     exit_reason = forms.ChoiceField(required=False, choices=[("", "any exit"), *ExitReason.choices])
-    eval = forms.IntegerField(required=False, min_value=1, label="evaluation")
-    job = forms.IntegerField(required=False, min_value=1)
+    # an id no key can hold is a form error, not the database's OverflowError (SQLite's ints are 64-bit)
+    eval = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID, label="evaluation")
+    job = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
     started_from = forms.DateField(required=False, label="from", widget=forms.DateInput(attrs={"type": "date"}))
     started_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
 

@@ -3,6 +3,7 @@ state, progress and agreement, and the exports."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -110,6 +111,14 @@ def trajectory_list(*, task_name: str | None = None, arm: str | None = None,
     return trajectory_rows(filters=TrajectoryFilters(task=task_name or "", arm=arm or "", verified=verified))
 
 
+def has_rule(rule: str) -> Q:
+    """Trajectories whose hard reasons name ``rule``: JSON containment where the database has it
+    (PostgreSQL, indexed), else the rule's quoted name in the stored list (SQLite has no containment)."""
+    if connection.features.supports_json_field_contains:
+        return Q(hard_rules__contains=[rule])
+    return Q(hard_rules__icontains=json.dumps(rule))
+
+
 def trajectory_rows(*, filters: TrajectoryFilters = TrajectoryFilters()) -> QuerySet[Trajectory]:
     """The list page's rows, newest first, without the documents."""
     rows = Trajectory.objects.defer("document").select_related("live_episode").prefetch_related(
@@ -127,7 +136,7 @@ def trajectory_rows(*, filters: TrajectoryFilters = TrajectoryFilters()) -> Quer
     if filters.score_max is not None:
         rows = rows.filter(score__lte=filters.score_max)
     if filters.rule:
-        rows = rows.filter(hard_rules__contains=[filters.rule])
+        rows = rows.filter(has_rule(filters.rule))
     if filters.eval_run is not None:
         rows = rows.filter(eval_runs__id=filters.eval_run)
     if filters.job is not None:

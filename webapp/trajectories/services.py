@@ -293,7 +293,8 @@ def _documents_of(path: Path) -> list[tuple[str, dict | None, str | None]]:
         document = read_document(path)
         TrajectoryRecord.from_json(document, source=str(path))  # refused here, naming the file
         return [(str(path), document, None)]
-    return [(f"{path}#{s.sample}", s.document, s.error) for s in log_trajectories(path)]
+    samples = log_trajectories(path, max_unpacked_bytes=settings.STEPWISE_IMPORT_MAX_UNPACKED_BYTES)
+    return [(f"{path}#{s.sample}", s.document, s.error) for s in samples]
 
 
 def import_trajectory_files(*, paths: list[Path], on_file=None) -> TrajectoryImportReport:

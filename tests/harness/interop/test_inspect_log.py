@@ -5,6 +5,8 @@ real pdb and pytest in a bwrap sandbox) on the episode tests' fixture tasks."""
 from __future__ import annotations
 
 import json
+import struct
+import tracemalloc
 import zipfile
 from pathlib import Path
 
@@ -153,8 +155,46 @@ def test_an_archive_that_would_unpack_past_the_limit_is_not_read(tmp_path, monke
         archive.writestr("header.json", "0" * 200_000)
     monkeypatch.setattr(stepwise_log, "MAX_UNPACKED_BYTES", 100_000)
 
-    with pytest.raises(stepwise_log.TrajectoryError, match="would unpack"):
+    with pytest.raises(stepwise_log.TrajectoryError, match="unpacks to more than"):
         stepwise_log.log_trajectories(bomb)
+
+
+def forged_bomb(path: Path, inflated: int, declared: int) -> Path:
+    """A .eval archive whose one member inflates to ``inflated`` bytes while its headers (local and
+    central) declare ``declared``: what the attacker's 35 KB archive did."""
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("header.json", b"0" * inflated)
+    data = bytearray(path.read_bytes())
+    local, central = data.find(b"PK\x03\x04"), data.find(b"PK\x01\x02")
+    struct.pack_into("<I", data, local + 22, declared)
+    struct.pack_into("<I", data, central + 24, declared)
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_an_archive_that_declares_small_sizes_is_measured_not_believed(tmp_path):
+    """It was: the check summed the declared sizes; a small archive that inflates to 800 MB imported,
+    peaking at 1.77 GB of memory. 40 MB here, declared as 100 bytes."""
+    bomb = forged_bomb(tmp_path / "bomb.eval", inflated=40 * 2**20, declared=100)
+    assert bomb.stat().st_size < 100_000
+
+    with pytest.raises(stepwise_log.TrajectoryError, match="damaged or foreign zip archive"):
+        stepwise_log.log_trajectories(bomb)
+
+
+def test_the_counting_read_stops_at_the_cap_without_inflating_the_rest(tmp_path):
+    honest = tmp_path / "honest.eval"
+    with zipfile.ZipFile(honest, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("header.json", b"0" * (24 * 2**20))
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(stepwise_log.TrajectoryError, match="unpacks to more than the 2 MB"):
+            stepwise_log.log_trajectories(honest, max_unpacked_bytes=2 * 2**20)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 2**20, f"{peak / 2**20:.0f} MB held while measuring a 24 MB member"
 
 
 def test_a_trajectory_file_is_not_mistaken_for_an_inspect_log(tmp_path):

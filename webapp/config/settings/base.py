@@ -7,6 +7,7 @@ broker and result store and the channel layer to Redis. The table of variables i
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -218,7 +219,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Login throttling (django-axes), for the app's login page and the admin's: after
-# STEPWISE_LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# STEPWISE_LOGIN_FAILURE_LIMIT wrong passwords for one username from one client address, that pair is
 # refused (even the right password) for STEPWISE_LOGIN_COOLOFF_MINUTES. An admin can lift it early:
 # `manage.py axes_reset_username USER` (or the admin's "Access attempts" page).
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
@@ -227,7 +228,17 @@ AXES_COOLOFF_TIME = timedelta(minutes=number("STEPWISE_LOGIN_COOLOFF_MINUTES"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_VERBOSE = False  # the client address comes from REMOTE_ADDR (the address that connected)
+AXES_VERBOSE = False
+# The client address: REMOTE_ADDR, or behind a proxy listed in STEPWISE_TRUSTED_PROXIES the address it
+# forwarded (X-Forwarded-For), so one client's wrong passwords never lock out the others.
+AXES_CLIENT_IP_CALLABLE = "webapp.core.client_address.client_address"
+STEPWISE_TRUSTED_PROXIES = env_list("STEPWISE_TRUSTED_PROXIES", [])
+for _proxy in STEPWISE_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(f"STEPWISE_TRUSTED_PROXIES: {_proxy!r} is not an address or a network "
+                                   "(e.g. 127.0.0.1,10.0.0.0/8)") from None
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/accounts/login/"
 
@@ -261,18 +272,26 @@ STEPWISE_TASKS_DIR = Path(os.environ.get("STEPWISE_TASKS_DIR") or BASE_DIR / "co
 STEPWISE_FAILING_TESTS_FILE = BASE_DIR / "docs" / "corpus" / "failing_tests.json"
 # Every path a web form, job or policy spec names (corpus roots, splits files, output folders, datasets,
 # script:/replay: files) must resolve under one of these folders (docs/operation/paths.md); a relative
-# path is taken under the first. os.pathsep-separated in the environment. Default: the app's var/ folder,
-# the repo's corpus/ and the folder holding STEPWISE_TASKS_DIR. Sandbox workspaces are never allowed,
-# even inside a root (STEPWISE_EXCLUDED_ROOTS adds folders to refuse).
+# path is taken under the first. os.pathsep-separated in the environment. Default: var/data (where jobs
+# write when given no folder), the repo's corpus/ and the folder holding STEPWISE_TASKS_DIR. Sandbox
+# workspaces are never allowed, even inside a root (STEPWISE_EXCLUDED_ROOTS adds folders to refuse), nor
+# is the rest of var/ (the secret key, the admin password, the SQLite file, Celery's queue folders).
 STEPWISE_DATA_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_DATA_ROOTS") or "").split(os.pathsep) if p.strip()] \
-    or list(dict.fromkeys([VAR_DIR, BASE_DIR / "corpus", STEPWISE_TASKS_DIR.parent]))
+    or list(dict.fromkeys([VAR_DIR / "data", BASE_DIR / "corpus", STEPWISE_TASKS_DIR.parent]))
 STEPWISE_EXCLUDED_ROOTS = [Path(p) for p in (os.environ.get("STEPWISE_EXCLUDED_ROOTS") or "").split(os.pathsep)
                            if p.strip()]
+# Model endpoint records (webapp.endpoints.checks): hosts allowed although loopback or wildcard, and the
+# prefixes a key variable's name must start with.
+STEPWISE_ENDPOINT_ALLOWED_HOSTS = env_list("STEPWISE_ENDPOINT_ALLOWED_HOSTS", [])
+STEPWISE_ENDPOINT_KEY_PREFIXES = env_list("STEPWISE_ENDPOINT_KEY_PREFIXES", ["STEPWISE_KEY_", "VLLM_API_KEY"])
+# hf: policies from the web load a model folder under a data root; a hub name only when this is on.
+STEPWISE_ALLOW_HUB_MODELS = env_bool("STEPWISE_ALLOW_HUB_MODELS", False)
 # How long /healthz waits for each component before calling it down.
 STEPWISE_HEALTH_TIMEOUT_S = number("STEPWISE_HEALTH_TIMEOUT_S")
 
 # Imports (import_trajectories, eval folders): a file bigger than this is refused unread, with the reason.
 STEPWISE_IMPORT_MAX_BYTES = number("STEPWISE_IMPORT_MAX_BYTES", int)
+STEPWISE_IMPORT_MAX_UNPACKED_BYTES = number("STEPWISE_IMPORT_MAX_UNPACKED_BYTES", int)
 # The replay page shows this many characters of an observation; a longer one links to its full text.
 STEPWISE_REPLAY_OBSERVATION_CHARS = number("STEPWISE_REPLAY_OBSERVATION_CHARS", int)
 

@@ -24,3 +24,11 @@ def help_link(context):
     request = context.get("request")
     match = getattr(request, "resolver_match", None)
     return {"help": help_for(match.url_name if match else None)}
+
+
+@register.filter
+def data_folder(value: str) -> str:
+    """A folder relative to its data root, never the host's absolute path (webapp.core.paths.shown_path)."""
+    from webapp.core.paths import shown_path
+
+    return shown_path(value) if value else ""

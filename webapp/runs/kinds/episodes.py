@@ -7,8 +7,6 @@ from __future__ import annotations
 import uuid
 from pathlib import Path
 
-from django.conf import settings
-
 from harness.episode import play_and_score
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
@@ -17,11 +15,14 @@ from harness.scoring import episode_scorer
 from webapp.catalog.models import Task
 from webapp.catalog.selectors import task_version_number
 from webapp.catalog.task_folders import corpus_task
+from webapp.core.ownership import check_output
+from webapp.core.paths import PathNotAllowed, data_dir
 from webapp.runs.forms.episodes import EpisodeForm, EvalForm
 from webapp.runs.kinds.policies import job_path, job_policy, policy_label
 from webapp.runs.models import Episode, EvalRun
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
 from webapp.runs.selectors import child_failures
+from webapp.runs.services.admission import episode_quota_problem
 from webapp.runs.services.episodes import keep_trajectory, record_episode_event
 from webapp.runs.services.evals import build_eval_report, plan_eval, record_episode_end
 
@@ -75,7 +76,11 @@ class EpisodeJob(JobType):
         source = sandbox_source(params["sandbox"])
         work.on_cancel(source.stop)
         out = Path(job_path(params.get("out"), "output file")
-                   or Path(settings.VAR_DIR) / "episodes" / f"{episode.episode_id}.json")
+                   or data_dir() / "episodes" / f"{episode.episode_id}.json")
+        try:  # a file inside another user's output folder is theirs
+            check_output(out, user=job.created_by, what="output file")
+        except PathNotAllowed as exc:
+            raise JobFailure(str(exc)) from None
         max_turns = params["max_turns"]
         work.progress(0, max_turns, "starting the sandbox", unit=self.unit)
 
@@ -114,12 +119,21 @@ class EvalJob(JobType):
     unit = "episodes"
     form_class = EvalForm
 
+    def task_count(self, params: dict) -> int:
+        if params.get("tasks") or not params.get("split"):
+            return len(params.get("tasks") or [])
+        return Task.objects.filter(split=params["split"]).count()
+
     def run(self, work):
         params = work.params
         names = params["tasks"] or list(Task.objects.filter(split=params["split"]).order_by("name")
                                         .values_list("name", flat=True))
         if not names:
             raise JobFailure(f"no task of the catalog is in the {params['split']} split any more")
+        problem = episode_quota_problem(user=work.job.created_by,
+                                        episodes=len(names) * len(params["arms"]) * params["runs"])
+        if problem:  # checked at launch; the split may have grown since
+            raise JobFailure(problem)
         eval_run = plan_eval(job=work.job, tasks=names)
         work.log(f"planned {len(names)} task(s) × {len(params['arms'])} arm(s) × {params['runs']} run(s) "
                  f"as episode jobs, {params['workers']} at a time (eval run {eval_run.pk})")

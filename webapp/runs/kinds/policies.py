@@ -7,6 +7,7 @@ from pathlib import Path
 from django.conf import settings
 
 from harness.policies import Policy, PolicyError, make_policy
+from webapp.core.ownership import claim_output
 from webapp.core.paths import PathNotAllowed, confine_spec, data_path
 from webapp.endpoints.policies import web_policy
 from webapp.runs.registry import JobFailure
@@ -40,6 +41,17 @@ def job_path(value, what: str) -> str | None:
         return str(data_path(value, what))
     except PathNotAllowed as exc:
         raise JobFailure(str(exc)) from None
+
+
+def job_output(value, what: str, job, *, default: str | Path | None = None) -> str:
+    """An output folder of ``job``: the given one confined again (``job_path``), else ``default``; refused
+    (JobFailure) when another user's job owns it, and marked as this job's user's otherwise."""
+    path = job_path(value, what) or str(default)
+    try:
+        claim_output(path, user=job.created_by, what=what)
+    except PathNotAllowed as exc:
+        raise JobFailure(str(exc)) from None
+    return path
 
 
 def job_spec(spec: str) -> str:

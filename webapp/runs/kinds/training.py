@@ -12,9 +12,9 @@ from training.config.load import load_config
 from training.errors import TrainingError
 from webapp.runs.forms.tiny_model import explain_refused_config
 from webapp.runs.forms.training import GRPOForm, SFTForm
-from webapp.runs.kinds.policies import job_path
+from webapp.runs.kinds.policies import job_output, job_path
 from webapp.runs.registry import JobFailure, JobType, Queue, register
-from webapp.runs.services.generation import finish_training_run, start_training_run
+from webapp.runs.services.generation import finish_training_run, job_folder, start_training_run
 
 LEFT_OUT = {"step", "epoch", "time", "split"}
 
@@ -24,6 +24,13 @@ def chart_values(record: dict) -> dict[str, float]:
     return {key: float(value) for key, value in record.items()
             if key not in LEFT_OUT and isinstance(value, int | float) and not isinstance(value, bool)
             and math.isfinite(value)}
+
+
+def run_folder(params: dict, job) -> str:
+    """The run folder, confined and owned like every output folder from the web: the form's ``out``, else
+    the job's own, var/data/runs/job-N. Never the config's runs_dir (a pasted config's, relative to the
+    worker's working directory or anywhere at all) nor a path built from its name."""
+    return job_output(params.get("out"), "output folder", job, default=job_folder(job, "runs"))
 
 
 class TrainingJob(JobType):
@@ -67,9 +74,10 @@ class TrainingJob(JobType):
             elif update.phase in ("merge", "finished", "failed") and update.message:
                 work.log(update.message)
 
+        out = run_folder(params, work.job)
         work.progress(0, None, "loading the model", unit=self.unit)
         try:
-            result = self.train(loaded, out=job_path(params.get("out"), "output folder"), on_progress=on_progress)
+            result = self.train(loaded, out=out, on_progress=on_progress)
         except TrainingError as exc:
             raise JobFailure(str(exc)) from None
         summary = {k: v for k, v in (result.summary or {}).items() if isinstance(v, int | float | str | None)}

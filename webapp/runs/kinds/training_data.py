@@ -27,7 +27,7 @@ from training.rollouts import RolloutConfig, plan_rollouts, play_rollout_task
 from webapp.endpoints.policies import check_web_spec, web_policy
 from webapp.runs.forms.training import ExportForm, MicroskillsForm, RolloutsForm, RolloutTaskForm
 from webapp.runs.kinds.episodes import sandbox_source
-from webapp.runs.kinds.policies import job_path, job_spec
+from webapp.runs.kinds.policies import job_output, job_path, job_spec
 from webapp.runs.models import Job, JobEventKind, JobState
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import fan_out, job_folder
@@ -58,7 +58,7 @@ def web_teacher(spec: str) -> Teacher:
 
 
 def rollout_config(params: dict, job: Job, *, tasks: list[str] | None = None) -> RolloutConfig:
-    out = job_path(params.get("out"), "output folder") or str(job_folder(job, "rollouts"))
+    out = job_output(params.get("out"), "output folder", job, default=job_folder(job, "rollouts"))
     return RolloutConfig(teachers=teacher_specs(params, job), out=out,
                          split=None if tasks else (params.get("split") or None),
                          tasks=tasks or params.get("tasks") or (), best_of=params["best_of"],
@@ -179,7 +179,7 @@ class MicroskillsJob(JobType):
 
     def run(self, work):
         params, job = work.params, work.job
-        out = job_path(params.get("out"), "output folder") or str(job_folder(job, "microskills"))
+        out = job_output(params.get("out"), "output folder", job, default=job_folder(job, "microskills"))
         try:
             source = StoppableSource(SandboxPool(get_backend(params["sandbox"]), size=params["workers"] + 1))
         except SandboxError as exc:
@@ -220,7 +220,7 @@ class ExportJob(JobType):
 
     def run(self, work):
         params = work.params
-        out = job_path(params.get("out"), "output folder") or str(job_folder(work.job, "exports"))
+        out = job_output(params.get("out"), "output folder", work.job, default=job_folder(work.job, "exports"))
         sources = [job_path(folder, "source folder") for folder in params["sources"]]
         if params.get("demonstrations"):
             sources.append(self.write_demonstrations(work))

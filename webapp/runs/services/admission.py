@@ -20,6 +20,8 @@ from django.conf import settings
 
 from webapp import environment
 from webapp.core import roles
+from webapp.core.ownership import check_output
+from webapp.core.paths import PathNotAllowed
 from webapp.runs.models import OVER, Job
 from webapp.runs.registry import JobParamsError
 
@@ -54,8 +56,21 @@ def admit(*, kind: str, params: dict, user) -> None:
     """Refuse (NotAllowed, or JobParamsError naming the field) a job ``user`` may not launch."""
     require_launcher(kind=kind, user=user)
     check_isolating(kind=kind, params=params)
+    check_outputs(params=params, user=user)
     if not roles.is_admin(user):
         check_quotas(kind=kind, params=params, user=user)
+
+
+# ---- output folders --------------------------------------------------------------------------------
+def check_outputs(*, params: dict, user) -> None:
+    """An output folder (``out``) another user's job owns is refused before anything is queued
+    (webapp.core.ownership; the job checks again where it runs)."""
+    out = params.get("out")
+    if isinstance(out, str) and out.strip():
+        try:
+            check_output(out, user=user)
+        except PathNotAllowed as exc:
+            raise JobParamsError({"out": [str(exc)]}) from None
 
 
 # ---- sandboxes -------------------------------------------------------------------------------------
@@ -119,9 +134,25 @@ def episodes_of(kind: str, params: dict) -> int:
     for field in REPEATS:
         if isinstance(params.get(field), int):
             count *= max(1, params[field])
-    count *= max(1, len(params.get("tasks") or []))
+    from webapp.runs.registry import REGISTRY
+
+    kind_type = REGISTRY.get(kind)
+    tasks = kind_type.task_count(params) if kind_type is not None else len(params.get("tasks") or [])
+    count *= max(1, tasks)
     count *= max(1, len(params.get("arms") or []))
     return count
+
+
+def episode_quota_problem(*, user, episodes: int) -> str | None:
+    """Why ``user`` may not have one job play ``episodes`` episodes (``episodes_per_job``), or None: what
+    a job that plans its episodes where it runs (a split's tasks may have grown) checks before planning."""
+    if user is None or roles.is_admin(user):
+        return None
+    limit = quotas()["episodes_per_job"]
+    if episodes <= limit:
+        return None
+    return (f"this job would plan {episodes} episodes; your limit is {limit} a job "
+            "(STEPWISE_QUOTAS['episodes_per_job']); pick fewer tasks or runs, or ask an admin to raise the quota")
 
 
 def in_flight_of(kind: str, params: dict) -> int:

@@ -8,7 +8,6 @@ import json
 import logging
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 
 from harness.eval.metrics import outcome_from_trajectory
@@ -16,19 +15,23 @@ from harness.eval.plots import write_plots
 from harness.eval.report import build_report, write_report
 from harness.trajectory import write_document
 from webapp.catalog.models import Task
+from webapp.core.paths import data_dir
 from webapp.runs.models import Episode, EvalRun, Job, JobEventKind, JobState
+from webapp.runs.registry import JobCancelled
 from webapp.runs.services.jobs import append_event, create_job, mark_fanned_out, send_jobs
 
 log = logging.getLogger(__name__)
 
 
 def eval_folder(eval_run: EvalRun) -> Path:
-    return Path(settings.VAR_DIR) / "evals" / f"{eval_run.pk}"
+    return data_dir() / "evals" / f"{eval_run.pk}"
 
 
 @transaction.atomic
 def plan_eval(*, job: Job, tasks: list[str]) -> EvalRun:
-    """The EvalRun and its episode jobs; the first ``workers`` are handed to Celery on commit."""
+    """The EvalRun and its episode jobs; the first ``workers`` are handed to Celery on commit. A cancel
+    that came while planning rolls it all back (JobCancelled): no child is left queued with no parent to
+    send it, and a cancel after the commit finds the children and cancels them."""
     params = job.params
     eval_run = EvalRun.objects.create(name=params["name"], job=job, created_by=job.created_by,
                                       config={**params, "tasks": tasks})
@@ -51,7 +54,9 @@ def plan_eval(*, job: Job, tasks: list[str]) -> EvalRun:
                             "script": params["script"], "max_turns": params["max_turns"],
                             "sandbox": params["sandbox"], "eval_run": eval_run.pk, "out": str(path)}))
     window = params.get("workers") or None
-    mark_fanned_out(job=job, total=len(children), window=window)
+    locked = mark_fanned_out(job=job, total=len(children), window=window)  # holds the job's row from here
+    if locked.cancel_requested_at is not None:  # cancelled while planning: plan nothing (rolled back)
+        raise JobCancelled()
     send_jobs(jobs=children[:window] if window else children)
     return eval_run
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 
+from webapp.core.paths import data_dir
 from webapp.runs.models import Job, TrainingRun
 from webapp.runs.services.jobs import create_job, mark_fanned_out, send_jobs
 
 
 def job_folder(job: Job, area: str) -> Path:
-    """Where a job writes when it was given no folder: VAR_DIR/<area>/job-<root job>."""
-    return Path(settings.VAR_DIR) / area / f"job-{job.parent_id or job.pk}"
+    """Where a job writes when it was given no folder: var/data/<area>/job-<root job>."""
+    return data_dir() / area / f"job-{job.parent_id or job.pk}"
 
 
 @transaction.atomic
