@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 
-from harness.debugger import answer_text, parsing, prestarted
+from harness.debugger import parsing, prestarted, render
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
@@ -264,8 +264,9 @@ class PdbController:
         return Observation(text=envelope(body, self.position), position=self.position, error=error,
                            debugger=self.record(stop))
 
-    def _query(self, command: str) -> Observation:
-        """A command that does not run the program (inspection, listing, frames)."""
+    def _query(self, command: str, tool: str = "") -> Observation:
+        """A command that does not run the program (inspection, listing, frames). The stepwise commands
+        answer with records (rendered here, see render); pdb's own (list, break) with their text."""
         exchange = self._running.send(command, self.tool_timeout_s)
         if exchange.status == "interrupted":
             self._track(exchange)
@@ -276,10 +277,19 @@ class PdbController:
             return self._after_run(exchange)
         self._track(exchange)
         body = parsing.clean(exchange.raw, self.workspace)
-        error = body.startswith("Error:") or body.startswith("***")
-        if body.startswith("***"):
-            body = "Error: " + body[3:].strip()
-        return self._answer(body or "(no output)", error=error)
+        shown = render.answer(exchange.records, tool)
+        if shown is None:
+            error = body.startswith("***")
+            if error:
+                body = "Error: " + body[3:].strip()
+            return self._answer(body or "(no output)", error=error)
+        # What the program printed while the command ran (a print() in run_expression) comes first.
+        obs = self._answer("\n".join(part for part in (body, shown.text) if part), error=shown.error)
+        if obs.debugger is not None and not shown.error:
+            obs.debugger.values = shown.values
+            if shown.frames is not None:
+                obs.debugger.frames, obs.debugger.selected = shown.frames, shown.selected
+        return obs
 
     def run(self, tool: str) -> Observation:
         return self._after_run(self._running.send(RUN_COMMANDS[tool], self.tool_timeout_s),
@@ -301,8 +311,7 @@ class PdbController:
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
             stop = Stop(paused)
             if self.post_mortem:
-                # The exception's line is pdb's text (its record holds only a capped repr).
-                stop = Stop("exception", answer_text.exception_of(body))
+                stop = Stop("exception", stops[-1].get("exception"))
                 body = post_mortem_note(stops[-1].get("raised_in"), self.position,
                                         in_test=self.mode == "pytest") + "\n" + body
             elif was_post_mortem and last_stop == "start":
@@ -439,12 +448,8 @@ class PdbController:
                              self._with_argument("stepwise_run", expression, "expression"))
 
     def _inspect(self, tool: str, arguments: dict, command: str) -> Observation:
-        """An inspection, with the values it showed: read from the answer, whose rows the in-process
-        debugger wrote with every repr already capped."""
-        obs = self._query(command)
-        if obs.debugger is not None and not obs.error and obs.debugger.stop is None:
-            obs.debugger.values = answer_text.shown_values(tool, arguments, obs.text)
-        return obs
+        """An inspection: its values are the records the in-process debugger wrote, every repr capped there."""
+        return self._query(command, tool)
 
     def _with_argument(self, command: str, text: str, field: str) -> str:
         """The pdb command line carrying ``text``: inline (base64) when it fits the terminal's line,
@@ -482,11 +487,7 @@ class PdbController:
             return None
 
     def where_am_i(self) -> Observation:
-        obs = self._query("stepwise_where")
-        if obs.debugger is not None and not obs.error:
-            # The listing also shows the frame that raised (post-mortem), which the stop's frames may not.
-            obs.debugger.frames, obs.debugger.selected = answer_text.stack(obs.text)
-        return obs
+        return self._query("stepwise_where", "where_am_i")
 
     def select_frame(self, index: int) -> Observation:
         obs = self._query(f"stepwise_frame {index}")

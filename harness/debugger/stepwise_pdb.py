@@ -4,8 +4,9 @@ This file is executed by path (``python -u stepwise_pdb.py --script FILE`` or ``
 the task's interpreter, so it uses the standard library only and imports nothing from ``harness``.
 It adds what the harness cannot do cheaply from outside the process:
 
-- ``stepwise_locals`` / ``stepwise_globals`` / ``stepwise_print`` / ``stepwise_run`` build their
-  answers in-process with every repr already capped, so a megabyte-long repr never crosses the PTY;
+- ``stepwise_locals`` / ``stepwise_globals`` / ``stepwise_print`` / ``stepwise_run`` /
+  ``stepwise_where`` answer with records (``stepwise_values``: every repr capped in-process, so a
+  megabyte-long repr never crosses the PTY); the harness renders the model's text from them;
 - ``stepwise_where`` / ``stepwise_frame`` show and select frames of the workspace only (pytest's
   forty frames of plumbing are counted, not listed), numbered from the innermost frame (0);
 - a SIGINT while the program runs prints where every thread is and pauses in the innermost
@@ -14,9 +15,11 @@ It adds what the harness cannot do cheaply from outside the process:
   NONCE, "workspace": PATH}``) and then every command prefixed with a fresh random nonce
   (``NONCE command``); the debugger answers on its own duplicate of the terminal (the program may
   close or replace ``sys.stdout``/``sys.stdin``; if it closes the descriptors too, ``/dev/tty`` is
-  reopened) and ends every answer with a marker carrying that call's nonce,
-  ``[[stepwise:NONCE:P:BASE64]]``, in place of pdb's prompt. Nothing of it is in the environment,
-  and output the program prints (a copied old marker, pdb's own words) can never end an answer;
+  reopened) and ends every answer with a marker carrying that call's nonce and a fresh tag,
+  ``[[stepwise:NONCE:P:TAG:BASE64]]``, in place of pdb's prompt. Nothing of it is in the environment.
+  The program runs in this process, so it can read the current nonce and print a marker of its own:
+  after each answer the harness sends ``stepwise_sync`` (a fresh nonce), whose record names the tag of
+  the marker the debugger really wrote, so a copy never cuts an answer short or shifts the next;
 - stop records (JSON, base64 inside the marker: ``P`` ends an answer, ``R`` carries the records of
   a run that ends without another prompt) for every pause, frame selection and program end, so the
   harness learns where the program is and why it stopped without reading pdb's English::
@@ -38,7 +41,6 @@ from __future__ import annotations
 import base64
 import faulthandler
 import functools
-import hashlib
 import json
 import os
 import pdb
@@ -48,12 +50,11 @@ import sys
 import threading
 import traceback
 import types
-from collections.abc import Mapping
 
+from stepwise_values import capped, collapse, listing_record, safe_repr, split_statements, value_record
+
+_urandom = os.urandom  # private references: the program may rebind the module attributes
 WORKSPACE = os.path.realpath(os.getcwd())  # the harness starts every run in the workspace (see handshake)
-VALUE_CAP = 200  # characters of one value's repr in a listing
-ENTRY_CAP = 30  # entries of one locals/globals listing
-OUTPUT_CAP = 4096  # bytes of one answer
 FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
 NONCE = re.compile(r"^([0-9a-f]{32}) ")
 RUN_COMMANDS = {"c", "cont", "continue"}
@@ -85,51 +86,6 @@ def shown_path(filename: str) -> str:
     if in_workspace(filename):
         return os.path.relpath(real_path(filename), WORKSPACE)
     return filename
-
-
-def safe_repr(value) -> str:
-    try:
-        return repr(value)
-    except BaseException as exc:  # a broken __repr__ is evidence too, not a crash
-        return f"<repr failed: {type(exc).__name__}: {exc}>"
-
-
-def capped(text: str, limit: int = VALUE_CAP) -> str:
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}...<+{len(text) - limit} chars>"
-
-
-def bounded(text: str, limit: int = OUTPUT_CAP) -> str:
-    """Cut ``text`` to ``limit`` bytes, marking the cut the way every debugger answer does."""
-    data = text.encode("utf-8", "replace")
-    if len(data) <= limit:
-        return text
-    digest = hashlib.sha1(data).hexdigest()[:12]
-    head = data[:limit].decode("utf-8", "ignore")
-    return f"{head}\n<OUTPUT_TRUNCATED remaining_bytes={len(data) - limit} sha1={digest}>"
-
-
-def listing(title: str, namespace: Mapping[str, object]) -> str:
-    lines, hidden, builtins_seen = [], 0, False
-    for name, value in list(namespace.items()):
-        if name == "__builtins__":
-            builtins_seen = True
-            continue
-        if name.startswith("@") or (name.startswith("__") and name.endswith("__")):
-            continue  # pytest's assertion temporaries and module dunders are noise
-        if len(lines) >= ENTRY_CAP:
-            hidden += 1
-            continue
-        text = f"<module {value.__name__}>" if isinstance(value, types.ModuleType) else safe_repr(value)
-        lines.append(f"  {name} = {capped(text)}")
-    if builtins_seen:
-        lines.append("  __builtins__ = <filtered>")
-    if hidden:
-        lines.append(f"  ... {hidden} more entries not shown; use print_variable(name) for one of them")
-    if not lines:
-        lines.append("  (none)")
-    return f"{title}:\n" + "\n".join(lines)
 
 
 def decode_argument(arg: str) -> str:
@@ -211,7 +167,7 @@ class Terminal:
         return ""
 
     def flush(self) -> None:
-        return None
+        CHANNEL.commit()  # cmd writes its prompt (our marker), then flushes: the marker is out
 
     def isatty(self) -> bool:
         return True
@@ -228,6 +184,8 @@ class StopChannel:
         self.fresh = True  # the next stop is the first since the program (re)started
         self.nonce: str | None = None  # the current call's, from the handshake or the command line
         self.pending: list[dict] = []
+        self.written_tag: str | None = None  # the tag of the marker being written
+        self.last_tag: str | None = None  # the tag of the last marker written (what stepwise_sync reports)
 
     def write(self, record: dict) -> None:
         if self.nonce is None:
@@ -245,7 +203,16 @@ class StopChannel:
             return "(Pdb) " if kind == "P" else ""
         data = base64.b64encode(json.dumps(self.pending, default=str).encode("utf-8")).decode("ascii")
         self.pending = []
-        return f"[[stepwise:{self.nonce}:{kind}:{data}]]"
+        if kind != "P":
+            return f"[[stepwise:{self.nonce}:{kind}:{data}]]"
+        # A fresh tag, made known (``last_tag``) only once the marker is written: a copy the program
+        # prints before it cannot carry it, and the harness's sync asks which tag was the debugger's.
+        self.written_tag = _urandom(8).hex()
+        return f"[[stepwise:{self.nonce}:P:{self.written_tag}:{data}]]"
+
+    def commit(self) -> None:
+        if self.written_tag is not None:
+            self.last_tag, self.written_tag = self.written_tag, None
 
 
 CHANNEL = StopChannel()
@@ -357,9 +324,11 @@ class StepwisePdb(pdb.Pdb):
             self._set_stopinfo(self.botframe, None, -1)  # pyright: ignore[reportAttributeAccessIssue]
             return
         self._why("exception", exc_info[1])
+        self._exception = exception_line(exc_info[1])
         super().user_exception(frame, exc_info)
 
     _raised_in: dict | None = None  # post-mortem: the innermost frame, where the exception came from
+    _exception: str | None = None  # the exception's line ("ValueError: ...") at an exception stop
 
     def interaction(self, frame, traceback):
         if frame is None and traceback is not None:
@@ -369,6 +338,8 @@ class StepwisePdb(pdb.Pdb):
     def setup(self, f, tb):
         result = super().setup(f, tb)
         self._raised_in = None
+        if f is None and tb is not None:
+            self._exception = exception_text(tb)
         if f is None and tb is not None and self.stack:
             # Post-mortem: pause in the model's own code, not in the library that raised.
             frame, lineno = self.stack[-1]
@@ -409,6 +380,8 @@ class StepwisePdb(pdb.Pdb):
                 record["value"] = self._value
             if reason == "post_mortem" and self._raised_in:
                 record["raised_in"] = self._raised_in
+            if reason in ("post_mortem", "exception") and self._exception:
+                record["exception"] = self._exception
             CHANNEL.write(record)
             CHANNEL.fresh = False
         self._why("step")
@@ -491,32 +464,35 @@ class StepwisePdb(pdb.Pdb):
         return list(reversed(self.stack))
 
     def do_stepwise_where(self, arg):
+        """The stack as a record (the harness renders it): workspace frames innermost first, the selected
+        one and the one that raised (post-mortem) always; a recursion's identical frames collapsed."""
         frames = self._frames_innermost_first()
         selected = len(self.stack) - 1 - self.curindex
-        lines, skipped = [], 0
+        rows, skipped = [], 0
         for index, (frame, lineno) in enumerate(frames):
             filename = frame.f_code.co_filename
             raising = index == 0 and self._raised_in is not None  # post-mortem: the frame that raised
             if not in_workspace(filename) and index != selected and not raising:
                 skipped += 1
                 continue
-            marker = ">" if index == selected else " "
-            source = self._source_line(filename, lineno, frame)
-            note = "  <- raised here" if raising else ""
-            lines.append(f"{marker} [{index}] {shown_path(filename)}:{lineno} in {frame.f_code.co_name}: {source}{note}")
-        if skipped:
-            lines.append(f"  ({skipped} frames in the standard library, pytest or the debugger not shown)")
-        self.message("stack (innermost first; select_frame(index) to inspect another frame):\n" + "\n".join(lines))
+            rows.append({"index": index, "file": shown_path(filename), "line": lineno,
+                         "function": frame.f_code.co_name, "source": self._source_line(filename, lineno, frame),
+                         "selected": index == selected, "raised": raising})
+        CHANNEL.write({"kind": "stack", "frames": collapse(rows), "skipped": skipped})
+
+    def _fail(self, message: str) -> None:
+        """A command's refusal, as a record (the harness words it)."""
+        CHANNEL.write({"kind": "error", "message": message})
 
     def do_stepwise_frame(self, arg):
         try:
             index = int(arg.strip())
         except ValueError:
-            self.message("Error: select_frame needs an integer index from where_am_i, e.g. 1.")
+            self._fail("select_frame needs an integer index from where_am_i, e.g. 1.")
             return
         if not 0 <= index < len(self.stack):
-            self.message(f"Error: no frame {index}; the stack has frames 0 (innermost) to {len(self.stack) - 1}. "
-                         "Call where_am_i to see them.")
+            self._fail(f"no frame {index}; the stack has frames 0 (innermost) to {len(self.stack) - 1}. "
+                       "Call where_am_i to see them.")
             return
         self._select_frame(len(self.stack) - 1 - index)
 
@@ -539,13 +515,17 @@ class StepwisePdb(pdb.Pdb):
         """The selected frame's locals: the dict pdb keeps (typeshed calls it a Mapping)."""
         return self.curframe_locals  # pyright: ignore[reportReturnType]
 
+    def do_stepwise_sync(self, arg):
+        """The harness's check after each answer: which marker the debugger wrote last."""
+        CHANNEL.write({"kind": "sync", "answered": CHANNEL.last_tag})
+
     def do_stepwise_locals(self, arg):
         namespace = self._locals
-        title = "globals (module scope)" if namespace is self._frame.f_globals else "locals"
-        self.message(bounded(listing(title, namespace)))
+        scope = "globals (module scope)" if namespace is self._frame.f_globals else "locals"
+        CHANNEL.write(listing_record(scope, namespace))
 
     def do_stepwise_globals(self, arg):
-        self.message(bounded(listing("globals", self._frame.f_globals)))
+        CHANNEL.write(listing_record("globals", self._frame.f_globals))
 
     def _evaluate(self, code, mode: str):
         """Run ``code`` in one namespace merging the frame's globals and locals (as pdb's ``interact``
@@ -569,20 +549,20 @@ class StepwisePdb(pdb.Pdb):
         try:
             expression = decode_argument(arg)
         except Exception as exc:
-            self.message(f"Error: could not read the expression ({exc})")
+            self._fail(f"could not read the expression ({exc})")
             return
         try:
             value = self._evaluate(compile(expression, "<print_variable>", "eval"), "eval")
         except BaseException as exc:
-            self.message(f"Error: {type(exc).__name__}: {exc}")
+            self._fail(f"{type(exc).__name__}: {exc}")
             return
-        self.message(bounded(f"{capped(expression)} = {safe_repr(value)}"))
+        CHANNEL.write(value_record(expression, value))
 
     def do_stepwise_run(self, arg):
         try:
             source = decode_argument(arg)
         except Exception as exc:
-            self.message(f"Error: could not read the expression ({exc})")
+            self._fail(f"could not read the expression ({exc})")
             return
         try:
             try:
@@ -590,13 +570,37 @@ class StepwisePdb(pdb.Pdb):
             except SyntaxError:
                 code = None
             if code is not None:
-                self.message(bounded(safe_repr(self._evaluate(code, "eval"))))
+                CHANNEL.write(value_record(source, self._evaluate(code, "eval")))
                 return
-            self._evaluate(compile(source, "<run_expression>", "exec"), "exec")
-            self.message("(statement executed)")
+            statements, last = split_statements(source)
+            self._evaluate(statements, "exec")
+            value = None if last is None else self._evaluate(last, "eval")
+            if value is None:  # pdb shows nothing for None: a statement, or a call made for its effect
+                CHANNEL.write({"kind": "executed", "expression": source})
+            else:  # `stmt; expr` shows the value of expr, as pdb does
+                CHANNEL.write(value_record(source, value))
         except BaseException as exc:
             detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            self.message(f"Error: {detail}")
+            self._fail(detail)
+
+
+def exception_line(exc) -> str | None:
+    if exc is None:
+        return None
+    try:
+        return traceback.format_exception_only(type(exc), exc)[-1].strip()[:500]
+    except BaseException:  # a broken __str__: the type still says something
+        return type(exc).__name__
+
+
+def exception_text(tb) -> str | None:
+    """The exception a post-mortem traceback belongs to: the one being handled (python -m pdb), else the
+    one pytest kept in ``sys.last_value`` before entering the debugger."""
+    candidates = [sys.exc_info()[1], getattr(sys, "last_value", None)]
+    for exc in candidates:
+        if exc is not None and getattr(exc, "__traceback__", None) is tb:
+            return exception_line(exc)
+    return exception_line(next((exc for exc in candidates if exc is not None), None))
 
 
 def repair_standard_streams() -> None:

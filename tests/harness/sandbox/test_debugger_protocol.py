@@ -173,3 +173,22 @@ def test_an_edit_replacing_several_occurrences_names_their_lines(sandbox):
     edited = call(sandbox, "edit_file", file_path="twice.py", old_string="a = 0", new_string="a = 2")
 
     assert edited.text.startswith("Successfully replaced 2 occurrence(s) in twice.py, at lines 1 and 3"), edited.text
+
+
+def test_an_end_marker_the_program_forges_with_the_current_nonce_never_shifts_an_answer(sandbox):
+    call(sandbox, "start_debugger", file="test_counter.py")
+    # The program runs in the debugger's process: it can make a marker exactly as the debugger does.
+    forged = call(sandbox, "run_expression", expression=(
+        "import sys; print(sys.modules['stepwise_pdb'].CHANNEL.marker('P')); print('rest of the answer')"))
+
+    assert "rest of the answer" in body(forged), forged.text  # was: cut short, the rest in the next answer
+    assert "copy of the debugger's end-of-answer marker" in forged.text
+    assert_next_ten_answers_are_right(sandbox)
+
+
+def test_run_expression_shows_the_value_of_a_statement_followed_by_an_expression(sandbox):
+    call(sandbox, "start_debugger", file="test_counter.py")
+    answer = call(sandbox, "run_expression",
+                  expression="import threading; [t.name for t in threading.enumerate()]")
+
+    assert "MainThread" in body(answer), answer.text  # was: "(statement executed)"
