@@ -14,14 +14,16 @@ from pathlib import Path
 import pexpect
 
 from harness.debugger import parsing, prestarted, render
-from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
+from harness.debugger.breakpoint_commands import BreakpointCommands
+from harness.debugger.breakpoints import Breakpoint
+from harness.debugger.errors import DebuggerError
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
 from harness.debugger.process import DebuggedProgram, Exchange, interpreter_path, program_environment
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.debugger_record import DebuggerRecord, Frame, Stop
-from harness.files import FileChange, path_problem
+from harness.files import path_problem
 from harness.observation import Observation
 from harness.pytest_files import find_test_files, runs_under_pytest
 
@@ -31,11 +33,7 @@ MAX_ARGUMENT_BYTES = 64 * 1024  # the longest expression print_variable / run_ex
 INLINE_ARGUMENT_CHARS = 3072  # base64 this long still fits one terminal line (4095 bytes) with its command
 
 
-class DebuggerError(ValueError):
-    """A debugger call that cannot be done as asked; the message says what to do instead."""
-
-
-class PdbController:
+class PdbController(BreakpointCommands):
     def __init__(self, workspace: Path | str, *, python: str, env: dict[str, str] | None = None,
                  tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0, warm: bool = True):
         """``warm``: fork each run from a pre-imported interpreter (see fork_server) instead of
@@ -225,22 +223,6 @@ class PdbController:
         where = f" Paused at {self.position[0]}:{self.position[1]}." if self.position else ""
         return f"{reason} The debugger restarted on {self.target}.{where}\n{text}".rstrip()
 
-    def _rearm(self) -> list[str]:
-        kept, notes = [], []
-        for bp in self.breakpoints:
-            try:
-                path, _ = self.resolve(bp.file)
-                check_line(path, bp.file, bp.line)
-            except (DebuggerError, BreakpointError) as exc:
-                notes.append(f"breakpoint {bp.file}:{bp.line} removed: {str(exc).removeprefix('Error: ')}")
-                continue
-            self._running.send(f"break {path}:{bp.line}", self.tool_timeout_s)
-            kept.append(bp)
-        self.breakpoints = kept
-        if kept:
-            notes.append("breakpoints: " + ", ".join(f"{bp.file}:{bp.line}" for bp in kept))
-        return notes
-
     # --- one exchange -------------------------------------------------------------------------
     def _track(self, exchange: Exchange) -> None:
         """Move the cursor to where the in-process debugger last said the program is (its stop and
@@ -291,9 +273,27 @@ class PdbController:
                 obs.debugger.frames, obs.debugger.selected = shown.frames, shown.selected
         return obs
 
-    def run(self, tool: str) -> Observation:
-        return self._after_run(self._running.send(RUN_COMMANDS[tool], self.tool_timeout_s),
-                               "hit" if tool == "continue_execution" else "step")
+    def run(self, tool: str, *, only_this_thread: bool = False) -> Observation:
+        """``only_this_thread``: the other threads stay paused while this one runs (a race watched)."""
+        command = RUN_COMMANDS[tool]
+        exchange = self._running.send(f"stepwise_alone {command}" if only_this_thread else command,
+                                      self.tool_timeout_s)
+        obs = self._after_run(exchange, "hit" if tool == "continue_execution" else "step")
+        if only_this_thread and not obs.error:
+            obs.text = obs.text.replace("</execution_position>", "(only the paused thread ran; the others stayed "
+                                        "held)\n</execution_position>")
+        return obs
+
+    def list_threads(self) -> Observation:
+        return self._query("stepwise_threads", "list_threads")
+
+    def select_thread(self, thread: str) -> Observation:
+        """Hand the prompt to another thread: it pauses where it is (a stop of its own)."""
+        exchange = self._running.send(f"stepwise_thread {thread}", self.tool_timeout_s)
+        refused = render.answer(exchange.records, "select_thread") if exchange.status == "prompt" else None
+        if refused is not None and refused.error:
+            return self._answer(refused.text, error=True)
+        return self._after_run(exchange, "frame")  # another thread's frame is selected
 
     def _after_run(self, exchange: Exchange, paused: str = "step") -> Observation:
         """``paused``: the stop kind of an ordinary pause (a continue hits, a step steps)."""
@@ -305,7 +305,7 @@ class PdbController:
         last_stop = stops[-1]["reason"] if stops else None
         if exchange.status == "prompt":
             self._track(exchange)
-            if self.position and any((bp.file, bp.line) == self.position for bp in self.breakpoints):
+            if stops and stops[-1].get("reason") == "breakpoint":
                 self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
@@ -323,12 +323,16 @@ class PdbController:
             elif any(end.get("how") in ("finished", "exit") for end in ends):
                 stop = Stop("restart")
                 # python -m pdb restarts the script by itself, paused at its first line again.
-                self.hits_since_start = 0
                 exited = [end for end in ends if end.get("how") == "exit"]
                 summary = f"sys.exit({exited[-1].get('status')})" if exited else None
                 rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
-                body = f"{self._no_hit_message(summary)} The debugger restarted it.\n{rest}"
-            return self._answer(body.strip() or "(no output)", stop=stop)
+                body = f"{self._no_hit_message(summary, exchange.records)} The debugger restarted it.\n{rest}"
+                self.hits_since_start = 0  # counted again from the restart
+            notes = self.sync_breakpoints(exchange.records)
+            if stops and isinstance(stops[-1].get("thread"), str):
+                notes.insert(0, render.thread_line(stops[-1]))
+            body = "\n".join([body.strip(), *notes]).strip()
+            return self._answer(body or "(no output)", stop=stop)
         self.post_mortem = False
         if exchange.status == "interrupted":
             self._track(exchange)
@@ -358,76 +362,24 @@ class PdbController:
             if program_output:
                 message += f"\nOutput of the run:\n{program_output}"
             return self._answer(message, error=True, stop=Stop("restart"))
-        message = self.restart(self._no_hit_message(parsing.pytest_summary(raw)))
+        message = self.restart(self._no_hit_message(parsing.pytest_summary(raw), exchange.records))
         if program_output:
             message += f"\nOutput of the finished run:\n{program_output}"
         return self._answer(message, stop=Stop("restart"))
 
-    def _no_hit_message(self, summary: str | None) -> str:
-        return no_hit_message(RunFacts(
+    def _no_hit_message(self, summary: str | None, records: list[dict] | None = None) -> str:
+        reached: dict[tuple[str, int], dict[str, int]] = {}
+        for end in (r for r in records or [] if r.get("kind") == "end"):
+            for row in end.get("hits") or []:
+                if isinstance(row, list) and len(row) == 3 and isinstance(row[2], dict):
+                    reached[(str(row[0]), int(row[1]))] = {str(k): int(v) for k, v in row[2].items()}
+        return no_hit_message(RunFacts(reached=reached,
             target=self.target or "", mode=self.mode, selected_test=self.test, tests=list(self.tests_run),
             breakpoints=[(bp.file, bp.line) for bp in self.breakpoints], hits=self.hits_since_start,
             summary=summary, workspace_tests=self._test_files()))
 
     def _test_files(self) -> list[str]:
         return find_test_files(self.workspace)
-
-    # --- breakpoints --------------------------------------------------------------------------
-    def _per_line(self, requests: list[tuple[str, list[int]]], act) -> Observation:
-        """Apply ``act(path, shown, number) -> (text, ok)`` to every requested line, one answer line
-        each; the observation is an error only when every line failed."""
-        lines, errors = [], 0
-        for file, numbers in requests:
-            try:
-                path, shown = self.resolve(file)
-            except DebuggerError as exc:
-                lines.append(str(exc))
-                errors += 1
-                continue
-            for number in numbers:
-                text, ok = act(path, shown, number)
-                lines.append(text)
-                errors += not ok
-        return self._answer("\n".join(lines), error=bool(errors) and errors == len(lines))
-
-    def add_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
-        def add(path, shown, number):
-            try:
-                number, note = place(path, shown, number)  # a def/class line stands for its body
-                check_line(path, shown, number)
-            except BreakpointError as exc:
-                return str(exc), False
-            placed = f" ({note})" if note else ""
-            bp = Breakpoint(shown, number)
-            if bp in self.breakpoints:
-                return f"{shown}:{number}: breakpoint already set{placed}", True
-            exchange = self._running.send(f"break {path}:{number}", self.tool_timeout_s)
-            if not parsing.BREAKPOINT_SET.search(exchange.raw):
-                answer = parsing.clean(exchange.raw, self.workspace)
-                return (f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
-                        "Pick another line with code on it."), False
-            self.breakpoints.append(bp)
-            return f"{shown}:{number}: breakpoint set{placed}", True
-
-        return self._per_line(requests, add)
-
-    def remove_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
-        def remove(path, shown, number):
-            bp = Breakpoint(shown, number)
-            if bp not in self.breakpoints:
-                try:
-                    bp = Breakpoint(shown, place(path, shown, number)[0])  # given by its def line
-                except BreakpointError:
-                    pass
-                number = bp.line
-            if bp not in self.breakpoints:
-                current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
-                return f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.", False
-            self._running.send(f"clear {path}:{number}", self.tool_timeout_s)
-            self.breakpoints.remove(bp)
-            return f"{shown}:{number}: breakpoint removed", True
-
-        return self._per_line(requests, remove)
 
     # --- inspection ---------------------------------------------------------------------------
     def print_variable(self, name: str) -> Observation:
@@ -495,25 +447,6 @@ class PdbController:
             obs.debugger.stop = Stop("frame")
         return obs
 
-    # --- edits --------------------------------------------------------------------------------
-    def on_edit(self, change: FileChange) -> str:
-        """The session's edit events call this for every successful edit_file / write_file."""
-        return self.file_changed(change.file, change.old_text, change.new_text)
-
-    def file_changed(self, file: str, old_text: str, new_text: str) -> str:
-        """Move breakpoints with their lines and restart a running program; a note for the model."""
-        notes = []
-        if any(bp.file == file for bp in self.breakpoints):
-            self.breakpoints, remap = follow_edit(self.breakpoints, file, old_text, new_text)
-            if remap.moved or remap.dropped:
-                notes.append(remap.describe().capitalize() + ".")
-            else:
-                notes.append(f"Breakpoints in {file} stay on their lines.")
-        if self.started and file.endswith(".py"):
-            notes.append(self.restart("The debugged program was running the old code:"))
-        return "\n".join(notes)
-
-
 def post_mortem_note(raised_in: dict | None, position: tuple[str, int] | None, *, in_test: bool = False) -> str:
     """What a post-mortem pause says: where the exception was raised, and where the cursor is (under
     pytest a failing test pauses the run, and continuing goes on with the next test)."""
@@ -549,34 +482,3 @@ def abrupt_exit(records: list[dict]) -> int | None:
         return None
     statuses = [r.get("status") for r in records if r.get("kind") == "exit" and isinstance(r.get("status"), int)]
     return statuses[-1] if statuses else None
-
-
-def request_list(file, line, breakpoints, *, tool: str) -> list[tuple[str, list[int]]]:
-    """Normalize ``(file, line)`` or ``breakpoints=[{file, lines}]`` into [(file, [lines])]."""
-    example = f"{tool}(file='module.py', line=12) or {tool}(breakpoints=[{{'file': 'module.py', 'lines': [12, 20]}}])"
-    if breakpoints is not None:
-        if not isinstance(breakpoints, list) or not breakpoints:
-            raise DebuggerError(f"Error: breakpoints must be a non-empty list, e.g. {example}.")
-        requests = []
-        for item in breakpoints:
-            if not isinstance(item, dict) or "file" not in item:
-                raise DebuggerError(f"Error: each breakpoints entry needs 'file' and 'lines', e.g. {example}.")
-            lines = item.get("lines", item.get("line"))
-            lines = lines if isinstance(lines, list) else [lines]
-            requests.append((item["file"], [_line_number(v, example) for v in lines]))
-        return requests
-    if file is None or line is None:
-        raise DebuggerError(f"Error: say where: {example}.")
-    lines = line if isinstance(line, list) else [line]
-    return [(file, [_line_number(v, example) for v in lines])]
-
-
-def _line_number(value, example: str) -> int:
-    if isinstance(value, bool):
-        raise DebuggerError(f"Error: a line must be a whole number, e.g. {example}.")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    raise DebuggerError(f"Error: line {value!r} is not a line number; give whole numbers, e.g. {example}.")
-

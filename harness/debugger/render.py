@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from harness.debugger_record import Frame
 
-ANSWER_KINDS = ("values", "value", "executed", "stack", "error")
+ANSWER_KINDS = ("values", "value", "executed", "stack", "error", "threads")
+THREADS_NAMED = 8  # other threads named on a stop's thread line
 NAME_CAP = 200  # characters of an expression repeated in front of its value
 
 
@@ -84,6 +85,29 @@ def _stack(record: dict) -> Rendered:
                     frames=frames, selected=selected)
 
 
+def _where(row: dict) -> str:
+    return f"{row.get('file')}:{row.get('line')} in {row.get('function')}" if row.get("file") else "outside the workspace"
+
+
+def _threads(record: dict) -> Rendered:
+    rows = [r for r in record.get("threads") or [] if isinstance(r, dict)]
+    lines = [f"{'>' if r.get('state') == 'paused here' else ' '} {r.get('name')}{' (main)' if r.get('main') else ''}"
+             f" [id {r.get('ident')}]: {r.get('state')}, at {_where(r)}" for r in rows]
+    return Rendered(f"{plural(len(rows), 'thread')} (select_thread(thread=name) pauses another one where it is):\n"
+                    + "\n".join(lines))
+
+
+def thread_line(stop: dict) -> str:
+    """Which thread a stop is in, and where the others are, when the program has several."""
+    others = [r for r in stop.get("threads") or [] if isinstance(r, dict) and r.get("state") != "paused here"]
+    if not others:
+        return f"Thread: {stop.get('thread')} (the only thread)."
+    named = ", ".join(f"{r.get('name')} ({r.get('state')}, {_where(r)})" for r in others[:THREADS_NAMED])
+    more = f" and {len(others) - THREADS_NAMED} more" if len(others) > THREADS_NAMED else ""
+    return (f"Thread: {stop.get('thread')} stopped; the other threads are held while paused: {named}{more}. "
+            "list_threads / select_thread to look at them.")
+
+
 def answer(records: list[dict], tool: str) -> Rendered | None:
     """The answer the last answer record of a command makes, or None when the command wrote none (one of
     pdb's own commands, whose text is the answer)."""
@@ -98,6 +122,8 @@ def answer(records: list[dict], tool: str) -> Rendered | None:
         return _values(record)
     if kind == "stack":
         return _stack(record)
+    if kind == "threads":
+        return _threads(record)
     if kind == "executed":
         return Rendered("(statement executed)", values=[(str(record.get("expression") or ""), "(statement executed)")])
     return _value(record, tool)

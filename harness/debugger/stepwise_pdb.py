@@ -39,6 +39,7 @@ It adds what the harness cannot do cheaply from outside the process:
 from __future__ import annotations
 
 import base64
+import bdb
 import faulthandler
 import functools
 import json
@@ -51,9 +52,18 @@ import threading
 import traceback
 import types
 
+import stepwise_threads
+from stepwise_threads import HITS, PAUSES
 from stepwise_values import capped, collapse, listing_record, safe_repr, split_statements, value_record
 
 _urandom = os.urandom  # private references: the program may rebind the module attributes
+_current_frames = sys._current_frames
+_get_ident = threading.get_ident
+THREAD_CAP = 20  # threads listed in one stop record
+
+
+def is_main_thread() -> bool:
+    return _get_ident() == threading.main_thread().ident
 WORKSPACE = os.path.realpath(os.getcwd())  # the harness starts every run in the workspace (see handshake)
 FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
 NONCE = re.compile(r"^([0-9a-f]{32}) ")
@@ -194,7 +204,7 @@ class StopChannel:
         self.pending.append({"seq": self.seq, **record})
 
     def end(self, how: str, **details) -> None:
-        self.write({"kind": "end", "how": how, **details})
+        self.write({"kind": "end", "how": how, "hits": HITS.take(), **details})
         self.fresh = True
 
     def marker(self, kind: str) -> str:
@@ -216,6 +226,7 @@ class StopChannel:
 
 
 CHANNEL = StopChannel()
+SHARED_BREAKS: dict[str, list[int]] = {}
 TERMINAL: Terminal | None = None
 
 
@@ -253,7 +264,7 @@ class StepwisePdb(pdb.Pdb):
     last_resume: str | None = None  # "continue" or "step": how the program was last resumed
     active: StepwisePdb | None = None
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, thread_debugger: bool = False, **kwargs):
         kwargs["nosigint"] = True  # SIGINT is ours (see on_sigint); pdb must not swap handlers
         kwargs["readrc"] = False
         if TERMINAL is not None:  # answer on the debugger's own terminal, whatever the program did to sys.std*
@@ -263,7 +274,11 @@ class StepwisePdb(pdb.Pdb):
         kwargs["skip"] = list(kwargs.get("skip") or []) + ["_pytest", "_pytest.*", "pluggy", "pluggy.*", "pytest"]
         super().__init__(*args, **kwargs)
         self.use_rawinput = False  # plain readline() on stdin: no readline escape codes in the PTY
-        StepwisePdb.active = self
+        self.breaks = SHARED_BREAKS  # one table for every thread's debugger (bdb keeps one per instance)
+        self._alone = False  # the next resume runs this thread only (the others stay held)
+        stepwise_threads.register(self)
+        if not thread_debugger:
+            StepwisePdb.active = self
 
     @property
     def prompt(self) -> str:
@@ -294,7 +309,20 @@ class StepwisePdb(pdb.Pdb):
         self._hit_breakpoint = False
         return super().dispatch_line(frame)
 
+    def trace_dispatch(self, frame, event, arg):
+        if PAUSES.all_stop and PAUSES.wait_if_held(frame, self):
+            self.pause_for_switch(frame)  # switch_to handed the prompt to this thread
+            return self.trace_dispatch
+        return super().trace_dispatch(frame, event, arg)
+
+    def pause_for_switch(self, frame) -> None:
+        self._why("thread")
+        self.interaction(frame, None)
+
     def break_here(self, frame):
+        lines = self.breaks.get(self.canonic(frame.f_code.co_filename))
+        if lines and frame.f_lineno in lines:  # the line ran, whether or not a condition stops it
+            HITS.reached((shown_path(frame.f_code.co_filename), frame.f_lineno))
         hit = super().break_here(frame)
         self._hit_breakpoint = self._hit_breakpoint or bool(hit)
         return hit
@@ -333,7 +361,12 @@ class StepwisePdb(pdb.Pdb):
     def interaction(self, frame, traceback):
         if frame is None and traceback is not None:
             self._why("post_mortem")
-        super().interaction(frame, traceback)
+        PAUSES.enter()  # one thread at the prompt; the others held
+        try:
+            super().interaction(frame, traceback)
+        finally:
+            alone, self._alone = self._alone, False
+            PAUSES.leave(alone, frame, self)
 
     def setup(self, f, tb):
         result = super().setup(f, tb)
@@ -346,6 +379,8 @@ class StepwisePdb(pdb.Pdb):
             self._raised_in = {"file": shown_path(frame.f_code.co_filename), "line": lineno,
                                "function": frame.f_code.co_name, "index": 0,
                                "workspace": in_workspace(frame.f_code.co_filename)}
+            self._select_innermost_workspace_frame()
+        elif self._reason == "thread":  # select_thread: the thread may be held inside the standard library
             self._select_innermost_workspace_frame()
         return result
 
@@ -382,6 +417,10 @@ class StepwisePdb(pdb.Pdb):
                 record["raised_in"] = self._raised_in
             if reason in ("post_mortem", "exception") and self._exception:
                 record["exception"] = self._exception
+            if len(_current_frames()) > 1 or not is_main_thread():
+                record["thread"] = stepwise_threads.thread_name()
+                record["threads"] = stepwise_threads.threads(_get_ident(), in_workspace, shown_path)[:THREAD_CAP]
+            record["breakpoints"] = [[bp.number, bp.hits] for bp in bdb.Breakpoint.bpbynumber if bp]
             CHANNEL.write(record)
             CHANNEL.fresh = False
         self._why("step")
@@ -389,6 +428,7 @@ class StepwisePdb(pdb.Pdb):
     def _run(self, target):
         """``python -m pdb``'s run of the script (pdb.main restarts it after each end)."""
         CHANNEL.fresh = True
+        HITS.take()  # counts are per run
         try:
             super()._run(target)  # pyright: ignore[reportAttributeAccessIssue]  # pdb's private runner (3.11+)
         except SyntaxError as exc:
@@ -453,11 +493,16 @@ class StepwisePdb(pdb.Pdb):
     def interrupted_at(self, frame):
         """Pause where the main thread is stuck, selecting its innermost workspace frame."""
         self._why("interrupted")
-        self.setup(frame, None)
-        self._select_innermost_workspace_frame()
-        self.print_stack_entry(self.stack[self.curindex])
-        self._cmdloop()
-        self.forget()
+        PAUSES.enter()
+        try:
+            self.setup(frame, None)
+            self._select_innermost_workspace_frame()
+            self.print_stack_entry(self.stack[self.curindex])
+            self._cmdloop()
+            self.forget()
+        finally:
+            alone, self._alone = self._alone, False
+            PAUSES.leave(alone, frame, self)
 
     # --- frames -------------------------------------------------------------------------------
     def _frames_innermost_first(self):
@@ -514,6 +559,57 @@ class StepwisePdb(pdb.Pdb):
     def _locals(self) -> dict[str, object]:
         """The selected frame's locals: the dict pdb keeps (typeshed calls it a Mapping)."""
         return self.curframe_locals  # pyright: ignore[reportReturnType]
+
+    # --- threads ------------------------------------------------------------------------------
+    def do_stepwise_threads(self, arg):
+        CHANNEL.write({"kind": "threads", "threads": stepwise_threads.threads(_get_ident(), in_workspace, shown_path),
+                       "current": stepwise_threads.thread_name()})
+
+    def do_stepwise_thread(self, arg):
+        """Hand the prompt to another thread (held at a line of Python code): it pauses where it is."""
+        wanted = arg.strip()
+        rows = stepwise_threads.threads(_get_ident(), in_workspace, shown_path)
+        chosen = next((r for r in rows if r["name"] == wanted or str(r["ident"]) == wanted), None)
+        if chosen is None:
+            self._fail(f"no thread {wanted!r}; threads: " + ", ".join(r["name"] for r in rows) + ".")
+            return None
+        if chosen["ident"] == _get_ident():
+            self._fail(f"{chosen['name']} is the thread paused here already.")
+            return None
+        if not PAUSES.switch_to(chosen["ident"]):
+            self._fail(f"{chosen['name']} is not at a line of Python code now (blocked in a lock, a sleep, I/O or "
+                       "native code, or not traced); list_threads shows where it is. Continue, and it pauses at "
+                       "its next line once it runs.")
+            return None
+        self.set_continue()  # when this thread is let go again, it runs to its next breakpoint
+        return 1
+
+    def do_stepwise_alone(self, arg):
+        """``stepwise_alone next``: resume this thread only; the others stay held."""
+        self._alone = True
+        return self.onecmd(arg)
+
+    # --- breakpoints --------------------------------------------------------------------------
+    def do_stepwise_break(self, arg):
+        """``stepwise_break BASE64-JSON {file, line, condition, temporary}``: set one breakpoint; its
+        number as a record (pdb's ``break`` answers in English)."""
+        try:
+            spec = json.loads(decode_argument(arg))
+            condition = spec.get("condition") or None
+            if condition is not None:
+                compile(condition, "<condition>", "eval")
+        except SyntaxError as exc:
+            self._fail(f"the condition {spec.get('condition')!r} is not a Python expression ({exc.msg}).")
+            return
+        except Exception as exc:
+            self._fail(f"could not read the breakpoint ({exc})")
+            return
+        filename = self.canonic(spec["file"])
+        problem = self.set_break(filename, int(spec["line"]), bool(spec.get("temporary")), condition)
+        if problem:
+            self._fail(str(problem))
+            return
+        CHANNEL.write({"kind": "breakpoint", "number": self.get_breaks(filename, int(spec["line"]))[-1].number})
 
     def do_stepwise_sync(self, arg):
         """The harness's check after each answer: which marker the debugger wrote last."""
@@ -654,7 +750,18 @@ def main(argv: list[str]) -> int:
             TERMINAL.write(CHANNEL.marker("R"))
 
 
+def make_thread_debugger() -> StepwisePdb:
+    """The debugger of a thread the program started: it stops only at breakpoints (a stop frame that is
+    never reached: bdb's private setter, not in typeshed)."""
+    debugger = StepwisePdb(thread_debugger=True)
+    debugger.reset()
+    debugger._set_stopinfo(sys._getframe(), None, -1)  # pyright: ignore[reportAttributeAccessIssue]
+    return debugger
+
+
 def run(argv: list[str]) -> int:
+    stepwise_threads.install(make_thread_debugger)
+    HITS.take()
     signal.signal(signal.SIGINT, on_sigint)
     # Last resort for a thread stuck in C code: the harness sends SIGUSR1 and reads this dump.
     faulthandler.register(signal.SIGUSR1, all_threads=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from harness.arms import DBG
-from harness.debugger.controller import request_list
+from harness.debugger.breakpoint_commands import request_list
 from harness.tools.registry import REGISTRY, Tool
 
 FILE = {"type": "string", "description": "Path relative to the workspace root, e.g. 'inventory.py'."}
@@ -41,31 +41,72 @@ debugger_tool(
     {"type": "object", "properties": {"file": FILE, "test": {
         "type": "string", "description": "Optional: one test to run, e.g. 'test_total' or 'TestCart::test_add'."}},
      "required": ["file"]}, kind="start", needs_program=False)
+ONLY_THIS_THREAD = {"type": "boolean", "description": "Optional: keep the other threads paused while the paused "
+                    "thread runs (watch a race step by step); by default every thread runs."}
+RUN_PARAMETERS = {"type": "object", "properties": {"only_this_thread": ONLY_THIS_THREAD}, "required": []}
+BREAKPOINT_ID = {"type": "integer", "description": "The breakpoint's id, as add_breakpoint and list_breakpoints show it."}
+
+
+def _run(tool: str):
+    return lambda session, args: session.debugger.run(tool, only_this_thread=bool(args.get("only_this_thread")))
+
+
 debugger_tool(
     "add_breakpoint",
     "Set breakpoints: either file + line, or breakpoints=[{file, lines}]. Each line must hold code "
-    "(not blank, a comment or a docstring). Answers per line.",
-    lambda session, args: session.debugger.add_breakpoints(_locations(args, "add_breakpoint")),
+    "(not blank, a comment or a docstring). condition='i == 7' stops only when it holds (evaluated in the "
+    "frame, in whichever thread runs the line); temporary=true removes the breakpoint after its first stop. "
+    "May be set before start_debugger. Answers per line, with each breakpoint's id.",
+    lambda session, args: session.debugger.add_breakpoints(_locations(args, "add_breakpoint"),
+                                                           condition=args.get("condition"),
+                                                           temporary=bool(args.get("temporary"))),
     {"type": "object", "properties": {"file": FILE, "line": {"type": "integer", "description": "1-based line"},
+                                      "condition": {"type": "string", "description": "Optional: a Python expression; "
+                                                    "stop only when it is true, e.g. 'i == 7'."},
+                                      "temporary": {"type": "boolean", "description": "Optional: remove it after its "
+                                                    "first stop."},
                                       "breakpoints": BREAKPOINT_LIST}, "required": []},
-    kind="breakpoint", list_fields=frozenset({"line"}))
+    kind="breakpoint", list_fields=frozenset({"line"}), needs_program=False)
 debugger_tool(
-    "remove_breakpoint", "Remove breakpoints: file + line, or breakpoints=[{file, lines}].",
-    lambda session, args: session.debugger.remove_breakpoints(_locations(args, "remove_breakpoint")),
-    {"type": "object", "properties": {"file": FILE, "line": {"type": "integer"}, "breakpoints": BREAKPOINT_LIST},
-     "required": []},
-    kind="breakpoint", auxiliary=True, list_fields=frozenset({"line"}))
+    "remove_breakpoint", "Remove breakpoints: id (from list_breakpoints), file + line, or breakpoints=[{file, lines}].",
+    lambda session, args: session.debugger.remove_breakpoints(ident=args["id"]) if args.get("id") is not None
+    else session.debugger.remove_breakpoints(_locations(args, "remove_breakpoint")),
+    {"type": "object", "properties": {"id": BREAKPOINT_ID, "file": FILE, "line": {"type": "integer"},
+                                      "breakpoints": BREAKPOINT_LIST}, "required": []},
+    kind="breakpoint", auxiliary=True, list_fields=frozenset({"line"}), needs_program=False)
+debugger_tool(
+    "list_breakpoints", "List the breakpoints: id, place, condition, whether temporary or disabled, stops in this run.",
+    lambda session, args: session.debugger.list_breakpoints(), kind="breakpoint", auxiliary=True, moves=False,
+    needs_program=False)
+debugger_tool(
+    "disable_breakpoint", "Keep a breakpoint but stop there no more (its line still counts as run), by id.",
+    lambda session, args: session.debugger.set_breakpoint_enabled(args["id"], False),
+    {"type": "object", "properties": {"id": BREAKPOINT_ID}, "required": ["id"]},
+    kind="breakpoint", auxiliary=True, needs_program=False)
+debugger_tool(
+    "enable_breakpoint", "Make a disabled breakpoint stop again, by id.",
+    lambda session, args: session.debugger.set_breakpoint_enabled(args["id"], True),
+    {"type": "object", "properties": {"id": BREAKPOINT_ID}, "required": ["id"]},
+    kind="breakpoint", auxiliary=True, needs_program=False)
 debugger_tool(
     "continue_execution",
-    "Run until the next breakpoint (or an uncaught exception, which pauses at the raising frame). If the "
-    "program ends first, the debugger restarts and says so.",
-    lambda session, args: session.debugger.run("continue_execution"), kind="control")
+    "Run until the next breakpoint, in any thread (or an uncaught exception, which pauses at the raising frame). "
+    "If the program ends first, the debugger restarts and says how often each breakpoint line ran, per thread.",
+    _run("continue_execution"), RUN_PARAMETERS, kind="control")
 debugger_tool("step_over", "Run the current line, stopping at the next line of this function.",
-              lambda session, args: session.debugger.run("step_over"), kind="control")
+              _run("step_over"), RUN_PARAMETERS, kind="control")
 debugger_tool("step_into", "Run the current line, stopping inside the first function it calls.",
-              lambda session, args: session.debugger.run("step_into"), kind="control")
+              _run("step_into"), RUN_PARAMETERS, kind="control")
 debugger_tool("step_out", "Run until the current function returns; shows the return value.",
-              lambda session, args: session.debugger.run("step_out"), kind="control")
+              _run("step_out"), RUN_PARAMETERS, kind="control")
+debugger_tool("list_threads", "List the program's threads: which one is paused, where each one is.",
+              lambda session, args: session.debugger.list_threads(), kind="navigation", auxiliary=True)
+debugger_tool("select_thread",
+              "Pause another thread where it is (by name or id from list_threads) and make it the one inspected "
+              "and stepped; the thread paused before stays held until you continue.",
+              lambda session, args: session.debugger.select_thread(args["thread"]),
+              {"type": "object", "properties": {"thread": {"type": "string", "description": "A thread's name or id."}},
+               "required": ["thread"]}, kind="navigation", moves=True, auxiliary=True)
 debugger_tool("print_variable", "Show one variable or expression's value in the selected frame (e.g. 'order.items').",
               lambda session, args: session.debugger.print_variable(args["name"]),
               {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}, kind="inspection")
