@@ -20,7 +20,7 @@ from harness.debugger.errors import DebuggerError
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
-from harness.debugger.process import DebuggedProgram, Exchange, interpreter_path, program_environment
+from harness.debugger.process import DebuggedProgram, Exchange, interpreter_path, program_environment, time_budget
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.debugger_record import DebuggerRecord, Frame, Stop
 from harness.files import path_problem
@@ -57,6 +57,12 @@ class PdbController(BreakpointCommands):
         self.post_mortem = False  # paused post-mortem after an uncaught exception
         self.warm = warm
         self.server: ForkServer | None = None  # the warm interpreter: started by prepare() or the first run
+
+    @property
+    def _waited(self) -> str:
+        """How long a call waits for the program before interrupting it (the rest of its time limit goes
+        to the interrupt and the thread dump), as the answer says it."""
+        return f"{round(time_budget(self.tool_timeout_s)[0], 1):g}"
 
     # --- state --------------------------------------------------------------------------------
     @property
@@ -252,7 +258,7 @@ class PdbController(BreakpointCommands):
         exchange = self._running.send(command, self.tool_timeout_s)
         if exchange.status == "interrupted":
             self._track(exchange)
-            return self._answer(f"Error: this did not finish within {self.tool_timeout_s:g}s and was interrupted "
+            return self._answer(f"Error: this did not finish within {self._waited}s and was interrupted "
                                 "(an endless loop, or waiting on something?).\n"
                                 + parsing.clean(exchange.raw, self.workspace), error=True)
         if exchange.status != "prompt":
@@ -337,13 +343,13 @@ class PdbController(BreakpointCommands):
         if exchange.status == "interrupted":
             self._track(exchange)
             body = parsing.clean(raw, self.workspace)
-            return self._answer(f"The program did not pause within {self.tool_timeout_s:g}s: it looks stuck "
+            return self._answer(f"The program did not pause within {self._waited}s: it looks stuck "
                                 "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "
                                 "thread is, and the debugger is paused in the main thread.\n" + body,
                                 stop=Stop("interrupt"))
         output = parsing.clean(raw, self.workspace)
         if exchange.status == "killed":
-            message = self.restart(f"The program did not pause within {self.tool_timeout_s:g}s and did not answer "
+            message = self.restart(f"The program did not pause within {self._waited}s and did not answer "
                                    "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "
                                    "was stopped: the program's doing, not the debugger's. Where every thread was:\n"
                                    + output[-2500:] + "\n")

@@ -53,17 +53,22 @@ import traceback
 import types
 
 import stepwise_threads
+from stepwise_guard import GUARD
 from stepwise_threads import HITS, PAUSES
 from stepwise_values import capped, collapse, listing_record, safe_repr, split_statements, value_record
 
 _urandom = os.urandom  # private references: the program may rebind the module attributes
 _current_frames = sys._current_frames
 _get_ident = threading.get_ident
+_main_thread = threading.main_thread
+_write = os.write
+_dumps = json.dumps
+_b64encode = base64.b64encode
 THREAD_CAP = 20  # threads listed in one stop record
 
 
 def is_main_thread() -> bool:
-    return _get_ident() == threading.main_thread().ident
+    return _get_ident() == _main_thread().ident
 WORKSPACE = os.path.realpath(os.getcwd())  # the harness starts every run in the workspace (see handshake)
 FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
 NONCE = re.compile(r"^([0-9a-f]{32}) ")
@@ -158,7 +163,7 @@ class Terminal:
         for attempt in (1, 2):
             try:
                 while data:
-                    data = data[os.write(self._out_fd, data):]
+                    data = data[_write(self._out_fd, data):]
                 break
             except OSError:
                 if attempt == 2:
@@ -211,7 +216,7 @@ class StopChannel:
         """``P``: the end of an answer (pdb's prompt); ``R``: records of a run ending without a prompt."""
         if self.nonce is None:
             return "(Pdb) " if kind == "P" else ""
-        data = base64.b64encode(json.dumps(self.pending, default=str).encode("utf-8")).decode("ascii")
+        data = _b64encode(_dumps(self.pending, default=str).encode("utf-8")).decode("ascii")
         self.pending = []
         if kind != "P":
             return f"[[stepwise:{self.nonce}:{kind}:{data}]]"
@@ -363,7 +368,8 @@ class StepwisePdb(pdb.Pdb):
             self._why("post_mortem")
         PAUSES.enter()  # one thread at the prompt; the others held
         try:
-            super().interaction(frame, traceback)
+            with GUARD:  # the debugger's own builtins while it answers
+                super().interaction(frame, traceback)
         finally:
             alone, self._alone = self._alone, False
             PAUSES.leave(alone, frame, self)
@@ -495,11 +501,12 @@ class StepwisePdb(pdb.Pdb):
         self._why("interrupted")
         PAUSES.enter()
         try:
-            self.setup(frame, None)
-            self._select_innermost_workspace_frame()
-            self.print_stack_entry(self.stack[self.curindex])
-            self._cmdloop()
-            self.forget()
+            with GUARD:
+                self.setup(frame, None)
+                self._select_innermost_workspace_frame()
+                self.print_stack_entry(self.stack[self.curindex])
+                self._cmdloop()
+                self.forget()
         finally:
             alone, self._alone = self._alone, False
             PAUSES.leave(alone, frame, self)
@@ -631,7 +638,8 @@ class StepwisePdb(pdb.Pdb):
         namespace.update(self._locals)
         before = dict(namespace)
         try:
-            return eval(code, namespace) if mode == "eval" else exec(code, namespace)
+            with GUARD.program_view():  # the expression sees the program's builtins
+                return eval(code, namespace) if mode == "eval" else exec(code, namespace)
         finally:
             target = self._locals
             for name, value in namespace.items():

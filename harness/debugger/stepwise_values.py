@@ -14,7 +14,7 @@ import types
 
 VALUE_CAP = 200  # characters of one value's repr in a listing
 ENTRY_CAP = 30  # entries of one locals/globals listing
-OUTPUT_CAP = 4096  # bytes of one value shown alone (print_variable, run_expression)
+OUTPUT_CAP = 3800  # bytes of one value shown alone: with its name and cut mark, within one answer (4096)
 REPEAT_MIN = 4  # identical consecutive frames collapsed from this many (a deep recursion)
 
 _repr, _isinstance, _len, _type = repr, isinstance, len, type  # private: the program may rebind builtins
