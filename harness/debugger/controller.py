@@ -20,7 +20,13 @@ from harness.debugger.errors import DebuggerError
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
-from harness.debugger.process import DebuggedProgram, Exchange, interpreter_path, program_environment, time_budget
+from harness.debugger.process import (
+    DebuggedProgram,
+    Exchange,
+    interpreter_path,
+    program_environment,
+    time_budget,
+)
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.debugger_record import DebuggerRecord, Frame, Stop
 from harness.files import path_problem
@@ -47,6 +53,7 @@ class PdbController(BreakpointCommands):
         self.target: str | None = None  # the file start_debugger was given, as shown
         self.mode = "script"  # how the target runs: "pytest" (it holds tests) or "script"
         self.test: str | None = None  # the one test start_debugger selected (a node-id suffix)
+        self.stdin: str | None = None  # the program's standard input, as start_debugger was given it
         self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
@@ -141,7 +148,10 @@ class PdbController(BreakpointCommands):
         return path, parsing.shown_path(str(path), self.workspace)
 
     # --- starting -----------------------------------------------------------------------------
-    def start(self, file: str, test: str | None = None) -> Observation:
+    def start(self, file: str, test: str | None = None, stdin: str | None = None) -> Observation:
+        """``stdin``: what the program reads from its standard input (kept for restarts); else it reads
+        nothing (EOF)."""
+        self.stdin = stdin
         try:
             file, test = split_node_id(file, test)
         except TestSelectionError as exc:
@@ -181,7 +191,8 @@ class PdbController(BreakpointCommands):
         self.tests_run = []
         try:
             self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env,
-                                           server=self._warm_server(), mode=self.mode, test=self.test)
+                                           server=self._warm_server(), mode=self.mode, test=self.test,
+                                           stdin=self.stdin)
         except (OSError, pexpect.ExceptionPexpect) as exc:
             self.program = None
             return (f"Error: the debugger could not start: the interpreter {self.python} did not run ({exc}). "

@@ -16,11 +16,12 @@ def truncate(text: str, limit: int = OBSERVATION_CAP) -> str:
     the whole text's hash. One mark per answer: cuts made earlier (the program's bounded output, a long
     value) are counted into it, so it says everything that was dropped."""
     data = text.encode("utf-8", "replace")
-    if len(data) <= limit:
+    marks = list(_MARK.finditer(text))
+    if len(data) <= limit and len(marks) <= 1:
         return text
-    earlier = sum(int(match[1]) for match in _MARK.finditer(text))
-    if earlier:
-        text = _MARK.sub("\n", text)
+    earlier = sum(int(match[1]) for match in marks)
+    if marks:  # counted into the one mark this answer gets
+        text = _MARK.sub("", text)
         data = text.encode("utf-8", "replace")
         if len(data) <= limit:
             return f"{text.rstrip()}\n<OUTPUT_TRUNCATED remaining_bytes={earlier} sha1={hashlib.sha1(data).hexdigest()[:12]}>"

@@ -108,9 +108,10 @@ def time_budget(timeout_s: float) -> tuple[float, float, float]:
 
 class DebuggedProgram:
     def __init__(self, *, workspace: str, target: Path, python: str, env: dict[str, str],
-                 server: ForkServer | None = None, mode: str | None = None, test: str | None = None):
+                 server: ForkServer | None = None, mode: str | None = None, test: str | None = None,
+                 stdin: str | None = None):
         """``mode``: "pytest" or "script" (default: by the file's name); ``test``: the node-id suffix of
-        the one test to run (pytest mode)."""
+        the one test to run (pytest mode); ``stdin``: the program's standard input (else none: EOF)."""
         self.workspace = workspace
         self.target = target
         self.mode = mode or ("pytest" if is_test_file(str(target)) else "script")
@@ -142,7 +143,8 @@ class DebuggedProgram:
         self.child.delaybeforesend = None  # pexpect's default 50 ms per send would dominate
         self.child.delayafterread = None
         # The handshake: read by the in-process debugger before the program runs.
-        self.child.sendline(json.dumps({"stepwise": self.nonce, "workspace": workspace}))
+        stdin_path = None if stdin is None else self.write_argument(stdin.encode("utf-8"))
+        self.child.sendline(json.dumps({"stepwise": self.nonce, "workspace": workspace, "stdin": stdin_path}))
 
     @property
     def alive(self) -> bool:

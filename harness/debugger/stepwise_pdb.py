@@ -138,7 +138,8 @@ def thread_dump() -> str:
                 continue
             out.append(f"  {shown_path(entry.filename)}:{entry.lineno} in {entry.name}: {(entry.line or '').strip()}")
         if library:
-            out.append(f"  ({library} frames in the standard library, pytest or the debugger not shown)")
+            out.append(f"  ({library} frame{'' if library == 1 else 's'} in the standard library, pytest or the "
+                       "debugger not shown)")
     return "\n".join(out)
 
 
@@ -248,6 +249,23 @@ def handshake() -> None:
         CHANNEL.nonce = hello["stepwise"]
         if isinstance(hello.get("workspace"), str):
             WORKSPACE = os.path.realpath(hello["workspace"])
+        program_stdin(hello.get("stdin"))
+
+
+def program_stdin(path) -> None:
+    """The program's standard input: the text the harness wrote for it (a file, removed once open), else
+    nothing (input() gets EOF at once instead of waiting on the debugger's terminal forever)."""
+    try:
+        fd = os.open(path if isinstance(path, str) else os.devnull, os.O_RDONLY)
+    except OSError:
+        return
+    if isinstance(path, str):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    os.dup2(fd, 0)
+    os.close(fd)
 
 
 def workspace_frames(stack, selected: int | None = None) -> list[dict]:

@@ -36,10 +36,12 @@ debugger_tool(
     "breakpoints in the code under test fire; the program pauses at the start of the first test, and "
     "continuing past a failing test reaches the next. test='test_x' (or file='test.py::test_x', "
     "'test.py::TestCase::test_y') starts at that one test. Any other file runs as a script, paused at "
-    "its first line. Breakpoints are kept.",
-    lambda session, args: session.debugger.start(args["file"], args.get("test")),
+    "its first line. Breakpoints are kept. stdin='...' is what the program reads from its standard input "
+    "(without it, input() gets end-of-file).",
+    lambda session, args: session.debugger.start(args["file"], args.get("test"), args.get("stdin")),
     {"type": "object", "properties": {"file": FILE, "test": {
-        "type": "string", "description": "Optional: one test to run, e.g. 'test_total' or 'TestCart::test_add'."}},
+        "type": "string", "description": "Optional: one test to run, e.g. 'test_total' or 'TestCart::test_add'."},
+        "stdin": {"type": "string", "description": "Optional: the program's standard input, e.g. '3\\n4\\n'."}},
      "required": ["file"]}, kind="start", needs_program=False)
 ONLY_THIS_THREAD = {"type": "boolean", "description": "Optional: keep the other threads paused while the paused "
                     "thread runs (watch a race step by step); by default every thread runs."}

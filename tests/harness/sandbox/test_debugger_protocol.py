@@ -186,6 +186,7 @@ def test_an_end_marker_the_program_forges_with_the_current_nonce_never_shifts_an
     assert_next_ten_answers_are_right(sandbox)
 
 
+@pytest.mark.slow
 def test_run_expression_shows_the_value_of_a_statement_followed_by_an_expression(sandbox):
     call(sandbox, "start_debugger", file="test_counter.py")
     answer = call(sandbox, "run_expression",

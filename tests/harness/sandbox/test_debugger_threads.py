@@ -5,11 +5,15 @@ conditions, ids, temporary stops and disabling. Each test reproduces a gap the m
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from harness.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from tests.harness.sandbox.conftest import ISOLATING_BACKENDS
+
+pytestmark = pytest.mark.slow  # each starts programs in a real sandbox
 
 COUNTER = '''import threading
 
@@ -139,3 +143,44 @@ def test_a_temporary_breakpoint_set_before_the_start_stops_once(sandbox):
     assert hit.position == ("counter_code.py", 15), hit.text
     assert "temporary breakpoint #1 counter_code.py:15 (temporary) removed after its stop" in hit.text
     assert "No breakpoints" in listed.text
+
+
+READS_INPUT = "name = input()\nprint(name.upper())\ndone = True\n"
+RECURSION = "def walk(n):\n    if n == 0:\n        return 0\n    return walk(n - 1) + 1\n\n\nwalk(900)\n"
+
+
+def test_a_program_reading_stdin_gets_the_given_text_or_end_of_file(sandbox):
+    call(sandbox, "write_file", file_path="reads.py", content=READS_INPUT)
+    call(sandbox, "start_debugger", file="reads.py", stdin="ada\n")
+    fed = call(sandbox, "continue_execution")
+    call(sandbox, "start_debugger", file="reads.py")
+    empty = call(sandbox, "continue_execution")  # was: waiting on input() until the interrupt
+
+    assert "ADA" in fed.text and "ran to its end" in fed.text, fed.text
+    assert "EOFError" in empty.text and "did not pause" not in empty.text, empty.text
+
+
+def test_a_deep_recursion_is_shown_collapsed(sandbox):
+    call(sandbox, "write_file", file_path="deep.py", content=RECURSION)
+    call(sandbox, "start_debugger", file="deep.py")
+    call(sandbox, "add_breakpoint", file="deep.py", line=3)
+    call(sandbox, "continue_execution")
+    stack = call(sandbox, "where_am_i")
+
+    assert "[frames 2–899: 898 × deep.py:4 in walk]" in stack.text, stack.text[:600]  # was: 900 rows
+    assert len(stack.text.splitlines()) < 12 and "1 frames" not in stack.text
+
+
+def test_a_huge_value_is_cut_once_with_the_true_count(sandbox):
+    call(sandbox, "write_file", file_path="blob.py", content="blob = 'x' * 1_000_000\ndone = True\n")
+    call(sandbox, "start_debugger", file="blob.py")
+    call(sandbox, "step_over")
+    shown = call(sandbox, "print_variable", name="blob")
+    printed = call(sandbox, "run_expression", expression="print('y' * 1_200_000)")
+
+    assert shown.text.count("OUTPUT_TRUNCATED") == 1, shown.text[-300:]  # was: two marks, 60 and 995913
+    dropped = int(shown.text.split("remaining_bytes=")[1].split()[0])
+    assert dropped == 1_000_002 - len(shown.text.split("blob = ", 1)[1].split("\n<OUTPUT")[0]), dropped
+    assert printed.text.count("OUTPUT_TRUNCATED") == 1, printed.text[-300:]
+    kept = sum(len(run) for run in re.findall(r"y{10,}", printed.text))  # the program's y's still shown
+    assert int(printed.text.split("remaining_bytes=")[1].split()[0]) == 1_200_000 - kept  # was: ~28 KB
