@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+from pathlib import Path
 
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
 from harness.debugger.errors import DebuggerError
@@ -110,6 +112,7 @@ class BreakpointCommands:
                     return f"Error: breakpoint at {shown}:{number} not set: {problem}", False
             self.next_breakpoint_id += 1
             self.breakpoints.append(bp)
+            self._remember_source(shown)
             later = "" if self.started else "; armed when start_debugger starts the program"
             return f"{shown}:{number}: breakpoint set{placed}: {bp.describe()}{later}", True
 
@@ -166,6 +169,48 @@ class BreakpointCommands:
         return self._answer("breakpoints (remove_breakpoint(id=...), disable_breakpoint(id=...)):\n" + "\n".join(rows))
 
     # --- edits ----------------------------------------------------------------------------------
+    def snapshot_sources(self) -> None:
+        """What the program runs now: every workspace .py file's (mtime, size), and the text of those with
+        breakpoints (to move them if a file changes behind the debugger's back)."""
+        self.sources = source_stats(self.workspace)
+        self.source_texts: dict[str, str] = {}
+        for bp in self.breakpoints:
+            self._remember_source(bp.file)
+
+    def _remember_source(self, file: str) -> None:
+        if file in getattr(self, "source_texts", {}) or getattr(self, "sources", None) is None:
+            return
+        try:
+            self.source_texts[file] = (Path(self.workspace) / file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError):
+            pass
+
+    def outside_edits(self) -> str:
+        """After a bash command: the workspace files changed since the program started (sed -i, a
+        formatter, git checkout) are handled as edit_file's are (breakpoints follow or are dropped, the
+        program restarts); a note for the model, or ""."""
+        if not self.started or getattr(self, "sources", None) is None:
+            return ""
+        now = source_stats(self.workspace)
+        changed = sorted(name for name in set(now) | set(self.sources) if now.get(name) != self.sources.get(name))
+        if not changed:
+            return ""
+        notes = [f"Changed outside the debugger since the program started: {', '.join(changed[:8])}"
+                 + (f" and {len(changed) - 8} more" if len(changed) > 8 else "") + "."]
+        for name in changed:
+            old = self.source_texts.get(name)
+            if old is None or not any(bp.file == name for bp in self.breakpoints):
+                continue
+            try:
+                new = (Path(self.workspace) / name).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError, ValueError):
+                new = ""
+            self.breakpoints, remap = follow_edit(self.breakpoints, name, old, new)
+            if remap.moved or remap.dropped:
+                notes.append(remap.describe().capitalize() + ".")
+        notes.append(self.restart("The program was running the old code:"))
+        return "\n".join(notes)
+
     def on_edit(self, change: FileChange) -> str:
         """The session's edit events call this for every successful edit_file / write_file."""
         return self.file_changed(change.file, change.old_text, change.new_text)
@@ -182,6 +227,25 @@ class BreakpointCommands:
         if self.started and file.endswith(".py"):
             notes.append(self.restart("The debugged program was running the old code:"))
         return "\n".join(notes)
+
+
+SOURCE_SCAN_CAP = 2000  # workspace .py files compared after a bash command
+
+
+def source_stats(workspace: str) -> dict[str, tuple[int, int]]:
+    """(mtime_ns, size) of the workspace's .py files, by relative path (hidden folders skipped)."""
+    found: dict[str, tuple[int, int]] = {}
+    for folder, dirs, files in os.walk(workspace):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("__pycache__", "node_modules")]
+        for name in files:
+            if name.endswith(".py") and len(found) < SOURCE_SCAN_CAP:
+                path = os.path.join(folder, name)
+                try:
+                    stat = os.stat(path)
+                except OSError:
+                    continue
+                found[os.path.relpath(path, workspace)] = (stat.st_mtime_ns, stat.st_size)
+    return found
 
 
 def request_list(file, line, breakpoints, *, tool: str) -> list[tuple[str, list[int]]]:

@@ -228,6 +228,7 @@ class PdbController(BreakpointCommands):
                     "(a test file runs under pytest).", True)
         self._track(first)
         notes = self._rearm()
+        self.snapshot_sources()
         return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
 
     def restart(self, reason: str) -> str:

@@ -184,3 +184,16 @@ def test_a_huge_value_is_cut_once_with_the_true_count(sandbox):
     assert printed.text.count("OUTPUT_TRUNCATED") == 1, printed.text[-300:]
     kept = sum(len(run) for run in re.findall(r"y{10,}", printed.text))  # the program's y's still shown
     assert int(printed.text.split("remaining_bytes=")[1].split()[0]) == 1_200_000 - kept  # was: ~28 KB
+
+
+def test_an_edit_made_through_bash_is_seen_by_the_next_debugger_call(sandbox):
+    call(sandbox, "write_file", file_path="calc.py", content="def total(a, b):\n    s = a - b\n    return s\n\n\nx = total(2, 3)\n")
+    call(sandbox, "start_debugger", file="calc.py")
+    call(sandbox, "add_breakpoint", file="calc.py", line=3)
+    call(sandbox, "bash", command="sed -i 's/# nothing//; 1i # a comment line on top' calc.py && sed -i 's/a - b/a + b/' calc.py")
+    noticed = call(sandbox, "continue_execution")  # was: the old code ran, the breakpoint on another statement
+    value = call(sandbox, "print_variable", name="s")
+
+    assert "Changed outside the debugger since the program started: calc.py" in noticed.text, noticed.text
+    assert "breakpoint calc.py:3 moved to line 4" in noticed.text.lower(), noticed.text
+    assert noticed.position == ("calc.py", 4) and value.text.splitlines()[1] == "s = 5", (noticed.text, value.text)
