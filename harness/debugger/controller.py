@@ -7,6 +7,7 @@ does on its own (program ran to its end, a file was edited, the program was stuc
 from __future__ import annotations
 
 import base64
+import json
 import os
 import signal
 from pathlib import Path
@@ -54,6 +55,7 @@ class PdbController(BreakpointCommands):
         self.mode = "script"  # how the target runs: "pytest" (it holds tests) or "script"
         self.test: str | None = None  # the one test start_debugger selected (a node-id suffix)
         self.stdin: str | None = None  # the program's standard input, as start_debugger was given it
+        self.watches: list[str] = []  # expressions shown at every stop
         self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
@@ -228,6 +230,9 @@ class PdbController(BreakpointCommands):
                     "(a test file runs under pytest).", True)
         self._track(first)
         notes = self._rearm()
+        if self.watches:
+            self._running.send(self._with_argument("stepwise_watch", json.dumps(self.watches), "watches"),
+                               self.tool_timeout_s)
         self.snapshot_sources()
         return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
 
@@ -302,6 +307,29 @@ class PdbController(BreakpointCommands):
                                         "held)\n</execution_position>")
         return obs
 
+    def run_until(self, line: int) -> Observation:
+        """Run until a line at or past ``line`` of the current function (or it returns)."""
+        return self._after_run(self._running.send(f"until {int(line)}", self.tool_timeout_s), "step")
+
+    def debug_call(self, expression: str) -> Observation:
+        """Run ``expression`` under a nested debugger, paused in the first function it calls."""
+        exchange = self._running.send(self._with_argument("stepwise_debug", expression, "expression"),
+                                      self.tool_timeout_s)
+        return self._after_run(exchange, "step")
+
+    def set_watches(self, add: str | None = None, remove: str | None = None) -> Observation:
+        if add is not None and add.strip() and add.strip() not in self.watches:
+            self.watches.append(add.strip())
+        if remove is not None:
+            if remove.strip() not in self.watches:
+                return self._answer(f"Error: {remove!r} is not watched; watched: {', '.join(self.watches) or 'none'}.",
+                                    error=True)
+            self.watches.remove(remove.strip())
+        if self.started:
+            self._running.send(self._with_argument("stepwise_watch", json.dumps(self.watches), "watches"),
+                               self.tool_timeout_s)
+        return self._answer("Watched at every stop: " + (", ".join(self.watches) or "nothing") + ".")
+
     def list_threads(self) -> Observation:
         return self._query("stepwise_threads", "list_threads")
 
@@ -349,8 +377,16 @@ class PdbController(BreakpointCommands):
             notes = self.sync_breakpoints(exchange.records)
             if stops and isinstance(stops[-1].get("thread"), str):
                 notes.insert(0, render.thread_line(stops[-1]))
+            if stops:
+                notes += render.stop_notes(stops[-1])
+            shown = render.answer(exchange.records, "debug_call")  # a call stepped into came back
+            if shown is not None:
+                notes.append(shown.text)
             body = "\n".join([body.strip(), *notes]).strip()
-            return self._answer(body or "(no output)", stop=stop)
+            obs = self._answer(body or "(no output)", stop=stop, error=shown is not None and shown.error)
+            if shown is not None and obs.debugger is not None and not shown.error:
+                obs.debugger.values = shown.values
+            return obs
         self.post_mortem = False
         if exchange.status == "interrupted":
             self._track(exchange)
@@ -434,7 +470,9 @@ class PdbController(BreakpointCommands):
             return f"{command} {encoded}"
         return f"{command} @{self._running.write_argument(data)}"
 
-    def list_code(self, line: int | None = None) -> Observation:
+    def list_code(self, line: int | None = None, file: str | None = None) -> Observation:
+        if file is not None:
+            return self._list_file(file, line)
         if line is None:
             return self._query("list .")
         length = self._current_file_length()
@@ -444,6 +482,19 @@ class PdbController(BreakpointCommands):
                                 f"list_code with a line between 1 and {length} (or without one, around the "
                                 "current line).", error=True)
         return self._query(f"list {max(1, line - 5)}, {line + 5}")
+
+    def _list_file(self, file: str, line: int | None) -> Observation:
+        """Eleven lines of any workspace (or library) file around ``line``, read here: no round trip."""
+        path, shown = self.resolve(file)
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        here = self.position[1] if self.position and self.position[0] == shown else None
+        center = line if line is not None else here or 6
+        if not 1 <= center <= max(1, len(lines)):
+            return self._answer(f"Error: {shown} has {len(lines)} lines; line {center} is outside it.", error=True)
+        marks = {bp.line for bp in self.breakpoints if bp.file == shown}
+        rows = [f"{n:4d} {'B' if n in marks else ' '}{'->' if n == here else '  '} {lines[n - 1]}"
+                for n in range(max(1, center - 5), min(len(lines), center + 5) + 1)]
+        return self._answer(f"{shown}:\n" + "\n".join(rows))
 
     def _current_file_length(self) -> int | None:
         """Lines of the file the selected frame is in (None when it is not a readable file)."""

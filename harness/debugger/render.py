@@ -57,7 +57,9 @@ def _values(record: dict) -> Rendered:
 def _value(record: dict, tool: str) -> Rendered:
     expression, value = str(record.get("expression") or ""), str(record.get("value"))
     shown = f"{value}{truncation(record)}"
-    if tool == "print_variable":
+    if record.get("returned"):
+        shown = f"The call {expression} returned {shown}; back where you were."
+    elif tool == "print_variable":
         cut = expression if len(expression) <= NAME_CAP else f"{expression[:NAME_CAP]}...<+{len(expression) - NAME_CAP} chars>"
         shown = f"{cut} = {shown}"
     return Rendered(shown, values=[(expression, value)])
@@ -106,6 +108,16 @@ def thread_line(stop: dict) -> str:
     more = f" and {len(others) - THREADS_NAMED} more" if len(others) > THREADS_NAMED else ""
     return (f"Thread: {stop.get('thread')} stopped; the other threads are held while paused: {named}{more}. "
             "list_threads / select_thread to look at them.")
+
+
+def stop_notes(stop: dict) -> list[str]:
+    """What a stop adds below its position: the watched expressions, and the way back from a call
+    stepped into with debug_call."""
+    notes = [f"watch: {w[0]} = {w[1]}" for w in stop.get("watches") or [] if isinstance(w, list) and len(w) == 2]
+    if stop.get("nested"):
+        notes.append("(inside the call debug_call made: a nested debugger with its own stack; continue_execution "
+                     "runs the call to its end and comes back to where you were, showing its value)")
+    return notes
 
 
 def answer(records: list[dict], tool: str) -> Rendered | None:

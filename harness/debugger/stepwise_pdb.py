@@ -93,7 +93,7 @@ def in_workspace(filename: str) -> bool:
 def is_runner(frame) -> bool:
     """pdb's ``exec(compile(...))`` frame that runs the script (``<string>``, called from bdb.run)."""
     caller = frame.f_back
-    return (frame.f_code.co_filename == "<string>" and caller is not None
+    return (frame.f_code.co_filename in ("<string>", "<debug_call>") and caller is not None
             and os.path.basename(caller.f_code.co_filename) == "bdb.py")
 
 
@@ -233,6 +233,7 @@ class StopChannel:
 
 CHANNEL = StopChannel()
 SHARED_BREAKS: dict[str, list[int]] = {}
+WATCHES: list[str] = []  # expressions shown at every stop
 TERMINAL: Terminal | None = None
 
 
@@ -445,6 +446,10 @@ class StepwisePdb(pdb.Pdb):
                 record["thread"] = stepwise_threads.thread_name()
                 record["threads"] = stepwise_threads.threads(_get_ident(), in_workspace, shown_path)[:THREAD_CAP]
             record["breakpoints"] = [[bp.number, bp.hits] for bp in bdb.Breakpoint.bpbynumber if bp]
+            if WATCHES:
+                record["watches"] = self._watch_values(frame)
+            if getattr(self, "nested", False):
+                record["nested"] = True
             CHANNEL.write(record)
             CHANNEL.fresh = False
         self._why("step")
@@ -636,6 +641,60 @@ class StepwisePdb(pdb.Pdb):
             return
         CHANNEL.write({"kind": "breakpoint", "number": self.get_breaks(filename, int(spec["line"]))[-1].number})
 
+    # --- a call stepped into, watches -----------------------------------------------------------
+    def do_stepwise_debug(self, arg):
+        """Run an expression under a nested debugger (pdb's ``debug``): it pauses in the first function
+        the expression calls (or at a breakpoint); when it ends, this frame is selected again and its value
+        or exception is the answer."""
+        try:
+            source = decode_argument(arg)
+            code = compile(source, "<debug_call>", "eval")
+        except SyntaxError:
+            self._fail("debug_call takes one expression that calls a function, e.g. td.tomorrow(case).")
+            return
+        except Exception as exc:
+            self._fail(f"could not read the expression ({exc})")
+            return
+        nested = StepwisePdb(thread_debugger=True)
+        nested.nested = True
+        result: dict = {}
+        sys.settrace(None)
+        try:
+            with GUARD.program_view():
+                result["value"] = sys.call_tracing(nested.runeval, (code, self._frame.f_globals, self._locals))
+        except bdb.BdbQuit:
+            pass
+        except BaseException as exc:
+            result["error"] = exc
+        finally:
+            sys.settrace(self.trace_dispatch)
+        self._why("frame")
+        self.print_stack_entry(self.stack[self.curindex])  # back in this frame (a frame record)
+        if "error" in result:
+            self._fail(f"the call raised {exception_line(result['error'])}{raised_where(result['error'])}")
+        else:
+            record = value_record(source, result.get("value"))
+            record["returned"] = True
+            CHANNEL.write(record)
+
+    def do_stepwise_watch(self, arg):
+        """``stepwise_watch BASE64-JSON [expressions]``: shown at every stop from now on."""
+        try:
+            WATCHES[:] = [str(e) for e in json.loads(decode_argument(arg))]
+        except Exception as exc:
+            self._fail(f"could not read the watch list ({exc})")
+
+    def _watch_values(self, frame) -> list[list[str]]:
+        values = []
+        for expression in WATCHES:
+            try:
+                with GUARD.program_view():
+                    value = safe_repr(eval(expression, frame.f_globals, frame.f_locals))
+            except BaseException as exc:
+                value = f"<{exception_line(exc)}>"
+            values.append([expression, capped(value)])
+        return values
+
     def do_stepwise_sync(self, arg):
         """The harness's check after each answer: which marker the debugger wrote last."""
         CHANNEL.write({"kind": "sync", "answered": CHANNEL.last_tag})
@@ -713,6 +772,17 @@ def exception_line(exc) -> str | None:
         return traceback.format_exception_only(type(exc), exc)[-1].strip()[:500]
     except BaseException:  # a broken __str__: the type still says something
         return type(exc).__name__
+
+
+def raised_where(exc) -> str:
+    """`` (raised at FILE:LINE in FUNCTION)``: the innermost workspace frame of an exception's traceback."""
+    where, tb = "", getattr(exc, "__traceback__", None)
+    while tb is not None:
+        if in_workspace(tb.tb_frame.f_code.co_filename):
+            where = (f" (raised at {shown_path(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno} in "
+                     f"{tb.tb_frame.f_code.co_name})")
+        tb = tb.tb_next
+    return where
 
 
 def exception_text(tb) -> str | None:

@@ -33,6 +33,7 @@ class Pauses:
         self.runner: int | None = None  # resumed alone: the others stay held
         self.all_stop = False  # the other threads are held
         self.held: dict[int, tuple] = {}  # thread -> (frame, debugger) where it waits
+        self.depth = 0  # prompts the holder has open (a nested debugger inside a command)
 
     def wait_if_held(self, frame, debugger) -> bool:
         """Called at traced events of every thread: wait while another thread is paused. True when the
@@ -53,6 +54,9 @@ class Pauses:
         """Take the prompt (wait for another thread's turn to end), and hold every other thread."""
         me = _get_ident()
         with self.cond:
+            if self.holder == me:  # a nested debugger (debug_call) inside this thread's command
+                self.depth += 1
+                return
             while self.holder not in (None, me):
                 self.held[me] = (None, None)
                 self.cond.wait()
@@ -65,6 +69,9 @@ class Pauses:
         and can be switched back to), else every thread runs (``alone``: only this one)."""
         me = _get_ident()
         with self.cond:
+            if self.depth and self.holder == me:
+                self.depth -= 1
+                return
             if self.handover is None:
                 self.holder = None
                 self.runner = me if alone else None

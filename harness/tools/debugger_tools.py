@@ -121,10 +121,30 @@ debugger_tool("run_expression",
               lambda session, args: session.debugger.run_expression(args["expression"]),
               {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
               kind="inspection")
-debugger_tool("list_code", "Show the source around the current line (or around `line` of the current file).",
-              lambda session, args: session.debugger.list_code(args.get("line")),
-              {"type": "object", "properties": {"line": {"type": "integer"}}, "required": []},
+debugger_tool("list_code", "Show the source around the current line, or around `line`, of the current file or "
+              "of `file` (any workspace file).",
+              lambda session, args: session.debugger.list_code(args.get("line"), args.get("file")),
+              {"type": "object", "properties": {"line": {"type": "integer"}, "file": FILE}, "required": []},
               kind="navigation", auxiliary=True)
+debugger_tool("run_until", "Run until a line at or past `line` in the current function (or until it returns): "
+              "gets through a loop without stopping on every pass.",
+              lambda session, args: session.debugger.run_until(args["line"]),
+              {"type": "object", "properties": {"line": {"type": "integer"}}, "required": ["line"]}, kind="control")
+debugger_tool("debug_call",
+              "Call a function from the paused frame under the debugger and pause inside it (pdb's debug), e.g. "
+              "'td.tomorrow(case)': a nested debugger with its own stack; step through it, and "
+              "continue_execution runs the call to its end and comes back here, showing its value.",
+              lambda session, args: session.debugger.debug_call(args["expression"]),
+              {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
+              kind="control")
+debugger_tool("watch", "Show an expression's value at every stop from now on (unwatch to stop).",
+              lambda session, args: session.debugger.set_watches(add=args["expression"]),
+              {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
+              kind="inspection", auxiliary=True, needs_program=False)
+debugger_tool("unwatch", "Stop showing a watched expression at every stop.",
+              lambda session, args: session.debugger.set_watches(remove=args["expression"]),
+              {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
+              kind="inspection", auxiliary=True, needs_program=False)
 debugger_tool("where_am_i", "Show the call stack (workspace frames, innermost first, with their indices).",
               lambda session, args: session.debugger.where_am_i(), kind="navigation", auxiliary=True)
 debugger_tool("select_frame", "Select a stack frame by its where_am_i index (0 = innermost) to inspect it.",
