@@ -56,6 +56,7 @@ class PdbController(BreakpointCommands):
         self.test: str | None = None  # the one test start_debugger selected (a node-id suffix)
         self.stdin: str | None = None  # the program's standard input, as start_debugger was given it
         self.watches: list[str] = []  # expressions shown at every stop
+        self.task: str | None = None  # the asyncio task of the last stop
         self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
@@ -330,6 +331,9 @@ class PdbController(BreakpointCommands):
                                self.tool_timeout_s)
         return self._answer("Watched at every stop: " + (", ".join(self.watches) or "nothing") + ".")
 
+    def list_tasks(self) -> Observation:
+        return self._query("stepwise_tasks", "list_tasks")
+
     def list_threads(self) -> Observation:
         return self._query("stepwise_threads", "list_threads")
 
@@ -379,6 +383,12 @@ class PdbController(BreakpointCommands):
                 notes.insert(0, render.thread_line(stops[-1]))
             if stops:
                 notes += render.stop_notes(stops[-1])
+                task = stops[-1].get("task")
+                if isinstance(task, str):
+                    switched = self.task is not None and task != self.task
+                    notes.append(f"asyncio task: {task}" + (f" (switched from {self.task}: another task runs now)"
+                                                           if switched else ""))
+                self.task = task if isinstance(task, str) else None
             shown = render.answer(exchange.records, "debug_call")  # a call stepped into came back
             if shown is not None:
                 notes.append(shown.text)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from harness.debugger_record import Frame
 
-ANSWER_KINDS = ("values", "value", "executed", "stack", "error", "threads")
+ANSWER_KINDS = ("values", "value", "executed", "stack", "error", "threads", "tasks")
 THREADS_NAMED = 8  # other threads named on a stop's thread line
 NAME_CAP = 200  # characters of an expression repeated in front of its value
 
@@ -99,6 +99,13 @@ def _threads(record: dict) -> Rendered:
                     + "\n".join(lines))
 
 
+def _tasks(record: dict) -> Rendered:
+    rows = [r for r in record.get("tasks") or [] if isinstance(r, dict)]
+    lines = [f"{'>' if r.get('current') else ' '} {r.get('name')}: {'running (paused here)' if r.get('current') else 'waiting'}"
+             f" at {_where(r)}" + (f", awaiting {r.get('awaiting')}" if r.get("awaiting") else "") for r in rows]
+    return Rendered(f"{plural(len(rows), 'asyncio task')} not finished:\n" + "\n".join(lines))
+
+
 def thread_line(stop: dict) -> str:
     """Which thread a stop is in, and where the others are, when the program has several."""
     others = [r for r in stop.get("threads") or [] if isinstance(r, dict) and r.get("state") != "paused here"]
@@ -136,6 +143,8 @@ def answer(records: list[dict], tool: str) -> Rendered | None:
         return _stack(record)
     if kind == "threads":
         return _threads(record)
+    if kind == "tasks":
+        return _tasks(record)
     if kind == "executed":
         return Rendered("(statement executed)", values=[(str(record.get("expression") or ""), "(statement executed)")])
     return _value(record, tool)

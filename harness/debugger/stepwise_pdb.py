@@ -52,6 +52,7 @@ import threading
 import traceback
 import types
 
+import stepwise_tasks
 import stepwise_threads
 from stepwise_guard import GUARD
 from stepwise_threads import HITS, PAUSES
@@ -371,6 +372,8 @@ class StepwisePdb(pdb.Pdb):
         super().user_return(frame, return_value)
 
     def user_exception(self, frame, exc_info):
+        if isinstance(exc_info[1], (StopIteration, StopAsyncIteration)) and exc_info[2] is None:
+            return  # a generator or coroutine finishing (asyncio's own machinery): not the program's exception
         if isinstance(exc_info[1], SystemExit):
             # sys.exit() while stepping: run to the end, said once (bdb's private setter, not in typeshed)
             self._set_stopinfo(self.botframe, None, -1)  # pyright: ignore[reportAttributeAccessIssue]
@@ -448,6 +451,9 @@ class StepwisePdb(pdb.Pdb):
             record["breakpoints"] = [[bp.number, bp.hits] for bp in bdb.Breakpoint.bpbynumber if bp]
             if WATCHES:
                 record["watches"] = self._watch_values(frame)
+            task = stepwise_tasks.current_task_name()
+            if task is not None:
+                record["task"] = task
             if getattr(self, "nested", False):
                 record["nested"] = True
             CHANNEL.write(record)
@@ -694,6 +700,13 @@ class StepwisePdb(pdb.Pdb):
                 value = f"<{exception_line(exc)}>"
             values.append([expression, capped(value)])
         return values
+
+    def do_stepwise_tasks(self, arg):
+        rows = stepwise_tasks.tasks(in_workspace, shown_path)
+        if rows is None:
+            self._fail("no asyncio event loop is running in the paused thread, so there are no tasks to list.")
+            return
+        CHANNEL.write({"kind": "tasks", "tasks": rows})
 
     def do_stepwise_sync(self, arg):
         """The harness's check after each answer: which marker the debugger wrote last."""

@@ -103,6 +103,8 @@ debugger_tool("step_out", "Run until the current function returns; shows the ret
               _run("step_out"), RUN_PARAMETERS, kind="control")
 debugger_tool("list_threads", "List the program's threads: which one is paused, where each one is.",
               lambda session, args: session.debugger.list_threads(), kind="navigation", auxiliary=True)
+debugger_tool("list_tasks", "List the asyncio tasks not finished yet: which one runs, where each one waits.",
+              lambda session, args: session.debugger.list_tasks(), kind="navigation", auxiliary=True)
 debugger_tool("select_thread",
               "Pause another thread where it is (by name or id from list_threads) and make it the one inspected "
               "and stepped; the thread paused before stays held until you continue.",

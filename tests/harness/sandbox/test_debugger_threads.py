@@ -197,3 +197,37 @@ def test_an_edit_made_through_bash_is_seen_by_the_next_debugger_call(sandbox):
     assert "Changed outside the debugger since the program started: calc.py" in noticed.text, noticed.text
     assert "breakpoint calc.py:3 moved to line 4" in noticed.text.lower(), noticed.text
     assert noticed.position == ("calc.py", 4) and value.text.splitlines()[1] == "s = 5", (noticed.text, value.text)
+
+
+JOBS = '''import asyncio
+
+
+async def fetch(n):
+    await asyncio.sleep(0.01 * n)
+    result = n * 2
+    return result
+
+
+async def main():
+    results = await asyncio.gather(fetch(1), fetch(2), fetch(3))
+    return results
+
+
+print(asyncio.run(main()))
+'''
+
+
+def test_asyncio_stops_name_their_task_list_the_others_and_say_when_the_task_switches(sandbox):
+    call(sandbox, "write_file", file_path="jobs.py", content=JOBS)
+    call(sandbox, "start_debugger", file="jobs.py")
+    call(sandbox, "add_breakpoint", file="jobs.py", line=6)
+    hit = call(sandbox, "continue_execution")
+    tasks = call(sandbox, "list_tasks")
+    steps = [call(sandbox, "step_over") for _ in range(2)]
+
+    assert hit.position == ("jobs.py", 6) and "asyncio task: Task-2" in hit.text, hit.text
+    assert "> Task-2: running (paused here) at jobs.py:6 in fetch" in tasks.text, tasks.text
+    assert "Task-1: waiting at jobs.py:11 in main" in tasks.text
+    assert steps[1].position == ("jobs.py", 6), steps[1].text
+    assert "asyncio task: Task-3 (switched from Task-2" in steps[1].text, steps[1].text  # was: no word of it
+    assert not any("StopIteration" in step.text for step in steps)
