@@ -38,87 +38,47 @@ It adds what the harness cannot do cheaply from outside the process:
 
 from __future__ import annotations
 
-import base64
 import bdb
 import faulthandler
-import functools
-import json
 import os
 import pdb
-import re
 import signal
 import sys
 import threading
 import traceback
-import types
 
+import stepwise_channel
 import stepwise_tasks
 import stepwise_threads
+from stepwise_channel import (
+    CHANNEL,
+    NONCE,
+    exception_line,
+    exception_text,
+    handshake,
+    in_workspace,
+    is_runner,
+    shown_path,
+)
+from stepwise_commands import WATCHES, StepwiseCommands
 from stepwise_guard import GUARD
 from stepwise_threads import HITS, PAUSES
-from stepwise_values import capped, collapse, listing_record, safe_repr, split_statements, value_record
+from stepwise_values import capped, safe_repr
 
-_urandom = os.urandom  # private references: the program may rebind the module attributes
-_current_frames = sys._current_frames
+_current_frames = sys._current_frames  # private references: the program may rebind the module attributes
 _get_ident = threading.get_ident
 _main_thread = threading.main_thread
-_write = os.write
-_dumps = json.dumps
-_b64encode = base64.b64encode
 THREAD_CAP = 20  # threads listed in one stop record
 
 
 def is_main_thread() -> bool:
     return _get_ident() == _main_thread().ident
-WORKSPACE = os.path.realpath(os.getcwd())  # the harness starts every run in the workspace (see handshake)
+
+
+SHARED_BREAKS: dict[str, list[int]] = {}  # one breakpoint table for every thread's debugger
 FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
-NONCE = re.compile(r"^([0-9a-f]{32}) ")
 RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
-
-
-@functools.lru_cache(maxsize=4096)
-def real_path(filename: str) -> str:
-    """A code object's file, links resolved: asked for every frame of every stop, and a module's file
-    does not move while its code runs (a stack under pytest is dozens of frames, each several lstats)."""
-    return os.path.realpath(filename)
-
-
-def in_workspace(filename: str) -> bool:
-    if not filename or filename.startswith("<"):
-        return False
-    real = real_path(filename)
-    return real.startswith(WORKSPACE + os.sep) and os.sep + "site-packages" + os.sep not in real
-
-
-def is_runner(frame) -> bool:
-    """pdb's ``exec(compile(...))`` frame that runs the script (``<string>``, called from bdb.run)."""
-    caller = frame.f_back
-    return (frame.f_code.co_filename in ("<string>", "<debug_call>") and caller is not None
-            and os.path.basename(caller.f_code.co_filename) == "bdb.py")
-
-
-def shown_path(filename: str) -> str:
-    if in_workspace(filename):
-        return os.path.relpath(real_path(filename), WORKSPACE)
-    return filename
-
-
-def decode_argument(arg: str) -> str:
-    """An argument the harness sent: base64 inline, or ``@PATH`` of a file it wrote (read, then removed)."""
-    arg = arg.strip()
-    if arg.startswith("@"):
-        path = arg[1:]
-        try:
-            with open(path, "rb") as stream:
-                data = stream.read()
-        finally:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-        return data.decode("utf-8")
-    return base64.b64decode(arg.encode("ascii"), validate=True).decode("utf-8")
 
 
 def thread_dump() -> str:
@@ -144,132 +104,6 @@ def thread_dump() -> str:
     return "\n".join(out)
 
 
-class Terminal:
-    """The debugger's own end of the program's terminal: private duplicates of stdin and stdout,
-    taken before the program runs. Closing or replacing ``sys.stdout`` (or fd 1) leaves them working;
-    if the program closes these descriptors too, the controlling terminal is reopened."""
-
-    encoding = "utf-8"
-
-    def __init__(self):
-        self._in_fd, self._out_fd = os.dup(0), os.dup(1)  # not inherited by the program's children
-        self._reader = os.fdopen(os.dup(self._in_fd), "r", encoding="utf-8", errors="replace", closefd=True)
-
-    def _reopen(self) -> None:
-        fd = os.open("/dev/tty", os.O_RDWR | os.O_CLOEXEC)
-        self._in_fd = self._out_fd = fd
-        self._reader = os.fdopen(os.dup(fd), "r", encoding="utf-8", errors="replace", closefd=True)
-
-    def write(self, text: str) -> int:
-        data = text.encode("utf-8", "replace")
-        for attempt in (1, 2):
-            try:
-                while data:
-                    data = data[_write(self._out_fd, data):]
-                break
-            except OSError:
-                if attempt == 2:
-                    raise
-                self._reopen()
-        return len(text)
-
-    def readline(self) -> str:
-        for attempt in (1, 2):
-            try:
-                return self._reader.readline()
-            except (OSError, ValueError):
-                if attempt == 2:
-                    raise
-                self._reopen()
-        return ""
-
-    def flush(self) -> None:
-        CHANNEL.commit()  # cmd writes its prompt (our marker), then flushes: the marker is out
-
-    def isatty(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        return self._out_fd
-
-
-class StopChannel:
-    """Stop records, kept until the next marker carries them to the harness (none without a handshake)."""
-
-    def __init__(self):
-        self.seq = 0
-        self.fresh = True  # the next stop is the first since the program (re)started
-        self.nonce: str | None = None  # the current call's, from the handshake or the command line
-        self.pending: list[dict] = []
-        self.written_tag: str | None = None  # the tag of the marker being written
-        self.last_tag: str | None = None  # the tag of the last marker written (what stepwise_sync reports)
-
-    def write(self, record: dict) -> None:
-        if self.nonce is None:
-            return
-        self.seq += 1
-        self.pending.append({"seq": self.seq, **record})
-
-    def end(self, how: str, **details) -> None:
-        self.write({"kind": "end", "how": how, "hits": HITS.take(), **details})
-        self.fresh = True
-
-    def marker(self, kind: str) -> str:
-        """``P``: the end of an answer (pdb's prompt); ``R``: records of a run ending without a prompt."""
-        if self.nonce is None:
-            return "(Pdb) " if kind == "P" else ""
-        data = _b64encode(_dumps(self.pending, default=str).encode("utf-8")).decode("ascii")
-        self.pending = []
-        if kind != "P":
-            return f"[[stepwise:{self.nonce}:{kind}:{data}]]"
-        # A fresh tag, made known (``last_tag``) only once the marker is written: a copy the program
-        # prints before it cannot carry it, and the harness's sync asks which tag was the debugger's.
-        self.written_tag = _urandom(8).hex()
-        return f"[[stepwise:{self.nonce}:P:{self.written_tag}:{data}]]"
-
-    def commit(self) -> None:
-        if self.written_tag is not None:
-            self.last_tag, self.written_tag = self.written_tag, None
-
-
-CHANNEL = StopChannel()
-SHARED_BREAKS: dict[str, list[int]] = {}
-WATCHES: list[str] = []  # expressions shown at every stop
-TERMINAL: Terminal | None = None
-
-
-def handshake() -> None:
-    """Read the harness's first line (the first nonce and the workspace) from the terminal, before the
-    program runs; without a harness (a person at a terminal) nothing is read and pdb's prompt stays."""
-    global TERMINAL, WORKSPACE
-    TERMINAL = Terminal()
-    try:
-        hello = json.loads(TERMINAL.readline())
-    except ValueError:
-        return
-    if isinstance(hello, dict) and isinstance(hello.get("stepwise"), str) and NONCE.match(hello["stepwise"] + " "):
-        CHANNEL.nonce = hello["stepwise"]
-        if isinstance(hello.get("workspace"), str):
-            WORKSPACE = os.path.realpath(hello["workspace"])
-        program_stdin(hello.get("stdin"))
-
-
-def program_stdin(path) -> None:
-    """The program's standard input: the text the harness wrote for it (a file, removed once open), else
-    nothing (input() gets EOF at once instead of waiting on the debugger's terminal forever)."""
-    try:
-        fd = os.open(path if isinstance(path, str) else os.devnull, os.O_RDONLY)
-    except OSError:
-        return
-    if isinstance(path, str):
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
-    os.dup2(fd, 0)
-    os.close(fd)
-
-
 def workspace_frames(stack, selected: int | None = None) -> list[dict]:
     """The workspace frames of a pdb stack (and the ``selected`` one), innermost first, with their
     where_am_i indices."""
@@ -283,7 +117,7 @@ def workspace_frames(stack, selected: int | None = None) -> list[dict]:
     return frames
 
 
-class StepwisePdb(pdb.Pdb):
+class StepwisePdb(StepwiseCommands, pdb.Pdb):
     busy = False  # a debugger command is executing (True) or the program is running (False)
     at_prompt = False  # inside the command loop (waiting for or running a command)
     last_resume: str | None = None  # "continue" or "step": how the program was last resumed
@@ -292,9 +126,10 @@ class StepwisePdb(pdb.Pdb):
     def __init__(self, *args, thread_debugger: bool = False, **kwargs):
         kwargs["nosigint"] = True  # SIGINT is ours (see on_sigint); pdb must not swap handlers
         kwargs["readrc"] = False
-        if TERMINAL is not None:  # answer on the debugger's own terminal, whatever the program did to sys.std*
-            kwargs.setdefault("stdin", TERMINAL)
-            kwargs.setdefault("stdout", TERMINAL)
+        terminal = stepwise_channel.TERMINAL
+        if terminal is not None:  # answer on the debugger's own terminal, whatever the program did to sys.std*
+            kwargs.setdefault("stdin", terminal)
+            kwargs.setdefault("stdout", terminal)
         # Stepping never stops inside pytest's own machinery: past a test's end it goes to the next test.
         kwargs["skip"] = list(kwargs.get("skip") or []) + ["_pytest", "_pytest.*", "pluggy", "pluggy.*", "pytest"]
         super().__init__(*args, **kwargs)
@@ -541,273 +376,6 @@ class StepwisePdb(pdb.Pdb):
             PAUSES.leave(alone, frame, self)
 
     # --- frames -------------------------------------------------------------------------------
-    def _frames_innermost_first(self):
-        return list(reversed(self.stack))
-
-    def do_stepwise_where(self, arg):
-        """The stack as a record (the harness renders it): workspace frames innermost first, the selected
-        one and the one that raised (post-mortem) always; a recursion's identical frames collapsed."""
-        frames = self._frames_innermost_first()
-        selected = len(self.stack) - 1 - self.curindex
-        rows, skipped = [], 0
-        for index, (frame, lineno) in enumerate(frames):
-            filename = frame.f_code.co_filename
-            raising = index == 0 and self._raised_in is not None  # post-mortem: the frame that raised
-            if not in_workspace(filename) and index != selected and not raising:
-                skipped += 1
-                continue
-            rows.append({"index": index, "file": shown_path(filename), "line": lineno,
-                         "function": frame.f_code.co_name, "source": self._source_line(filename, lineno, frame),
-                         "selected": index == selected, "raised": raising})
-        CHANNEL.write({"kind": "stack", "frames": collapse(rows), "skipped": skipped})
-
-    def _fail(self, message: str) -> None:
-        """A command's refusal, as a record (the harness words it)."""
-        CHANNEL.write({"kind": "error", "message": message})
-
-    def do_stepwise_frame(self, arg):
-        try:
-            index = int(arg.strip())
-        except ValueError:
-            self._fail("select_frame needs an integer index from where_am_i, e.g. 1.")
-            return
-        if not 0 <= index < len(self.stack):
-            self._fail(f"no frame {index}; the stack has frames 0 (innermost) to {len(self.stack) - 1}. "
-                       "Call where_am_i to see them.")
-            return
-        self._select_frame(len(self.stack) - 1 - index)
-
-    @staticmethod
-    def _source_line(filename, lineno, frame):
-        import linecache
-
-        return linecache.getline(filename, lineno, frame.f_globals).strip()
-
-    # --- values -------------------------------------------------------------------------------
-    @property
-    def _frame(self) -> types.FrameType:
-        """The selected frame; the value commands run only while paused, when pdb has one."""
-        if self.curframe is None:
-            raise RuntimeError("no frame is selected")
-        return self.curframe
-
-    @property
-    def _locals(self) -> dict[str, object]:
-        """The selected frame's locals: the dict pdb keeps (typeshed calls it a Mapping)."""
-        return self.curframe_locals  # pyright: ignore[reportReturnType]
-
-    # --- threads ------------------------------------------------------------------------------
-    def do_stepwise_threads(self, arg):
-        CHANNEL.write({"kind": "threads", "threads": stepwise_threads.threads(_get_ident(), in_workspace, shown_path),
-                       "current": stepwise_threads.thread_name()})
-
-    def do_stepwise_thread(self, arg):
-        """Hand the prompt to another thread (held at a line of Python code): it pauses where it is."""
-        wanted = arg.strip()
-        rows = stepwise_threads.threads(_get_ident(), in_workspace, shown_path)
-        chosen = next((r for r in rows if r["name"] == wanted or str(r["ident"]) == wanted), None)
-        if chosen is None:
-            self._fail(f"no thread {wanted!r}; threads: " + ", ".join(r["name"] for r in rows) + ".")
-            return None
-        if chosen["ident"] == _get_ident():
-            self._fail(f"{chosen['name']} is the thread paused here already.")
-            return None
-        if not PAUSES.switch_to(chosen["ident"]):
-            self._fail(f"{chosen['name']} is not at a line of Python code now (blocked in a lock, a sleep, I/O or "
-                       "native code, or not traced); list_threads shows where it is. Continue, and it pauses at "
-                       "its next line once it runs.")
-            return None
-        self.set_continue()  # when this thread is let go again, it runs to its next breakpoint
-        return 1
-
-    def do_stepwise_alone(self, arg):
-        """``stepwise_alone next``: resume this thread only; the others stay held."""
-        self._alone = True
-        return self.onecmd(arg)
-
-    # --- breakpoints --------------------------------------------------------------------------
-    def do_stepwise_break(self, arg):
-        """``stepwise_break BASE64-JSON {file, line, condition, temporary}``: set one breakpoint; its
-        number as a record (pdb's ``break`` answers in English)."""
-        try:
-            spec = json.loads(decode_argument(arg))
-            condition = spec.get("condition") or None
-            if condition is not None:
-                compile(condition, "<condition>", "eval")
-        except SyntaxError as exc:
-            self._fail(f"the condition {spec.get('condition')!r} is not a Python expression ({exc.msg}).")
-            return
-        except Exception as exc:
-            self._fail(f"could not read the breakpoint ({exc})")
-            return
-        filename = self.canonic(spec["file"])
-        problem = self.set_break(filename, int(spec["line"]), bool(spec.get("temporary")), condition)
-        if problem:
-            self._fail(str(problem))
-            return
-        CHANNEL.write({"kind": "breakpoint", "number": self.get_breaks(filename, int(spec["line"]))[-1].number})
-
-    # --- a call stepped into, watches -----------------------------------------------------------
-    def do_stepwise_debug(self, arg):
-        """Run an expression under a nested debugger (pdb's ``debug``): it pauses in the first function
-        the expression calls (or at a breakpoint); when it ends, this frame is selected again and its value
-        or exception is the answer."""
-        try:
-            source = decode_argument(arg)
-            code = compile(source, "<debug_call>", "eval")
-        except SyntaxError:
-            self._fail("debug_call takes one expression that calls a function, e.g. td.tomorrow(case).")
-            return
-        except Exception as exc:
-            self._fail(f"could not read the expression ({exc})")
-            return
-        nested = StepwisePdb(thread_debugger=True)
-        nested.nested = True
-        result: dict = {}
-        sys.settrace(None)
-        try:
-            with GUARD.program_view():
-                result["value"] = sys.call_tracing(nested.runeval, (code, self._frame.f_globals, self._locals))
-        except bdb.BdbQuit:
-            pass
-        except BaseException as exc:
-            result["error"] = exc
-        finally:
-            sys.settrace(self.trace_dispatch)
-        self._why("frame")
-        self.print_stack_entry(self.stack[self.curindex])  # back in this frame (a frame record)
-        if "error" in result:
-            self._fail(f"the call raised {exception_line(result['error'])}{raised_where(result['error'])}")
-        else:
-            record = value_record(source, result.get("value"))
-            record["returned"] = True
-            CHANNEL.write(record)
-
-    def do_stepwise_watch(self, arg):
-        """``stepwise_watch BASE64-JSON [expressions]``: shown at every stop from now on."""
-        try:
-            WATCHES[:] = [str(e) for e in json.loads(decode_argument(arg))]
-        except Exception as exc:
-            self._fail(f"could not read the watch list ({exc})")
-
-    def _watch_values(self, frame) -> list[list[str]]:
-        values = []
-        for expression in WATCHES:
-            try:
-                with GUARD.program_view():
-                    value = safe_repr(eval(expression, frame.f_globals, frame.f_locals))
-            except BaseException as exc:
-                value = f"<{exception_line(exc)}>"
-            values.append([expression, capped(value)])
-        return values
-
-    def do_stepwise_tasks(self, arg):
-        rows = stepwise_tasks.tasks(in_workspace, shown_path)
-        if rows is None:
-            self._fail("no asyncio event loop is running in the paused thread, so there are no tasks to list.")
-            return
-        CHANNEL.write({"kind": "tasks", "tasks": rows})
-
-    def do_stepwise_sync(self, arg):
-        """The harness's check after each answer: which marker the debugger wrote last."""
-        CHANNEL.write({"kind": "sync", "answered": CHANNEL.last_tag})
-
-    def do_stepwise_locals(self, arg):
-        namespace = self._locals
-        scope = "globals (module scope)" if namespace is self._frame.f_globals else "locals"
-        CHANNEL.write(listing_record(scope, namespace))
-
-    def do_stepwise_globals(self, arg):
-        CHANNEL.write(listing_record("globals", self._frame.f_globals))
-
-    def _evaluate(self, code, mode: str):
-        """Run ``code`` in one namespace merging the frame's globals and locals (as pdb's ``interact``
-        does), so comprehensions, generator expressions and lambdas see the frame's locals; names the
-        code binds or rebinds are written back to the frame's locals."""
-        namespace = dict(self._frame.f_globals)
-        namespace.update(self._locals)
-        before = dict(namespace)
-        try:
-            with GUARD.program_view():  # the expression sees the program's builtins
-                return eval(code, namespace) if mode == "eval" else exec(code, namespace)
-        finally:
-            target = self._locals
-            for name, value in namespace.items():
-                if name != "__builtins__" and (name not in before or before[name] is not value):
-                    target[name] = value
-            for name in before:
-                if name not in namespace and name in target:
-                    del target[name]
-
-    def do_stepwise_print(self, arg):
-        try:
-            expression = decode_argument(arg)
-        except Exception as exc:
-            self._fail(f"could not read the expression ({exc})")
-            return
-        try:
-            value = self._evaluate(compile(expression, "<print_variable>", "eval"), "eval")
-        except BaseException as exc:
-            self._fail(f"{type(exc).__name__}: {exc}")
-            return
-        CHANNEL.write(value_record(expression, value))
-
-    def do_stepwise_run(self, arg):
-        try:
-            source = decode_argument(arg)
-        except Exception as exc:
-            self._fail(f"could not read the expression ({exc})")
-            return
-        try:
-            try:
-                code = compile(source, "<run_expression>", "eval")
-            except SyntaxError:
-                code = None
-            if code is not None:
-                CHANNEL.write(value_record(source, self._evaluate(code, "eval")))
-                return
-            statements, last = split_statements(source)
-            self._evaluate(statements, "exec")
-            value = None if last is None else self._evaluate(last, "eval")
-            if value is None:  # pdb shows nothing for None: a statement, or a call made for its effect
-                CHANNEL.write({"kind": "executed", "expression": source})
-            else:  # `stmt; expr` shows the value of expr, as pdb does
-                CHANNEL.write(value_record(source, value))
-        except BaseException as exc:
-            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            self._fail(detail)
-
-
-def exception_line(exc) -> str | None:
-    if exc is None:
-        return None
-    try:
-        return traceback.format_exception_only(type(exc), exc)[-1].strip()[:500]
-    except BaseException:  # a broken __str__: the type still says something
-        return type(exc).__name__
-
-
-def raised_where(exc) -> str:
-    """`` (raised at FILE:LINE in FUNCTION)``: the innermost workspace frame of an exception's traceback."""
-    where, tb = "", getattr(exc, "__traceback__", None)
-    while tb is not None:
-        if in_workspace(tb.tb_frame.f_code.co_filename):
-            where = (f" (raised at {shown_path(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno} in "
-                     f"{tb.tb_frame.f_code.co_name})")
-        tb = tb.tb_next
-    return where
-
-
-def exception_text(tb) -> str | None:
-    """The exception a post-mortem traceback belongs to: the one being handled (python -m pdb), else the
-    one pytest kept in ``sys.last_value`` before entering the debugger."""
-    candidates = [sys.exc_info()[1], getattr(sys, "last_value", None)]
-    for exc in candidates:
-        if exc is not None and getattr(exc, "__traceback__", None) is tb:
-            return exception_line(exc)
-    return exception_line(next((exc for exc in candidates if exc is not None), None))
-
-
 def repair_standard_streams() -> None:
     """After a run of the script ended: a ``sys.stdout``/``sys.stderr`` the program closed is replaced
     (pdb.main prints its restart notice there, and the next run starts fresh)."""
@@ -816,7 +384,8 @@ def repair_standard_streams() -> None:
         if stream is None or getattr(stream, "closed", False):
             original = getattr(sys, f"__{name}__", None)
             if original is None or original.closed:
-                fd = os.dup(TERMINAL.fileno() if TERMINAL else 1)
+                terminal = stepwise_channel.TERMINAL
+                fd = os.dup(terminal.fileno() if terminal else 1)
                 original = os.fdopen(fd, "w", encoding="utf-8", errors="replace", buffering=1)
             setattr(sys, name, original)
 
@@ -829,7 +398,7 @@ def on_sigint(signum, frame):
         return  # the answer came just as the harness gave up waiting: nothing to interrupt
     if not any(in_workspace(f.filename) for f in traceback.extract_stack(frame)):
         return  # pytest or the interpreter is busy (collecting, reporting, exiting): let it finish
-    out = TERMINAL or sys.stdout
+    out = stepwise_channel.TERMINAL or sys.stdout
     out.write("\n--Interrupted: the program did not pause within the time limit--\n" + thread_dump() + "\n")
     out.flush()
     debugger.interrupted_at(frame)
@@ -855,8 +424,9 @@ def main(argv: list[str]) -> int:
     try:
         return run(argv)
     finally:
-        if CHANNEL.pending and TERMINAL is not None:  # the run's end, with no prompt to carry it
-            TERMINAL.write(CHANNEL.marker("R"))
+        terminal = stepwise_channel.TERMINAL
+        if CHANNEL.pending and terminal is not None:  # the run's end, with no prompt to carry it
+            terminal.write(CHANNEL.marker("R"))
 
 
 def make_thread_debugger() -> StepwisePdb:

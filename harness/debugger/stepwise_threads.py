@@ -34,6 +34,7 @@ class Pauses:
         self.all_stop = False  # the other threads are held
         self.held: dict[int, tuple] = {}  # thread -> (frame, debugger) where it waits
         self.depth = 0  # prompts the holder has open (a nested debugger inside a command)
+        self.handed = False  # the holder got the prompt from switch_to and has not taken it yet
 
     def wait_if_held(self, frame, debugger) -> bool:
         """Called at traced events of every thread: wait while another thread is paused. True when the
@@ -54,6 +55,10 @@ class Pauses:
         """Take the prompt (wait for another thread's turn to end), and hold every other thread."""
         me = _get_ident()
         with self.cond:
+            if self.holder == me and self.handed:  # switch_to gave this thread the prompt
+                self.handed = False
+                self.all_stop, self.runner = True, None
+                return
             if self.holder == me:  # a nested debugger (debug_call) inside this thread's command
                 self.depth += 1
                 return
@@ -78,7 +83,7 @@ class Pauses:
                 self.all_stop = alone
                 self.cond.notify_all()
                 return
-            self.holder, self.handover = self.handover, None
+            self.holder, self.handover, self.handed = self.handover, None, True
             self.cond.notify_all()
         if self.wait_if_held(frame, debugger) and frame is not None:
             debugger.pause_for_switch(frame)

@@ -142,11 +142,11 @@ debugger_tool("debug_call",
 debugger_tool("watch", "Show an expression's value at every stop from now on (unwatch to stop).",
               lambda session, args: session.debugger.set_watches(add=args["expression"]),
               {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
-              kind="inspection", auxiliary=True, needs_program=False)
+              kind="navigation", auxiliary=True, needs_program=False)
 debugger_tool("unwatch", "Stop showing a watched expression at every stop.",
               lambda session, args: session.debugger.set_watches(remove=args["expression"]),
               {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
-              kind="inspection", auxiliary=True, needs_program=False)
+              kind="navigation", auxiliary=True, needs_program=False)
 debugger_tool("where_am_i", "Show the call stack (workspace frames, innermost first, with their indices).",
               lambda session, args: session.debugger.where_am_i(), kind="navigation", auxiliary=True)
 debugger_tool("select_frame", "Select a stack frame by its where_am_i index (0 = innermost) to inspect it.",
