@@ -170,7 +170,7 @@ class StepwisePdb(StepwiseCommands, pdb.Pdb):
         return super().dispatch_line(frame)
 
     def trace_dispatch(self, frame, event, arg):
-        if PAUSES.all_stop and PAUSES.wait_if_held(frame, self):
+        if PAUSES.all_stop and PAUSES.must_wait() and PAUSES.wait_if_held(frame, self):
             self.pause_for_switch(frame)  # switch_to handed the prompt to this thread
             return self.trace_dispatch
         return super().trace_dispatch(frame, event, arg)

@@ -27,7 +27,7 @@ class Pauses:
     """Who holds the prompt, and whether the others are held."""
 
     def __init__(self):
-        self.cond = _Condition(_Lock())
+        self.cond = _Condition(_thread.RLock())  # reentrant: the debugger's own frames may be traced
         self.holder: int | None = None  # the thread at the prompt
         self.handover: int | None = None  # the thread the prompt goes to next (switch_to)
         self.runner: int | None = None  # resumed alone: the others stay held
@@ -35,6 +35,11 @@ class Pauses:
         self.held: dict[int, tuple] = {}  # thread -> (frame, debugger) where it waits
         self.depth = 0  # prompts the holder has open (a nested debugger inside a command)
         self.handed = False  # the holder got the prompt from switch_to and has not taken it yet
+
+    def must_wait(self) -> bool:
+        """Cheap, without the lock (asked at every traced event): is another thread paused?"""
+        me = _get_ident()
+        return self.all_stop and self.holder != me and self.runner != me
 
     def wait_if_held(self, frame, debugger) -> bool:
         """Called at traced events of every thread: wait while another thread is paused. True when the
@@ -105,7 +110,7 @@ _debuggers: dict[int, object] = {}  # thread -> its debugger (made on its first 
 
 def _hold_trace(frame, event, arg):
     debugger = _debuggers.get(_get_ident())
-    if debugger is not None and PAUSES.wait_if_held(frame, debugger):
+    if debugger is not None and PAUSES.must_wait() and PAUSES.wait_if_held(frame, debugger):
         debugger.pause_for_switch(frame)
         frame.f_trace = debugger.trace_dispatch  # stepping in this thread goes on from here
         return debugger.trace_dispatch
