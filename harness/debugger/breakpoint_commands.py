@@ -11,16 +11,40 @@ from pathlib import Path
 
 from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
 from harness.debugger.errors import DebuggerError
+from harness.debugger.process import DebuggedProgram
 from harness.files import FileChange
 from harness.observation import Observation
 
 
 class BreakpointCommands:
-    """Needs of its host: ``breakpoints``, ``program``/``started``, ``resolve``, ``_answer``, ``_running``,
-    ``_with_argument``, ``tool_timeout_s``, ``restart``."""
+    """Needs of its host (PdbController): the attributes and methods declared below."""
 
     breakpoints: list[Breakpoint]
     next_breakpoint_id = 1
+    workspace: str
+    tool_timeout_s: float
+    sources: dict[str, tuple[int, int]] | None = None
+    source_texts: dict[str, str] = {}  # noqa: RUF012 - replaced per instance (snapshot_sources)
+
+    @property
+    def started(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def _running(self) -> DebuggedProgram:
+        raise NotImplementedError
+
+    def resolve(self, file: str) -> tuple[Path, str]:
+        raise NotImplementedError
+
+    def restart(self, reason: str) -> str:
+        raise NotImplementedError
+
+    def _answer(self, body: str, *, error: bool = False, stop=None) -> Observation:
+        raise NotImplementedError
+
+    def _with_argument(self, command: str, text: str, field: str) -> str:
+        raise NotImplementedError
 
     # --- arming ---------------------------------------------------------------------------------
     def _arm(self, bp: Breakpoint, path) -> tuple[Breakpoint, str | None]:
@@ -173,12 +197,12 @@ class BreakpointCommands:
         """What the program runs now: every workspace .py file's (mtime, size), and the text of those with
         breakpoints (to move them if a file changes behind the debugger's back)."""
         self.sources = source_stats(self.workspace)
-        self.source_texts: dict[str, str] = {}
+        self.source_texts = {}
         for bp in self.breakpoints:
             self._remember_source(bp.file)
 
     def _remember_source(self, file: str) -> None:
-        if file in getattr(self, "source_texts", {}) or getattr(self, "sources", None) is None:
+        if self.sources is None or file in self.source_texts:
             return
         try:
             self.source_texts[file] = (Path(self.workspace) / file).read_text(encoding="utf-8")
@@ -189,7 +213,7 @@ class BreakpointCommands:
         """After a bash command: the workspace files changed since the program started (sed -i, a
         formatter, git checkout) are handled as edit_file's are (breakpoints follow or are dropped, the
         program restarts); a note for the model, or ""."""
-        if not self.started or getattr(self, "sources", None) is None:
+        if not self.started or self.sources is None:
             return ""
         now = source_stats(self.workspace)
         changed = sorted(name for name in set(now) | set(self.sources) if now.get(name) != self.sources.get(name))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import bdb
 import json
+import pdb
 import sys
 import traceback
 import types
@@ -21,9 +22,18 @@ _get_ident = stepwise_threads._get_ident
 WATCHES: list[str] = []  # expressions shown at every stop
 
 
-class StepwiseCommands:
-    """Needs of its host (a pdb.Pdb): ``stack``, ``curindex``, ``curframe``, ``curframe_locals``,
-    ``_raised_in``, ``print_stack_entry``, ``_why``, ``set_break``, ``get_breaks``, ``canonic``."""
+class StepwiseCommands(pdb.Pdb):
+    """The commands; ``StepwisePdb`` (its subclass) is the debugger."""
+
+    _raised_in: dict | None = None
+    _alone = False
+    nested = False  # the debugger debug_call made
+
+    def __init__(self, *args, thread_debugger: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+
+    def _why(self, reason: str, value=None) -> None:
+        raise NotImplementedError
 
     def _frames_innermost_first(self):
         return list(reversed(self.stack))

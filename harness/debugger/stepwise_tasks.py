@@ -30,7 +30,7 @@ def tasks(in_workspace, shown_path) -> list[dict] | None:
     workspace frame); None when no loop runs here."""
     asyncio = _asyncio()
     loop = asyncio.events._get_running_loop() if asyncio is not None else None
-    if loop is None:
+    if asyncio is None or loop is None:
         return None
     current = asyncio.current_task(loop)
     rows = []

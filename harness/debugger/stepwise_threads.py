@@ -14,6 +14,7 @@ from __future__ import annotations
 import _thread
 import sys
 import threading
+from typing import Any
 
 _get_ident = _thread.get_ident  # private references: the program may rebind module attributes
 _current_frames = sys._current_frames
@@ -105,7 +106,7 @@ class Pauses:
 
 
 PAUSES = Pauses()
-_debuggers: dict[int, object] = {}  # thread -> its debugger (made on its first traced call)
+_debuggers: dict[int, Any] = {}  # thread -> its debugger (made on its first traced call)
 
 
 def _hold_trace(frame, event, arg):

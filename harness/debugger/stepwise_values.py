@@ -38,7 +38,7 @@ def capped(text: str, limit: int = VALUE_CAP) -> str:
 def value_record(expression: str, value) -> dict:
     """One value shown alone: its repr cut to OUTPUT_CAP bytes, with what was dropped counted once."""
     data = safe_repr(value).encode("utf-8", "replace")
-    record = {"kind": "value", "expression": expression, "value": data[:OUTPUT_CAP].decode("utf-8", "ignore")}
+    record: dict[str, object] = {"kind": "value", "expression": expression, "value": data[:OUTPUT_CAP].decode("utf-8", "ignore")}
     if _len(data) > OUTPUT_CAP:
         record["dropped_bytes"] = _len(data) - OUTPUT_CAP
         record["sha1"] = hashlib.sha1(data).hexdigest()[:12]
@@ -66,8 +66,10 @@ def split_statements(source: str):
     """``stmt; expr`` → (code of the statements, code of the last expression) so its value is shown, as
     pdb shows it; (code, None) when the source does not end in an expression."""
     tree = ast.parse(source, "<run_expression>", "exec")
-    if tree.body and _isinstance(tree.body[-1], ast.Expr):
-        last = ast.Expression(tree.body.pop().value)
+    final = tree.body[-1] if tree.body else None
+    if _isinstance(final, ast.Expr):
+        tree.body.pop()
+        last = ast.Expression(final.value)
         return compile(tree, "<run_expression>", "exec"), compile(last, "<run_expression>", "eval")
     return compile(tree, "<run_expression>", "exec"), None
 
