@@ -122,6 +122,7 @@ class DebuggedProgram:
         self.history: list[dict] = []  # every stop record of this run, in order
         self._pending = ""  # read from the PTY, not yet past a marker
         self._segments: list[Segment] = []  # answer markers of the current read, with the text before each
+        self.sync_sent: str | None = None  # the nonce of the sync sent with the current command
         self._before = BoundedOutput()  # the current exchange's output, bounded
         full_env = program_environment(workspace, env)
         self.server = None
@@ -180,12 +181,14 @@ class DebuggedProgram:
         current nonce (it runs in the debugger's process) and print a marker of its own; such a copy,
         before or after the real one, is found here and can neither cut an answer short nor push its
         rest into the next one. What the program wrote after the answer is added to it, said so."""
-        sync = secrets.token_hex(16)
+        sync, self.sync_sent = self.sync_sent, None
+        if sync is None:  # not sent with the command (the first answer, after the handshake)
+            sync = secrets.token_hex(16)
+            try:
+                self.child.sendline(f"{sync} stepwise_sync")
+            except OSError:
+                return self._resolve(answering, None, "ended")
         self.nonce = sync
-        try:
-            self.child.sendline(f"{sync} stepwise_sync")
-        except OSError:
-            return self._resolve(answering, None, "ended")
         deadline = time.monotonic() + max(budget_s, SYNC_MIN_S)
         while True:
             index = self._expect(deadline - time.monotonic(), (answering, sync))
@@ -261,8 +264,11 @@ class DebuggedProgram:
     def send(self, command: str, timeout_s: float) -> Exchange:
         between = self._drain()
         self.nonce = secrets.token_hex(16)
+        # The sync goes out with the command (one write, no extra round trip): the debugger reads it
+        # after answering. The program cannot take it first: its stdin is not the terminal.
+        self.sync_sent = secrets.token_hex(16)
         try:
-            self.child.sendline(f"{self.nonce} {command}")
+            self.child.send(f"{self.nonce} {command}\n{self.sync_sent} stepwise_sync\n")
         except OSError:
             return Exchange(between, "ended")
         exchange = self.read(timeout_s)
