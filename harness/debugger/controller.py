@@ -6,10 +6,7 @@ does on its own (program ran to its end, a file was edited, the program was stuc
 
 from __future__ import annotations
 
-import base64
 import json
-import os
-import signal
 from pathlib import Path
 
 import pexpect
@@ -21,6 +18,7 @@ from harness.debugger.errors import DebuggerError
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
+from harness.debugger.inspection_commands import InspectionCommands
 from harness.debugger.process import (
     DebuggedProgram,
     Exchange,
@@ -28,6 +26,7 @@ from harness.debugger.process import (
     program_environment,
     time_budget,
 )
+from harness.debugger.run_outcomes import abrupt_exit, killed_by, post_mortem_note
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.debugger_record import DebuggerRecord, Frame, Stop
 from harness.files import path_problem
@@ -36,11 +35,9 @@ from harness.pytest_files import find_test_files, runs_under_pytest
 
 RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
                 "step_out": "return"}
-MAX_ARGUMENT_BYTES = 64 * 1024  # the longest expression print_variable / run_expression take
-INLINE_ARGUMENT_CHARS = 3072  # base64 this long still fits one terminal line (4095 bytes) with its command
 
 
-class PdbController(BreakpointCommands):
+class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_argument first
     def __init__(self, workspace: Path | str, *, python: str, env: dict[str, str] | None = None,
                  tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0, warm: bool = True):
         """``warm``: fork each run from a pre-imported interpreter (see fork_server) instead of
@@ -444,120 +441,3 @@ class PdbController(BreakpointCommands):
 
     def _test_files(self) -> list[str]:
         return find_test_files(self.workspace)
-
-    # --- inspection ---------------------------------------------------------------------------
-    def print_variable(self, name: str) -> Observation:
-        obs = self._inspect("print_variable", {"name": name}, self._with_argument("stepwise_print", name, "name"))
-        if obs.error and "NameError" in obs.text:
-            obs.text = obs.text.replace("</execution_position>",
-                                        "Use examine_locals to see the names in this frame.\n</execution_position>")
-        return obs
-
-    def examine_locals(self) -> Observation:
-        return self._inspect("examine_locals", {}, "stepwise_locals")
-
-    def examine_globals(self) -> Observation:
-        return self._inspect("examine_globals", {}, "stepwise_globals")
-
-    def run_expression(self, expression: str) -> Observation:
-        return self._inspect("run_expression", {"expression": expression},
-                             self._with_argument("stepwise_run", expression, "expression"))
-
-    def _inspect(self, tool: str, arguments: dict, command: str) -> Observation:
-        """An inspection: its values are the records the in-process debugger wrote, every repr capped there."""
-        return self._query(command, tool)
-
-    def _with_argument(self, command: str, text: str, field: str) -> str:
-        """The pdb command line carrying ``text``: inline (base64) when it fits the terminal's line,
-        else through a file the in-process debugger reads and removes (a PTY line stops at 4095 bytes)."""
-        data = text.encode("utf-8")
-        if len(data) > MAX_ARGUMENT_BYTES:
-            raise DebuggerError(f"Error: the {field} is {len(data)} bytes; the debugger takes at most "
-                                f"{MAX_ARGUMENT_BYTES} bytes at once. Put long code in a file with write_file and "
-                                "run it from here: run_expression(\"exec(open('helper.py').read())\").")
-        encoded = base64.b64encode(data).decode("ascii")
-        if len(encoded) <= INLINE_ARGUMENT_CHARS:
-            return f"{command} {encoded}"
-        return f"{command} @{self._running.write_argument(data)}"
-
-    def list_code(self, line: int | None = None, file: str | None = None) -> Observation:
-        if file is not None:
-            return self._list_file(file, line)
-        if line is None:
-            return self._query("list .")
-        length = self._current_file_length()
-        if length is not None and self.position is not None and not 1 <= line <= length:
-            shown = self.position[0]
-            return self._answer(f"Error: {shown} has {length} lines; line {line} is outside it. Call "
-                                f"list_code with a line between 1 and {length} (or without one, around the "
-                                "current line).", error=True)
-        return self._query(f"list {max(1, line - 5)}, {line + 5}")
-
-    def _list_file(self, file: str, line: int | None) -> Observation:
-        """Eleven lines of any workspace (or library) file around ``line``, read here: no round trip."""
-        path, shown = self.resolve(file)
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        here = self.position[1] if self.position and self.position[0] == shown else None
-        center = line if line is not None else here or 6
-        if not 1 <= center <= max(1, len(lines)):
-            return self._answer(f"Error: {shown} has {len(lines)} lines; line {center} is outside it.", error=True)
-        marks = {bp.line for bp in self.breakpoints if bp.file == shown}
-        rows = [f"{n:4d} {'B' if n in marks else ' '}{'->' if n == here else '  '} {lines[n - 1]}"
-                for n in range(max(1, center - 5), min(len(lines), center + 5) + 1)]
-        return self._answer(f"{shown}:\n" + "\n".join(rows))
-
-    def _current_file_length(self) -> int | None:
-        """Lines of the file the selected frame is in (None when it is not a readable file)."""
-        if self.position is None:
-            return None
-        file = self.position[0]
-        path = Path(file) if os.path.isabs(file) else Path(self.workspace) / file
-        try:
-            return len(path.read_text(encoding="utf-8", errors="replace").splitlines())
-        except OSError:
-            return None
-
-    def where_am_i(self) -> Observation:
-        return self._query("stepwise_where", "where_am_i")
-
-    def select_frame(self, index: int) -> Observation:
-        obs = self._query(f"stepwise_frame {index}")
-        if obs.debugger is not None and not obs.error and obs.debugger.stop is None:
-            obs.debugger.stop = Stop("frame")
-        return obs
-
-def post_mortem_note(raised_in: dict | None, position: tuple[str, int] | None, *, in_test: bool = False) -> str:
-    """What a post-mortem pause says: where the exception was raised, and where the cursor is (under
-    pytest a failing test pauses the run, and continuing goes on with the next test)."""
-    what = "A test failed with an uncaught exception" if in_test else "The program raised an uncaught exception"
-    rest = ("continue_execution goes on with the next test" if in_test
-            else "stepping or continuing ends the program and restarts the debugger")
-    if not raised_in or raised_in.get("workspace") or position is None:
-        return f"{what}: paused post-mortem at the raising frame (inspect it; {rest})."
-    raised = f"{raised_in.get('file')}:{raised_in.get('line')} in {raised_in.get('function')}"
-    return (f"{what} in library code ({raised}): paused post-mortem at the "
-            f"innermost frame of the workspace's own code, {position[0]}:{position[1]} (inspect it; where_am_i "
-            f"shows the whole stack and select_frame(0) the raising frame; {rest}).")
-
-
-def killed_by(records: list[dict]) -> str | None:
-    """``"SIGSEGV (Segmentation fault)"`` when the run's process was killed by a signal, else None."""
-    for record in records:
-        number = record.get("signal") if record.get("kind") == "exit" else None
-        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
-            try:
-                name = signal.Signals(number).name
-            except ValueError:
-                name = f"signal {number}"
-            description = signal.strsignal(number)
-            return f"{name} ({description})" if description else name
-    return None
-
-
-def abrupt_exit(records: list[dict]) -> int | None:
-    """The exit status of a run whose process ended without the debugger recording the program's end
-    (``os._exit``); None when it ended the ordinary way or how is unknown."""
-    if any(record.get("kind") == "end" for record in records):
-        return None
-    statuses = [r.get("status") for r in records if r.get("kind") == "exit" and isinstance(r.get("status"), int)]
-    return statuses[-1] if statuses else None
