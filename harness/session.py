@@ -45,6 +45,7 @@ class DebugSession:
                                       tool_timeout_s=tool_timeout_s)
         self.shell = Shell(self.workspace, env=env, timeout_s=command_timeout_s)
         self.closed = False
+        self._shell_ran = False  # a bash command ran since the last debugger call
         self.toolbox = Toolbox(arm)
         self.edits = EditEvents()  # edit_file / write_file announce each change here
         if arm == DBG:
@@ -59,7 +60,10 @@ class DebugSession:
     def call(self, name: str, arguments: dict | None = None) -> Observation:
         started = time.perf_counter()
         try:
+            outside = self._outside_edits(name)
             observation = self._route(name, arguments)
+            if outside:
+                observation.text = _with_note(observation.text, outside)
         except Exception as exc:  # the promise: a model's call never crashes the session
             observation = Observation.failure(
                 f"Error: {name} failed inside the harness ({type(exc).__name__}: {exc}). "
@@ -91,8 +95,27 @@ class DebugSession:
         except Exception:
             pass
 
+    def _outside_edits(self, name) -> str:
+        """Files a bash command changed are seen by the next debugger call (as edit_file's are)."""
+        if name == "bash":
+            self._shell_ran = True
+            return ""
+        tool = self.toolbox.registry.get(name)
+        if not self._shell_ran or tool is None or not tool.debugger or self.arm != DBG:
+            return ""
+        self._shell_ran = False
+        return self.debugger.outside_edits()
+
     # --- routing ------------------------------------------------------------------------------
     def _route(self, name, arguments) -> Observation:
         if self.closed:
             return Observation.failure("Error: this session is closed; start a new episode.")
         return self.toolbox.call(self, name, arguments)
+
+
+def _with_note(text: str, note: str) -> str:
+    """``note`` first in an answer, inside its position envelope when it has one."""
+    head, newline, rest = text.partition("\n")
+    if head.startswith("<execution_position") and newline:
+        return f"{head}\n{note}\n{rest}"
+    return f"{note}\n{text}"

@@ -1,7 +1,12 @@
-"""``python -m harness shell --workspace DIR [--arm dbg]``: drive a DebugSession by hand.
+"""``python -m harness shell --workspace DIR [--arm dbg] [--sandbox bwrap]``: drive a session by hand.
 
 Reads one tool call per line as JSON, ``{"name": "step_over", "arguments": {}}``, and prints each
 observation. A bare tool name (``where_am_i``) is accepted as a call without arguments.
+
+The session is an episode's: the same sandbox (bwrap by default, or $STEPWISE_SANDBOX; docker;
+``local`` isolates nothing), so bash runs the sandbox's interpreter and pip, and the workspace gets the
+pytest configuration an episode writes (a ``test.py`` layout is collected). ``--sandbox none`` runs the
+tools in this process, as a harness developer may want (``--python`` picks the program's interpreter).
 """
 
 from __future__ import annotations
@@ -12,7 +17,10 @@ import sys
 from pathlib import Path
 
 from harness.arms import ARMS
-from harness.pytest_files import find_test_files
+from harness.observation import ToolCall
+from harness.pytest_files import find_test_files, write_pytest_config
+from harness.sandbox.backends import NAMES, get_backend
+from harness.sandbox.backends.base import Limits, SandboxError, SandboxSpec
 from harness.session import DebugSession
 from harness.tools import tool_names
 
@@ -41,7 +49,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--protect", action="append", default=[], metavar="FILE",
                         help="a file the tools must not change (repeatable); default: the files that hold tests and "
                              "every conftest.py (bash's changes to them are undone after each command)")
-    parser.add_argument("--python", default=None, help="interpreter for the debugged program")
+    parser.add_argument("--sandbox", choices=(*NAMES, "none"), default=None,
+                        help="where the tools run, as in an episode (default: $STEPWISE_SANDBOX or bwrap); none: in "
+                             "this process")
+    parser.add_argument("--python", default=None, help="interpreter for the debugged program (--sandbox none only)")
     parser.add_argument("--tool-timeout", type=float, default=10.0, help="seconds per debugger call")
     parser.add_argument("--command-timeout", type=float, default=30.0, help="seconds per bash command")
     args = parser.parse_args(argv)
@@ -52,26 +63,50 @@ def main(argv: list[str]) -> int:
     protected = args.protect or sorted({*find_test_files(args.workspace),
                                         *(p.relative_to(args.workspace).as_posix()
                                           for p in args.workspace.rglob("conftest.py"))})
-    interactive = sys.stdin.isatty()
-    with DebugSession(args.workspace, arm=args.arm, protected_files=protected, python=args.python,
-                      tool_timeout_s=args.tool_timeout, command_timeout_s=args.command_timeout) as session:
-        if interactive:
-            print(f"tools ({args.arm}): {', '.join(sorted(tool_names(args.arm)))}\n"
-                  f"one call per line, e.g. {EXAMPLE}; Ctrl-D or done to finish")
-        while True:
-            if interactive:
-                print("tool> ", end="", flush=True)
-            line = sys.stdin.readline()
-            if not line:
-                break
-            if not line.strip():
-                continue
-            parsed = parse_line(line)
-            if isinstance(parsed, str):
-                print(parsed, flush=True)
-                continue
-            observation = session.call(*parsed)
-            print(observation.text, flush=True)
-            if observation.done:
-                break
+    if args.python and args.sandbox != "none":
+        print("error: --python picks the interpreter of --sandbox none; a sandbox runs its own", file=sys.stderr)
+        return 2
+    write_pytest_config(args.workspace, find_test_files(args.workspace))  # as an episode's workspace has it
+    if args.sandbox == "none":
+        with DebugSession(args.workspace, arm=args.arm, protected_files=protected, python=args.python,
+                          tool_timeout_s=args.tool_timeout, command_timeout_s=args.command_timeout) as session:
+            loop(session.call, args.arm)
+        return 0
+    try:
+        backend = get_backend(args.sandbox)
+        sandbox = backend.start(SandboxSpec(workspace=args.workspace.resolve(), arm=args.arm,
+                                            protected_files=protected,
+                                            limits=Limits(tool_timeout_s=max(args.tool_timeout, args.command_timeout))))
+    except SandboxError as exc:
+        print(f"error: the sandbox did not start: {exc}", file=sys.stderr)
+        return 2
+    try:
+        loop(lambda name, arguments: sandbox.call(ToolCall(name, arguments)), args.arm)
+    finally:
+        sandbox.close()
+        backend.close()
     return 0
+
+
+def loop(call, arm: str) -> None:
+    """Read calls until end of input or ``done``; print each observation."""
+    interactive = sys.stdin.isatty()
+    if interactive:
+        print(f"tools ({arm}): {', '.join(sorted(tool_names(arm)))}\n"
+              f"one call per line, e.g. {EXAMPLE}; Ctrl-D or done to finish")
+    while True:
+        if interactive:
+            print("tool> ", end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            break
+        if not line.strip():
+            continue
+        parsed = parse_line(line)
+        if isinstance(parsed, str):
+            print(parsed, flush=True)
+            continue
+        observation = call(*parsed)
+        print(observation.text, flush=True)
+        if observation.done:
+            break

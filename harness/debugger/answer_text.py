@@ -1,10 +1,9 @@
-"""Reading the debugger's answer text back into a ``DebuggerRecord``: the one place that parses it.
+"""Reading a debugger answer's text back into a ``DebuggerRecord``: the legacy-document upgrade only.
 
-Two readers use it: the controller, for the few facts only pdb's text holds (a listing's rows, the
-where_am_i stack, the exception line), and ``legacy_record``, which upgrades a step recorded before
-steps carried a record. The answers are the harness's own normalized text, so the patterns follow
-``harness/debugger``'s wording; an answer that matches none of them reads as "nothing", which at
-worst makes a consumer see less, never crash.
+A step recorded before steps carried a record has nothing but its text; ``legacy_record`` reads what
+it can from it. A live session never comes here: values, stacks and exceptions travel as records from
+the in-process debugger (``render`` makes the model's text from them). An answer that matches none of
+the patterns reads as "nothing", which at worst makes a consumer see less, never crash.
 """
 
 from __future__ import annotations

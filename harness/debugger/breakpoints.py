@@ -5,6 +5,7 @@ their lines when a file is edited."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import functools
 from dataclasses import dataclass, field
@@ -17,8 +18,22 @@ class BreakpointError(ValueError):
 
 @dataclass(frozen=True, order=True)
 class Breakpoint:
+    """Equal by place (file, line); the rest says how it stops."""
+
     file: str  # as shown to the model: relative to the workspace, or an absolute library path
     line: int
+    id: int = field(default=0, compare=False)  # the model's handle, stable across restarts
+    condition: str | None = field(default=None, compare=False)  # stops only when this holds
+    temporary: bool = field(default=False, compare=False)  # removed after its first stop
+    enabled: bool = field(default=True, compare=False)
+    number: int | None = field(default=None, compare=False)  # pdb's number in the running program
+    hits: int = field(default=0, compare=False)  # stops in the current run
+
+    def describe(self) -> str:
+        extra = [f"if {self.condition}"] if self.condition else []
+        extra += ["temporary"] if self.temporary else []
+        extra += ["disabled"] if not self.enabled else []
+        return f"#{self.id} {self.file}:{self.line}" + (f" ({', '.join(extra)})" if extra else "")
 
 
 def code_lines(source: str, filename: str) -> set[int] | None:
@@ -223,7 +238,7 @@ def follow_edit(breakpoints: list[Breakpoint], file: str, old_text: str, new_tex
         if target is None:
             remap.dropped.append(bp)
             continue
-        moved = Breakpoint(file, target + 1)
+        moved = dataclasses.replace(bp, line=target + 1)
         if moved != bp:
             remap.moved.append((bp, moved))
         if moved not in result:

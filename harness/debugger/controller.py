@@ -6,36 +6,38 @@ does on its own (program ran to its end, a file was edited, the program was stuc
 
 from __future__ import annotations
 
-import base64
-import os
-import signal
+import json
 from pathlib import Path
 
 import pexpect
 
-from harness.debugger import answer_text, parsing, prestarted
-from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line, follow_edit, place
+from harness.debugger import parsing, prestarted, render
+from harness.debugger.breakpoint_commands import BreakpointCommands
+from harness.debugger.breakpoints import Breakpoint
+from harness.debugger.errors import DebuggerError
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.hints import RunFacts, no_hit_message
-from harness.debugger.process import DebuggedProgram, Exchange, interpreter_path, program_environment
+from harness.debugger.inspection_commands import InspectionCommands
+from harness.debugger.process import (
+    DebuggedProgram,
+    Exchange,
+    interpreter_path,
+    program_environment,
+    time_budget,
+)
+from harness.debugger.run_outcomes import abrupt_exit, killed_by, post_mortem_note
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.debugger_record import DebuggerRecord, Frame, Stop
-from harness.files import FileChange, path_problem
+from harness.files import path_problem
 from harness.observation import Observation
 from harness.pytest_files import find_test_files, runs_under_pytest
 
 RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
                 "step_out": "return"}
-MAX_ARGUMENT_BYTES = 64 * 1024  # the longest expression print_variable / run_expression take
-INLINE_ARGUMENT_CHARS = 3072  # base64 this long still fits one terminal line (4095 bytes) with its command
 
 
-class DebuggerError(ValueError):
-    """A debugger call that cannot be done as asked; the message says what to do instead."""
-
-
-class PdbController:
+class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_argument first
     def __init__(self, workspace: Path | str, *, python: str, env: dict[str, str] | None = None,
                  tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0, warm: bool = True):
         """``warm``: fork each run from a pre-imported interpreter (see fork_server) instead of
@@ -49,6 +51,9 @@ class PdbController:
         self.target: str | None = None  # the file start_debugger was given, as shown
         self.mode = "script"  # how the target runs: "pytest" (it holds tests) or "script"
         self.test: str | None = None  # the one test start_debugger selected (a node-id suffix)
+        self.stdin: str | None = None  # the program's standard input, as start_debugger was given it
+        self.watches: list[str] = []  # expressions shown at every stop
+        self.task: str | None = None  # the asyncio task of the last stop
         self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
@@ -59,6 +64,12 @@ class PdbController:
         self.post_mortem = False  # paused post-mortem after an uncaught exception
         self.warm = warm
         self.server: ForkServer | None = None  # the warm interpreter: started by prepare() or the first run
+
+    @property
+    def _waited(self) -> str:
+        """How long a call waits for the program before interrupting it (the rest of its time limit goes
+        to the interrupt and the thread dump), as the answer says it."""
+        return f"{round(time_budget(self.tool_timeout_s)[0], 1):g}"
 
     # --- state --------------------------------------------------------------------------------
     @property
@@ -137,7 +148,10 @@ class PdbController:
         return path, parsing.shown_path(str(path), self.workspace)
 
     # --- starting -----------------------------------------------------------------------------
-    def start(self, file: str, test: str | None = None) -> Observation:
+    def start(self, file: str, test: str | None = None, stdin: str | None = None) -> Observation:
+        """``stdin``: what the program reads from its standard input (kept for restarts); else it reads
+        nothing (EOF)."""
+        self.stdin = stdin
         try:
             file, test = split_node_id(file, test)
         except TestSelectionError as exc:
@@ -177,7 +191,8 @@ class PdbController:
         self.tests_run = []
         try:
             self.program = DebuggedProgram(workspace=self.workspace, target=path, python=self.python, env=self.env,
-                                           server=self._warm_server(), mode=self.mode, test=self.test)
+                                           server=self._warm_server(), mode=self.mode, test=self.test,
+                                           stdin=self.stdin)
         except (OSError, pexpect.ExceptionPexpect) as exc:
             self.program = None
             return (f"Error: the debugger could not start: the interpreter {self.python} did not run ({exc}). "
@@ -213,6 +228,10 @@ class PdbController:
                     "(a test file runs under pytest).", True)
         self._track(first)
         notes = self._rearm()
+        if self.watches:
+            self._running.send(self._with_argument("stepwise_watch", json.dumps(self.watches), "watches"),
+                               self.tool_timeout_s)
+        self.snapshot_sources()
         return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
 
     def restart(self, reason: str) -> str:
@@ -224,22 +243,6 @@ class PdbController:
             return f"{reason} Restarting failed:\n{text}"
         where = f" Paused at {self.position[0]}:{self.position[1]}." if self.position else ""
         return f"{reason} The debugger restarted on {self.target}.{where}\n{text}".rstrip()
-
-    def _rearm(self) -> list[str]:
-        kept, notes = [], []
-        for bp in self.breakpoints:
-            try:
-                path, _ = self.resolve(bp.file)
-                check_line(path, bp.file, bp.line)
-            except (DebuggerError, BreakpointError) as exc:
-                notes.append(f"breakpoint {bp.file}:{bp.line} removed: {str(exc).removeprefix('Error: ')}")
-                continue
-            self._running.send(f"break {path}:{bp.line}", self.tool_timeout_s)
-            kept.append(bp)
-        self.breakpoints = kept
-        if kept:
-            notes.append("breakpoints: " + ", ".join(f"{bp.file}:{bp.line}" for bp in kept))
-        return notes
 
     # --- one exchange -------------------------------------------------------------------------
     def _track(self, exchange: Exchange) -> None:
@@ -264,26 +267,80 @@ class PdbController:
         return Observation(text=envelope(body, self.position), position=self.position, error=error,
                            debugger=self.record(stop))
 
-    def _query(self, command: str) -> Observation:
-        """A command that does not run the program (inspection, listing, frames)."""
+    def _query(self, command: str, tool: str = "") -> Observation:
+        """A command that does not run the program (inspection, listing, frames). The stepwise commands
+        answer with records (rendered here, see render); pdb's own (list, break) with their text."""
         exchange = self._running.send(command, self.tool_timeout_s)
         if exchange.status == "interrupted":
             self._track(exchange)
-            return self._answer(f"Error: this did not finish within {self.tool_timeout_s:g}s and was interrupted "
+            return self._answer(f"Error: this did not finish within {self._waited}s and was interrupted "
                                 "(an endless loop, or waiting on something?).\n"
                                 + parsing.clean(exchange.raw, self.workspace), error=True)
         if exchange.status != "prompt":
             return self._after_run(exchange)
         self._track(exchange)
         body = parsing.clean(exchange.raw, self.workspace)
-        error = body.startswith("Error:") or body.startswith("***")
-        if body.startswith("***"):
-            body = "Error: " + body[3:].strip()
-        return self._answer(body or "(no output)", error=error)
+        shown = render.answer(exchange.records, tool)
+        if shown is None:
+            error = body.startswith("***")
+            if error:
+                body = "Error: " + body[3:].strip()
+            return self._answer(body or "(no output)", error=error)
+        # What the program printed while the command ran (a print() in run_expression) comes first.
+        obs = self._answer("\n".join(part for part in (body, shown.text) if part), error=shown.error)
+        if obs.debugger is not None and not shown.error:
+            obs.debugger.values = shown.values
+            if shown.frames is not None:
+                obs.debugger.frames, obs.debugger.selected = shown.frames, shown.selected
+        return obs
 
-    def run(self, tool: str) -> Observation:
-        return self._after_run(self._running.send(RUN_COMMANDS[tool], self.tool_timeout_s),
-                               "hit" if tool == "continue_execution" else "step")
+    def run(self, tool: str, *, only_this_thread: bool = False) -> Observation:
+        """``only_this_thread``: the other threads stay paused while this one runs (a race watched)."""
+        command = RUN_COMMANDS[tool]
+        exchange = self._running.send(f"stepwise_alone {command}" if only_this_thread else command,
+                                      self.tool_timeout_s)
+        obs = self._after_run(exchange, "hit" if tool == "continue_execution" else "step")
+        if only_this_thread and not obs.error:
+            obs.text = obs.text.replace("</execution_position>", "(only the paused thread ran; the others stayed "
+                                        "held)\n</execution_position>")
+        return obs
+
+    def run_until(self, line: int) -> Observation:
+        """Run until a line at or past ``line`` of the current function (or it returns)."""
+        return self._after_run(self._running.send(f"until {int(line)}", self.tool_timeout_s), "step")
+
+    def debug_call(self, expression: str) -> Observation:
+        """Run ``expression`` under a nested debugger, paused in the first function it calls."""
+        exchange = self._running.send(self._with_argument("stepwise_debug", expression, "expression"),
+                                      self.tool_timeout_s)
+        return self._after_run(exchange, "step")
+
+    def set_watches(self, add: str | None = None, remove: str | None = None) -> Observation:
+        if add is not None and add.strip() and add.strip() not in self.watches:
+            self.watches.append(add.strip())
+        if remove is not None:
+            if remove.strip() not in self.watches:
+                return self._answer(f"Error: {remove!r} is not watched; watched: {', '.join(self.watches) or 'none'}.",
+                                    error=True)
+            self.watches.remove(remove.strip())
+        if self.started:
+            self._running.send(self._with_argument("stepwise_watch", json.dumps(self.watches), "watches"),
+                               self.tool_timeout_s)
+        return self._answer("Watched at every stop: " + (", ".join(self.watches) or "nothing") + ".")
+
+    def list_tasks(self) -> Observation:
+        return self._query("stepwise_tasks", "list_tasks")
+
+    def list_threads(self) -> Observation:
+        return self._query("stepwise_threads", "list_threads")
+
+    def select_thread(self, thread: str) -> Observation:
+        """Hand the prompt to another thread: it pauses where it is (a stop of its own)."""
+        exchange = self._running.send(f"stepwise_thread {thread}", self.tool_timeout_s)
+        refused = render.answer(exchange.records, "select_thread") if exchange.status == "prompt" else None
+        if refused is not None and refused.error:
+            return self._answer(refused.text, error=True)
+        return self._after_run(exchange, "frame")  # another thread's frame is selected
 
     def _after_run(self, exchange: Exchange, paused: str = "step") -> Observation:
         """``paused``: the stop kind of an ordinary pause (a continue hits, a step steps)."""
@@ -295,14 +352,13 @@ class PdbController:
         last_stop = stops[-1]["reason"] if stops else None
         if exchange.status == "prompt":
             self._track(exchange)
-            if self.position and any((bp.file, bp.line) == self.position for bp in self.breakpoints):
+            if stops and stops[-1].get("reason") == "breakpoint":
                 self.hits_since_start += 1
             body = parsing.clean(raw, self.workspace)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
             stop = Stop(paused)
             if self.post_mortem:
-                # The exception's line is pdb's text (its record holds only a capped repr).
-                stop = Stop("exception", answer_text.exception_of(body))
+                stop = Stop("exception", stops[-1].get("exception"))
                 body = post_mortem_note(stops[-1].get("raised_in"), self.position,
                                         in_test=self.mode == "pytest") + "\n" + body
             elif was_post_mortem and last_stop == "start":
@@ -314,23 +370,41 @@ class PdbController:
             elif any(end.get("how") in ("finished", "exit") for end in ends):
                 stop = Stop("restart")
                 # python -m pdb restarts the script by itself, paused at its first line again.
-                self.hits_since_start = 0
                 exited = [end for end in ends if end.get("how") == "exit"]
                 summary = f"sys.exit({exited[-1].get('status')})" if exited else None
                 rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
-                body = f"{self._no_hit_message(summary)} The debugger restarted it.\n{rest}"
-            return self._answer(body.strip() or "(no output)", stop=stop)
+                body = f"{self._no_hit_message(summary, exchange.records)} The debugger restarted it.\n{rest}"
+                self.hits_since_start = 0  # counted again from the restart
+            notes = self.sync_breakpoints(exchange.records)
+            if stops and isinstance(stops[-1].get("thread"), str):
+                notes.insert(0, render.thread_line(stops[-1]))
+            if stops:
+                notes += render.stop_notes(stops[-1])
+                task = stops[-1].get("task")
+                if isinstance(task, str):
+                    switched = self.task is not None and task != self.task
+                    notes.append(f"asyncio task: {task}" + (f" (switched from {self.task}: another task runs now)"
+                                                           if switched else ""))
+                self.task = task if isinstance(task, str) else None
+            shown = render.answer(exchange.records, "debug_call")  # a call stepped into came back
+            if shown is not None:
+                notes.append(shown.text)
+            body = "\n".join([body.strip(), *notes]).strip()
+            obs = self._answer(body or "(no output)", stop=stop, error=shown is not None and shown.error)
+            if shown is not None and obs.debugger is not None and not shown.error:
+                obs.debugger.values = shown.values
+            return obs
         self.post_mortem = False
         if exchange.status == "interrupted":
             self._track(exchange)
             body = parsing.clean(raw, self.workspace)
-            return self._answer(f"The program did not pause within {self.tool_timeout_s:g}s: it looks stuck "
+            return self._answer(f"The program did not pause within {self._waited}s: it looks stuck "
                                 "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "
                                 "thread is, and the debugger is paused in the main thread.\n" + body,
                                 stop=Stop("interrupt"))
         output = parsing.clean(raw, self.workspace)
         if exchange.status == "killed":
-            message = self.restart(f"The program did not pause within {self.tool_timeout_s:g}s and did not answer "
+            message = self.restart(f"The program did not pause within {self._waited}s and did not answer "
                                    "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "
                                    "was stopped: the program's doing, not the debugger's. Where every thread was:\n"
                                    + output[-2500:] + "\n")
@@ -349,233 +423,21 @@ class PdbController:
             if program_output:
                 message += f"\nOutput of the run:\n{program_output}"
             return self._answer(message, error=True, stop=Stop("restart"))
-        message = self.restart(self._no_hit_message(parsing.pytest_summary(raw)))
+        message = self.restart(self._no_hit_message(parsing.pytest_summary(raw), exchange.records))
         if program_output:
             message += f"\nOutput of the finished run:\n{program_output}"
         return self._answer(message, stop=Stop("restart"))
 
-    def _no_hit_message(self, summary: str | None) -> str:
-        return no_hit_message(RunFacts(
+    def _no_hit_message(self, summary: str | None, records: list[dict] | None = None) -> str:
+        reached: dict[tuple[str, int], dict[str, int]] = {}
+        for end in (r for r in records or [] if r.get("kind") == "end"):
+            for row in end.get("hits") or []:
+                if isinstance(row, list) and len(row) == 3 and isinstance(row[2], dict):
+                    reached[(str(row[0]), int(row[1]))] = {str(k): int(v) for k, v in row[2].items()}
+        return no_hit_message(RunFacts(reached=reached,
             target=self.target or "", mode=self.mode, selected_test=self.test, tests=list(self.tests_run),
             breakpoints=[(bp.file, bp.line) for bp in self.breakpoints], hits=self.hits_since_start,
             summary=summary, workspace_tests=self._test_files()))
 
     def _test_files(self) -> list[str]:
         return find_test_files(self.workspace)
-
-    # --- breakpoints --------------------------------------------------------------------------
-    def _per_line(self, requests: list[tuple[str, list[int]]], act) -> Observation:
-        """Apply ``act(path, shown, number) -> (text, ok)`` to every requested line, one answer line
-        each; the observation is an error only when every line failed."""
-        lines, errors = [], 0
-        for file, numbers in requests:
-            try:
-                path, shown = self.resolve(file)
-            except DebuggerError as exc:
-                lines.append(str(exc))
-                errors += 1
-                continue
-            for number in numbers:
-                text, ok = act(path, shown, number)
-                lines.append(text)
-                errors += not ok
-        return self._answer("\n".join(lines), error=bool(errors) and errors == len(lines))
-
-    def add_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
-        def add(path, shown, number):
-            try:
-                number, note = place(path, shown, number)  # a def/class line stands for its body
-                check_line(path, shown, number)
-            except BreakpointError as exc:
-                return str(exc), False
-            placed = f" ({note})" if note else ""
-            bp = Breakpoint(shown, number)
-            if bp in self.breakpoints:
-                return f"{shown}:{number}: breakpoint already set{placed}", True
-            exchange = self._running.send(f"break {path}:{number}", self.tool_timeout_s)
-            if not parsing.BREAKPOINT_SET.search(exchange.raw):
-                answer = parsing.clean(exchange.raw, self.workspace)
-                return (f"Error: pdb refused a breakpoint at {shown}:{number} ({answer.lstrip('* ')}). "
-                        "Pick another line with code on it."), False
-            self.breakpoints.append(bp)
-            return f"{shown}:{number}: breakpoint set{placed}", True
-
-        return self._per_line(requests, add)
-
-    def remove_breakpoints(self, requests: list[tuple[str, list[int]]]) -> Observation:
-        def remove(path, shown, number):
-            bp = Breakpoint(shown, number)
-            if bp not in self.breakpoints:
-                try:
-                    bp = Breakpoint(shown, place(path, shown, number)[0])  # given by its def line
-                except BreakpointError:
-                    pass
-                number = bp.line
-            if bp not in self.breakpoints:
-                current = ", ".join(f"{b.file}:{b.line}" for b in self.breakpoints) or "none"
-                return f"Error: no breakpoint at {shown}:{number}; current breakpoints: {current}.", False
-            self._running.send(f"clear {path}:{number}", self.tool_timeout_s)
-            self.breakpoints.remove(bp)
-            return f"{shown}:{number}: breakpoint removed", True
-
-        return self._per_line(requests, remove)
-
-    # --- inspection ---------------------------------------------------------------------------
-    def print_variable(self, name: str) -> Observation:
-        obs = self._inspect("print_variable", {"name": name}, self._with_argument("stepwise_print", name, "name"))
-        if obs.error and "NameError" in obs.text:
-            obs.text = obs.text.replace("</execution_position>",
-                                        "Use examine_locals to see the names in this frame.\n</execution_position>")
-        return obs
-
-    def examine_locals(self) -> Observation:
-        return self._inspect("examine_locals", {}, "stepwise_locals")
-
-    def examine_globals(self) -> Observation:
-        return self._inspect("examine_globals", {}, "stepwise_globals")
-
-    def run_expression(self, expression: str) -> Observation:
-        return self._inspect("run_expression", {"expression": expression},
-                             self._with_argument("stepwise_run", expression, "expression"))
-
-    def _inspect(self, tool: str, arguments: dict, command: str) -> Observation:
-        """An inspection, with the values it showed: read from the answer, whose rows the in-process
-        debugger wrote with every repr already capped."""
-        obs = self._query(command)
-        if obs.debugger is not None and not obs.error and obs.debugger.stop is None:
-            obs.debugger.values = answer_text.shown_values(tool, arguments, obs.text)
-        return obs
-
-    def _with_argument(self, command: str, text: str, field: str) -> str:
-        """The pdb command line carrying ``text``: inline (base64) when it fits the terminal's line,
-        else through a file the in-process debugger reads and removes (a PTY line stops at 4095 bytes)."""
-        data = text.encode("utf-8")
-        if len(data) > MAX_ARGUMENT_BYTES:
-            raise DebuggerError(f"Error: the {field} is {len(data)} bytes; the debugger takes at most "
-                                f"{MAX_ARGUMENT_BYTES} bytes at once. Put long code in a file with write_file and "
-                                "run it from here: run_expression(\"exec(open('helper.py').read())\").")
-        encoded = base64.b64encode(data).decode("ascii")
-        if len(encoded) <= INLINE_ARGUMENT_CHARS:
-            return f"{command} {encoded}"
-        return f"{command} @{self._running.write_argument(data)}"
-
-    def list_code(self, line: int | None = None) -> Observation:
-        if line is None:
-            return self._query("list .")
-        length = self._current_file_length()
-        if length is not None and self.position is not None and not 1 <= line <= length:
-            shown = self.position[0]
-            return self._answer(f"Error: {shown} has {length} lines; line {line} is outside it. Call "
-                                f"list_code with a line between 1 and {length} (or without one, around the "
-                                "current line).", error=True)
-        return self._query(f"list {max(1, line - 5)}, {line + 5}")
-
-    def _current_file_length(self) -> int | None:
-        """Lines of the file the selected frame is in (None when it is not a readable file)."""
-        if self.position is None:
-            return None
-        file = self.position[0]
-        path = Path(file) if os.path.isabs(file) else Path(self.workspace) / file
-        try:
-            return len(path.read_text(encoding="utf-8", errors="replace").splitlines())
-        except OSError:
-            return None
-
-    def where_am_i(self) -> Observation:
-        obs = self._query("stepwise_where")
-        if obs.debugger is not None and not obs.error:
-            # The listing also shows the frame that raised (post-mortem), which the stop's frames may not.
-            obs.debugger.frames, obs.debugger.selected = answer_text.stack(obs.text)
-        return obs
-
-    def select_frame(self, index: int) -> Observation:
-        obs = self._query(f"stepwise_frame {index}")
-        if obs.debugger is not None and not obs.error and obs.debugger.stop is None:
-            obs.debugger.stop = Stop("frame")
-        return obs
-
-    # --- edits --------------------------------------------------------------------------------
-    def on_edit(self, change: FileChange) -> str:
-        """The session's edit events call this for every successful edit_file / write_file."""
-        return self.file_changed(change.file, change.old_text, change.new_text)
-
-    def file_changed(self, file: str, old_text: str, new_text: str) -> str:
-        """Move breakpoints with their lines and restart a running program; a note for the model."""
-        notes = []
-        if any(bp.file == file for bp in self.breakpoints):
-            self.breakpoints, remap = follow_edit(self.breakpoints, file, old_text, new_text)
-            if remap.moved or remap.dropped:
-                notes.append(remap.describe().capitalize() + ".")
-            else:
-                notes.append(f"Breakpoints in {file} stay on their lines.")
-        if self.started and file.endswith(".py"):
-            notes.append(self.restart("The debugged program was running the old code:"))
-        return "\n".join(notes)
-
-
-def post_mortem_note(raised_in: dict | None, position: tuple[str, int] | None, *, in_test: bool = False) -> str:
-    """What a post-mortem pause says: where the exception was raised, and where the cursor is (under
-    pytest a failing test pauses the run, and continuing goes on with the next test)."""
-    what = "A test failed with an uncaught exception" if in_test else "The program raised an uncaught exception"
-    rest = ("continue_execution goes on with the next test" if in_test
-            else "stepping or continuing ends the program and restarts the debugger")
-    if not raised_in or raised_in.get("workspace") or position is None:
-        return f"{what}: paused post-mortem at the raising frame (inspect it; {rest})."
-    raised = f"{raised_in.get('file')}:{raised_in.get('line')} in {raised_in.get('function')}"
-    return (f"{what} in library code ({raised}): paused post-mortem at the "
-            f"innermost frame of the workspace's own code, {position[0]}:{position[1]} (inspect it; where_am_i "
-            f"shows the whole stack and select_frame(0) the raising frame; {rest}).")
-
-
-def killed_by(records: list[dict]) -> str | None:
-    """``"SIGSEGV (Segmentation fault)"`` when the run's process was killed by a signal, else None."""
-    for record in records:
-        number = record.get("signal") if record.get("kind") == "exit" else None
-        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
-            try:
-                name = signal.Signals(number).name
-            except ValueError:
-                name = f"signal {number}"
-            description = signal.strsignal(number)
-            return f"{name} ({description})" if description else name
-    return None
-
-
-def abrupt_exit(records: list[dict]) -> int | None:
-    """The exit status of a run whose process ended without the debugger recording the program's end
-    (``os._exit``); None when it ended the ordinary way or how is unknown."""
-    if any(record.get("kind") == "end" for record in records):
-        return None
-    statuses = [r.get("status") for r in records if r.get("kind") == "exit" and isinstance(r.get("status"), int)]
-    return statuses[-1] if statuses else None
-
-
-def request_list(file, line, breakpoints, *, tool: str) -> list[tuple[str, list[int]]]:
-    """Normalize ``(file, line)`` or ``breakpoints=[{file, lines}]`` into [(file, [lines])]."""
-    example = f"{tool}(file='module.py', line=12) or {tool}(breakpoints=[{{'file': 'module.py', 'lines': [12, 20]}}])"
-    if breakpoints is not None:
-        if not isinstance(breakpoints, list) or not breakpoints:
-            raise DebuggerError(f"Error: breakpoints must be a non-empty list, e.g. {example}.")
-        requests = []
-        for item in breakpoints:
-            if not isinstance(item, dict) or "file" not in item:
-                raise DebuggerError(f"Error: each breakpoints entry needs 'file' and 'lines', e.g. {example}.")
-            lines = item.get("lines", item.get("line"))
-            lines = lines if isinstance(lines, list) else [lines]
-            requests.append((item["file"], [_line_number(v, example) for v in lines]))
-        return requests
-    if file is None or line is None:
-        raise DebuggerError(f"Error: say where: {example}.")
-    lines = line if isinstance(line, list) else [line]
-    return [(file, [_line_number(v, example) for v in lines])]
-
-
-def _line_number(value, example: str) -> int:
-    if isinstance(value, bool):
-        raise DebuggerError(f"Error: a line must be a whole number, e.g. {example}.")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    raise DebuggerError(f"Error: line {value!r} is not a line number; give whole numbers, e.g. {example}.")
-

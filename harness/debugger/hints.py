@@ -22,6 +22,22 @@ class RunFacts:
     hits: int = 0
     summary: str | None = None  # pytest's "1 failed, 2 passed" or sys.exit(N)
     workspace_tests: list[str] = field(default_factory=list)  # the workspace's files that hold tests
+    reached: dict[tuple[str, int], dict[str, int]] = field(default_factory=dict)  # line -> thread -> times run
+
+
+def reached_text(facts: RunFacts) -> str:
+    """How often each breakpoint line ran, per thread (a condition that did not hold still ran it)."""
+    parts = []
+    for file, line in facts.breakpoints:
+        per_thread = facts.reached.get((file, line)) or {}
+        total = sum(per_thread.values())
+        if not total:
+            parts.append(f"{file}:{line} did not run")
+            continue
+        threads = "" if len(per_thread) < 2 and "MainThread" in per_thread else " (" + ", ".join(
+            f"{name}: {count}" for name, count in sorted(per_thread.items())) + ")"
+        parts.append(f"{file}:{line} ran {total} time{'' if total == 1 else 's'}{threads}")
+    return "; ".join(parts)
 
 
 def _named(tests: list[tuple[str, str]]) -> str:
@@ -34,7 +50,11 @@ def _named(tests: list[tuple[str, str]]) -> str:
 def no_hit_message(facts: RunFacts) -> str:
     ran = f" ({facts.summary})" if facts.summary else ""
     if facts.hits:
-        return f"The program ran to its end{ran} without hitting another breakpoint."
+        lines = f" Breakpoint lines in this run: {reached_text(facts)}." if facts.reached else ""
+        return f"The program ran to its end{ran} without hitting another breakpoint.{lines}"
+    if facts.breakpoints and any(facts.reached.get(place) for place in facts.breakpoints):
+        return (f"The program ran to its end{ran} without stopping at a breakpoint. Breakpoint lines in this run: "
+                f"{reached_text(facts)} (a condition that did not hold, or a disabled breakpoint, does not stop).")
     parts = [f"The program ran to its end{ran} without hitting any breakpoint."]
     where = ", ".join(f"{file}:{line}" for file, line in facts.breakpoints)
     if facts.mode == "pytest":

@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
+DEBUGGER_DIR = str(Path(__file__).resolve().parent)  # never shown: where the harness is installed
 # pdb's execution-point line: "> /abs/path/module.py(12)function()", maybe after pytest's progress
 # letters on the same line ("F> test.py(50)test_x()": pytest -q writes no newline after them).
 POSITION_LINE = re.compile(r"^(?P<progress>[.FEsxX]*)> (?P<path>.+?)\((?P<line>\d+)\)(?P<function>[^()\s]*)\(\)"
@@ -67,12 +69,10 @@ def clean(text: str, workspace: str) -> str:
         if PYTEST_BANNER.match(line) or PYTEST_NOISE.match(line) or line in SCRIPT_POST_MORTEM_NOISE:
             continue
         position = POSITION_LINE.match(line)
-        if position:
-            if position["progress"]:
-                out.append(position["progress"])  # pytest's progress letters keep their own line
+        if position:  # pytest's progress letters before it ("F> ...") are dropped: noise in a position
             line = f"{shown_path(position['path'], workspace)}:{position['line']} in {position['function']}()"
             if position["value"] is not None:
                 line += f" returning {position['value']}"
         out.append(line)
-    cleaned = "\n".join(out).replace(workspace + os.sep, "")
+    cleaned = "\n".join(out).replace(workspace + os.sep, "").replace(DEBUGGER_DIR, "<debugger>")
     return re.sub(r"\n{3,}", "\n\n", cleaned).strip("\n")

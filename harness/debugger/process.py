@@ -44,6 +44,7 @@ READ_CHUNK = 65536
 FATE_WAIT_S = 2.0  # for an ended run to be reaped, so the signal that killed it is known
 MARKER_OPEN = "[[stepwise:"
 MARKER_CLOSE = "]]"
+SYNC_MIN_S = 2.0  # at least, for the debugger at its prompt to answer the sync after an answer
 MARKER_MAX_CHARS = 1 << 20  # a marker opened but not closed within this much output is the program's text
 
 
@@ -68,6 +69,25 @@ def program_environment(workspace: str, env: dict[str, str]) -> dict[str, str]:
     return full_env
 
 
+def decode_records(data: str) -> list[dict]:
+    """The records a marker carries (base64 JSON list); nothing when they do not decode."""
+    try:
+        records = json.loads(base64.b64decode(data.encode("ascii"), validate=True))
+    except (ValueError, binascii.Error, UnicodeEncodeError):
+        return []
+    return [record for record in records if isinstance(record, dict)] if isinstance(records, list) else []
+
+
+@dataclass
+class Segment:
+    """Output up to one answer marker: whose nonce, its tag, the text before it, its records."""
+
+    nonce: str
+    tag: str
+    text: str
+    records: list[dict]
+
+
 @dataclass
 class Exchange:
     """What one command produced; ``status`` says how the read ended, ``records`` what the
@@ -88,9 +108,10 @@ def time_budget(timeout_s: float) -> tuple[float, float, float]:
 
 class DebuggedProgram:
     def __init__(self, *, workspace: str, target: Path, python: str, env: dict[str, str],
-                 server: ForkServer | None = None, mode: str | None = None, test: str | None = None):
+                 server: ForkServer | None = None, mode: str | None = None, test: str | None = None,
+                 stdin: str | None = None):
         """``mode``: "pytest" or "script" (default: by the file's name); ``test``: the node-id suffix of
-        the one test to run (pytest mode)."""
+        the one test to run (pytest mode); ``stdin``: the program's standard input (else none: EOF)."""
         self.workspace = workspace
         self.target = target
         self.mode = mode or ("pytest" if is_test_file(str(target)) else "script")
@@ -100,6 +121,8 @@ class DebuggedProgram:
         self._records: list[dict] = []  # stop records read from markers, not yet taken
         self.history: list[dict] = []  # every stop record of this run, in order
         self._pending = ""  # read from the PTY, not yet past a marker
+        self._segments: list[Segment] = []  # answer markers of the current read, with the text before each
+        self.sync_sent: str | None = None  # the nonce of the sync sent with the current command
         self._before = BoundedOutput()  # the current exchange's output, bounded
         full_env = program_environment(workspace, env)
         self.server = None
@@ -121,7 +144,8 @@ class DebuggedProgram:
         self.child.delaybeforesend = None  # pexpect's default 50 ms per send would dominate
         self.child.delayafterread = None
         # The handshake: read by the in-process debugger before the program runs.
-        self.child.sendline(json.dumps({"stepwise": self.nonce, "workspace": workspace}))
+        stdin_path = None if stdin is None else self.write_argument(stdin.encode("utf-8"))
+        self.child.sendline(json.dumps({"stepwise": self.nonce, "workspace": workspace, "stdin": stdin_path}))
 
     @property
     def alive(self) -> bool:
@@ -137,17 +161,76 @@ class DebuggedProgram:
 
     def read(self, timeout_s: float) -> Exchange:
         answer_s, interrupt_s, dump_s = time_budget(timeout_s)
-        index = self._expect(answer_s)
-        if index == 0:
-            exchange = Exchange(self._take(), "prompt")
-        elif index == 1:
-            exchange = Exchange(self._take(), "ended")
-        else:
-            exchange = self._interrupt(interrupt_s, dump_s)
-        exchange.records = self.records()
+        answering = self.nonce
+        index = self._expect(answer_s, (answering,))
+        if index == 2:
+            return self._finish(self._interrupt(interrupt_s, dump_s, answering))
+        if index == 1:
+            return self._finish(Exchange(self._take(), "ended"))
+        return self._finish(self._settle(answering, "prompt", answer_s + interrupt_s))
+
+    def _finish(self, exchange: Exchange) -> Exchange:
+        exchange.records = self.records() + exchange.records
         if exchange.status == "ended":
             exchange.records.extend(self._fate(exchange.records))
         return exchange
+
+    def _settle(self, answering: str, status: str, budget_s: float) -> Exchange:
+        """Confirm where the answer to ``answering`` really ended: a fresh nonce's sync command, whose
+        record names the tag of the last marker the debugger itself wrote. The program can read the
+        current nonce (it runs in the debugger's process) and print a marker of its own; such a copy,
+        before or after the real one, is found here and can neither cut an answer short nor push its
+        rest into the next one. What the program wrote after the answer is added to it, said so."""
+        sync, self.sync_sent = self.sync_sent, None
+        if sync is None:  # not sent with the command (the first answer, after the handshake)
+            sync = secrets.token_hex(16)
+            try:
+                self.child.sendline(f"{sync} stepwise_sync")
+            except OSError:
+                return self._resolve(answering, None, "ended")
+        self.nonce = sync
+        deadline = time.monotonic() + max(budget_s, SYNC_MIN_S)
+        while True:
+            index = self._expect(deadline - time.monotonic(), (answering, sync))
+            if index == 0 and self._segments[-1].nonce == sync:
+                sync_records = self._segments.pop().records
+                confirmed = next((r.get("answered") for r in sync_records if r.get("kind") == "sync"), None)
+                return self._resolve(answering, confirmed, status)
+            if index == 1:
+                return self._resolve(answering, None, "ended")
+            if index == 2:
+                # The debugger never read the sync: the program is still running (the end was forged
+                # while it ran). Interrupt it as for any call that does not pause in time.
+                try:
+                    os.kill(self.pid, signal.SIGINT)
+                except ProcessLookupError:
+                    return self._resolve(answering, None, "ended")
+                if status == "interrupted":
+                    return self._resolve(answering, None, status)
+                status, deadline = "interrupted", time.monotonic() + INTERRUPT_GRACE_S
+
+    def _resolve(self, answering: str, confirmed: str | None, status: str) -> Exchange:
+        """Join the segments read for one answer: up to the marker the debugger confirmed (else the last
+        one), its records only; markers of the program's own making are dropped and said."""
+        tail = self._take()
+        segments = [s for s in self._segments if s.nonce == answering]
+        self._segments = []
+        real = next((n for n, s in enumerate(segments) if confirmed is not None and s.tag == confirmed),
+                    len(segments) - 1)
+        text = "".join(s.text for s in segments[:real + 1]) if segments else ""
+        after = "".join(s.text for s in segments[real + 1:]) + tail
+        records = segments[real].records if segments else []
+        self.history.extend(records)
+        notes = []
+        if len(segments) > 1 or (confirmed is not None and segments and segments[real].tag != confirmed):
+            notes.append(f"[note: the program printed {len(segments) - 1} cop{'y' if len(segments) == 2 else 'ies'}"
+                         " of the debugger's end-of-answer marker; ignored, this answer is complete]")
+        if after.strip():
+            notes.append("[note: the program wrote this after the debugger's answer (another thread?):]\n"
+                         + after.rstrip())
+        if notes:
+            text = text.rstrip("\n") + "\n" + "\n".join(notes) + "\n"
+        return Exchange(text, status, list(records))
 
     def _fate(self, records: list[dict]) -> list[dict]:
         """How an ended run's process ended: ``{"kind": "exit", "signal": N}`` when a signal killed it (a
@@ -179,36 +262,68 @@ class DebuggedProgram:
         return path
 
     def send(self, command: str, timeout_s: float) -> Exchange:
+        between = self._drain()
         self.nonce = secrets.token_hex(16)
+        # The sync goes out with the command (one write, no extra round trip): the debugger reads it
+        # after answering. The program cannot take it first: its stdin is not the terminal.
+        self.sync_sent = secrets.token_hex(16)
         try:
-            self.child.sendline(f"{self.nonce} {command}")
+            self.child.send(f"{self.nonce} {command}\n{self.sync_sent} stepwise_sync\n")
         except OSError:
-            return Exchange("", "ended")
-        return self.read(timeout_s)
+            return Exchange(between, "ended")
+        exchange = self.read(timeout_s)
+        if between.strip():
+            exchange.raw = ("[note: the program wrote this while paused, before this call (another thread?):]\n"
+                            + between.rstrip() + "\n[end of that output]\n" + exchange.raw)
+        return exchange
 
-    def _expect(self, timeout_s: float) -> int:
-        """Read until this call's answer marker (0), the end of the program's output (1) or ``timeout_s``
-        (2). What came before is kept in a bounded buffer (``_take``): a program printing without end
-        costs time, never memory. A records-only marker (a run's end) is taken on the way; output after
-        the answer marker waits for the next exchange."""
-        deadline = time.monotonic() + timeout_s
-        opening = f"{MARKER_OPEN}{self.nonce}:"
+    def _drain(self) -> str:
+        """What the program wrote since the last answer (a thread still running): read without waiting."""
         while True:
-            found = self._pending.find(opening)
+            try:
+                chunk = self.child.read_nonblocking(READ_CHUNK, timeout=0)
+            except (pexpect.TIMEOUT, pexpect.EOF, OSError):
+                break
+            if not chunk:
+                break
+            self.raw_bytes += len(chunk.encode("utf-8", "replace"))
+            self._pending += chunk
+        text, self._pending = self._pending, ""
+        self._before.add(text)
+        return self._take()
+
+    def _expect(self, timeout_s: float, nonces: tuple[str, ...]) -> int:
+        """Read until an answer marker of one of ``nonces`` (0: its segment is in ``_segments``), the end
+        of the program's output (1) or ``timeout_s`` (2). What came before is kept in a bounded buffer
+        (``_take``): a program printing without end costs time, never memory. A records-only marker (a
+        run's end) is taken on the way; output after the answer marker waits for the next read."""
+        deadline = time.monotonic() + timeout_s
+        openings = [f"{MARKER_OPEN}{nonce}:" for nonce in nonces]
+        keep = len(openings[0]) - 1  # a marker split across two reads is still found
+        while True:
+            found, opening = -1, ""
+            for candidate in openings:
+                at = self._pending.find(candidate)
+                if at >= 0 and (found < 0 or at < found):
+                    found, opening = at, candidate
             if found >= 0:
                 close = self._pending.find(MARKER_CLOSE, found + len(opening))
                 if close >= 0:
-                    kind, _, data = self._pending[found + len(opening):close].partition(":")
+                    kind, _, rest = self._pending[found + len(opening):close].partition(":")
                     self._before.add(self._pending[:found])
                     self._pending = self._pending[close + len(MARKER_CLOSE):]
-                    self._take_records(data)
                     if kind == "P":
+                        tag, _, data = rest.partition(":")
+                        self._segments.append(Segment(opening[len(MARKER_OPEN):-1], tag, self._take(),
+                                                      decode_records(data)))
                         return 0
+                    records = decode_records(rest)
+                    self._records.extend(records)
+                    self.history.extend(records)
                     continue
                 if len(self._pending) - found > MARKER_MAX_CHARS:
                     found = -1  # not one of ours after all: plain output
             if found < 0:
-                keep = len(opening) - 1  # a marker split across two reads is still found
                 if len(self._pending) > keep:
                     self._before.add(self._pending[:len(self._pending) - keep])
                     self._pending = self._pending[len(self._pending) - keep:]
@@ -229,36 +344,27 @@ class DebuggedProgram:
             self.raw_bytes += len(chunk.encode("utf-8", "replace"))
             self._pending += chunk
 
-    def _take_records(self, data: str) -> None:
-        try:
-            records = json.loads(base64.b64decode(data.encode("ascii"), validate=True))
-        except (ValueError, binascii.Error, UnicodeEncodeError):
-            return
-        if isinstance(records, list):
-            records = [record for record in records if isinstance(record, dict)]
-            self._records.extend(records)
-            self.history.extend(records)
-
     def _take(self) -> str:
         text = self._before.text()
         self._before = BoundedOutput()
         return text
 
-    def _interrupt(self, interrupt_s: float, dump_s: float) -> Exchange:
+    def _interrupt(self, interrupt_s: float, dump_s: float, answering: str) -> Exchange:
         try:
             os.kill(self.pid, signal.SIGINT)
         except ProcessLookupError:
             return Exchange(self._take(), "ended")
-        index = self._expect(interrupt_s)
+        index = self._expect(interrupt_s, (answering,))
         if index == 0:
-            return Exchange(self._take(), "interrupted")
+            return self._settle(answering, "interrupted", interrupt_s)
         if index == 1:
             return Exchange(self._take(), "ended")
         try:
             os.kill(self.pid, signal.SIGUSR1)
         except ProcessLookupError:
             pass
-        self._expect(dump_s)
+        self._expect(dump_s, (answering,))
+        self._segments = []
         text = self._take()
         self.close()
         return Exchange(text, "killed")

@@ -4,8 +4,9 @@ This file is executed by path (``python -u stepwise_pdb.py --script FILE`` or ``
 the task's interpreter, so it uses the standard library only and imports nothing from ``harness``.
 It adds what the harness cannot do cheaply from outside the process:
 
-- ``stepwise_locals`` / ``stepwise_globals`` / ``stepwise_print`` / ``stepwise_run`` build their
-  answers in-process with every repr already capped, so a megabyte-long repr never crosses the PTY;
+- ``stepwise_locals`` / ``stepwise_globals`` / ``stepwise_print`` / ``stepwise_run`` /
+  ``stepwise_where`` answer with records (``stepwise_values``: every repr capped in-process, so a
+  megabyte-long repr never crosses the PTY); the harness renders the model's text from them;
 - ``stepwise_where`` / ``stepwise_frame`` show and select frames of the workspace only (pytest's
   forty frames of plumbing are counted, not listed), numbered from the innermost frame (0);
 - a SIGINT while the program runs prints where every thread is and pauses in the innermost
@@ -14,9 +15,11 @@ It adds what the harness cannot do cheaply from outside the process:
   NONCE, "workspace": PATH}``) and then every command prefixed with a fresh random nonce
   (``NONCE command``); the debugger answers on its own duplicate of the terminal (the program may
   close or replace ``sys.stdout``/``sys.stdin``; if it closes the descriptors too, ``/dev/tty`` is
-  reopened) and ends every answer with a marker carrying that call's nonce,
-  ``[[stepwise:NONCE:P:BASE64]]``, in place of pdb's prompt. Nothing of it is in the environment,
-  and output the program prints (a copied old marker, pdb's own words) can never end an answer;
+  reopened) and ends every answer with a marker carrying that call's nonce and a fresh tag,
+  ``[[stepwise:NONCE:P:TAG:BASE64]]``, in place of pdb's prompt. Nothing of it is in the environment.
+  The program runs in this process, so it can read the current nonce and print a marker of its own:
+  after each answer the harness sends ``stepwise_sync`` (a fresh nonce), whose record names the tag of
+  the marker the debugger really wrote, so a copy never cuts an answer short or shifts the next;
 - stop records (JSON, base64 inside the marker: ``P`` ends an answer, ``R`` carries the records of
   a run that ends without another prompt) for every pause, frame selection and program end, so the
   harness learns where the program is and why it stopped without reading pdb's English::
@@ -35,118 +38,47 @@ It adds what the harness cannot do cheaply from outside the process:
 
 from __future__ import annotations
 
-import base64
+import bdb
 import faulthandler
-import functools
-import hashlib
-import json
 import os
 import pdb
-import re
 import signal
 import sys
 import threading
 import traceback
-import types
-from collections.abc import Mapping
 
-WORKSPACE = os.path.realpath(os.getcwd())  # the harness starts every run in the workspace (see handshake)
-VALUE_CAP = 200  # characters of one value's repr in a listing
-ENTRY_CAP = 30  # entries of one locals/globals listing
-OUTPUT_CAP = 4096  # bytes of one answer
+import stepwise_channel
+import stepwise_tasks
+import stepwise_threads
+from stepwise_channel import (
+    CHANNEL,
+    NONCE,
+    exception_line,
+    exception_text,
+    handshake,
+    in_workspace,
+    is_runner,
+    shown_path,
+)
+from stepwise_commands import WATCHES, StepwiseCommands
+from stepwise_guard import GUARD
+from stepwise_threads import HITS, PAUSES
+from stepwise_values import capped, safe_repr
+
+_current_frames = sys._current_frames  # private references: the program may rebind the module attributes
+_get_ident = threading.get_ident
+_main_thread = threading.main_thread
+THREAD_CAP = 20  # threads listed in one stop record
+
+
+def is_main_thread() -> bool:
+    return _get_ident() == _main_thread().ident
+
+
+SHARED_BREAKS: dict[str, list[int]] = {}  # one breakpoint table for every thread's debugger
 FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
-NONCE = re.compile(r"^([0-9a-f]{32}) ")
 RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
-
-
-@functools.lru_cache(maxsize=4096)
-def real_path(filename: str) -> str:
-    """A code object's file, links resolved: asked for every frame of every stop, and a module's file
-    does not move while its code runs (a stack under pytest is dozens of frames, each several lstats)."""
-    return os.path.realpath(filename)
-
-
-def in_workspace(filename: str) -> bool:
-    if not filename or filename.startswith("<"):
-        return False
-    real = real_path(filename)
-    return real.startswith(WORKSPACE + os.sep) and os.sep + "site-packages" + os.sep not in real
-
-
-def is_runner(frame) -> bool:
-    """pdb's ``exec(compile(...))`` frame that runs the script (``<string>``, called from bdb.run)."""
-    caller = frame.f_back
-    return (frame.f_code.co_filename == "<string>" and caller is not None
-            and os.path.basename(caller.f_code.co_filename) == "bdb.py")
-
-
-def shown_path(filename: str) -> str:
-    if in_workspace(filename):
-        return os.path.relpath(real_path(filename), WORKSPACE)
-    return filename
-
-
-def safe_repr(value) -> str:
-    try:
-        return repr(value)
-    except BaseException as exc:  # a broken __repr__ is evidence too, not a crash
-        return f"<repr failed: {type(exc).__name__}: {exc}>"
-
-
-def capped(text: str, limit: int = VALUE_CAP) -> str:
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}...<+{len(text) - limit} chars>"
-
-
-def bounded(text: str, limit: int = OUTPUT_CAP) -> str:
-    """Cut ``text`` to ``limit`` bytes, marking the cut the way every debugger answer does."""
-    data = text.encode("utf-8", "replace")
-    if len(data) <= limit:
-        return text
-    digest = hashlib.sha1(data).hexdigest()[:12]
-    head = data[:limit].decode("utf-8", "ignore")
-    return f"{head}\n<OUTPUT_TRUNCATED remaining_bytes={len(data) - limit} sha1={digest}>"
-
-
-def listing(title: str, namespace: Mapping[str, object]) -> str:
-    lines, hidden, builtins_seen = [], 0, False
-    for name, value in list(namespace.items()):
-        if name == "__builtins__":
-            builtins_seen = True
-            continue
-        if name.startswith("@") or (name.startswith("__") and name.endswith("__")):
-            continue  # pytest's assertion temporaries and module dunders are noise
-        if len(lines) >= ENTRY_CAP:
-            hidden += 1
-            continue
-        text = f"<module {value.__name__}>" if isinstance(value, types.ModuleType) else safe_repr(value)
-        lines.append(f"  {name} = {capped(text)}")
-    if builtins_seen:
-        lines.append("  __builtins__ = <filtered>")
-    if hidden:
-        lines.append(f"  ... {hidden} more entries not shown; use print_variable(name) for one of them")
-    if not lines:
-        lines.append("  (none)")
-    return f"{title}:\n" + "\n".join(lines)
-
-
-def decode_argument(arg: str) -> str:
-    """An argument the harness sent: base64 inline, or ``@PATH`` of a file it wrote (read, then removed)."""
-    arg = arg.strip()
-    if arg.startswith("@"):
-        path = arg[1:]
-        try:
-            with open(path, "rb") as stream:
-                data = stream.read()
-        finally:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-        return data.decode("utf-8")
-    return base64.b64decode(arg.encode("ascii"), validate=True).decode("utf-8")
 
 
 def thread_dump() -> str:
@@ -167,104 +99,9 @@ def thread_dump() -> str:
                 continue
             out.append(f"  {shown_path(entry.filename)}:{entry.lineno} in {entry.name}: {(entry.line or '').strip()}")
         if library:
-            out.append(f"  ({library} frames in the standard library, pytest or the debugger not shown)")
+            out.append(f"  ({library} frame{'' if library == 1 else 's'} in the standard library, pytest or the "
+                       "debugger not shown)")
     return "\n".join(out)
-
-
-class Terminal:
-    """The debugger's own end of the program's terminal: private duplicates of stdin and stdout,
-    taken before the program runs. Closing or replacing ``sys.stdout`` (or fd 1) leaves them working;
-    if the program closes these descriptors too, the controlling terminal is reopened."""
-
-    encoding = "utf-8"
-
-    def __init__(self):
-        self._in_fd, self._out_fd = os.dup(0), os.dup(1)  # not inherited by the program's children
-        self._reader = os.fdopen(os.dup(self._in_fd), "r", encoding="utf-8", errors="replace", closefd=True)
-
-    def _reopen(self) -> None:
-        fd = os.open("/dev/tty", os.O_RDWR | os.O_CLOEXEC)
-        self._in_fd = self._out_fd = fd
-        self._reader = os.fdopen(os.dup(fd), "r", encoding="utf-8", errors="replace", closefd=True)
-
-    def write(self, text: str) -> int:
-        data = text.encode("utf-8", "replace")
-        for attempt in (1, 2):
-            try:
-                while data:
-                    data = data[os.write(self._out_fd, data):]
-                break
-            except OSError:
-                if attempt == 2:
-                    raise
-                self._reopen()
-        return len(text)
-
-    def readline(self) -> str:
-        for attempt in (1, 2):
-            try:
-                return self._reader.readline()
-            except (OSError, ValueError):
-                if attempt == 2:
-                    raise
-                self._reopen()
-        return ""
-
-    def flush(self) -> None:
-        return None
-
-    def isatty(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        return self._out_fd
-
-
-class StopChannel:
-    """Stop records, kept until the next marker carries them to the harness (none without a handshake)."""
-
-    def __init__(self):
-        self.seq = 0
-        self.fresh = True  # the next stop is the first since the program (re)started
-        self.nonce: str | None = None  # the current call's, from the handshake or the command line
-        self.pending: list[dict] = []
-
-    def write(self, record: dict) -> None:
-        if self.nonce is None:
-            return
-        self.seq += 1
-        self.pending.append({"seq": self.seq, **record})
-
-    def end(self, how: str, **details) -> None:
-        self.write({"kind": "end", "how": how, **details})
-        self.fresh = True
-
-    def marker(self, kind: str) -> str:
-        """``P``: the end of an answer (pdb's prompt); ``R``: records of a run ending without a prompt."""
-        if self.nonce is None:
-            return "(Pdb) " if kind == "P" else ""
-        data = base64.b64encode(json.dumps(self.pending, default=str).encode("utf-8")).decode("ascii")
-        self.pending = []
-        return f"[[stepwise:{self.nonce}:{kind}:{data}]]"
-
-
-CHANNEL = StopChannel()
-TERMINAL: Terminal | None = None
-
-
-def handshake() -> None:
-    """Read the harness's first line (the first nonce and the workspace) from the terminal, before the
-    program runs; without a harness (a person at a terminal) nothing is read and pdb's prompt stays."""
-    global TERMINAL, WORKSPACE
-    TERMINAL = Terminal()
-    try:
-        hello = json.loads(TERMINAL.readline())
-    except ValueError:
-        return
-    if isinstance(hello, dict) and isinstance(hello.get("stepwise"), str) and NONCE.match(hello["stepwise"] + " "):
-        CHANNEL.nonce = hello["stepwise"]
-        if isinstance(hello.get("workspace"), str):
-            WORKSPACE = os.path.realpath(hello["workspace"])
 
 
 def workspace_frames(stack, selected: int | None = None) -> list[dict]:
@@ -280,23 +117,28 @@ def workspace_frames(stack, selected: int | None = None) -> list[dict]:
     return frames
 
 
-class StepwisePdb(pdb.Pdb):
+class StepwisePdb(StepwiseCommands, pdb.Pdb):
     busy = False  # a debugger command is executing (True) or the program is running (False)
     at_prompt = False  # inside the command loop (waiting for or running a command)
     last_resume: str | None = None  # "continue" or "step": how the program was last resumed
     active: StepwisePdb | None = None
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, thread_debugger: bool = False, **kwargs):
         kwargs["nosigint"] = True  # SIGINT is ours (see on_sigint); pdb must not swap handlers
         kwargs["readrc"] = False
-        if TERMINAL is not None:  # answer on the debugger's own terminal, whatever the program did to sys.std*
-            kwargs.setdefault("stdin", TERMINAL)
-            kwargs.setdefault("stdout", TERMINAL)
+        terminal = stepwise_channel.TERMINAL
+        if terminal is not None:  # answer on the debugger's own terminal, whatever the program did to sys.std*
+            kwargs.setdefault("stdin", terminal)
+            kwargs.setdefault("stdout", terminal)
         # Stepping never stops inside pytest's own machinery: past a test's end it goes to the next test.
         kwargs["skip"] = list(kwargs.get("skip") or []) + ["_pytest", "_pytest.*", "pluggy", "pluggy.*", "pytest"]
         super().__init__(*args, **kwargs)
         self.use_rawinput = False  # plain readline() on stdin: no readline escape codes in the PTY
-        StepwisePdb.active = self
+        self.breaks = SHARED_BREAKS  # one table for every thread's debugger (bdb keeps one per instance)
+        self._alone = False  # the next resume runs this thread only (the others stay held)
+        stepwise_threads.register(self)
+        if not thread_debugger:
+            StepwisePdb.active = self
 
     @property
     def prompt(self) -> str:
@@ -327,7 +169,20 @@ class StepwisePdb(pdb.Pdb):
         self._hit_breakpoint = False
         return super().dispatch_line(frame)
 
+    def trace_dispatch(self, frame, event, arg):
+        if PAUSES.all_stop and PAUSES.must_wait() and PAUSES.wait_if_held(frame, self):
+            self.pause_for_switch(frame)  # switch_to handed the prompt to this thread
+            return self.trace_dispatch
+        return super().trace_dispatch(frame, event, arg)
+
+    def pause_for_switch(self, frame) -> None:
+        self._why("thread")
+        self.interaction(frame, None)
+
     def break_here(self, frame):
+        lines = self.breaks.get(self.canonic(frame.f_code.co_filename))
+        if lines and frame.f_lineno in lines:  # the line ran, whether or not a condition stops it
+            HITS.reached((shown_path(frame.f_code.co_filename), frame.f_lineno))
         hit = super().break_here(frame)
         self._hit_breakpoint = self._hit_breakpoint or bool(hit)
         return hit
@@ -352,29 +207,43 @@ class StepwisePdb(pdb.Pdb):
         super().user_return(frame, return_value)
 
     def user_exception(self, frame, exc_info):
+        if isinstance(exc_info[1], (StopIteration, StopAsyncIteration)) and exc_info[2] is None:
+            return  # a generator or coroutine finishing (asyncio's own machinery): not the program's exception
         if isinstance(exc_info[1], SystemExit):
             # sys.exit() while stepping: run to the end, said once (bdb's private setter, not in typeshed)
             self._set_stopinfo(self.botframe, None, -1)  # pyright: ignore[reportAttributeAccessIssue]
             return
         self._why("exception", exc_info[1])
+        self._exception = exception_line(exc_info[1])
         super().user_exception(frame, exc_info)
 
     _raised_in: dict | None = None  # post-mortem: the innermost frame, where the exception came from
+    _exception: str | None = None  # the exception's line ("ValueError: ...") at an exception stop
 
     def interaction(self, frame, traceback):
         if frame is None and traceback is not None:
             self._why("post_mortem")
-        super().interaction(frame, traceback)
+        PAUSES.enter()  # one thread at the prompt; the others held
+        try:
+            with GUARD:  # the debugger's own builtins while it answers
+                super().interaction(frame, traceback)
+        finally:
+            alone, self._alone = self._alone, False
+            PAUSES.leave(alone, frame, self)
 
     def setup(self, f, tb):
         result = super().setup(f, tb)
         self._raised_in = None
+        if f is None and tb is not None:
+            self._exception = exception_text(tb)
         if f is None and tb is not None and self.stack:
             # Post-mortem: pause in the model's own code, not in the library that raised.
             frame, lineno = self.stack[-1]
             self._raised_in = {"file": shown_path(frame.f_code.co_filename), "line": lineno,
                                "function": frame.f_code.co_name, "index": 0,
                                "workspace": in_workspace(frame.f_code.co_filename)}
+            self._select_innermost_workspace_frame()
+        elif self._reason == "thread":  # select_thread: the thread may be held inside the standard library
             self._select_innermost_workspace_frame()
         return result
 
@@ -409,6 +278,19 @@ class StepwisePdb(pdb.Pdb):
                 record["value"] = self._value
             if reason == "post_mortem" and self._raised_in:
                 record["raised_in"] = self._raised_in
+            if reason in ("post_mortem", "exception") and self._exception:
+                record["exception"] = self._exception
+            if len(_current_frames()) > 1 or not is_main_thread():
+                record["thread"] = stepwise_threads.thread_name()
+                record["threads"] = stepwise_threads.threads(_get_ident(), in_workspace, shown_path)[:THREAD_CAP]
+            record["breakpoints"] = [[bp.number, bp.hits] for bp in bdb.Breakpoint.bpbynumber if bp]
+            if WATCHES:
+                record["watches"] = self._watch_values(frame)
+            task = stepwise_tasks.current_task_name()
+            if task is not None:
+                record["task"] = task
+            if getattr(self, "nested", False):
+                record["nested"] = True
             CHANNEL.write(record)
             CHANNEL.fresh = False
         self._why("step")
@@ -416,6 +298,7 @@ class StepwisePdb(pdb.Pdb):
     def _run(self, target):
         """``python -m pdb``'s run of the script (pdb.main restarts it after each end)."""
         CHANNEL.fresh = True
+        HITS.take()  # counts are per run
         try:
             super()._run(target)  # pyright: ignore[reportAttributeAccessIssue]  # pdb's private runner (3.11+)
         except SyntaxError as exc:
@@ -480,125 +363,19 @@ class StepwisePdb(pdb.Pdb):
     def interrupted_at(self, frame):
         """Pause where the main thread is stuck, selecting its innermost workspace frame."""
         self._why("interrupted")
-        self.setup(frame, None)
-        self._select_innermost_workspace_frame()
-        self.print_stack_entry(self.stack[self.curindex])
-        self._cmdloop()
-        self.forget()
+        PAUSES.enter()
+        try:
+            with GUARD:
+                self.setup(frame, None)
+                self._select_innermost_workspace_frame()
+                self.print_stack_entry(self.stack[self.curindex])
+                self._cmdloop()
+                self.forget()
+        finally:
+            alone, self._alone = self._alone, False
+            PAUSES.leave(alone, frame, self)
 
     # --- frames -------------------------------------------------------------------------------
-    def _frames_innermost_first(self):
-        return list(reversed(self.stack))
-
-    def do_stepwise_where(self, arg):
-        frames = self._frames_innermost_first()
-        selected = len(self.stack) - 1 - self.curindex
-        lines, skipped = [], 0
-        for index, (frame, lineno) in enumerate(frames):
-            filename = frame.f_code.co_filename
-            raising = index == 0 and self._raised_in is not None  # post-mortem: the frame that raised
-            if not in_workspace(filename) and index != selected and not raising:
-                skipped += 1
-                continue
-            marker = ">" if index == selected else " "
-            source = self._source_line(filename, lineno, frame)
-            note = "  <- raised here" if raising else ""
-            lines.append(f"{marker} [{index}] {shown_path(filename)}:{lineno} in {frame.f_code.co_name}: {source}{note}")
-        if skipped:
-            lines.append(f"  ({skipped} frames in the standard library, pytest or the debugger not shown)")
-        self.message("stack (innermost first; select_frame(index) to inspect another frame):\n" + "\n".join(lines))
-
-    def do_stepwise_frame(self, arg):
-        try:
-            index = int(arg.strip())
-        except ValueError:
-            self.message("Error: select_frame needs an integer index from where_am_i, e.g. 1.")
-            return
-        if not 0 <= index < len(self.stack):
-            self.message(f"Error: no frame {index}; the stack has frames 0 (innermost) to {len(self.stack) - 1}. "
-                         "Call where_am_i to see them.")
-            return
-        self._select_frame(len(self.stack) - 1 - index)
-
-    @staticmethod
-    def _source_line(filename, lineno, frame):
-        import linecache
-
-        return linecache.getline(filename, lineno, frame.f_globals).strip()
-
-    # --- values -------------------------------------------------------------------------------
-    @property
-    def _frame(self) -> types.FrameType:
-        """The selected frame; the value commands run only while paused, when pdb has one."""
-        if self.curframe is None:
-            raise RuntimeError("no frame is selected")
-        return self.curframe
-
-    @property
-    def _locals(self) -> dict[str, object]:
-        """The selected frame's locals: the dict pdb keeps (typeshed calls it a Mapping)."""
-        return self.curframe_locals  # pyright: ignore[reportReturnType]
-
-    def do_stepwise_locals(self, arg):
-        namespace = self._locals
-        title = "globals (module scope)" if namespace is self._frame.f_globals else "locals"
-        self.message(bounded(listing(title, namespace)))
-
-    def do_stepwise_globals(self, arg):
-        self.message(bounded(listing("globals", self._frame.f_globals)))
-
-    def _evaluate(self, code, mode: str):
-        """Run ``code`` in one namespace merging the frame's globals and locals (as pdb's ``interact``
-        does), so comprehensions, generator expressions and lambdas see the frame's locals; names the
-        code binds or rebinds are written back to the frame's locals."""
-        namespace = dict(self._frame.f_globals)
-        namespace.update(self._locals)
-        before = dict(namespace)
-        try:
-            return eval(code, namespace) if mode == "eval" else exec(code, namespace)
-        finally:
-            target = self._locals
-            for name, value in namespace.items():
-                if name != "__builtins__" and (name not in before or before[name] is not value):
-                    target[name] = value
-            for name in before:
-                if name not in namespace and name in target:
-                    del target[name]
-
-    def do_stepwise_print(self, arg):
-        try:
-            expression = decode_argument(arg)
-        except Exception as exc:
-            self.message(f"Error: could not read the expression ({exc})")
-            return
-        try:
-            value = self._evaluate(compile(expression, "<print_variable>", "eval"), "eval")
-        except BaseException as exc:
-            self.message(f"Error: {type(exc).__name__}: {exc}")
-            return
-        self.message(bounded(f"{capped(expression)} = {safe_repr(value)}"))
-
-    def do_stepwise_run(self, arg):
-        try:
-            source = decode_argument(arg)
-        except Exception as exc:
-            self.message(f"Error: could not read the expression ({exc})")
-            return
-        try:
-            try:
-                code = compile(source, "<run_expression>", "eval")
-            except SyntaxError:
-                code = None
-            if code is not None:
-                self.message(bounded(safe_repr(self._evaluate(code, "eval"))))
-                return
-            self._evaluate(compile(source, "<run_expression>", "exec"), "exec")
-            self.message("(statement executed)")
-        except BaseException as exc:
-            detail = traceback.format_exception_only(type(exc), exc)[-1].strip()
-            self.message(f"Error: {detail}")
-
-
 def repair_standard_streams() -> None:
     """After a run of the script ended: a ``sys.stdout``/``sys.stderr`` the program closed is replaced
     (pdb.main prints its restart notice there, and the next run starts fresh)."""
@@ -607,7 +384,8 @@ def repair_standard_streams() -> None:
         if stream is None or getattr(stream, "closed", False):
             original = getattr(sys, f"__{name}__", None)
             if original is None or original.closed:
-                fd = os.dup(TERMINAL.fileno() if TERMINAL else 1)
+                terminal = stepwise_channel.TERMINAL
+                fd = os.dup(terminal.fileno() if terminal else 1)
                 original = os.fdopen(fd, "w", encoding="utf-8", errors="replace", buffering=1)
             setattr(sys, name, original)
 
@@ -620,7 +398,7 @@ def on_sigint(signum, frame):
         return  # the answer came just as the harness gave up waiting: nothing to interrupt
     if not any(in_workspace(f.filename) for f in traceback.extract_stack(frame)):
         return  # pytest or the interpreter is busy (collecting, reporting, exiting): let it finish
-    out = TERMINAL or sys.stdout
+    out = stepwise_channel.TERMINAL or sys.stdout
     out.write("\n--Interrupted: the program did not pause within the time limit--\n" + thread_dump() + "\n")
     out.flush()
     debugger.interrupted_at(frame)
@@ -646,11 +424,23 @@ def main(argv: list[str]) -> int:
     try:
         return run(argv)
     finally:
-        if CHANNEL.pending and TERMINAL is not None:  # the run's end, with no prompt to carry it
-            TERMINAL.write(CHANNEL.marker("R"))
+        terminal = stepwise_channel.TERMINAL
+        if CHANNEL.pending and terminal is not None:  # the run's end, with no prompt to carry it
+            terminal.write(CHANNEL.marker("R"))
+
+
+def make_thread_debugger() -> StepwisePdb:
+    """The debugger of a thread the program started: it stops only at breakpoints (a stop frame that is
+    never reached: bdb's private setter, not in typeshed)."""
+    debugger = StepwisePdb(thread_debugger=True)
+    debugger.reset()
+    debugger._set_stopinfo(sys._getframe(), None, -1)  # pyright: ignore[reportAttributeAccessIssue]
+    return debugger
 
 
 def run(argv: list[str]) -> int:
+    stepwise_threads.install(make_thread_debugger)
+    HITS.take()
     signal.signal(signal.SIGINT, on_sigint)
     # Last resort for a thread stuck in C code: the harness sends SIGUSR1 and reads this dump.
     faulthandler.register(signal.SIGUSR1, all_threads=True)

@@ -16,7 +16,7 @@ NO_ARGS = {"type": "object", "properties": {}, "required": []}
 # What a tool does, one word each; scoring, replay, the live view and the prompt derive their groups
 # from it (harness.tools.groups), so a new tool is classified where it is declared.
 KINDS = ("start", "control", "breakpoint", "inspection", "navigation", "edit", "shell", "finish")
-_TYPES = {"string": (str,), "integer": (int,), "array": (list,), "object": (dict,)}
+_TYPES = {"string": (str,), "integer": (int,), "array": (list,), "object": (dict,), "boolean": (bool,)}
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,13 @@ class Tool:
         for key in required:
             if key not in arguments or arguments[key] is None:
                 return f"Error: {self.name} needs '{key}' ({example})."
+        unknown = sorted(str(key)[:40] for key in arguments if key not in properties)
+        if unknown:
+            takes = f"it takes {', '.join(sorted(properties))}" if properties else "it takes no arguments"
+            return (f"Error: {self.name} does not take {', '.join(map(repr, unknown))}; {takes}. Nothing was done.")
         for key, value in list(arguments.items()):
             spec = properties.get(key)
-            if spec is None or value is None:
+            if value is None:
                 continue
             expected = spec.get("type")
             if expected == "integer" and isinstance(value, str) and value.strip().lstrip("-").isdigit():
@@ -77,7 +81,8 @@ class Tool:
             if expected == "integer" and isinstance(value, list) and key in self.list_fields:
                 continue  # several lines of one file: add_breakpoint(file, line=[12, 20]) answers per line
             if expected in _TYPES and not isinstance(value, _TYPES[expected]):
-                return (f"Error: {self.name}: '{key}' must be a {expected}, not {type(value).__name__} "
+                article = "an" if expected[0] in "aeiou" else "a"
+                return (f"Error: {self.name}: '{key}' must be {article} {expected}, not {type(value).__name__} "
                         f"({str(value)[:40]!r}).")
         for key, value in arguments.items():
             problem = _invalid_text(value, key)

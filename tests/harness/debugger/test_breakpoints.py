@@ -18,7 +18,7 @@ def test_each_requested_line_gets_its_own_answer(pricing):
     answer = pricing.call("add_breakpoint", {"breakpoints": [
         {"file": "pricing.py", "lines": [2, 4, 12, 17, 99]}, {"file": "missing.py", "lines": [1]}]})
     lines = answer.text.splitlines()[1:-1]
-    assert lines[0] == "pricing.py:2: breakpoint set"
+    assert lines[0] == "pricing.py:2: breakpoint set: #1 pricing.py:2"  # its id, for remove/disable
     assert lines[1].startswith("Error: cannot set a breakpoint at line 4 of pricing.py because it is blank "
                                "or comment-only. Pick an executable line")
     assert "e.g. line 7 (`rate = item.get('discount', 0)`)" in lines[1]  # never a def line

@@ -71,7 +71,7 @@ def test_a_deadlock_is_interrupted_and_every_thread_is_shown(open_session):
     session = open_session("deadlock", tool_timeout_s=3.0)
     session.call("start_debugger", {"file": "test_bank.py"})
     answer = session.call("continue_execution")
-    assert "did not pause within 3s" in answer.text
+    assert "did not pause within 2.1s" in answer.text  # the wait before the interrupt, not the whole limit
     assert "(main)" in answer.text
     assert answer.text.count("bank.py:13 in transfer: with target.lock:") == 2  # both workers wait here
     assert "bank.py:25 in settle: first.join()" in answer.text
@@ -117,7 +117,7 @@ def test_an_endless_expression_is_interrupted_and_the_debugger_keeps_answering(o
     session.call("start_debugger", {"file": "blob.py"})
     answer = session.call("run_expression", {"expression": "while True: pass"})
     assert answer.error
-    assert "did not finish within 2s and was interrupted" in answer.text
+    assert "did not finish within 1.4s and was interrupted" in answer.text
     assert answer.position == ("blob.py", 1)
     assert session.call("step_over").position == ("blob.py", 9)  # past the class statement
 

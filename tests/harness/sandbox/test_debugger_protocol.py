@@ -173,3 +173,49 @@ def test_an_edit_replacing_several_occurrences_names_their_lines(sandbox):
     edited = call(sandbox, "edit_file", file_path="twice.py", old_string="a = 0", new_string="a = 2")
 
     assert edited.text.startswith("Successfully replaced 2 occurrence(s) in twice.py, at lines 1 and 3"), edited.text
+
+
+def test_an_end_marker_the_program_forges_with_the_current_nonce_never_shifts_an_answer(sandbox):
+    call(sandbox, "start_debugger", file="test_counter.py")
+    # The program runs in the debugger's process: it can make a marker exactly as the debugger does.
+    forged = call(sandbox, "run_expression", expression=(
+        "import sys; print(sys.modules['stepwise_pdb'].CHANNEL.marker('P')); print('rest of the answer')"))
+
+    assert "rest of the answer" in body(forged), forged.text  # was: cut short, the rest in the next answer
+    assert "copy of the debugger's end-of-answer marker" in forged.text
+    assert_next_ten_answers_are_right(sandbox)
+
+
+@pytest.mark.slow
+def test_run_expression_shows_the_value_of_a_statement_followed_by_an_expression(sandbox):
+    call(sandbox, "start_debugger", file="test_counter.py")
+    answer = call(sandbox, "run_expression",
+                  expression="import threading; [t.name for t in threading.enumerate()]")
+
+    assert "MainThread" in body(answer), answer.text  # was: "(statement executed)"
+
+
+REBINDINGS = [
+    "import builtins; builtins.print = None",
+    "import builtins; builtins.repr = None; builtins.len = None; builtins.isinstance = None",
+    "import builtins; del builtins.str; del builtins.getattr",
+    "import sys; sys.displayhook = None; sys.excepthook = None; sys.stdout = None; sys.stderr = None",
+    "import os; os.environ.clear(); os.write = None; os.urandom = None",
+    "import json, base64; json.dumps = None; base64.b64encode = None",
+    "import threading; threading.enumerate = None; threading.get_ident = None; threading.main_thread = None",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rebinding", REBINDINGS)
+def test_a_program_rebinding_what_the_debugger_uses_leaves_the_next_answers_right(sandbox, rebinding):
+    call(sandbox, "start_debugger", file="test_counter.py")
+    rebound = call(sandbox, "run_expression", expression=rebinding)
+    stack = call(sandbox, "where_am_i")
+    shown = call(sandbox, "examine_locals")
+
+    for answer in (rebound, stack, shown):  # was: INTERNALERROR> ... stepwise_pdb.py ... in interaction
+        assert not any(fault in answer.text for fault in HARNESS_FAULTS + ("INTERNALERROR", "Traceback")), answer.text
+    assert body(rebound) == "(statement executed)", rebound.text
+    assert "test_counter.py:5 in test_" in body(stack), stack.text
+    assert_next_ten_answers_are_right(sandbox)

@@ -15,7 +15,10 @@ def test_toolsets_are_openai_function_schemas_named_as_in_the_design():
     assert tool_names("dbg") == BASE_TOOLS | DEBUGGER_TOOLS
     assert DEBUGGER_TOOLS == {"start_debugger", "add_breakpoint", "remove_breakpoint", "continue_execution",
                               "step_over", "step_into", "step_out", "print_variable", "examine_locals",
-                              "examine_globals", "run_expression", "list_code", "where_am_i", "select_frame"}
+                              "examine_globals", "run_expression", "list_code", "where_am_i", "select_frame",
+                              "list_breakpoints", "disable_breakpoint", "enable_breakpoint", "list_threads",
+                              "select_thread", "run_until", "debug_call", "watch", "unwatch",
+                              "list_tasks"}
     assert INSPECTION_TOOLS == {"print_variable", "examine_locals", "examine_globals", "run_expression"}
     for schema in toolset("dbg"):
         assert schema["type"] == "function"

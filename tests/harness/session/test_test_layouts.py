@@ -158,7 +158,8 @@ def test_a_folder_lists_its_tests_in_meta_json_and_keeps_its_conftest_protected(
         load_workspace_task(folder)
 
 
-def test_harness_shell_undoes_a_bash_change_to_test_py_and_protects_it_from_the_file_tools(tmp_path, repo_root):
+@pytest.mark.parametrize("sandbox", ["bwrap", "none"])
+def test_harness_shell_keeps_test_py_from_bash_and_from_the_file_tools(tmp_path, repo_root, sandbox):
     (tmp_path / "stack.py").write_text(STACK)
     (tmp_path / "test.py").write_text(FUNCTION_TESTS)
     calls = "\n".join([
@@ -167,10 +168,13 @@ def test_harness_shell_undoes_a_bash_change_to_test_py_and_protects_it_from_the_
         '{"name": "edit_file", "arguments": {"file_path": "test.py", "old_string": "== 2", "new_string": "== 1"}}',
         "done",
     ]) + "\n"
-    run = subprocess.run([sys.executable, "-m", "harness", "shell", "--workspace", str(tmp_path)], input=calls,
-                         capture_output=True, text=True, cwd=repo_root, timeout=120)
+    run = subprocess.run([sys.executable, "-m", "harness", "shell", "--workspace", str(tmp_path), "--sandbox", sandbox],
+                         input=calls, capture_output=True, text=True, cwd=repo_root, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.count("Error: this command changed the test file(s) test.py; test files are read-only") == 2
+    if sandbox == "none":  # in process: bash's change is undone after the command
+        assert run.stdout.count("Error: this command changed the test file(s) test.py; test files are read-only") == 2
+    else:  # an episode's sandbox: the test file is read-only to the command itself
+        assert run.stdout.count("Operation not permitted") == 2, run.stdout
     assert "test.py is a test file and is protected" in run.stdout
     assert (tmp_path / "test.py").read_text() == FUNCTION_TESTS
 

@@ -1,0 +1,43 @@
+"""How a run that did not pause ended, in words and facts: the post-mortem note, a killing signal, an
+abrupt exit status (read from the records the in-process debugger and the warm interpreter write)."""
+
+from __future__ import annotations
+
+import signal
+
+
+def post_mortem_note(raised_in: dict | None, position: tuple[str, int] | None, *, in_test: bool = False) -> str:
+    """What a post-mortem pause says: where the exception was raised, and where the cursor is (under
+    pytest a failing test pauses the run, and continuing goes on with the next test)."""
+    what = "A test failed with an uncaught exception" if in_test else "The program raised an uncaught exception"
+    rest = ("continue_execution goes on with the next test" if in_test
+            else "stepping or continuing ends the program and restarts the debugger")
+    if not raised_in or raised_in.get("workspace") or position is None:
+        return f"{what}: paused post-mortem at the raising frame (inspect it; {rest})."
+    raised = f"{raised_in.get('file')}:{raised_in.get('line')} in {raised_in.get('function')}"
+    return (f"{what} in library code ({raised}): paused post-mortem at the "
+            f"innermost frame of the workspace's own code, {position[0]}:{position[1]} (inspect it; where_am_i "
+            f"shows the whole stack and select_frame(0) the raising frame; {rest}).")
+
+
+def killed_by(records: list[dict]) -> str | None:
+    """``"SIGSEGV (Segmentation fault)"`` when the run's process was killed by a signal, else None."""
+    for record in records:
+        number = record.get("signal") if record.get("kind") == "exit" else None
+        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+            try:
+                name = signal.Signals(number).name
+            except ValueError:
+                name = f"signal {number}"
+            description = signal.strsignal(number)
+            return f"{name} ({description})" if description else name
+    return None
+
+
+def abrupt_exit(records: list[dict]) -> int | None:
+    """The exit status of a run whose process ended without the debugger recording the program's end
+    (``os._exit``); None when it ended the ordinary way or how is unknown."""
+    if any(record.get("kind") == "end" for record in records):
+        return None
+    statuses = [r.get("status") for r in records if r.get("kind") == "exit" and isinstance(r.get("status"), int)]
+    return statuses[-1] if statuses else None
