@@ -223,3 +223,19 @@ def test_the_jobs_and_live_lists_check_permissions_once_not_per_row(client, make
     more = {path: queries_of(path) for path in ("/jobs/", "/live/")}
 
     assert more == few
+
+
+@pytest.mark.parametrize("post, field", [
+    ({"config_text": tiny_config(), "overrides": "grpo.sandbox.backend=local"}, "overrides"),
+    ({"config_text": tiny_config(), "overrides": 'grpo.sandbox={"backend": "local"}'}, "config_text"),
+    ({"config_text": tiny_config(backend="local")}, "config_text"),
+])
+def test_the_grpo_form_shows_a_local_sandbox_as_a_field_error_not_a_500(client, make_user, post, field):
+    client.force_login(make_user("res"))
+
+    page = client.post("/jobs/new/grpo/", {"name": "g", **post})
+
+    assert page.status_code == 400, page.status_code
+    errors = page.context["form"].errors
+    assert "'local' sandbox" in " ".join(errors.get(field, [])), errors
+    assert not Job.objects.exists()
