@@ -57,6 +57,10 @@ ROUTES: dict[str, Route] = {
     "trajectories/<str:episode_id>/review/link/": Route("POST", {"episode_id": EP}, everyone(400)),
     "trajectories/<str:episode_id>/review/verdict/": Route("POST", {"episode_id": EP}, everyone(302)),
     "reviews/": Route("GET", {}, everyone(200)),
+    "reviews/disagreements/": Route("GET", {}, everyone(200)),
+    # adjudicating a review: an admin's decision, as for labels
+    "reviews/disagreements/<str:episode_id>/": Route("POST", {"episode_id": EP}, (LOGIN, 403, 403, 302),
+                                                     data={"verdict": "relevant"}),
     "": Route("GET", {}, everyone(200)),
     "tasks/<str:name>/": Route("GET", {"name": TASK}, everyone(200)),
     "label/": Route("GET", {}, everyone(302)),

@@ -13,6 +13,7 @@ from webapp.trajectories import selectors
 from webapp.trajectories.forms import LinkDecisionForm, TrajectoryFilterForm, VerdictForm
 from webapp.trajectories.models import Step, Trajectory, Verdict
 from webapp.trajectories.replay import reference_fix, view_at
+from webapp.trajectories.review_selectors import adjudication_of, visible_verdicts
 from webapp.trajectories.services import add_edit_relevance_review, add_trajectory_verdict
 
 PAGE_SIZE = 50
@@ -90,12 +91,12 @@ def review(request, episode_id):
     for edit in edits:
         edit.diff = diff_html(view_at(replay.steps, edit.step.index, replay.task_files).edit_diff)
         edit.earlier = [s for s in replay.steps if s.turn < edit.step.turn and s.tool not in ("done",)]
-    verdicts = list(selectors.verdicts_of(trajectory=replay.trajectory))
+    verdicts, mine = visible_verdicts(trajectory=replay.trajectory, user=request.user)  # blind until one decides
     previous, following = selectors.review_neighbours(trajectory=replay.trajectory, user=request.user)
     return render(request, "trajectories/review.html", {
         "previous": previous, "following": following,
         "replay": replay, "trajectory": replay.trajectory, "edits": edits, "verdicts": verdicts,
-        "mine": next((v for v in reversed(verdicts) if v.reviewer_id == request.user.id), None),
+        "mine": mine, "adjudication": adjudication_of(trajectory=replay.trajectory),
         "verdict_choices": Verdict.choices, "verdict_form": VerdictForm()})
 
 
