@@ -61,3 +61,11 @@ def test_reviewers_who_agree_set_the_flag_and_unsure_does_not_dispute_it(client,
         client.post(REVIEW + "verdict/", {"verdict": verdict})
 
     assert flag() is False
+
+
+def test_the_review_list_tells_rows_apart_by_episode_and_eval(client, annotation_data):
+    client.force_login(annotation_data["ann"])
+
+    page = client.get("/reviews/").content.decode()
+
+    assert "ra-dbg-1" in page and "qwen smoke" in page

@@ -311,7 +311,8 @@ def review_queue(*, user, limit: int = 100) -> QuerySet[Trajectory]:
     """Trajectories with an edit, the ones this user has not reviewed first."""
     mine = Exists(TrajectoryReview.objects.filter(trajectory=OuterRef("pk"), reviewer=user))
     return (Trajectory.objects.defer("document").annotate(has_edit=_has_edit(), reviewed_by_me=mine)
-            .filter(has_edit=True).order_by("reviewed_by_me", "-started_at", "-id")[:limit])
+            .filter(has_edit=True).prefetch_related("eval_runs")
+            .order_by("reviewed_by_me", "-started_at", "-id")[:limit])
 
 
 def review_neighbours(*, trajectory: Trajectory, user) -> tuple[str | None, str | None]:
