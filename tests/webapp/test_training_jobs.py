@@ -180,12 +180,13 @@ def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_l
     dataset = write_sft_dataset(tmp_path / "sft", {
         "train": [example(TRAIN_TASKS[0], "train", n) for n in range(3)],
         "validation": [example("ledger_event_dispatch", "validation", 5)]})
-    start_worker(queues="training")  # a training worker of its own, as on a GPU machine
+    # a training worker of its own, as on a GPU machine, with a data folder of this test's
+    start_worker(queues="training", env={"STEPWISE_VAR_DIR": str(tmp_path / "var")})
     client = Client()
     client.force_login(make_user("ann"))
 
-    client.post(reverse("launch", args=["sft"]), {
-        "name": "tiny smoke", "config": "tiny-cpu", "dataset": str(dataset), "out": str(tmp_path / "run"),
+    client.post(reverse("launch", args=["sft"]), {  # no output folder: the job's own, never the checkout
+        "name": "tiny smoke", "config": "tiny-cpu", "dataset": str(dataset),
         "overrides": f"model.path={model}\nsft.max_steps=2\nsft.merge=false"})
     job = wait_for_job(Job.objects.get(), timeout_s=300)
 
@@ -196,8 +197,9 @@ def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_l
     assert all(p["values"]["loss"] > 0 for p in points if p["series"] == "train")
     assert any("eval_loss" in p["values"] for p in points if p["series"] == "eval")
     run = TrainingRun.objects.get(job=job)
-    assert run.output_dir == str(tmp_path / "run") and run.metrics["loss"] > 0
-    assert json.loads((tmp_path / "run" / "run.json").read_text())["state"] == "finished"
+    folder = tmp_path / "var" / "runs" / f"job-{job.pk}"
+    assert run.output_dir == str(folder) and run.metrics["loss"] > 0
+    assert json.loads((folder / "run.json").read_text())["state"] == "finished"
 
 
 @pytest.mark.django_db

@@ -251,7 +251,7 @@ class TrainingForm(forms.Form):
                                 help_text="KEY=VALUE, one a line, e.g. sft.max_steps=2")
     out = forms.CharField(required=False, max_length=1000,
                           help_text=f"the run folder; an unfinished run there resumes. {FOLDER_HELP}. "
-                                    "Default: under the config's runs_dir")
+                                    "Default: under var/runs (a folder per job)")
 
     def clean_out(self):
         return check_folder_text(self.cleaned_data.get("out"), "out")

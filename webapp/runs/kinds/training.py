@@ -14,7 +14,7 @@ from webapp.runs.forms.tiny_model import explain_refused_config
 from webapp.runs.forms.training import GRPOForm, SFTForm
 from webapp.runs.kinds.policies import job_path
 from webapp.runs.registry import JobFailure, JobType, Queue, register
-from webapp.runs.services.generation import finish_training_run, start_training_run
+from webapp.runs.services.generation import finish_training_run, job_folder, start_training_run
 
 LEFT_OUT = {"step", "epoch", "time", "split"}
 
@@ -69,7 +69,10 @@ class TrainingJob(JobType):
 
         work.progress(0, None, "loading the model", unit=self.unit)
         try:
-            result = self.train(loaded, out=job_path(params.get("out"), "output folder"), on_progress=on_progress)
+            # no folder given: the job's own under VAR_DIR/runs, never the config's runs_dir (relative to the
+            # worker's working directory, the checkout)
+            out = job_path(params.get("out"), "output folder") or str(job_folder(work.job, "runs"))
+            result = self.train(loaded, out=out, on_progress=on_progress)
         except TrainingError as exc:
             raise JobFailure(str(exc)) from None
         summary = {k: v for k, v in (result.summary or {}).items() if isinstance(v, int | float | str | None)}
