@@ -19,6 +19,14 @@ DOWNLOAD = re.compile(r"\.(png|zip|jsonl|json|css|ico|txt|svg)$")
 REFUSAL = ".errorlist, .messages li, .refusal, .field-error, [id$='_errors'], .error"
 
 
+# The outermost elements that reach past the screen's right edge: what makes a page too wide.
+WIDEST = """() => { const out = []; for (const e of document.querySelectorAll('body *')) {
+  const right = e.getBoundingClientRect().right, parent = e.parentElement;
+  if (right > window.innerWidth + 1 && !(parent && parent.getBoundingClientRect().right > window.innerWidth + 1)
+      && out.length < 3) out.push(e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : '')
+                                   + ' ' + Math.round(right) + ' px'); } return out; }"""
+
+
 @dataclass
 class WalkReport:
     pages: list[str] = field(default_factory=list)
@@ -92,7 +100,7 @@ def walk_site(page, base: str, *, start: str = "/", per_route: int = 2, max_page
             report.silent_refusals.append(f"{status} {path} (linked from {came_from})")
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > page.viewport_size["width"]:
-            report.too_wide.append(f"{path}: {width} px")
+            report.too_wide.append(f"{path}: {width} px ({', '.join(page.evaluate(WIDEST))})")
         if shots is not None:
             shots.mkdir(parents=True, exist_ok=True)
             name = re.sub(r"[^A-Za-z0-9]+", "-", path).strip("-") or "home"

@@ -54,7 +54,8 @@ ROUTES: dict[str, Route] = {
                                                                         everyone(200)),
     "trajectories/<str:episode_id>/side-by-side/": Route("GET", {"episode_id": EP}, everyone(200)),
     "trajectories/<str:episode_id>/review/": Route("GET", {"episode_id": EP}, everyone(200)),
-    "trajectories/<str:episode_id>/review/link/": Route("POST", {"episode_id": EP}, everyone(400)),
+    # an empty decision: back to the review page with the refusal as a message (htmx gets a 400 and the text)
+    "trajectories/<str:episode_id>/review/link/": Route("POST", {"episode_id": EP}, everyone(302)),
     "trajectories/<str:episode_id>/review/verdict/": Route("POST", {"episode_id": EP}, everyone(302)),
     "reviews/": Route("GET", {}, everyone(200)),
     "reviews/disagreements/": Route("GET", {}, everyone(200)),

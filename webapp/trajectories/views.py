@@ -113,7 +113,11 @@ def decide_link(request, episode_id):
     replay = _replay_or_404(episode_id)
     form = LinkDecisionForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        refusal = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        if request.headers.get("HX-Request"):
+            return HttpResponseBadRequest(refusal)
+        messages.error(request, f"the link decision was not recorded: {refusal}")
+        return redirect("trajectory_review", episode_id=episode_id)
     data = form.cleaned_data
     proposed = any(link.turn == data["observation_turn"] for edit in replay.quality.edits
                    if edit.turn == data["edit_turn"] for link in edit.links)
