@@ -37,6 +37,10 @@ def trajectory_list(request):
 
 
 def _panel_context(replay: selectors.Replay, turn: int | None) -> dict:
+    if turn is not None and replay.steps and not any(step.turn == turn for step in replay.steps):
+        turns = sorted({step.turn for step in replay.steps})
+        raise Http404(f"trajectory {replay.trajectory.episode_id!r} has no turn {turn}; its turns are "
+                      f"{turns[0]} to {turns[-1]}")
     index = replay.index_of_turn(turn)
     view = view_at(replay.steps, index, replay.task_files) if replay.steps else None
     return {"replay": replay, "trajectory": replay.trajectory, "view": view,
