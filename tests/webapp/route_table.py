@@ -95,8 +95,8 @@ ROUTES: dict[str, Route] = {
     "episodes/<id:episode_pk>/turn/<id:turn>/": Route("GET", {"episode_pk": EPISODE, "turn": 1}, everyone(200)),
     "episodes/<id:episode_pk>/turn/<id:turn>/panel/": Route("GET", {"episode_pk": EPISODE, "turn": 1},
                                                               everyone(200)),
-    # a well-formed call: refused (409) for all, the annotator for the role, the others because a policy plays it
-    "episodes/<id:episode_pk>/calls/": Route("POST", {"episode_pk": EPISODE}, (LOGIN, 409, 409, 409),
+    # a well-formed call: the annotator is forbidden (403: the role), the others refused (409: a policy plays it)
+    "episodes/<id:episode_pk>/calls/": Route("POST", {"episode_pk": EPISODE}, (LOGIN, 403, 409, 409),
                                               data={"name": "bash", "arguments": {"command": "ls"}}, json=True),
 }
 

@@ -8,6 +8,7 @@ import sys
 import threading
 
 import pytest
+from django.test import Client
 from django.core.management import call_command
 from django.db import connection
 from django.test import override_settings
@@ -89,6 +90,11 @@ def test_only_the_arms_tools_and_only_the_person_who_opened_the_session(make_use
         submit_call(episode=episode, user=ann, name="bash", arguments=["ls"])
     with pytest.raises(SessionCallError, match="only the person who opened"):
         submit_call(episode=episode, user=bob, name="bash", arguments={"command": "ls"})
+    client = Client()
+    client.force_login(bob)
+    driven = client.post(f"/episodes/{episode.pk}/calls/", {"name": "bash", "arguments": {"command": "ls"}},
+                         content_type="application/json")
+    assert driven.status_code == 403 and "only the person who opened" in driven.json()["error"]  # not a 409
     assert not HumanCall.objects.exists()
     for _ in range(MAX_WAITING_CALLS):  # the worker has not started: nothing runs them yet
         submit_call(episode=episode, user=ann, name="bash", arguments={"command": "ls"})
