@@ -115,7 +115,9 @@ def trajectory_rows(*, filters: TrajectoryFilters = TrajectoryFilters()) -> Quer
     rows = Trajectory.objects.defer("document").select_related("live_episode").prefetch_related(
         Prefetch("eval_runs", queryset=EvalRun.objects.only("id", "name", "job_id")))
     if filters.model:  # the column shows the model, or the policy kind (script, human, ...) when there is none
-        rows = rows.filter(Q(policy_model=filters.model) | Q(policy_model="", policy_kind=filters.model))
+        # a part of the name, any case (what a person types: "qwen" finds "Qwen/Qwen2.5-Coder-7B")
+        rows = rows.filter(Q(policy_model__icontains=filters.model)
+                           | Q(policy_model="", policy_kind__iexact=filters.model))
     exact = {"arm": filters.arm, "task_name": filters.task, "split": filters.split,
              "exit_reason": filters.exit_reason}
     rows = rows.filter(**{key: value for key, value in exact.items() if value})
