@@ -67,6 +67,7 @@ def assert_walked(report, *, pages: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1500)  # scripts/run migrates and imports the whole corpus first (minutes on a loaded machine)
 def test_the_quick_start_on_sqlite_has_no_500_no_silent_refusal_and_fits_390_px(browser, quick_start):
     base, env = quick_start
     subprocess.run([str(REPO_ROOT / ".venv" / "bin" / "python"), "manage.py", "adduser", "ann", "--role",
@@ -82,7 +83,7 @@ def test_the_quick_start_on_sqlite_has_no_500_no_silent_refusal_and_fits_390_px(
     page.goto(base + "/accounts/logout/")
     context.clear_cookies()
     sign_in(page, base, "ann", "walk-Ann-pw-1")
-    annotator = walk_site(page, base, forms=False)  # what an annotator may not open says why
+    annotator = walk_site(page, base, forms=False, per_route=1)  # what an annotator may not open says why
     context.close()
 
     assert_walked(admin, pages=20)
@@ -91,6 +92,7 @@ def test_the_quick_start_on_sqlite_has_no_500_no_silent_refusal_and_fits_390_px(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)
 @pytest.mark.django_db(transaction=True)
 def test_the_same_walk_on_postgresql_with_something_in_every_list(new_page, live_server, annotation_data,
                                                                   make_user, settings, tmp_path):
