@@ -8,10 +8,9 @@ import sys
 import threading
 
 import pytest
-from django.test import Client
 from django.core.management import call_command
 from django.db import connection
-from django.test import override_settings
+from django.test import Client, override_settings
 
 from harness.policies.human import SessionAbandoned
 from harness.tools import toolset
