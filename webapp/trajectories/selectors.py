@@ -268,10 +268,6 @@ def review_state(*, replay: Replay, user) -> list[EditState]:
     return [edits[turn] for turn in sorted(edits)]
 
 
-def verdicts_of(*, trajectory: Trajectory) -> QuerySet[TrajectoryReview]:
-    return trajectory.verdicts.select_related("reviewer").order_by("created_at", "id")
-
-
 def _has_edit():
     return Exists(Step.objects.filter(trajectory=OuterRef("pk"), tool__in=tuple(EDIT_TOOLS), error=False))
 
