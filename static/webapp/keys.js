@@ -1,5 +1,7 @@
 // Keyboard shortcuts for every page. An element with data-key="x" is clicked when x is pressed (a text
 // field is focused instead); keys are ignored while typing in a field, except Escape, which leaves it.
+// While a text field of a page with shortcuts has the focus, a hint under it says that keys type there and
+// that Esc leaves it (a turn was lost to a key typed into the reasoning box).
 // "?" opens a cheat sheet built from the page's data-key / data-key-help attributes.
 //
 // A list of items (the review page's proposed links): each element with data-key-item="link" is one, and
@@ -116,6 +118,35 @@
     var item = target.closest("[data-key-item]");
     target.click();
     if (item) move(1);
+  });
+
+  function textField(el) {
+    return typing(el) && el.tagName !== "SELECT" && !/^(checkbox|radio|submit|button|hidden|file)$/.test(el.type || "");
+  }
+
+  function typingHint() {
+    var hint = document.getElementById("typing-hint");
+    if (!hint) {
+      hint = document.createElement("p");
+      hint.id = "typing-hint";
+      hint.className = "typing-hint";
+      hint.setAttribute("role", "status");
+      hint.innerHTML = "Typing here: keys go into the text. <kbd>Esc</kbd> leaves the box, then the shortcut keys work again.";
+      hint.hidden = true;
+      document.body.appendChild(hint);
+    }
+    return hint;
+  }
+
+  document.addEventListener("focusin", function (event) {
+    if (!textField(event.target) || !document.querySelector("[data-key]")) return;
+    var hint = typingHint(), box = event.target.getBoundingClientRect();
+    hint.style.top = (window.scrollY + box.bottom + 2) + "px";
+    hint.style.left = Math.max(4, Math.min(window.scrollX + box.left, window.innerWidth - 300)) + "px";
+    hint.hidden = false;
+  });
+  document.addEventListener("focusout", function (event) {
+    if (textField(event.target)) typingHint().hidden = true;
   });
 
   document.addEventListener("DOMContentLoaded", start);

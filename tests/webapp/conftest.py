@@ -74,15 +74,21 @@ DEMONSTRATION_TASKS = (("bulk_upload_batches", "train"), ("sensor_summary_reuse"
                        ("activity_feed_page_cache", "validation"))
 
 
-def session_document(episode_id: str, *, task: str, split: str, person: str = "res", verified: bool = True) -> dict:
+def session_document(episode_id: str, *, task: str, split: str, person: str = "res", verified: bool = True,
+                     policy_passed: bool = True) -> dict:
     """A live session a person played by hand (``policy.kind`` human) on a real corpus task, with the
-    conversation an SFT row is made of: what ``export_sft`` takes from the live sessions stored here."""
+    conversation an SFT row is made of and the scoring seam's pdb_policy verdict (passed, or failed on a
+    hard rule): what ``export_sft`` takes from the live sessions stored here."""
     from tests.training.conftest import example
 
     document = trajectory_document(episode_id, task=task, arm="base", verified=verified)
     document["split"] = split
     document["policy"] = {"kind": "human", "model": None, "params": {"person": person}}
     document["messages"] = example(task, split, 0)["messages"]
+    hard = [] if policy_passed else [{"rule": "edit_before_inspect", "message": "edited before looking at any state"}]
+    document["quality"] = {"verified": verified, "policy": {
+        "version": "pdb_policy_v1", "score": 0.9 if policy_passed else 0.0, "passed": policy_passed,
+        "hard_reasons": hard, "soft_reasons": [], "features": {"invalid_replies": 0}}}
     return document
 
 

@@ -54,9 +54,14 @@ ROUTES: dict[str, Route] = {
                                                                         everyone(200)),
     "trajectories/<str:episode_id>/side-by-side/": Route("GET", {"episode_id": EP}, everyone(200)),
     "trajectories/<str:episode_id>/review/": Route("GET", {"episode_id": EP}, everyone(200)),
-    "trajectories/<str:episode_id>/review/link/": Route("POST", {"episode_id": EP}, everyone(400)),
+    # an empty decision: back to the review page with the refusal as a message (htmx gets a 400 and the text)
+    "trajectories/<str:episode_id>/review/link/": Route("POST", {"episode_id": EP}, everyone(302)),
     "trajectories/<str:episode_id>/review/verdict/": Route("POST", {"episode_id": EP}, everyone(302)),
     "reviews/": Route("GET", {}, everyone(200)),
+    "reviews/disagreements/": Route("GET", {}, everyone(200)),
+    # adjudicating a review: an admin's decision, as for labels
+    "reviews/disagreements/<str:episode_id>/": Route("POST", {"episode_id": EP}, (LOGIN, 403, 403, 302),
+                                                     data={"verdict": "relevant"}),
     "": Route("GET", {}, everyone(200)),
     "tasks/<str:name>/": Route("GET", {"name": TASK}, everyone(200)),
     "label/": Route("GET", {}, everyone(302)),
@@ -90,8 +95,8 @@ ROUTES: dict[str, Route] = {
     "episodes/<id:episode_pk>/turn/<id:turn>/": Route("GET", {"episode_pk": EPISODE, "turn": 1}, everyone(200)),
     "episodes/<id:episode_pk>/turn/<id:turn>/panel/": Route("GET", {"episode_pk": EPISODE, "turn": 1},
                                                               everyone(200)),
-    # a well-formed call: refused (409) for all, the annotator for the role, the others because a policy plays it
-    "episodes/<id:episode_pk>/calls/": Route("POST", {"episode_pk": EPISODE}, (LOGIN, 409, 409, 409),
+    # a well-formed call: the annotator is forbidden (403: the role), the others refused (409: a policy plays it)
+    "episodes/<id:episode_pk>/calls/": Route("POST", {"episode_pk": EPISODE}, (LOGIN, 403, 409, 409),
                                               data={"name": "bash", "arguments": {"command": "ls"}}, json=True),
 }
 

@@ -150,3 +150,16 @@ def test_eval_compare_makes_the_same_queries_however_many_trajectories_and_draws
     assert plot.status_code == 200 and plot["Content-Type"] == "image/png"
     drawn = sorted(p.name for p in (tmp_path / "compare").rglob("*") if p.is_file())
     assert drawn == ["lift.png"]  # the other six are drawn when their own requests come
+
+
+def test_the_eta_is_not_optimistic_when_parallel_episodes_end_together():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    start = timezone.now()
+    # two of twenty episodes ended 10 s in, a millisecond apart: the smoothed rate reads ~1000 a second
+    job = Job(kind="eval", state="running", started_at=start, progress_at=start + timedelta(seconds=10),
+              progress_done=2, progress_total=20, progress_rate=1000.0)
+
+    assert job.eta_s == pytest.approx(90.0)  # 18 left at 2 per 10 s, not 0.02 s

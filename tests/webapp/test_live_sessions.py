@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from django.test import override_settings
+from django.test import Client, override_settings
 
 from harness.policies.human import SessionAbandoned
 from harness.tools import toolset
@@ -48,6 +48,7 @@ def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_v
              ("add_breakpoint", {"file": "counter.py", "line": 2}, "stop where n is set"),
              ("continue_execution", {}, ""),
              ("examine_locals", {}, ""),
+             ("bash", {"command": "cat counter.py"}, ""),  # read before the edit, as pdb_policy asks
              ("edit_file", FIX, "reset must go back to 0, not 1"),
              ("bash", {"command": "python -m pytest -q test_counter.py; echo '<script>alert(1)</script>'"}, ""),
              ("done", {}, "")]
@@ -65,7 +66,7 @@ def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_v
     assert "counter.py:2" in document.steps[2].observation  # stopped at the breakpoint
     assert "state" in document.steps[3].observation
     said = [m["content"] for m in document.messages if m["role"] == "assistant"]
-    assert said[1] == "stop where n is set" and said[4] == "reset must go back to 0, not 1"
+    assert said[1] == "stop where n is set" and said[5] == "reset must go back to 0, not 1"
     assert document.quality["policy"]["version"] == "pdb_policy_v1"  # scored like any episode
     assert not HumanCall.objects.filter(episode=episode, taken_at__isnull=True).exists()
     with pytest.raises(SessionCallError, match="over"):
@@ -73,6 +74,7 @@ def test_a_person_drives_a_session_with_the_models_tools_and_it_is_stored_as_a_v
 
     call_command("export_demonstrations", out=str(tmp_path / "demos"))  # usable as an SFT demonstration
     manifest = json.loads((tmp_path / "demos" / "generation.json").read_text())
+    assert manifest["left_out"] == 0, manifest["left_out_reasons"]
     demonstration = json.loads((tmp_path / "demos" / "accepted" / f"{episode.episode_id}.json").read_text())
     assert manifest["kind"] == "demonstrations" and demonstration["episode_id"] == episode.episode_id
     assert demonstration["sft"]["source"] == "demonstration" and demonstration["sft"]["teacher"] == "human:ann"
@@ -89,6 +91,11 @@ def test_only_the_arms_tools_and_only_the_person_who_opened_the_session(make_use
         submit_call(episode=episode, user=ann, name="bash", arguments=["ls"])
     with pytest.raises(SessionCallError, match="only the person who opened"):
         submit_call(episode=episode, user=bob, name="bash", arguments={"command": "ls"})
+    client = Client()
+    client.force_login(bob)
+    driven = client.post(f"/episodes/{episode.pk}/calls/", {"name": "bash", "arguments": {"command": "ls"}},
+                         content_type="application/json")
+    assert driven.status_code == 403 and "only the person who opened" in driven.json()["error"]  # not a 409
     assert not HumanCall.objects.exists()
     for _ in range(MAX_WAITING_CALLS):  # the worker has not started: nothing runs them yet
         submit_call(episode=episode, user=ann, name="bash", arguments={"command": "ls"})

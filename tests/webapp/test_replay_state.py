@@ -73,3 +73,15 @@ def test_a_recorded_episode_pairs_each_call_with_the_words_before_it():
     assert steps[13].observation.startswith("<script>alert(1)</script>")
     files = {"buggy": {"stats_window.py": (RUNNING_AVERAGE / "buggy" / "stats_window.py").read_text()}}
     assert view_at(steps, 12, files).edit_diff.count("\n+") == 2  # the +++ header and the changed line
+
+
+def test_an_inspection_that_found_no_locals_says_so_instead_of_no_inspection_yet():
+    from django.template.loader import render_to_string
+
+    steps = steps_from_document({"steps": [step(1, "examine_locals", {}, "(none)", ["m.py", 1])]})
+    view = view_at(steps, 0, TASK_FILES)
+
+    shown = render_to_string("trajectories/replay/locals.html", {"view": view})
+
+    assert view.inspection_turn == 1 and view.locals == []
+    assert "No examine_locals yet" not in shown and "turn 1 found no local variables" in shown

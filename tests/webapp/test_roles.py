@@ -223,3 +223,41 @@ def test_the_jobs_and_live_lists_check_permissions_once_not_per_row(client, make
     more = {path: queries_of(path) for path in ("/jobs/", "/live/")}
 
     assert more == few
+
+
+@pytest.mark.parametrize("post, field", [
+    ({"config_text": tiny_config(), "overrides": "grpo.sandbox.backend=local"}, "overrides"),
+    ({"config_text": tiny_config(), "overrides": 'grpo.sandbox={"backend": "local"}'}, "config_text"),
+    ({"config_text": tiny_config(backend="local")}, "config_text"),
+])
+def test_the_grpo_form_shows_a_local_sandbox_as_a_field_error_not_a_500(client, make_user, post, field):
+    client.force_login(make_user("res"))
+
+    page = client.post("/jobs/new/grpo/", {"name": "g", **post})
+
+    assert page.status_code == 400, page.status_code
+    errors = page.context["form"].errors
+    assert "'local' sandbox" in " ".join(errors.get(field, [])), errors
+    assert not Job.objects.exists()
+
+
+def test_adduser_adds_a_user_with_a_role_and_a_password_printed_once(monkeypatch):
+    from django.contrib.auth import get_user_model
+
+    out = StringIO()
+    call_command("adduser", "lee", "--role", "Researcher", stdout=out)
+    password = out.getvalue().strip().rsplit("password: ", 1)[1]
+    monkeypatch.setattr("sys.stdin", StringIO("a-long-Password-9\n"))
+    call_command("adduser", "ann2", "--role", "annotator", "--password-stdin", stdout=out)
+
+    lee, ann2 = (get_user_model().objects.get(username=name) for name in ("lee", "ann2"))
+    assert "lee added as researcher" in out.getvalue() and roles.role_of(lee) == "researcher"
+    assert lee.check_password(password) and ann2.check_password("a-long-Password-9")
+    assert roles.role_of(ann2) == "annotator"
+    with pytest.raises(CommandError, match="user 'lee' exists; change its role with 'manage.py grant lee ROLE'"):
+        call_command("adduser", "lee", "--role", "admin")
+    with pytest.raises(CommandError, match="unknown role 'boss'"):
+        call_command("adduser", "kim", "--role", "boss")
+    with pytest.raises(CommandError, match="cannot be a username"):
+        call_command("adduser", "bad name!", "--role", "annotator")
+    assert not get_user_model().objects.filter(username__in=["kim", "bad name!"]).exists()

@@ -45,6 +45,7 @@ def test_rollouts_refuse_heldout_unknown_tasks_bad_teachers_and_folders_outside_
 def test_export_and_training_say_which_folder_config_or_override_is_wrong(tmp_path):
     errors = refused("export_sft", sources=str(tmp_path), validation_fraction=0, seed=0)
     assert f"{tmp_path}: no readable generation.json" in " ".join(errors["sources"])
+    assert "'manage.py export_demonstrations'" in " ".join(errors["sources"])  # a command that exists
 
     # A demonstrations folder (the people's verified sessions, `export_demonstrations`) is a source too.
     demos, other = tmp_path / "demos", tmp_path / "other"
@@ -179,12 +180,13 @@ def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_l
     dataset = write_sft_dataset(tmp_path / "sft", {
         "train": [example(TRAIN_TASKS[0], "train", n) for n in range(3)],
         "validation": [example("ledger_event_dispatch", "validation", 5)]})
-    start_worker(queues="training")  # a training worker of its own, as on a GPU machine
+    # a training worker of its own, as on a GPU machine, with a data folder of this test's
+    start_worker(queues="training", env={"STEPWISE_VAR_DIR": str(tmp_path / "var")})
     client = Client()
     client.force_login(make_user("ann"))
 
-    client.post(reverse("launch", args=["sft"]), {
-        "name": "tiny smoke", "config": "tiny-cpu", "dataset": str(dataset), "out": str(tmp_path / "run"),
+    client.post(reverse("launch", args=["sft"]), {  # no output folder: the job's own, never the checkout
+        "name": "tiny smoke", "config": "tiny-cpu", "dataset": str(dataset),
         "overrides": f"model.path={model}\nsft.max_steps=2\nsft.merge=false"})
     job = wait_for_job(Job.objects.get(), timeout_s=300)
 
@@ -195,8 +197,9 @@ def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_l
     assert all(p["values"]["loss"] > 0 for p in points if p["series"] == "train")
     assert any("eval_loss" in p["values"] for p in points if p["series"] == "eval")
     run = TrainingRun.objects.get(job=job)
-    assert run.output_dir == str(tmp_path / "run") and run.metrics["loss"] > 0
-    assert json.loads((tmp_path / "run" / "run.json").read_text())["state"] == "finished"
+    folder = tmp_path / "var" / "runs" / f"job-{job.pk}"
+    assert run.output_dir == str(folder) and run.metrics["loss"] > 0
+    assert json.loads((folder / "run.json").read_text())["state"] == "finished"
 
 
 @pytest.mark.django_db
@@ -249,3 +252,36 @@ def test_an_export_takes_the_verified_live_sessions_stored_here_without_a_folder
     assert "wrote 3 verified live session(s) to" in " ".join(
         e.data.get("text", "") for e in JobEvent.objects.filter(job=job, kind="log"))
     assert job_type("export_sft").summary(job.params) == "0 folder(s) + live sessions → var/exports"
+
+
+@pytest.mark.django_db
+def test_the_default_export_of_live_sessions_has_both_splits_and_leaves_out_what_the_policy_fails(
+        make_user, settings, tmp_path):
+    """The export form's defaults on sessions of train tasks only: the automatic split still gives
+    validation a task; a verified session that fails pdb_policy is left out, as a rollout would be, and
+    counted."""
+    from tests.webapp.conftest import session_document
+    from webapp.runs.services import execute_job
+    from webapp.trajectories.services import save_trajectory
+
+    settings.VAR_DIR = tmp_path / "var"
+    researcher = make_user("res", role="researcher")
+    for n, task in enumerate(("bulk_upload_batches", "sensor_summary_reuse")):
+        save_trajectory(document=session_document(f"session-{n}", task=task, split="train"))
+    save_trajectory(document=session_document("session-lucky", task="bulk_upload_batches", split="train",
+                                              policy_passed=False))
+    client = Client()
+    client.force_login(researcher)
+    launched = client.post(reverse("launch", args=["export_sft"]), {"demonstrations": "on", "seed": "0"})
+    assert launched.status_code == 302, launched.context["form"].errors
+
+    job = execute_job(job_id=Job.objects.get(kind="export_sft").pk, worker="here")
+
+    assert job.state == JobState.SUCCEEDED, job.error
+    assert job.result["rows"] == {"train": 1, "validation": 1}
+    assert job.result["live_sessions_left_out"] == 1
+    demos = tmp_path / "var" / "demonstrations" / f"job-{job.pk}"
+    manifest = json.loads((demos / "generation.json").read_text())
+    assert manifest["left_out"] == 1 and "edited before looking" in manifest["left_out_reasons"][0]
+    exported = json.loads((Path(job.result["out"]) / "manifest.json").read_text())
+    assert exported["automatic_split"] and len(exported["moved_tasks"]) == 1

@@ -141,3 +141,35 @@ def test_a_lone_surrogate_a_model_sent_does_not_lose_the_trajectory():
     stored = trajectory.steps.order_by("turn")
     assert stored[0].arguments["new_string"] == "y\ufffd"
     assert stored[1].observation == "\U0001F600"  # a real character outside the BMP is kept as it is
+
+
+@pytest.mark.django_db
+def test_a_turn_the_trajectory_does_not_have_is_a_404_naming_its_turns(client, make_user):
+    from tests.webapp.conftest import trajectory_document
+    from webapp.trajectories.services import save_trajectory
+
+    save_trajectory(document=trajectory_document("ep-turns"))
+    client.force_login(make_user("ann", role="annotator"))
+
+    missing = client.get("/trajectories/ep-turns/turn/999/")
+    panel = client.get("/trajectories/ep-turns/turn/999/panel/")
+
+    assert missing.status_code == panel.status_code == 404
+    assert "has no turn 999; its turns are 0 to 2" in missing.content.decode()
+    assert client.get("/trajectories/ep-turns/turn/2/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_model_filter_finds_a_part_of_the_name_in_any_case(client, make_user):
+    from tests.webapp.conftest import trajectory_document
+    from webapp.trajectories.services import save_trajectory
+
+    for episode, model in (("ep-qwen", "Qwen/Qwen2.5-Coder-7B"), ("ep-other", "llama-3")):
+        document = trajectory_document(episode)
+        document["policy"] = {"kind": "openai", "model": model, "params": {}}
+        save_trajectory(document=document)
+    client.force_login(make_user("ann", role="annotator"))
+
+    page = client.get("/trajectories/", {"model": "qwen2.5-coder"}).content.decode()
+
+    assert "ep-qwen" in page and "ep-other" not in page

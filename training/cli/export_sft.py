@@ -20,8 +20,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", required=True, help="the dataset folder (an earlier export there is replaced)")
     parser.add_argument("--microskill-ratio", type=float, default=None, metavar="R",
                         help="at most R microskill rows per rollout row in each split (default: all of them)")
-    parser.add_argument("--validation-fraction", type=float, default=0.0, metavar="F",
-                        help="also put this share of the train tasks (by a stable hash) in validation")
+    parser.add_argument("--validation-fraction", type=float, default=None, metavar="F",
+                        help="also put this share of the train tasks (by a stable hash) in validation (default: "
+                             "automatic: the corpus's splits, balanced so that human and synthetic examples are on "
+                             "both sides; never an empty split when the data has two examples)")
     parser.add_argument("--seed", type=int, default=0, help="which microskill rows a ratio keeps")
     args = parser.parse_args(argv)
     from training.export import ExportConfig, export_sft

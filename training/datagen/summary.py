@@ -83,11 +83,14 @@ class JobOutcome:
         """An outcome as ``to_json`` wrote it to the folder (a distributed run's final step reads them)."""
         names = {f for f in CandidateVerdict.__dataclass_fields__}
         candidates = [CandidateVerdict(**{k: v for k, v in c.items() if k in names}) for c in data.get("candidates") or []]
-        return cls(str(data["key"]), str(data["task"]), data.get("skill"), data.get("kept_attempt"), candidates)
+        played = data.get("played")
+        return cls(str(data["key"]), str(data["task"]), data.get("skill"), data.get("kept_attempt"), candidates,
+                   played=played if isinstance(played, int) and played >= 0 else 0)
 
     def to_json(self) -> dict:
         return {"key": self.key, "task": self.task, "skill": self.skill, "kept": self.kept,
-                "kept_attempt": self.kept_attempt, "candidates": [c.to_json() for c in self.candidates]}
+                "kept_attempt": self.kept_attempt, "played": self.played,
+                "candidates": [c.to_json() for c in self.candidates]}
 
 
 @dataclass

@@ -4,8 +4,9 @@ out as the generators lay out theirs, so ``export_sft`` takes it beside rollouts
     OUT/generation.json        {"kind": "demonstrations", "settings": {}, "created_at": ...}
     OUT/accepted/<id>.json     one trajectory each, with its ``sft`` block (source "demonstration")
 
-Only documents played by a person (``policy.kind == "human"``) and verified are written; the others are
-returned with the reason, never written. Writing again into the same folder replaces its documents.
+Only documents played by a person (``policy.kind == "human"``) that pass the rules a rollout is kept by
+(verified, ended with done, pdb_policy passed) are written; the others are returned with the reason and
+counted in the manifest, never written. Writing again into the same folder replaces its documents.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from harness.trajectory import Trajectory, now_iso, write_document
 from training.datagen.folder import MANIFEST
 from training.datagen.metadata import debugger_tools_used, policy_verdict, with_sft
 from training.errors import TrainingError
+from training.rollouts.selection import judge_candidate
 
 KIND = "demonstrations"
 
@@ -37,10 +39,15 @@ class DemonstrationsResult:
 
 
 def skip_reason(trajectory: Trajectory) -> str | None:
+    """Why a document is not a demonstration: not played by a person, or kept out by the rules a rollout
+    is judged by (ended with done, verified, an unflagged patch, passing pdb_policy)."""
     if trajectory.policy.get("kind") != "human":
         return "not played by a person (policy.kind is not human)"
     if not trajectory.result.verified:
         return "not verified: the verifier did not find the bug fixed"
+    verdict = judge_candidate(trajectory, attempt=1, teacher="human", path="", leak=None)
+    if not verdict.passed:
+        return "kept out by the rollout rules: " + "; ".join(verdict.details)
     return None
 
 
@@ -85,5 +92,6 @@ def write_demonstrations(trajectories: Iterable[Trajectory], out: str | Path) ->
         write_document(demonstration.to_json(check=False), accepted / f"{name}.json")
         result.written.append(episode_id)
     (out / MANIFEST).write_text(json.dumps({"kind": KIND, "settings": {}, "created_at": now_iso(),
-                                            "documents": len(result.written)}, indent=2) + "\n", encoding="utf-8")
+                                            "documents": len(result.written), "left_out": len(result.skipped),
+                                            "left_out_reasons": result.skipped[:50]}, indent=2) + "\n", encoding="utf-8")
     return result

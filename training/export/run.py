@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,9 +26,11 @@ from training.datagen.guidance import find_leak, guidance_for
 from training.datagen.metadata import policy_verdict
 from training.datagen.summary import GenerationProgress, ProgressCallback, notify
 from training.errors import TrainingError
+from training.export.demonstrations import skip_reason
 from training.export.folder import FolderError, write_folder
 from training.export.rows import sft_row
-from training.export.splits import assign_splits
+from training.export.splits import SALT as SPLIT_SALT
+from training.export.splits import STRATUM, assign_splits, balance_splits, validation_episodes
 
 SOURCES = {"rollouts": "rollout", "microskills": "microskill", "demonstrations": "demonstration"}
 WHOLE_EPISODES = ("rollout", "demonstration")  # rows the microskill ratio counts against
@@ -44,7 +46,9 @@ class ExportConfig:
     sources: Sequence[str | Path]           # folders written by `rollouts` or `microskills`
     out: str | Path
     microskill_ratio: float | None = None   # at most this many microskill rows per rollout row, per split
-    validation_fraction: float = 0.0        # also move this share of train tasks to validation (by hash)
+    # also move this share of train tasks to validation (by hash); None: the automatic split, never empty
+    # when the data allows (see _automatic_splits)
+    validation_fraction: float | None = None
     seed: int = 0                           # which microskill rows a ratio keeps
     # training.sft evaluates on validation: refuse (before writing) an export whose validation split is empty.
     require_validation: bool = False
@@ -99,8 +103,8 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard,
     verified = trajectory.result.verified
     if sft["source"] == "rollout" and not (verified and policy_verdict(trajectory).get("passed")):
         return None, [f"{path}: not a verified trajectory that passes the policy"]
-    if sft["source"] == "demonstration" and not (verified and trajectory.policy.get("kind") == "human"):
-        return None, [f"{path}: not a verified episode played by a person (policy.kind human)"]
+    if sft["source"] == "demonstration" and skip_reason(trajectory):
+        return None, [f"{path}: not a demonstration to train on: {skip_reason(trajectory)}"]
     if sft["source"] == "microskill" and not (sft.get("verdict") or {}).get("accepted"):
         return None, [f"{path}: its microskill evaluator did not accept it"]
     problems = []
@@ -146,10 +150,31 @@ def _pick_microskills(rows: list[dict], cap: int | None, seed: int) -> list[dict
     return picked
 
 
+def _automatic_splits(kept: list, splits: dict[str, str]) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The default split: the corpus's, balanced so that human and synthetic examples are on both sides
+    (``balance_splits``); when one task is all the data, a stable share of its episodes in validation.
+    Returns (task -> split, task -> why it moved, episode id -> split where split by episode)."""
+    strata: dict[str, set[str]] = defaultdict(set)
+    for source, trajectory, _ in kept:
+        strata[trajectory.task].add(STRATUM[SOURCES[source.kind]])
+    splits, moved = balance_splits(splits, strata)
+    if len(splits) == 1:
+        picked = validation_episodes(t.episode_id for _, t, _ in kept)
+        if picked:
+            return splits, moved, {t.episode_id: "validation" if t.episode_id in picked else "train"
+                                   for _, t, _ in kept}
+        return splits, moved, {}
+    for missing, source in (("validation", "train"), ("train", "validation")):  # strata of one task each
+        if not any(split == missing for split in splits.values()):
+            task = min(splits, key=lambda t: (hash_point(t, SPLIT_SALT), t))
+            splits[task], moved[task] = missing, f"moved from {source} to {missing}: no task of the data was in {missing}"
+    return splits, moved, {}
+
+
 def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = None) -> ExportResult:
     if config.microskill_ratio is not None and (config.microskill_ratio < 0 or math.isnan(config.microskill_ratio)):
         raise ExportError("--microskill-ratio must be 0 or more (0: no microskills; omit it to keep them all)")
-    if not 0 <= config.validation_fraction < 1:
+    if config.validation_fraction is not None and not 0 <= config.validation_fraction < 1:
         raise ExportError("--validation-fraction must be in [0, 1)")
     sources = _read_sources(config.sources)
     total = sum(len(s.documents) for s in sources)
@@ -166,16 +191,20 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
                 continue
             seen.add(trajectory.episode_id)
             kept.append((source, trajectory, path))
-    splits, refused = assign_splits([t.task for _, t, _ in kept], validation_fraction=config.validation_fraction)
+    splits, refused = assign_splits([t.task for _, t, _ in kept], validation_fraction=config.validation_fraction or 0.0)
     problems += [f"{path}: {refused[t.task]}" for _, t, path in kept if t.task in refused]
     if problems:
         _raise(problems)
     if not kept:
         raise ExportError("no kept examples in " + ", ".join(str(s.path) for s in sources)
                           + "; run the generators first")
+    moved, episode_split = {}, {}
+    if config.validation_fraction is None:
+        splits, moved, episode_split = _automatic_splits(kept, splits)
     rows: dict[str, list[tuple[_Source, dict]]] = {"train": [], "validation": []}
     for source, trajectory, _ in kept:
-        rows[splits[trajectory.task]].append((source, sft_row(trajectory, splits[trajectory.task])))
+        split = episode_split.get(trajectory.episode_id) or splits[trajectory.task]
+        rows[split].append((source, sft_row(trajectory, split)))
     chosen: dict[str, list[dict]] = {}
     available = used = 0
     for split, pairs in rows.items():
@@ -201,6 +230,10 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
         "policy_version": versions[0] if len(versions) == 1 else None, "policy_versions": versions,
         "microskill_ratio": config.microskill_ratio, "microskills": {"available": available, "used": used},
         "validation_fraction": config.validation_fraction, "seed": config.seed,
+        "automatic_split": config.validation_fraction is None, "moved_tasks": moved,
+        "split_by_episode": bool(episode_split),
+        "strata": {split: dict(sorted(Counter(STRATUM[row["source"]] for row in chosen[split]).items()))
+                   for split in chosen},
         "sources": [{"path": str(s.path.resolve()), "kind": s.kind, "teachers": s.settings.get("teachers", []),
                      "settings": s.settings, "accepted": len(s.documents), "used": s.used} for s in sources],
     }

@@ -14,6 +14,10 @@ with each other, so "honoured = 1, not = 0" rewards inspecting on recommended ta
 opening the debugger on avoid tasks. Each component is one trl reward function (logged as
 ``rewards/<name>/mean``), its weight one of ``reward_weights``; a component with no opinion is None (NaN
 in trl), which adds nothing to the total and leaves that rollout out of the component's mean.
+
+A rollout that never made a valid call (every reply unusable or refused, or only ``done``) earns nothing:
+every component is 0, so abstaining never collects what the components pay for leaving things alone
+(the debugger closed on an avoid task, no policy rule broken).
 """
 
 from __future__ import annotations
@@ -21,12 +25,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harness.scoring import ComponentResult, Rubric, RubricScore, ScoringContext
+from harness.trajectory import Trajectory
 from training.config.schema import RewardWeights
 
 # Config names -> the seam's component names.
 SEAM_NAMES = {"verified": "verified", "policy_score": "policy", "edit_relevance": "edit_relevance",
               "debugger_preference": "debugger_preference"}
 COMPONENT_NAMES = tuple(SEAM_NAMES)
+NOT_AN_ACTION = ("<invalid>", "done")  # a reply with no usable call; ending the episode
 
 
 @dataclass(frozen=True)
@@ -49,10 +55,18 @@ def reward_rubric(weights: RewardWeights, policy_config=None) -> Rubric:
                   policy_config=policy_config, extra={"debugger_preference": DebuggerPreference()})
 
 
-def component_values(score: RubricScore | None) -> dict[str, float | None]:
-    """The rollout's value of each config component (all None when it could not be scored)."""
+def made_a_valid_call(trajectory: Trajectory) -> bool:
+    """Whether any step was a tool call the session carried out (not refused, not ``done`` alone)."""
+    return any(not step.error and step.tool not in NOT_AN_ACTION for step in trajectory.steps)
+
+
+def component_values(score: RubricScore | None, trajectory: Trajectory | None = None) -> dict[str, float | None]:
+    """The rollout's value of each config component (all None when it could not be scored; all 0 when
+    ``trajectory`` made no valid call)."""
     if score is None:
         return {name: None for name in COMPONENT_NAMES}
+    if trajectory is not None and not made_a_valid_call(trajectory):
+        return {name: 0.0 for name in COMPONENT_NAMES}
     return {name: score.values.get(SEAM_NAMES[name]) for name in COMPONENT_NAMES}
 
 

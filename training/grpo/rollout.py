@@ -194,7 +194,7 @@ class EpisodeRollouts:
             completion_ids.append(record.completion_ids)
             env_mask.append(record.env_mask)
             logprobs.append(record.logprobs)
-            rewards.append(component_values(outcome.score) if outcome.scorable else None)
+            rewards.append(component_values(outcome.score, outcome.trajectory) if outcome.scorable else None)
         if any(lp is None for lp in logprobs):
             logprobs = None
         return {"prompt_ids": prompt_ids, "completion_ids": completion_ids, "logprobs": logprobs,

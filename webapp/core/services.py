@@ -73,7 +73,7 @@ def grant_role(*, username: str, role: str):
     User = get_user_model()
     user = User.objects.filter(username=username).first()
     if user is None:
-        raise User.DoesNotExist(f"no user {username!r}; create it first (manage.py createsuperuser, or in the admin)")
+        raise User.DoesNotExist(f"no user {username!r}; add it first (manage.py adduser NAME --role ROLE, or in the admin)")
     if Group.objects.filter(name__in=ROLES).count() < len(ROLES):  # removed by hand (or a flush): remade
         sync_roles(group_model=Group, permission_model=Permission)
     groups = {group.name: group for group in Group.objects.filter(name__in=ROLES)}
@@ -82,3 +82,38 @@ def grant_role(*, username: str, role: str):
     user.is_staff = role == ADMIN or user.is_superuser
     user.save(update_fields=["is_staff"])
     return user
+
+
+class UserExists(ValueError):
+    pass
+
+
+@transaction.atomic
+def add_user(*, username: str, role: str, password: str | None = None) -> tuple[object, str]:
+    """A new user with one role; returns (user, password): the one given, else a generated one to hand
+    over. Refuses a name already taken (``grant`` changes a role) or one Django would not accept."""
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+
+    from webapp.core.roles import check_role
+
+    role = check_role(role)
+    User = get_user_model()
+    username = (username or "").strip()
+    try:
+        User.username_validator(username)
+    except ValidationError as exc:
+        raise ValueError(f"{username!r} cannot be a username: {' '.join(exc.messages)}") from None
+    if User.objects.filter(username=username).exists():
+        raise UserExists(f"user {username!r} exists; change its role with 'manage.py grant {username} ROLE' and its "
+                         f"password with 'manage.py changepassword {username}'")
+    password = password or secrets.token_urlsafe(12)
+    user = User(username=username)
+    try:
+        validate_password(password, user)
+    except ValidationError as exc:
+        raise ValueError("the password is refused: " + " ".join(exc.messages)) from None
+    user.set_password(password)
+    user.save()
+    grant_role(username=username, role=role)
+    return user, password

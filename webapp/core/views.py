@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import SuspiciousFileOperation
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 from django.views.static import serve
@@ -58,8 +58,16 @@ def docs_page(request, path):
     logged-in user; 404 saying how to build it when the site is not built."""
     root = Path(settings.STEPWISE_DOCS_DIR)
     if not (root / "index.html").is_file():
-        raise Http404(f"the documentation is not built here: run scripts/docs (it writes {root})")
+        return render(request, "core/docs_missing.html", {"root": _shown_folder(root), "page": path}, status=404)
     try:
         return serve(request, path, document_root=root)
-    except SuspiciousFileOperation:  # a path out of the site (../): nothing there to read
-        raise Http404("no such page of the documentation") from None
+    except (SuspiciousFileOperation, Http404):  # out of the site (../) or missing; serve's message names host folders
+        raise Http404(f"the documentation has no page {path!r}") from None
+
+
+def _shown_folder(root: Path) -> str:
+    """The docs folder as the people reading the page know it: relative to the checkout, else the setting."""
+    try:
+        return str(root.resolve().relative_to(Path(settings.BASE_DIR).resolve()))
+    except ValueError:
+        return "the folder STEPWISE_DOCS_DIR names"

@@ -146,5 +146,5 @@ def session_call(request, episode_pk):
         call = submit_call(episode=episode, user=request.user, name=body.get("name"),
                            arguments=body.get("arguments"), note=body.get("note") or "")
     except SessionCallError as exc:
-        return JsonResponse({"error": str(exc)}, status=409 if exc.refused else 400)
+        return JsonResponse({"error": str(exc)}, status=403 if exc.forbidden else 409 if exc.refused else 400)
     return JsonResponse({"ok": True, "call": call.pk}, status=202)

@@ -336,7 +336,9 @@ def metric_points(*, job: Job, max_points: int = MAX_POINTS) -> tuple[list[dict]
     counts = {series: n for series, n in rows.order_by().values_list("series").annotate(n=Count("id"))}
     points: list[tuple[int, dict]] = []
     for series, stored in counts.items():
-        of_series = rows.filter(series=series) if series is not None else rows.filter(series__isnull=True)
+        # The key lookup, not the annotation: comparing KeyTextTransform to a string makes SQLite parse the
+        # string as JSON ("malformed JSON"); data__series encodes it on either database.
+        of_series = rows.filter(data__series=series) if series is not None else rows.filter(series__isnull=True)
         if stored <= max_points:
             picked = list(of_series.order_by("seq").values_list("seq", "data"))
         else:

@@ -36,6 +36,13 @@ def launch_list(request):
                                                       "tiny_model": selectors.tiny_model_status()})
 
 
+def _show_refusal(form, refused: JobParamsError) -> None:
+    """A service's refusal of checked arguments, each message on the field it names (else the form's)."""
+    for field, messages_of_field in refused.errors.items():
+        for message in dict.fromkeys(messages_of_field):
+            form.add_error(field if field in form.fields else None, message)
+
+
 def launch(request, kind):
     try:
         kind_type = job_type(kind)
@@ -45,10 +52,14 @@ def launch(request, kind):
         raise Http404(f"{kind} jobs are not launched by hand")
     roles.require(request.user, roles.OPEN_SESSION if kind == "session" else roles.LAUNCH_JOB, f"launch {kind} jobs")
     if request.method == "POST":
-        form = _form(kind_type, request.POST, request.user)
+        form, job = _form(kind_type, request.POST, request.user), None
         if form.is_valid():
             params = form.params() if hasattr(form, "params") else dict(form.cleaned_data)
-            job = create_job(kind=kind, params=params, created_by=request.user, checked=True)  # checked just now
+            try:
+                job = create_job(kind=kind, params=params, created_by=request.user, checked=True)  # checked just now
+            except JobParamsError as exc:  # admission (sandbox, quotas) refused it: shown on its fields
+                _show_refusal(form, exc)
+        if job is not None:
             job.refresh_from_db(fields=["state", "error"])
             if job.state == JobState.FAILED:  # the job queue would not take it: failed with the reason
                 messages.error(request, f"{kind_type.label} #{job.pk} could not be queued: {job.error}")

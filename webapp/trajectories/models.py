@@ -52,7 +52,8 @@ class Trajectory(models.Model):
     passed = models.BooleanField(null=True, blank=True)
     edit_relevant = models.BooleanField(null=True, blank=True)
     hard_rules = models.JSONField(default=list, blank=True)  # the rule names of quality.policy.hard_reasons
-    # The newest reviewer verdict (relevant / not relevant); overrides ``edit_relevant`` in reports.
+    # The people's verdict (relevant / not relevant): what the reviewers agree on, or an admin's
+    # adjudication when they disagree; null while unreviewed or disputed. Overrides ``edit_relevant``.
     reviewed_edit_relevant = models.BooleanField(null=True, blank=True)
     source_path = models.CharField(max_length=1000, blank=True, default="")
     imported_at = models.DateTimeField(auto_now_add=True)
@@ -143,6 +144,23 @@ class TrajectoryReview(models.Model):
 
     def __str__(self) -> str:
         return f"{self.trajectory.episode_id}: {self.verdict} by {self.reviewer}"
+
+
+class VerdictAdjudication(models.Model):
+    """An admin's decision on a trajectory whose reviewers disagree; the newest one is in force."""
+
+    trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="adjudications")
+    adjudicator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="verdict_adjudications")
+    verdict = models.CharField(max_length=20, choices=[c for c in Verdict.choices if c[0] != Verdict.UNSURE])
+    note = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.trajectory.episode_id}: adjudicated {self.verdict} by {self.adjudicator}"
 
 
 class TrajectoryScore(models.Model):

@@ -124,7 +124,9 @@ def trajectory_rows(*, filters: TrajectoryFilters = TrajectoryFilters()) -> Quer
     rows = Trajectory.objects.defer("document").select_related("live_episode").prefetch_related(
         Prefetch("eval_runs", queryset=EvalRun.objects.only("id", "name", "job_id")))
     if filters.model:  # the column shows the model, or the policy kind (script, human, ...) when there is none
-        rows = rows.filter(Q(policy_model=filters.model) | Q(policy_model="", policy_kind=filters.model))
+        # a part of the name, any case (what a person types: "qwen" finds "Qwen/Qwen2.5-Coder-7B")
+        rows = rows.filter(Q(policy_model__icontains=filters.model)
+                           | Q(policy_model="", policy_kind__iexact=filters.model))
     exact = {"arm": filters.arm, "task_name": filters.task, "split": filters.split,
              "exit_reason": filters.exit_reason}
     rows = rows.filter(**{key: value for key, value in exact.items() if value})
@@ -275,10 +277,6 @@ def review_state(*, replay: Replay, user) -> list[EditState]:
     return [edits[turn] for turn in sorted(edits)]
 
 
-def verdicts_of(*, trajectory: Trajectory) -> QuerySet[TrajectoryReview]:
-    return trajectory.verdicts.select_related("reviewer").order_by("created_at", "id")
-
-
 def _has_edit():
     return Exists(Step.objects.filter(trajectory=OuterRef("pk"), tool__in=tuple(EDIT_TOOLS), error=False))
 
@@ -320,7 +318,8 @@ def review_queue(*, user, limit: int = 100) -> QuerySet[Trajectory]:
     """Trajectories with an edit, the ones this user has not reviewed first."""
     mine = Exists(TrajectoryReview.objects.filter(trajectory=OuterRef("pk"), reviewer=user))
     return (Trajectory.objects.defer("document").annotate(has_edit=_has_edit(), reviewed_by_me=mine)
-            .filter(has_edit=True).order_by("reviewed_by_me", "-started_at", "-id")[:limit])
+            .filter(has_edit=True).prefetch_related("eval_runs")
+            .order_by("reviewed_by_me", "-started_at", "-id")[:limit])
 
 
 def review_neighbours(*, trajectory: Trajectory, user) -> tuple[str | None, str | None]:

@@ -24,6 +24,7 @@ from harness.trajectory import Step as StepRecord
 from harness.trajectory import Trajectory as TrajectoryRecord
 from harness.trajectory import TrajectoryError, read_document
 from webapp.catalog.models import Task
+from webapp.core import roles
 from webapp.trajectories.models import (
     EditRelevanceReview,
     ReasonKind,
@@ -33,8 +34,10 @@ from webapp.trajectories.models import (
     TrajectoryReview,
     TrajectoryScore,
     Verdict,
+    VerdictAdjudication,
 )
 from webapp.trajectories.quality import CRITERION_NAMES, quality_columns
+from webapp.trajectories.verdicts import newest_per_reviewer, standing
 
 
 class TrajectoryConflict(ValueError):
@@ -370,14 +373,35 @@ def add_edit_relevance_review(*, trajectory: Trajectory, observation_step: Step,
 
 @transaction.atomic
 def add_trajectory_verdict(*, trajectory: Trajectory, verdict: str, reviewer, note: str = "") -> TrajectoryReview:
-    """A reviewer's verdict on the whole trajectory. The newest relevant / not-relevant verdict is kept
-    on the trajectory (``reviewed_edit_relevant``): a human review overrides the automatic one."""
+    """A reviewer's verdict on the whole trajectory. The trajectory keeps what the people stand by
+    (``reviewed_edit_relevant``: the agreed or adjudicated verdict), which overrides the automatic one;
+    reviewers who disagree leave it to an admin's adjudication."""
     _check_verdict(verdict)
     _check_reviewer(reviewer)
     Trajectory.objects.select_for_update().filter(pk=trajectory.pk).first()
     review = TrajectoryReview.objects.create(trajectory=trajectory, verdict=verdict, reviewer=reviewer,
                                              note=note.strip())
-    if verdict != Verdict.UNSURE:
-        trajectory.reviewed_edit_relevant = verdict == Verdict.RELEVANT
-        Trajectory.objects.filter(pk=trajectory.pk).update(reviewed_edit_relevant=trajectory.reviewed_edit_relevant)
+    _refresh_people_verdict(trajectory)
     return review
+
+
+@transaction.atomic
+def adjudicate_verdict(*, trajectory: Trajectory, adjudicator, verdict: str, note: str = "") -> VerdictAdjudication:
+    """An admin decides a trajectory's verdict (relevant or not relevant), whatever its reviewers said."""
+    if verdict not in (Verdict.RELEVANT, Verdict.NOT_RELEVANT):
+        raise ValueError(f"an adjudication is {Verdict.RELEVANT} or {Verdict.NOT_RELEVANT}, not {verdict!r}")
+    if not roles.has(adjudicator, roles.ADJUDICATE):
+        raise PermissionError("only an admin can adjudicate a review; ask an admin (manage.py grant USER admin)")
+    Trajectory.objects.select_for_update().filter(pk=trajectory.pk).first()
+    decision = VerdictAdjudication.objects.create(trajectory=trajectory, adjudicator=adjudicator, verdict=verdict,
+                                                  note=note.strip())
+    _refresh_people_verdict(trajectory)
+    return decision
+
+
+def _refresh_people_verdict(trajectory: Trajectory) -> None:
+    newest = newest_per_reviewer(trajectory.verdicts.order_by("created_at", "id").values_list("reviewer_id", "verdict"))
+    adjudicated = trajectory.adjudications.order_by("-created_at", "-id").values_list("verdict", flat=True).first()
+    _, relevant = standing(newest, adjudicated)
+    trajectory.reviewed_edit_relevant = relevant
+    Trajectory.objects.filter(pk=trajectory.pk).update(reviewed_edit_relevant=relevant)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from webapp.trajectories import views
+from webapp.trajectories import review_views, views
 
 urlpatterns = [
     path("trajectories/", views.trajectory_list, name="trajectory_list"),
@@ -14,4 +14,6 @@ urlpatterns = [
     path("trajectories/<str:episode_id>/review/link/", views.decide_link, name="decide_link"),
     path("trajectories/<str:episode_id>/review/verdict/", views.give_verdict, name="give_verdict"),
     path("reviews/", views.review_overview, name="review_overview"),
+    path("reviews/disagreements/", review_views.review_disagreements, name="review_disagreements"),
+    path("reviews/disagreements/<str:episode_id>/", review_views.adjudicate_review, name="adjudicate_review"),
 ]

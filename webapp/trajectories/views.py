@@ -13,6 +13,7 @@ from webapp.trajectories import selectors
 from webapp.trajectories.forms import LinkDecisionForm, TrajectoryFilterForm, VerdictForm
 from webapp.trajectories.models import Step, Trajectory, Verdict
 from webapp.trajectories.replay import reference_fix, view_at
+from webapp.trajectories.review_selectors import adjudication_of, visible_verdicts
 from webapp.trajectories.services import add_edit_relevance_review, add_trajectory_verdict
 
 PAGE_SIZE = 50
@@ -36,6 +37,10 @@ def trajectory_list(request):
 
 
 def _panel_context(replay: selectors.Replay, turn: int | None) -> dict:
+    if turn is not None and replay.steps and not any(step.turn == turn for step in replay.steps):
+        turns = sorted({step.turn for step in replay.steps})
+        raise Http404(f"trajectory {replay.trajectory.episode_id!r} has no turn {turn}; its turns are "
+                      f"{turns[0]} to {turns[-1]}")
     index = replay.index_of_turn(turn)
     view = view_at(replay.steps, index, replay.task_files) if replay.steps else None
     return {"replay": replay, "trajectory": replay.trajectory, "view": view,
@@ -90,12 +95,12 @@ def review(request, episode_id):
     for edit in edits:
         edit.diff = diff_html(view_at(replay.steps, edit.step.index, replay.task_files).edit_diff)
         edit.earlier = [s for s in replay.steps if s.turn < edit.step.turn and s.tool not in ("done",)]
-    verdicts = list(selectors.verdicts_of(trajectory=replay.trajectory))
+    verdicts, mine = visible_verdicts(trajectory=replay.trajectory, user=request.user)  # blind until one decides
     previous, following = selectors.review_neighbours(trajectory=replay.trajectory, user=request.user)
     return render(request, "trajectories/review.html", {
         "previous": previous, "following": following,
         "replay": replay, "trajectory": replay.trajectory, "edits": edits, "verdicts": verdicts,
-        "mine": next((v for v in reversed(verdicts) if v.reviewer_id == request.user.id), None),
+        "mine": mine, "adjudication": adjudication_of(trajectory=replay.trajectory),
         "verdict_choices": Verdict.choices, "verdict_form": VerdictForm()})
 
 
@@ -112,7 +117,11 @@ def decide_link(request, episode_id):
     replay = _replay_or_404(episode_id)
     form = LinkDecisionForm(request.POST)
     if not form.is_valid():
-        return HttpResponseBadRequest("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        refusal = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        if request.headers.get("HX-Request"):
+            return HttpResponseBadRequest(refusal)
+        messages.error(request, f"the link decision was not recorded: {refusal}")
+        return redirect("trajectory_review", episode_id=episode_id)
     data = form.cleaned_data
     proposed = any(link.turn == data["observation_turn"] for edit in replay.quality.edits
                    if edit.turn == data["edit_turn"] for link in edit.links)

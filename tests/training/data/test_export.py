@@ -144,27 +144,28 @@ def test_heldout_or_unsplit_tasks_and_foreign_folders_are_refused(scripted_rollo
 def test_exporting_again_replaces_the_earlier_export(scripted_rollouts, tmp_path, capsys):
     result, _ = scripted_rollouts
     out = tmp_path / "sft"
-    first = export_sft(ExportConfig(sources=[result.out], out=out))
+    first = export_sft(ExportConfig(sources=[result.out], out=out, validation_fraction=0.0))
     assert first.rows == {"train": 3, "validation": 0}
     second = export_sft(ExportConfig(sources=[result.out], out=out, validation_fraction=FRACTION))
     assert second.rows == {"train": 2, "validation": 1}
     assert len(jsonl(out / "validation.jsonl")) == 1 and sorted(p.name for p in tmp_path.iterdir()) == ["sft"]
     code = export_main(["--from", str(result.out), "--out", str(out)])
     printed = json.loads(capsys.readouterr().out)
-    assert code == 0 and printed["rows"] == {"train": 3, "validation": 0} and printed["tasks"]["train"] == len(TASKS)
+    # the CLI's default: the automatic split, which gives validation a task when every one is of train
+    assert code == 0 and printed["rows"] == {"train": 2, "validation": 1} and printed["tasks"]["train"] == len(TASKS) - 1
 
 
 def test_microskills_join_the_rollouts_at_the_ratio_asked(scripted_rollouts, exercised_skills, tmp_path):
-    rollouts, _ = scripted_rollouts
+    rollouts, _ = scripted_rollouts  # every task of train, and no validation share: all rows in train
     folders = [rollouts.out, *(result.out for result in exercised_skills.values())]
-    everything = export_sft(ExportConfig(sources=folders, out=tmp_path / "all"))
+    everything = export_sft(ExportConfig(sources=folders, validation_fraction=0.0, out=tmp_path / "all"))
     manifest = everything.manifest
     assert manifest["microskills"] == {"available": 9, "used": 9} and everything.rows == {"train": 12, "validation": 0}
     assert manifest["by_split"]["train"]["by_source"] == {"microskill": 9, "rollout": 3}
     assert set(manifest["by_split"]["train"]["by_skill"]) == set(exercised_skills)
 
     # At most one microskill row per rollout row: 3 of the 9, from 3 different skills.
-    capped = export_sft(ExportConfig(sources=folders, out=tmp_path / "capped", microskill_ratio=1.0))
+    capped = export_sft(ExportConfig(sources=folders, validation_fraction=0.0, out=tmp_path / "capped", microskill_ratio=1.0))
     rows = jsonl(tmp_path / "capped" / "train.jsonl")
     micro = [r for r in rows if r["source"] == "microskill"]
     assert len(micro) == 3 and len({r["skill"] for r in micro}) == 3 and len(rows) == 6
@@ -172,11 +173,11 @@ def test_microskills_join_the_rollouts_at_the_ratio_asked(scripted_rollouts, exe
     assert sum(capped.manifest["by_split"]["train"]["by_skill"].values()) == 3
     assert "| skill | train | validation |" in (tmp_path / "capped" / "README.md").read_text()
     # The same seed picks the same rows; the microskill's user message is its instruction.
-    again = export_sft(ExportConfig(sources=folders, out=tmp_path / "again", microskill_ratio=1.0))
+    again = export_sft(ExportConfig(sources=folders, validation_fraction=0.0, out=tmp_path / "again", microskill_ratio=1.0))
     assert [r["episode_id"] for r in jsonl(tmp_path / "again" / "train.jsonl")] == [r["episode_id"] for r in rows]
     assert again.rows == capped.rows
     assert all(r["messages"][1]["role"] == "user" and r["skill"] for r in micro)
-    none = export_sft(ExportConfig(sources=folders, out=tmp_path / "none", microskill_ratio=0))
+    none = export_sft(ExportConfig(sources=folders, validation_fraction=0.0, out=tmp_path / "none", microskill_ratio=0))
     assert none.rows == {"train": 3, "validation": 0}
 
 

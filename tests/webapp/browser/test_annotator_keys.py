@@ -57,8 +57,11 @@ def test_the_label_panel_stays_in_view_and_c_writes_the_note(new_page, long_task
     page.keyboard.press("c")  # focuses the note; the key itself is not typed into it
     assert page.evaluate("document.activeElement.id") == "id_note"
     page.keyboard.type("stack shows it; 1 2 n")  # keys typed into the note do not label or move
+    hint = page.locator("#typing-hint")
+    assert hint.is_visible() and "Esc" in hint.inner_text()  # the page says how to leave the box
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") != "id_note"
+    assert not hint.is_visible()
     assert not PreferenceLabel.objects.exists() and page.url.endswith("/label/long_counter/")
     page.keyboard.press("?")
     assert "write a note" in page.locator("#cheatsheet").inner_text()

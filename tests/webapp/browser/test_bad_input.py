@@ -60,3 +60,16 @@ def test_bad_paths_policy_files_and_datasets_are_refused_on_their_fields(new_pag
 
     assert server_errors == []
     assert not Job.objects.exists()  # a refused launch queues nothing
+
+
+@pytest.mark.slow
+def test_naming_tasks_clears_the_split_so_it_never_looks_used(new_page, catalog_task, make_user):
+    make_user("res", role="researcher")
+    page = new_page()
+    log_in(page, "res")
+    page.goto("/jobs/new/eval/")
+    assert page.input_value("select[name=split]") == "heldout"  # the default
+
+    page.fill("#id_tasks", "counter_reset")
+
+    assert page.input_value("select[name=split]") == ""  # "name the tasks instead"

@@ -74,6 +74,7 @@ MIDDLEWARE = [
     # Every view needs a login unless it is marked @login_not_required (/healthz, the login page).
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "webapp.core.middleware.PlainNotFoundMiddleware",
+    "webapp.core.middleware.MethodNotAllowedPageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: refuses a login from a locked-out username and address.

@@ -175,8 +175,10 @@ class ExportForm(forms.Form):
                                     "Default: under var/exports")
     microskill_ratio = forms.FloatField(required=False, min_value=0,
                                         help_text="at most this many microskill rows per rollout row (empty: all)")
-    validation_fraction = forms.FloatField(min_value=0, max_value=0.99, initial=0.0,
-                                           help_text="also put this share of the train tasks in validation")
+    validation_fraction = forms.FloatField(
+        required=False, min_value=0, max_value=0.99,
+        help_text="also put this share of the train tasks in validation. Empty: automatic, never an empty split "
+                  "when the data allows, with human and synthetic examples on both sides")
     seed = forms.IntegerField(initial=0, min_value=0)
     allow_empty_validation = forms.BooleanField(
         required=False, help_text="write the dataset even when no example lands in validation (SFT here needs "
@@ -206,7 +208,7 @@ class ExportForm(forms.Form):
                 kind = json.loads(manifest.read_text(encoding="utf-8")).get("kind")
             except (OSError, ValueError, AttributeError):
                 problems.append(f"{folder}: no readable generation.json; give a folder written by a rollouts or "
-                                "microskills job, or by 'python -m training demonstrations'")
+                                "microskills job, or by 'manage.py export_demonstrations'")
                 continue
             if kind not in EXPORT_SOURCES:
                 problems.append(f"{folder}: a {kind!r} folder; expected rollouts, microskills or demonstrations")
@@ -232,7 +234,7 @@ class ExportForm(forms.Form):
         return {"sources": data["sources"], "demonstrations": bool(data.get("demonstrations")),
                 "out": data.get("out") or "",
                 "microskill_ratio": data.get("microskill_ratio"),
-                "validation_fraction": data.get("validation_fraction") or 0.0, "seed": data.get("seed") or 0,
+                "validation_fraction": data.get("validation_fraction"), "seed": data.get("seed") or 0,
                 "allow_empty_validation": bool(data.get("allow_empty_validation"))}
 
 

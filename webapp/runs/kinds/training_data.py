@@ -222,8 +222,10 @@ class ExportJob(JobType):
         params = work.params
         out = job_output(params.get("out"), "output folder", work.job, default=job_folder(work.job, "exports"))
         sources = [job_path(folder, "source folder") for folder in params["sources"]]
+        left_out = 0
         if params.get("demonstrations"):
-            sources.append(self.write_demonstrations(work))
+            folder, left_out = self.write_demonstrations(work)
+            sources.append(folder)
 
         def on_progress(update) -> None:
             work.progress(update.done, update.total, update.message or "checking examples", unit=self.unit)
@@ -231,7 +233,7 @@ class ExportJob(JobType):
         try:
             result = export_sft(ExportConfig(sources=sources, out=out,
                                              microskill_ratio=params.get("microskill_ratio"),
-                                             validation_fraction=params.get("validation_fraction") or 0.0,
+                                             validation_fraction=params.get("validation_fraction"),
                                              seed=params.get("seed") or 0,
                                              require_validation=not params.get("allow_empty_validation")),
                                 on_progress=on_progress)
@@ -240,11 +242,15 @@ class ExportJob(JobType):
         work.log(f"wrote {result.out}: " + ", ".join(f"{split} {n} row(s)" for split, n in result.rows.items()))
         if not result.rows.get("validation"):
             work.log("the validation split is empty: give a validation fraction, or rollouts of the validation split")
+        for task, why in (result.manifest.get("moved_tasks") or {}).items():
+            work.log(f"{task}: {why}")
         return {"out": str(result.out), "rows": result.rows,
-                "tasks": {k: len(v) for k, v in result.manifest["tasks"].items()}}
+                "tasks": {k: len(v) for k, v in result.manifest["tasks"].items()},
+                **({"live_sessions_left_out": left_out} if params.get("demonstrations") else {})}
 
-    def write_demonstrations(self, work) -> str:
-        """The verified live sessions stored in the web app, as a demonstrations folder of this job."""
+    def write_demonstrations(self, work) -> tuple[str, int]:
+        """The verified live sessions stored in the web app, as a demonstrations folder of this job; and how
+        many the rollout rules kept out."""
         folder = job_folder(work.job, "demonstrations")
         work.progress(0, None, "writing the verified live sessions as a demonstrations folder", unit=self.unit)
         try:
@@ -254,9 +260,10 @@ class ExportJob(JobType):
         work.log(f"wrote {len(written.written)} verified live session(s) to {folder}"
                  + (f"; skipped {len(written.skipped)}: {'; '.join(written.skipped[:3])}" if written.skipped else ""))
         if not written.written:
-            raise JobFailure("no verified live session is stored: nothing to export from the web app (untick "
-                             "'Live sessions', or play a session by hand first)")
-        return str(folder)
+            why = f" ({len(written.skipped)} kept out: {'; '.join(written.skipped[:3])})" if written.skipped else ""
+            raise JobFailure("no live session passes the rollout rules: nothing to export from the web app" + why
+                             + " (untick 'Live sessions', or play a session by hand that fixes the bug using pdb)")
+        return str(folder), len(written.skipped)
 
     def summary(self, params: dict) -> str:
         folders = len(params.get("sources") or [])

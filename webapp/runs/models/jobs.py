@@ -88,10 +88,17 @@ class Job(models.Model):
 
     @property
     def eta_s(self) -> float | None:
-        """Seconds left at the current rate (None when unknown)."""
+        """Seconds left at the current rate, or at the average rate since the start when that is slower
+        (None when unknown): the smoothed rate alone is optimistic early, when parallel episodes end
+        together (two at once read as a rate of thousands a second)."""
         if self.is_over or not self.progress_total or not self.progress_rate:
             return None
-        return max(0.0, (self.progress_total - self.progress_done) / self.progress_rate)
+        rate = self.progress_rate
+        if self.started_at and self.progress_at and self.progress_done:
+            elapsed = (self.progress_at - self.started_at).total_seconds()
+            if elapsed > 0:
+                rate = min(rate, self.progress_done / elapsed)
+        return max(0.0, (self.progress_total - self.progress_done) / rate)
 
     @property
     def cancelling(self) -> bool:

@@ -35,11 +35,12 @@ def calls_topic(episode_pk: int) -> str:
 
 class SessionCallError(ValueError):
     """A call the session cannot take; the message says what to do. ``refused``: the call may be fine
-    but this person or this session cannot take it (not theirs, or over)."""
+    but this person or this session cannot take it (not theirs, or over); ``forbidden``: this person may
+    not drive it at all (their role, or another person's session)."""
 
-    def __init__(self, message: str, *, refused: bool = False):
+    def __init__(self, message: str, *, refused: bool = False, forbidden: bool = False):
         super().__init__(message)
-        self.refused = refused
+        self.refused, self.forbidden = refused or forbidden, forbidden
 
 
 def session_tools(arm: str) -> list[dict]:
@@ -67,15 +68,15 @@ def submit_call(*, episode: Episode, user, name, arguments=None, note: str = "")
     """Queue one tool call of the person driving ``episode``; raises SessionCallError (nothing stored)
     when the session is not theirs, is over, or the call is not one of the arm's tools."""
     locked = Episode.objects.select_for_update().select_related("job").get(pk=episode.pk)
+    if not roles.has(user, roles.OPEN_SESSION):
+        raise SessionCallError("driving a debugger session takes the researcher role; you may watch it "
+                               "(an admin grants it: manage.py grant USER researcher)", forbidden=True)
     if locked.driver != Driver.HUMAN:
         raise SessionCallError("this episode is played by a policy; only live sessions take calls from people",
                                refused=True)
-    if not roles.has(user, roles.OPEN_SESSION):
-        raise SessionCallError("driving a debugger session takes the researcher role; you may watch it "
-                               "(an admin grants it: manage.py grant USER researcher)", refused=True)
     if locked.job.created_by_id != getattr(user, "id", None):
         raise SessionCallError("only the person who opened this session may drive it; you may watch it",
-                               refused=True)
+                               forbidden=True)
     if locked.job.state in OVER:
         raise SessionCallError(f"this session is over ({locked.job.state}); open a new one to keep working",
                                refused=True)
