@@ -50,6 +50,7 @@ class _StepwiseSession:
     _task: str | None = None
     _tool_schemas: tuple[dict, ...] = ()
     _message_timeout_s: float = 600.0
+    _token: str | None = None
 
     def __init__(self):
         self._client = None
@@ -68,9 +69,10 @@ class _StepwiseSession:
         if row.get("arm", self._arm) != self._arm:
             raise StepwiseEnvError(f"this environment plays the {self._arm!r} arm; the row asks for {row['arm']!r} "
                                    "(make one class per arm: stepwise_environment(url, arm=...))")
-        from openenv.core.generic_client import GenericEnvClient
+        from harness.interop.openenv_client import StepwiseGenericClient
 
-        client = GenericEnvClient(base_url=self._base_url, message_timeout_s=self._message_timeout_s).sync()
+        client = StepwiseGenericClient(self._base_url, token=self._token,
+                                       message_timeout_s=self._message_timeout_s).sync()
         self._client = client
         self._finalizer = weakref.finalize(self, _close_quietly, client)
         self._done, self._reward, self._broken = False, None, None
@@ -203,17 +205,18 @@ def _tool_method(schema: dict):
 
 
 def stepwise_environment(base_url: str, arm: str = DBG, task: str | None = None, *,
-                         message_timeout_s: float = 600.0) -> type:
+                         message_timeout_s: float = 600.0, token: str | None = None) -> type:
     """The environment class for ``GRPOTrainer(environment_factory=...)``: each instance plays ``arm``'s
     episodes on the serve-env server at ``base_url`` (``http://HOST:PORT``), of ``task`` unless the
-    dataset row names one in a ``task`` column (None: the server's first task)."""
+    dataset row names one in a ``task`` column (None: the server's first task). ``token`` is the
+    server's (default: ``$STEPWISE_ENV_TOKEN``)."""
     check_arm(arm)
     if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://", "ws://", "wss://")):
         raise ValueError(f"base_url must be the server's http:// or ws:// address, not {base_url!r}")
     schemas = toolset(arm)
     namespace: dict[str, Any] = {s["function"]["name"]: _tool_method(s) for s in schemas}
     namespace.update(_base_url=base_url.rstrip("/"), _arm=arm, _task=task, _tool_schemas=tuple(schemas),
-                     _message_timeout_s=message_timeout_s, __module__=__name__,
+                     _message_timeout_s=message_timeout_s, _token=token, __module__=__name__,
                      __doc__=f"Stepwise episodes ({arm} arm) on {base_url}, one at a time; its tools are methods.")
     # The name is the reward column trl logs (rewards/<name>/mean), one per arm.
     return type(f"Stepwise{arm.capitalize()}", (_StepwiseSession,), namespace)

@@ -14,11 +14,11 @@ import pytest
 pytest.importorskip("openenv.core")
 pytest.importorskip("uvicorn")
 
-from openenv.core.generic_client import GenericEnvClient  # noqa: E402
 
+from harness.interop.openenv_client import StepwiseGenericClient  # noqa: E402
 from harness.process_tree import command_line_of, descendants  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import TASK, serving  # noqa: E402
+from tests.harness.interop.serve_env_server import TASK, TOKEN, serving  # noqa: E402
 from tests.helpers.waiting import poll_until  # noqa: E402
 
 START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
@@ -36,7 +36,7 @@ def server(tmp_path):
 
 
 def client(url):
-    return GenericEnvClient(base_url=url, message_timeout_s=120).sync()
+    return StepwiseGenericClient(url, token=TOKEN, message_timeout_s=120).sync()
 
 
 def bwrap_processes() -> dict[int, str]:

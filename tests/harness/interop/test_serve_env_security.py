@@ -19,7 +19,7 @@ pytest.importorskip("uvicorn")
 from websockets.exceptions import InvalidStatus  # noqa: E402
 from websockets.sync.client import connect as ws_connect  # noqa: E402
 
-from tests.harness.interop.serve_env_server import TOKEN, serving  # noqa: E402
+from tests.harness.interop.serve_env_server import TASK, TOKEN, serving  # noqa: E402
 
 ESCAPE = "z/../../../victim/splits"  # from <out>/<task>-<arm>-<id>.json up to <tmp>/victim/splits.json
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -111,17 +111,20 @@ def test_help_shows_defaults_and_the_server_listens_on_loopback():
     assert "default: 127.0.0.1" in shown and "default: 4" in shown and "STEPWISE_ENV_TOKEN" in shown
 
 
-def test_a_server_without_a_token_makes_one_and_says_so(tmp_path):
+def test_a_server_without_a_token_makes_a_fresh_one_and_reads_the_variable(tmp_path, monkeypatch):
     from harness.cli.serve_env import build, build_parser
 
-    config, _ = build(build_parser().parse_args(["--task", "running_average", "--out-dir", str(tmp_path)]))
-    assert len(config.token) >= 32
-    other, _ = build(build_parser().parse_args(["--task", "running_average", "--out-dir", str(tmp_path)]))
-    assert other.token != config.token
+    argv = ["--task", str(TASK), "--out-dir", str(tmp_path)]
+    monkeypatch.delenv("STEPWISE_ENV_TOKEN", raising=False)
+    config, _ = build(build_parser().parse_args(argv))
+    other, _ = build(build_parser().parse_args(argv))
+    assert len(config.token) >= 32 and other.token != config.token
+    monkeypatch.setenv("STEPWISE_ENV_TOKEN", TOKEN)
+    assert build(build_parser().parse_args(argv))[0].token == TOKEN
 
 
 @pytest.mark.slow
 def test_a_short_token_is_refused():
-    proc = subprocess.run([sys.executable, "-m", "harness", "serve-env", "--task", "running_average",
+    proc = subprocess.run([sys.executable, "-m", "harness", "serve-env", "--task", str(TASK),
                            "--token", "abc"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "--token" in proc.stderr and "Traceback" not in proc.stderr

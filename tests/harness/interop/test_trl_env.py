@@ -23,9 +23,15 @@ from harness.interop.trl_env import (  # noqa: E402
 )
 from harness.tools import toolset  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import free_port, serving  # noqa: E402
+from tests.harness.interop.serve_env_server import TOKEN, free_port, serving  # noqa: E402
 
 FIX = {"file_path": "stats_window.py", "old_string": "self.values.pop()", "new_string": "self.values.pop(0)"}
+
+
+@pytest.fixture(autouse=True)
+def token_in_environment(monkeypatch):
+    """The adapter finds the test server's token where the docs put it: $STEPWISE_ENV_TOKEN."""
+    monkeypatch.setenv("STEPWISE_ENV_TOKEN", TOKEN)
 
 
 @pytest.fixture
@@ -94,11 +100,11 @@ def test_bad_factory_arguments_and_an_unreachable_server_are_clear_errors():
 
 @pytest.mark.slow
 def test_the_servers_tool_schemas_are_the_methods(server):
-    from openenv.core.generic_client import GenericEnvClient
+    from harness.interop.openenv_client import StepwiseGenericClient
 
     url, _ = server
     for arm in ("base", "dbg"):
-        with GenericEnvClient(base_url=url, message_timeout_s=120).sync() as client:
+        with StepwiseGenericClient(url, token=TOKEN, message_timeout_s=120).sync() as client:
             offered = client.reset(arm=arm).observation["tools"]
         methods = tool_methods(stepwise_environment(url, arm=arm)())
         assert sorted(methods) == sorted(s["function"]["name"] for s in offered)
