@@ -60,11 +60,11 @@ def direct(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[fl
 
 
 def served(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[float]:
-    import uvicorn
     import secrets
 
-    from harness.interop.openenv_client import StepwiseGenericClient
+    import uvicorn
 
+    from harness.interop.openenv_client import StepwiseGenericClient
     from harness.interop.openenv_env import ServerConfig, make_app
 
     with socket.socket() as s:
