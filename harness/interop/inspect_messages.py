@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from inspect_ai.event import ToolEvent
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
@@ -14,7 +15,6 @@ from inspect_ai.model import (
     ChatMessageUser,
     ModelOutput,
 )
-from inspect_ai.event import ToolEvent
 from inspect_ai.tool import ToolCall, ToolCallError, ToolInfo, ToolParams
 
 

@@ -31,7 +31,12 @@ from corpus.format import Task as StepwiseTask
 from harness.arms import ARMS
 from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.inspect_log import TRAJECTORY_KEY, verdict_score
-from harness.interop.inspect_messages import to_chat_messages, to_openai_message, to_tool_events, to_tool_infos
+from harness.interop.inspect_messages import (
+    to_chat_messages,
+    to_openai_message,
+    to_tool_events,
+    to_tool_infos,
+)
 from harness.interop.verifiers_common import opening_messages
 from harness.scoring import episode_scorer
 from harness.trajectory import Trajectory
