@@ -284,3 +284,28 @@ def test_an_episode_lost_to_the_server_is_not_scored(tmp_path):
         assert env.get_reward() is None  # not the model's failure, so no 0.0 either
     [doc] = episodes(out_dir)
     assert doc.result.exit_reason == "error" and doc.steps == []
+
+
+@pytest.mark.slow
+def test_a_reset_on_a_full_server_waits_for_a_free_session(tmp_path, capfd):
+    """More rollouts than --max-sessions: the extra one waits for a session instead of failing, and
+    says so; one that waits past its bound fails with what to change."""
+    import threading
+
+    with serving(tmp_path / "trajectories", max_sessions=1) as url:
+        first = stepwise_environment(url)()
+        first.reset()
+        waited: dict = {}
+        second = stepwise_environment(url, wait_for_session_s=120)()
+        thread = threading.Thread(target=lambda: waited.update(prompt=second.reset()))
+        thread.start()
+        time.sleep(2)  # the second reset is waiting now
+        assert thread.is_alive() and "prompt" not in waited
+        assert first.get_reward() == 0.0  # gives its session back
+        thread.join(120)
+        assert "stats_window.py" in waited["prompt"]
+        assert "is full; waiting up to 120 s" in capfd.readouterr().err
+        impatient = stepwise_environment(url, wait_for_session_s=1)()
+        with pytest.raises(StepwiseEnvError, match="stayed full for 1 s; start it with --max-sessions"):
+            impatient.reset()
+        assert second.get_reward() == 0.0
