@@ -71,6 +71,9 @@ def test_a_fixed_episode_is_rewarded_and_verified(server):
         state = env.state()
         assert state["step_count"] == 3 and state["task"] == "running_average" and state["arm"] == "dbg"
         assert state["episode_id"] == obs["episode_id"] and state["finished"] is True
+        # The conversation, as the docs name it: the opening, then each call and its answer.
+        assert [m["role"] for m in state["conversation"]][:3] == ["system", "user", "assistant"]
+        assert "messages" not in state
         with pytest.raises(RuntimeError, match="episode is over"):
             env.step(DONE)
     doc = Trajectory.load(obs["trajectory"])
