@@ -24,7 +24,7 @@ from openenv.core.env_server.types import EnvironmentMetadata
 from corpus.format import TASKS_DIR, Task, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode import split_of_task
-from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
+from harness.interop.driven import SENT_BY_KEY, DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.openenv_guard import RequestGuard
 from harness.interop.openenv_models import StepwiseAction, StepwiseObservation, StepwiseState
 from harness.scoring import episode_scorer
@@ -83,7 +83,9 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
 
     # -- openenv API -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None, episode_id: str | None = None, task: str | None = None,
-              arm: str | None = None, **kwargs: Any) -> StepwiseObservation:
+              arm: str | None = None, model: str | None = None, **kwargs: Any) -> StepwiseObservation:
+        """Start an episode of ``task`` in ``arm``; ``model`` is the name of the model the client plays
+        (recorded as the trajectory's policy model). A client's ``episode_id`` is ignored."""
         with self._lock:
             self._close_episode("the client reset the environment")
             arm = arm or self.config.arm
@@ -100,7 +102,9 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
             spec = EpisodeSpec(task=chosen, arm=arm, out=out, backend=self.config.backend,
                                max_turns=self.config.max_turns, split=split_of_task(chosen.name), scorer=scorer,
                                episode_id=eid, header_extra={"driver": "openenv"})
-            episode = DrivenEpisode(spec, kind="openenv", reply_timeout=self.config.reply_timeout)
+            if model is not None and (not isinstance(model, str) or len(model) > 200):
+                raise ValueError("model must be the model's name (a string of at most 200 characters)")
+            episode = DrivenEpisode(spec, model=model, kind="openenv", reply_timeout=self.config.reply_timeout)
             self._episode, self._task, self._arm, self._out = episode, chosen, arm, out
             self._state = StepwiseState(episode_id=eid, step_count=0, task=chosen.name, arm=arm,
                                         trajectory=str(out))
@@ -117,6 +121,8 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
             message = {"role": "assistant", "content": None, "tool_calls": [{
                 "id": f"call_{self._state.step_count}", "type": "function",
                 "function": {"name": action.name, "arguments": json.dumps(action.arguments)}}]}
+            if action.sent_by == "harness":
+                message[SENT_BY_KEY] = "harness"
             turn = self._episode.reply(message, timeout=self.config.reply_timeout)
             return self._observe(turn)
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from openenv.core.env_server.types import Action, Observation, State
 from pydantic import Field
@@ -14,6 +14,8 @@ class StepwiseAction(Action):
 
     name: str = Field(..., description="the tool to call (one of the observation's tools)")
     arguments: dict[str, Any] = Field(default_factory=dict, description="the tool's arguments")
+    sent_by: Literal["model", "harness"] = Field(
+        default="model", description="'harness' for a call the client made on the model's behalf (recorded so)")
 
 
 class StepwiseObservation(Observation):

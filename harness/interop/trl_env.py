@@ -56,6 +56,7 @@ class _StepwiseSession:
     _message_timeout_s: float = 600.0
     _token: str | None = None
     _wait_for_session_s: float = 600.0
+    _model: str | None = None
 
     def __init__(self):
         self._client = None
@@ -74,7 +75,8 @@ class _StepwiseSession:
         if row.get("arm", self._arm) != self._arm:
             raise StepwiseEnvError(f"this environment plays the {self._arm!r} arm; the row asks for {row['arm']!r} "
                                    "(make one class per arm: stepwise_environment(url, arm=...))")
-        kwargs = {"arm": self._arm} | ({"task": task} if task is not None else {})
+        kwargs = ({"arm": self._arm} | ({"task": task} if task is not None else {})
+                  | ({"model": self._model} if self._model else {}))
         deadline = time.monotonic() + self._wait_for_session_s
         delay, told = 0.5, False
         while True:
@@ -132,12 +134,12 @@ class _StepwiseSession:
         failed, the socket was lost), as the harness's own GRPO leaves such episodes unscored: trl then
         leaves it out rather than count it as the model's failure."""
         if self._client is not None and not self._done and self._broken is None:
-            self._call("done", {})
+            self._call("done", {}, sent_by="harness")
         self._close()
         return None if self._broken is not None else self._reward
 
     # -- helpers ---------------------------------------------------------------------------------
-    def _call(self, name: str, arguments: dict) -> str:
+    def _call(self, name: str, arguments: dict, sent_by: str = "model") -> str:
         if self._client is None:
             return "Error: no episode is running (reset starts one)."
         if self._done:
@@ -145,7 +147,7 @@ class _StepwiseSession:
         if self._broken is not None:
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
         try:
-            result = self._client.step({"name": name, "arguments": arguments})
+            result = self._client.step({"name": name, "arguments": arguments, "sent_by": sent_by})
         except Exception as exc:  # a lost or timed-out socket: the session's replies no longer line up
             self._broken = str(exc) or type(exc).__name__
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
@@ -235,12 +237,13 @@ def _tool_method(schema: dict):
 
 def stepwise_environment(base_url: str, arm: str = DBG, task: str | None = None, *,
                          message_timeout_s: float = 600.0, token: str | None = None,
-                         wait_for_session_s: float = 600.0) -> type:
+                         wait_for_session_s: float = 600.0, model: str | None = None) -> type:
     """The environment class for ``GRPOTrainer(environment_factory=...)``: each instance plays ``arm``'s
     episodes on the serve-env server at ``base_url`` (``http://HOST:PORT``), of ``task`` unless the
     dataset row names one in a ``task`` column (None: the server's first task). ``token`` is the
     server's (default: ``$STEPWISE_ENV_TOKEN``). A reset that finds the server full waits up to
-    ``wait_for_session_s`` for a free session, then fails with what to change."""
+    ``wait_for_session_s`` for a free session, then fails with what to change. ``model`` is the name
+    of the model being trained, recorded in each episode's trajectory."""
     check_arm(arm)
     if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://", "ws://", "wss://")):
         raise ValueError(f"base_url must be the server's http:// or ws:// address, not {base_url!r}")
@@ -248,7 +251,7 @@ def stepwise_environment(base_url: str, arm: str = DBG, task: str | None = None,
     namespace: dict[str, Any] = {s["function"]["name"]: _tool_method(s) for s in schemas}
     namespace.update(_base_url=base_url.rstrip("/"), _arm=arm, _task=task, _tool_schemas=tuple(schemas),
                      _message_timeout_s=message_timeout_s, _token=token,
-                     _wait_for_session_s=wait_for_session_s, __module__=__name__,
+                     _wait_for_session_s=wait_for_session_s, _model=model, __module__=__name__,
                      __doc__=f"Stepwise episodes ({arm} arm) on {base_url}, one at a time; its tools are methods.")
     # The name is the reward column trl logs (rewards/<name>/mean), one per arm.
     return type(f"Stepwise{arm.capitalize()}", (_StepwiseSession,), namespace)

@@ -309,3 +309,16 @@ def test_a_reset_on_a_full_server_waits_for_a_free_session(tmp_path, capfd):
         with pytest.raises(StepwiseEnvError, match="stayed full for 1 s; start it with --max-sessions"):
             impatient.reset()
         assert second.get_reward() == 0.0
+
+
+@pytest.mark.slow
+def test_a_trainers_trajectory_names_its_model_and_marks_the_done_the_adapter_sent(server):
+    url, out_dir = server
+    env = stepwise_environment(url, model="org/policy-7b")()
+    env.reset()
+    env.edit_file(**FIX)
+    assert env.get_reward() == 1.0  # the model never called done: the adapter did
+    [doc] = episodes(out_dir)
+    assert doc.policy["model"] == "org/policy-7b" and doc.policy["kind"] == "openenv"
+    assert [s.tool for s in doc.steps] == ["edit_file", "done"]
+    assert doc.steps[-1].extra.get("sent_by") == "harness" and "sent_by" not in doc.steps[0].extra
