@@ -137,7 +137,7 @@ def test_bad_arguments_exit_2(tmp_path):
     for argv in (["--max-sessions", "0"], ["--task", "no_such_task_anywhere"], ["--port", "70000"],
                  ["--arm", "nope"], ["--sandbox", "local"]):  # a network client never gets the host
         proc = subprocess.run([sys.executable, "-m", "harness", "serve-env", *argv], capture_output=True,
-                              text=True, timeout=60, cwd=Path(__file__).resolve().parents[3],
+                              text=True, timeout=240, cwd=Path(__file__).resolve().parents[3],
                               env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])})
         assert proc.returncode == 2, (argv, proc.stderr)
         assert "error" in proc.stderr
