@@ -60,16 +60,18 @@ def direct(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[fl
 
 
 def served(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[float]:
-    import uvicorn
-    from openenv.core.generic_client import GenericEnvClient
+    import secrets
 
+    import uvicorn
+
+    from harness.interop.openenv_client import StepwiseGenericClient
     from harness.interop.openenv_env import ServerConfig, make_app
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     config = ServerConfig(tasks=[str(task.path)], arm="base", backend=sandbox, max_turns=steps + 5,
-                          out_dir=root / "served")
+                          out_dir=root / "served", token=(token := secrets.token_urlsafe(32)))
     server = uvicorn.Server(uvicorn.Config(make_app(config, 1), host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -78,7 +80,7 @@ def served(task, steps: int, episodes: int, sandbox: str, root: Path) -> list[fl
     per_step: list[float] = []
     try:
         for _ in range(episodes):
-            with GenericEnvClient(base_url=f"http://127.0.0.1:{port}", message_timeout_s=300).sync() as env:
+            with StepwiseGenericClient(f"http://127.0.0.1:{port}", token=token, message_timeout_s=300).sync() as env:
                 env.reset()
                 times = []
                 for call in calls(steps):

@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
         except TrajectoryError as exc:
             problems.append(str(exc))
             continue
-        if (args.arm and trajectory.arm != args.arm) or (args.model and model_of(trajectory) != args.model):
+        if (args.arm and trajectory.arm != args.arm) or (args.model and args.model not in (model_of(trajectory), (trajectory.policy or {}).get("model"))):
             continue
         trajectories.append(trajectory)
     for problem in problems:

@@ -7,11 +7,17 @@ A client's ``reset(task=NAME, arm=base|dbg)`` starts an episode (default: the fi
 ``step({"name": TOOL, "arguments": {...}})`` plays one tool call, and the last step's reward is 1.0 when
 the fix is verified. Each session owns its episode; a session that ends or disconnects closes it (as
 ``error``) and its sandbox. Needs the ``interop`` extra (openenv-core, uvicorn).
+
+Every request needs the server's token (``--token`` or ``$STEPWISE_ENV_TOKEN``; without either a
+fresh one is made and printed); requests from web pages (an ``Origin`` header) are refused unless
+``--allow-origin`` names that page; the server listens on loopback unless ``--host`` says otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -20,11 +26,28 @@ from harness.arms import ARMS
 from harness.episode.run import split_of_task
 
 
+class _DefaultsShown(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows each option's default, except where there is none to show."""
+
+    def _get_help_string(self, action):
+        if action.default is None or action.default is False or "%(default)" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m harness serve-env",
+    from harness.interop.openenv_guard import MIN_TOKEN_LENGTH, TOKEN_ENV
+
+    p = argparse.ArgumentParser(prog="python -m harness serve-env", formatter_class=_DefaultsShown,
                                 description="Serve Stepwise episodes as an OpenEnv environment (WebSocket /ws).")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (loopback: only this machine)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (0: any free port)")
+    p.add_argument("--token", default=None,
+                   help=f"the secret every request must carry (Authorization: Bearer TOKEN), at least "
+                        f"{MIN_TOKEN_LENGTH} characters (default: ${TOKEN_ENV}, else a fresh one printed at start)")
+    p.add_argument("--allow-origin", action="append", dest="allowed_origins", default=None, metavar="ORIGIN",
+                   help="a web page origin (scheme://host:port) allowed to call the server (repeatable; "
+                        "default: none, every request with an Origin header is refused)")
     p.add_argument("--task", action="append", dest="tasks", default=None,
                    help="a task name under --tasks-dir or a task folder a client may reset to (repeatable; "
                         "the first is the default; default: every task under --tasks-dir)")
@@ -49,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
 def build(args: argparse.Namespace):
     """(config, app) for parsed arguments; raises ValueError with what is wrong."""
     from harness.interop.openenv_env import ServerConfig, make_app
+    from harness.interop.openenv_guard import MIN_TOKEN_LENGTH, TOKEN_ENV
     from harness.scoring import PolicyConfigError, load_policy_config
 
     if not 0 <= args.port <= 65535:
@@ -59,6 +83,9 @@ def build(args: argparse.Namespace):
         raise ValueError("--max-turns must be at least 1")
     if args.reply_timeout <= 0:
         raise ValueError("--reply-timeout must be positive")
+    token = args.token if args.token is not None else os.environ.get(TOKEN_ENV) or secrets.token_urlsafe(32)
+    if len(token) < MIN_TOKEN_LENGTH:
+        raise ValueError(f"--token (or ${TOKEN_ENV}) must be at least {MIN_TOKEN_LENGTH} characters")
     tasks_dir = Path(args.tasks_dir)
     tasks = list(args.tasks or [])
     if not tasks:
@@ -89,11 +116,14 @@ def build(args: argparse.Namespace):
             raise ValueError(str(exc)) from None
     config = ServerConfig(tasks=tasks, tasks_dir=tasks_dir, arm=args.arm, backend=args.sandbox,
                           max_turns=args.max_turns, out_dir=Path(args.out_dir), reply_timeout=args.reply_timeout,
-                          policy_config=args.policy_config, score=not args.no_score)
+                          policy_config=args.policy_config, score=not args.no_score, token=token,
+                          allowed_origins=tuple(args.allowed_origins or ()))
     return config, make_app(config, args.max_sessions)
 
 
 def main(argv: list[str]) -> int:
+    from harness.interop.openenv_guard import TOKEN_ENV
+
     args = build_parser().parse_args(argv)
     try:
         import uvicorn
@@ -102,7 +132,7 @@ def main(argv: list[str]) -> int:
               file=sys.stderr)
         return 2
     try:
-        _, app = build(args)
+        config, app = build(args)
     except ImportError as exc:
         print(f"error: serve-env needs the interop extra (openenv-core): {exc}", file=sys.stderr)
         return 2
@@ -111,5 +141,7 @@ def main(argv: list[str]) -> int:
         return 2
     print(f"serving Stepwise over OpenEnv on ws://{args.host}:{args.port}/ws "
           f"(at most {args.max_sessions} sessions)", file=sys.stderr)
+    if args.token is None and not os.environ.get(TOKEN_ENV):
+        print(f"token (no --token or ${TOKEN_ENV} was given): {config.token}", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

@@ -38,12 +38,14 @@ def policy_failure(exc: PolicyError) -> ExitReason:
 
 
 def step_of(turn: int, call: ToolCall | None, arguments, observation: Observation, usage,
-            viewed: list[str] | None = None) -> Step:
+            viewed: list[str] | None = None, sent_by: str | None = None) -> Step:
+    extra: dict = {"viewed": list(viewed)} if viewed else {}
+    if sent_by:
+        extra["sent_by"] = sent_by
     return Step(turn=turn, tool=call.name if call else INVALID_TOOL, arguments=arguments,
                 observation=observation.text, position=observation.position, duration_ms=observation.duration_ms,
                 error=bool(observation.error), debugger=observation.debugger,
-                shell=observation.shell, call_id=call.id if call else None, usage=usage or None,
-                extra={"viewed": list(viewed)} if viewed else {})
+                shell=observation.shell, call_id=call.id if call else None, usage=usage or None, extra=extra)
 
 
 def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: list[dict], max_turns: int,
@@ -79,7 +81,7 @@ def play_turns(policy: Policy, sandbox: Sandbox, messages: list[dict], tools: li
         changes.after(call, observation)  # before recording: it may add a note about unread entries
         say({"role": "tool", "tool_call_id": call.id, "content": observation.text})
         recorder.emit("step", {"step": step_of(turn, call, call.arguments, observation, move.usage,
-                                               move.viewed).to_json()})
+                                               move.viewed, move.sent_by).to_json()})
         if observation.done:
             outcome.exit_reason = ExitReason.DONE
             break

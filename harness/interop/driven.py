@@ -82,6 +82,9 @@ class DrivenPolicy(Policy):
         return reply
 
 
+SENT_BY_KEY = "stepwise_sent_by"  # in a driver's reply: "harness" when the driver, not the model, made it
+
+
 def reply_turn(message: dict | str) -> PolicyTurn:
     """The PolicyTurn of a driver's reply: an OpenAI-format assistant message (native ``tool_calls``
     or the ``<tool_call>`` text format), or plain text. Anything else is an invalid reply, not a crash."""
@@ -93,8 +96,11 @@ def reply_turn(message: dict | str) -> PolicyTurn:
     if not isinstance(content, str):
         content = None
     calls = message.get("tool_calls")
-    return turn_from_reply(content, calls if isinstance(calls, list) else None, usage=message.get("usage")
+    turn = turn_from_reply(content, calls if isinstance(calls, list) else None, usage=message.get("usage")
                            if isinstance(message.get("usage"), dict) else None)
+    if message.get(SENT_BY_KEY) == "harness":  # the driver's own call, not the model's (never sent to it)
+        turn.sent_by = "harness"
+    return turn
 
 
 @dataclass

@@ -133,9 +133,30 @@ def log_trajectories(path: str | Path, *, max_unpacked_bytes: int | None = None)
 # -- writing ----------------------------------------------------------------------------------------
 
 def model_of(trajectory: Trajectory) -> str:
-    """The name a trajectory's policy goes by in an Inspect log (``provider/model``)."""
+    """The name a trajectory's policy goes by in an Inspect log, ``provider/model`` as Inspect names its
+    own: an episode Inspect drove keeps Inspect's name; any other policy's kind is its provider
+    (``openai/fixer`` for an endpoint serving ``fixer``, ``script/script`` for a script)."""
     policy = trajectory.policy or {}
-    return str(policy.get("model") or f"stepwise/{policy.get('kind') or 'unknown'}")
+    kind, model = str(policy.get("kind") or "stepwise"), policy.get("model")
+    if kind == "inspect" and model:
+        return str(model)
+    return f"{kind}/{model or kind}"
+
+
+def tool_events(messages: list[dict]) -> list:
+    """Inspect tool events for an OpenAI-format conversation: one per tool call, with its answer."""
+    from harness.interop.inspect_messages import to_tool_events
+
+    events = []
+    for index, message in enumerate(messages):
+        if message.get("role") == "assistant" and message.get("tool_calls"):
+            following = []
+            for later in messages[index + 1:]:
+                if later.get("role") != "tool":
+                    break
+                following.append(later)
+            events.extend(to_tool_events(message, following))
+    return events
 
 
 def verdict_score(trajectory: Trajectory | None):
@@ -196,7 +217,7 @@ def trajectory_log(trajectories: Sequence[Trajectory], *, source: str = ""):
             output=ModelOutput.from_content(model=model, content=_last_reply(messages)),
             scores={SCORER: verdict_score(t)},
             metadata={"arm": arm, "episode_id": t.episode_id, TRAJECTORY_KEY: t.to_json(check=False)},
-            started_at=t.started_at, completed_at=t.finished_at,
+            started_at=t.started_at, completed_at=t.finished_at, events=tool_events(list(t.messages)),
         ))
     correct = [1.0 if s.scores and s.scores[SCORER].value == "C" else 0.0 for s in samples]
     accuracy = sum(correct) / len(correct)
@@ -209,6 +230,9 @@ def trajectory_log(trajectories: Sequence[Trajectory], *, source: str = ""):
         dataset=EvalDataset(name="stepwise-trajectories", location=source or None, samples=len(samples),
                             sample_ids=list(dict.fromkeys(s.id for s in samples))),
         model=model, config=EvalConfig(epochs=max(epochs.values())),
+        # Ids as Inspect makes them, stable for the same trajectories (a re-export is the same run).
+        task_id=_stable_id("task", arm, *sorted({t.task for t in trajectories})),
+        run_id=_stable_id("run", *sorted(t.episode_id or t.task for t in trajectories)),
         metadata={"exported_by": "python -m harness export-inspect"},
     )
     return EvalLog(
@@ -221,6 +245,12 @@ def trajectory_log(trajectories: Sequence[Trajectory], *, source: str = ""):
         stats=EvalStats(started_at=starts[0] if starts else created, completed_at=ends[-1] if ends else created),
         samples=samples,
     )
+
+
+def _stable_id(*parts: str) -> str:
+    import hashlib
+
+    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:22]
 
 
 def write_trajectory_log(trajectories: Sequence[Trajectory], out: str | Path, *, source: str = "") -> Path:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from inspect_ai.event import ToolEvent
 from inspect_ai.model import (
     ChatMessage,
     ChatMessageAssistant,
@@ -14,7 +15,7 @@ from inspect_ai.model import (
     ChatMessageUser,
     ModelOutput,
 )
-from inspect_ai.tool import ToolCall, ToolInfo, ToolParams
+from inspect_ai.tool import ToolCall, ToolCallError, ToolInfo, ToolParams
 
 
 def _arguments(raw: Any) -> dict[str, Any]:
@@ -77,3 +78,21 @@ def to_openai_message(output: ModelOutput) -> dict:
                           "completion_tokens": output.usage.output_tokens,
                           "total_tokens": output.usage.total_tokens}
     return reply
+
+
+def to_tool_events(reply: dict, answers: list[dict]) -> list[ToolEvent]:
+    """Inspect tool events for a reply's tool calls, each with the episode's answer to it (the tool
+    message with its id, else the next one in order): the events ``inspect view`` shows per call,
+    though the episode, not Inspect, ran the tools."""
+    tool_messages = [m for m in answers if m.get("role") == "tool"]
+    by_id = {str(m.get("tool_call_id")): m for m in tool_messages}
+    events = []
+    for index, call in enumerate(reply.get("tool_calls") or []):
+        function = call.get("function") or {}
+        answer = by_id.get(str(call.get("id"))) or (tool_messages[index] if index < len(tool_messages) else None)
+        content = answer.get("content") if answer is not None else None
+        events.append(ToolEvent(id=str(call.get("id") or f"call_{index}"), function=str(function.get("name") or ""),
+                                arguments=_arguments(function.get("arguments")),
+                                result=content if isinstance(content, str) else "",
+                                error=None if answer is not None else ToolCallError("unknown", "no answer was recorded")))
+    return events

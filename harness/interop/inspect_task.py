@@ -7,8 +7,8 @@ turn's tool schemas, and the model's reply goes back as an OpenAI assistant mess
 runs the tools itself; the episode does. The Stepwise trajectory document lands in
 ``state.metadata["stepwise_trajectory"]`` and the ``stepwise_verifier`` scorer reads it.
 
-Task parameters (``-T name=value``): ``arm`` (dbg | base), ``split`` (of corpus/splits.json, used when
-``tasks`` is empty), ``tasks`` (comma-separated task names or task folders), ``max_turns`` (0: the
+Task parameters (``-T name=value``): ``arm`` (dbg | base), ``split`` (of corpus/splits.json, default
+heldout; only when ``tasks`` is empty), ``tasks`` (comma-separated task names or task folders), ``max_turns`` (0: the
 episode default), ``backend`` (sandbox backend), ``corpus`` (the tasks folder; default corpus/tasks),
 ``out`` (where trajectory files go; default a fresh temporary folder).
 """
@@ -21,6 +21,7 @@ from pathlib import Path
 import anyio.to_thread
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.log import transcript
 from inspect_ai.model import get_model
 from inspect_ai.scorer import Score, Target, accuracy, scorer, stderr
 from inspect_ai.solver import Generate, Solver, TaskState, solver
@@ -30,11 +31,18 @@ from corpus.format import Task as StepwiseTask
 from harness.arms import ARMS
 from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.inspect_log import TRAJECTORY_KEY, verdict_score
-from harness.interop.inspect_messages import to_chat_messages, to_openai_message, to_tool_infos
+from harness.interop.inspect_messages import (
+    to_chat_messages,
+    to_openai_message,
+    to_tool_events,
+    to_tool_infos,
+)
+from harness.interop.verifiers_common import opening_messages
 from harness.scoring import episode_scorer
 from harness.trajectory import Trajectory
 
 _REPO = Path(__file__).resolve().parents[2]
+DEFAULT_SPLIT = "heldout"  # an evaluation's split when neither -T split nor -T tasks is given
 
 
 # -- which tasks -----------------------------------------------------------------------------------
@@ -94,7 +102,10 @@ def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = "bwrap
             while not turn.finished:
                 output = await model.generate(to_chat_messages(turn.messages), tools=to_tool_infos(turn.tools))
                 state.output = output
-                turn = await anyio.to_thread.run_sync(episode.reply, to_openai_message(output))
+                reply = to_openai_message(output)
+                turn = await anyio.to_thread.run_sync(episode.reply, reply)
+                for event in to_tool_events(reply, turn.new_messages):  # what `inspect view` shows per call
+                    transcript()._event(event)
         finally:
             if not episode.finished:
                 await anyio.to_thread.run_sync(episode.close)
@@ -120,15 +131,22 @@ def stepwise_verifier():
 
 
 @task
-def debug_repair(arm: str = "dbg", split: str = "heldout", tasks: str | list[str] = "", max_turns: int = 0,
+def debug_repair(arm: str = "dbg", split: str = "", tasks: str | list[str] = "", max_turns: int = 0,
                  backend: str = "bwrap", corpus: str = "", out: str = "") -> Task:
-    """Repair a failing Stepwise task's code in a sandbox, with (``dbg``) or without (``base``) a debugger."""
+    """Repair a failing Stepwise task's code in a sandbox, with (``dbg``) or without (``base``) a debugger.
+    ``split`` (default heldout) applies only when no ``tasks`` are named; the log's metadata says which
+    tasks ran and under which split (None for named tasks)."""
     if arm not in ARMS:
         raise ValueError(f"-T arm={arm!r}: the arm is one of {', '.join(ARMS)}")
-    chosen = select_tasks(split, tasks, corpus)
-    samples = [Sample(id=t.name, input=f"Stepwise task {t.name}: make its failing tests pass.",
+    if split and task_names(tasks):
+        raise ValueError(f"-T split={split!r} and -T tasks=... pick the tasks two ways; give one of them")
+    effective_split = None if task_names(tasks) else (split or DEFAULT_SPLIT)
+    chosen = select_tasks(effective_split or DEFAULT_SPLIT, tasks, corpus)
+    # The sample's input is the episode's own opening (system prompt and task prompt), as Inspect shows it.
+    samples = [Sample(id=t.name, input=to_chat_messages(opening_messages(t, arm)),
                       metadata={"task_path": str(t.path), "arm": arm}) for t in chosen]
-    return Task(dataset=MemoryDataset(samples, name=f"stepwise-{split if not tasks else 'tasks'}"),
-                solver=stepwise_episode(arm=arm, max_turns=max_turns, backend=backend,
-                                        split=None if tasks else split, out=out),
-                scorer=stepwise_verifier())
+    return Task(dataset=MemoryDataset(samples, name=f"stepwise-{effective_split or 'tasks'}"),
+                solver=stepwise_episode(arm=arm, max_turns=max_turns, backend=backend, split=effective_split,
+                                        out=out),
+                scorer=stepwise_verifier(),
+                metadata={"split": effective_split, "tasks": [t.name for t in chosen], "arm": arm})

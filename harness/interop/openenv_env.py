@@ -19,46 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from openenv.core.env_server.interfaces import Environment
-from openenv.core.env_server.types import Action, EnvironmentMetadata, Observation, State
-from pydantic import Field
+from openenv.core.env_server.types import EnvironmentMetadata
 
 from corpus.format import TASKS_DIR, Task, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode import split_of_task
-from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
+from harness.interop.driven import SENT_BY_KEY, DrivenEpisode, EpisodeSpec, Turn
+from harness.interop.openenv_guard import RequestGuard
+from harness.interop.openenv_models import StepwiseAction, StepwiseObservation, StepwiseState
 from harness.scoring import episode_scorer
-
-
-class StepwiseAction(Action):
-    """One tool call: the tool's name and its arguments (a JSON object)."""
-
-    name: str = Field(..., description="the tool to call (one of the observation's tools)")
-    arguments: dict[str, Any] = Field(default_factory=dict, description="the tool's arguments")
-
-
-class StepwiseObservation(Observation):
-    """What the agent sees: the text (the prompt after reset, then each tool's answer), the tool
-    schemas, and once the episode is over its verdict and quality record."""
-
-    text: str = Field(default="", description="the prompt (after reset) or the answer to the last call")
-    tools: list[dict[str, Any]] = Field(default_factory=list, description="OpenAI-format tool schemas")
-    episode_id: str = ""
-    task: str = ""
-    arm: str = ""
-    turn: int = 0
-    verified: bool | None = None
-    exit_reason: str | None = None
-    quality: dict[str, Any] | None = None
-    trajectory: str | None = Field(default=None, description="the trajectory file on the server")
-    error: str | None = None
-
-
-class StepwiseState(State):
-    task: str | None = None
-    arm: str | None = None
-    trajectory: str | None = None
-    finished: bool = False
-    messages: list[dict[str, Any]] = Field(default_factory=list, description="the conversation so far")
 
 
 @dataclass
@@ -75,6 +44,8 @@ class ServerConfig:
     start_timeout: float = 300.0
     policy_config: str | None = None
     score: bool = True
+    token: str = ""  # every request must carry it (harness.interop.openenv_guard)
+    allowed_origins: tuple[str, ...] = ()  # web pages allowed to call the server (none by default)
 
     def resolve(self, task: str | None) -> Task:
         """The task a reset asks for: the first configured one by default; only configured ones when a
@@ -112,7 +83,9 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
 
     # -- openenv API -----------------------------------------------------------------------------
     def reset(self, seed: int | None = None, episode_id: str | None = None, task: str | None = None,
-              arm: str | None = None, **kwargs: Any) -> StepwiseObservation:
+              arm: str | None = None, model: str | None = None, **kwargs: Any) -> StepwiseObservation:
+        """Start an episode of ``task`` in ``arm``; ``model`` is the name of the model the client plays
+        (recorded as the trajectory's policy model). A client's ``episode_id`` is ignored."""
         with self._lock:
             self._close_episode("the client reset the environment")
             arm = arm or self.config.arm
@@ -122,13 +95,16 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
                 chosen = self.config.resolve(task)
             except TaskFormatError as exc:
                 raise ValueError(str(exc)) from None
-            eid = episode_id or uuid.uuid4().hex[:12]
-            out = Path(self.config.out_dir) / f"{chosen.name}-{arm}-{eid}.json"
+            # The server names the episode (and so its file): a client's episode_id is never a path.
+            eid = uuid.uuid4().hex
+            out = confined_trajectory_path(Path(self.config.out_dir), f"{chosen.name}-{arm}-{eid}.json")
             scorer = episode_scorer(chosen, self.config.policy_config) if self.config.score else None
             spec = EpisodeSpec(task=chosen, arm=arm, out=out, backend=self.config.backend,
                                max_turns=self.config.max_turns, split=split_of_task(chosen.name), scorer=scorer,
                                episode_id=eid, header_extra={"driver": "openenv"})
-            episode = DrivenEpisode(spec, kind="openenv", reply_timeout=self.config.reply_timeout)
+            if model is not None and (not isinstance(model, str) or len(model) > 200):
+                raise ValueError("model must be the model's name (a string of at most 200 characters)")
+            episode = DrivenEpisode(spec, model=model, kind="openenv", reply_timeout=self.config.reply_timeout)
             self._episode, self._task, self._arm, self._out = episode, chosen, arm, out
             self._state = StepwiseState(episode_id=eid, step_count=0, task=chosen.name, arm=arm,
                                         trajectory=str(out))
@@ -145,13 +121,15 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
             message = {"role": "assistant", "content": None, "tool_calls": [{
                 "id": f"call_{self._state.step_count}", "type": "function",
                 "function": {"name": action.name, "arguments": json.dumps(action.arguments)}}]}
+            if action.sent_by == "harness":
+                message[SENT_BY_KEY] = "harness"
             turn = self._episode.reply(message, timeout=self.config.reply_timeout)
             return self._observe(turn)
 
     @property
     def state(self) -> StepwiseState:
         if self._turn is not None:
-            self._state.messages = list(self._turn.messages)
+            self._state.conversation = list(self._turn.messages)
             self._state.finished = self._turn.finished
         return self._state
 
@@ -194,7 +172,9 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
 
 def make_app(config: ServerConfig, max_sessions: int):
     """The FastAPI app of ``harness serve-env``: one environment (so one episode) per WebSocket
-    session, at most ``max_sessions`` at once; a session beyond that is refused with CAPACITY_REACHED."""
+    session, at most ``max_sessions`` at once; a session beyond that is refused with CAPACITY_REACHED.
+    Every request needs ``config.token``; the stateless HTTP ``/reset`` and ``/step`` are refused
+    (``harness.interop.openenv_guard``)."""
     from openenv.core.env_server.http_server import create_fastapi_app
 
     def factory() -> StepwiseEnvironment:
@@ -203,7 +183,17 @@ def make_app(config: ServerConfig, max_sessions: int):
     factory.__name__ = "StepwiseEnvironment"
     app = create_fastapi_app(factory, StepwiseAction, StepwiseObservation, max_concurrent_envs=max_sessions)
     app.add_middleware(_WebSocketEdges)
+    # Added last, so it runs first: nothing reaches openenv-core without the token.
+    app.add_middleware(RequestGuard, token=config.token, allowed_origins=config.allowed_origins)
     return app
+
+
+def confined_trajectory_path(out_dir: Path, name: str) -> Path:
+    """``out_dir/name``, refused (ValueError) unless it is a plain file name inside ``out_dir``."""
+    path = (out_dir / name).resolve()
+    if Path(name).name != name or path.parent != out_dir.resolve():
+        raise ValueError(f"refused: the trajectory file {name!r} would lie outside {out_dir}")
+    return path
 
 
 class _WebSocketEdges:

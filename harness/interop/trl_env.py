@@ -12,14 +12,16 @@ examples). Each call plays one step and returns the observation text; the model'
 through untouched, so the episode refuses bad ones with its own error text, as it does for any policy.
 
 ``reset`` opens a session and starts an episode, ``get_reward`` ends it with ``done`` when the model did
-not, so the verifier always runs, and closes the session: the server's ``--max-sessions`` must be at
-least the number of rollouts trl generates at once. openenv-core is imported on first reset only.
+not, so the verifier always runs, and closes the session. When more rollouts play at once than the
+server's ``--max-sessions``, a reset waits (bounded) for a session another rollout gives back. openenv-core is imported on first reset only.
 """
 
 from __future__ import annotations
 
 import inspect
 import keyword
+import sys
+import time
 import weakref
 from typing import Any
 
@@ -27,6 +29,8 @@ from harness.arms import DBG, check_arm
 from harness.tools import toolset
 from harness.trajectory import MODEL_OUTCOMES
 
+# How a serve-env server's capacity refusal reads (the close reason, or openenv's error code).
+FULL_SIGNS = ("server is full", "CAPACITY_REACHED")
 # trl treats these members specially (and "_" ones as private), so no tool may be named so.
 RESERVED = ("reset", "get_reward")
 _HINTS: dict[str, Any] = {"string": str, "integer": int, "number": float, "boolean": bool, "object": dict}
@@ -50,6 +54,9 @@ class _StepwiseSession:
     _task: str | None = None
     _tool_schemas: tuple[dict, ...] = ()
     _message_timeout_s: float = 600.0
+    _token: str | None = None
+    _wait_for_session_s: float = 600.0
+    _model: str | None = None
 
     def __init__(self):
         self._client = None
@@ -68,22 +75,27 @@ class _StepwiseSession:
         if row.get("arm", self._arm) != self._arm:
             raise StepwiseEnvError(f"this environment plays the {self._arm!r} arm; the row asks for {row['arm']!r} "
                                    "(make one class per arm: stepwise_environment(url, arm=...))")
-        from openenv.core.generic_client import GenericEnvClient
-
-        client = GenericEnvClient(base_url=self._base_url, message_timeout_s=self._message_timeout_s).sync()
-        self._client = client
-        self._finalizer = weakref.finalize(self, _close_quietly, client)
-        self._done, self._reward, self._broken = False, None, None
-        kwargs = {"arm": self._arm} | ({"task": task} if task is not None else {})
-        try:
-            result = client.reset(**kwargs)
-        except ConnectionError as exc:
-            self._close()
-            raise StepwiseEnvError(f"cannot reach {self._base_url} ({exc}); is `python -m harness serve-env` "
-                                   "running there?") from None
-        except Exception as exc:  # the server's refusal (unknown task, full) or a lost socket
-            self._close()
-            raise StepwiseEnvError(f"the server at {self._base_url} refused the reset: {exc}") from None
+        kwargs = ({"arm": self._arm} | ({"task": task} if task is not None else {})
+                  | ({"model": self._model} if self._model else {}))
+        deadline = time.monotonic() + self._wait_for_session_s
+        delay, told = 0.5, False
+        while True:
+            result = self._open_and_reset(kwargs)
+            if result is not None:
+                break
+            # The server is full: more rollouts play at once than --max-sessions. Wait (bounded) for a
+            # session another rollout gives back, rather than fail the training step.
+            if time.monotonic() + delay > deadline:
+                raise StepwiseEnvError(
+                    f"the server at {self._base_url} stayed full for {self._wait_for_session_s:g} s; start it "
+                    "with --max-sessions at least the rollouts trl plays at once (per_device_train_batch_size), "
+                    "or give stepwise_environment a longer wait_for_session_s")
+            if not told:
+                print(f"stepwise: the server at {self._base_url} is full; waiting up to "
+                      f"{self._wait_for_session_s:g} s for a free session", file=sys.stderr)
+                told = True
+            time.sleep(delay)
+            delay = min(delay * 2, 5.0)
         observation = result.observation or {}
         offered = observation.get("tools") or []
         if offered != list(self._tool_schemas):
@@ -95,18 +107,39 @@ class _StepwiseSession:
             self._finish(result.reward, observation)
         return str(observation.get("text") or "")
 
+    def _open_and_reset(self, kwargs: dict):
+        """A new session's reset result; None when the server is full (the session is closed again)."""
+        from harness.interop.openenv_client import StepwiseGenericClient
+
+        client = StepwiseGenericClient(self._base_url, token=self._token,
+                                       message_timeout_s=self._message_timeout_s).sync()
+        self._client = client
+        self._finalizer = weakref.finalize(self, _close_quietly, client)
+        self._done, self._reward, self._broken = False, None, None
+        try:
+            return client.reset(**kwargs)
+        except ConnectionError as exc:
+            self._close()
+            raise StepwiseEnvError(f"cannot reach {self._base_url} ({exc}); is `python -m harness serve-env` "
+                                   "running there?") from None
+        except Exception as exc:  # the server's refusal (unknown task, full) or a lost socket
+            self._close()
+            if any(sign in str(exc) for sign in FULL_SIGNS):
+                return None
+            raise StepwiseEnvError(f"the server at {self._base_url} refused the reset: {exc}") from None
+
     def get_reward(self) -> float | None:
         """The episode's reward (1.0 when the fix is verified), ending it with ``done`` first if the model
         never called it. None when the episode did not end by the model's doing (its sandbox or the server
         failed, the socket was lost), as the harness's own GRPO leaves such episodes unscored: trl then
         leaves it out rather than count it as the model's failure."""
         if self._client is not None and not self._done and self._broken is None:
-            self._call("done", {})
+            self._call("done", {}, sent_by="harness")
         self._close()
         return None if self._broken is not None else self._reward
 
     # -- helpers ---------------------------------------------------------------------------------
-    def _call(self, name: str, arguments: dict) -> str:
+    def _call(self, name: str, arguments: dict, sent_by: str = "model") -> str:
         if self._client is None:
             return "Error: no episode is running (reset starts one)."
         if self._done:
@@ -114,7 +147,7 @@ class _StepwiseSession:
         if self._broken is not None:
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
         try:
-            result = self._client.step({"name": name, "arguments": arguments})
+            result = self._client.step({"name": name, "arguments": arguments, "sent_by": sent_by})
         except Exception as exc:  # a lost or timed-out socket: the session's replies no longer line up
             self._broken = str(exc) or type(exc).__name__
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
@@ -203,17 +236,22 @@ def _tool_method(schema: dict):
 
 
 def stepwise_environment(base_url: str, arm: str = DBG, task: str | None = None, *,
-                         message_timeout_s: float = 600.0) -> type:
+                         message_timeout_s: float = 600.0, token: str | None = None,
+                         wait_for_session_s: float = 600.0, model: str | None = None) -> type:
     """The environment class for ``GRPOTrainer(environment_factory=...)``: each instance plays ``arm``'s
     episodes on the serve-env server at ``base_url`` (``http://HOST:PORT``), of ``task`` unless the
-    dataset row names one in a ``task`` column (None: the server's first task)."""
+    dataset row names one in a ``task`` column (None: the server's first task). ``token`` is the
+    server's (default: ``$STEPWISE_ENV_TOKEN``). A reset that finds the server full waits up to
+    ``wait_for_session_s`` for a free session, then fails with what to change. ``model`` is the name
+    of the model being trained, recorded in each episode's trajectory."""
     check_arm(arm)
     if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://", "ws://", "wss://")):
         raise ValueError(f"base_url must be the server's http:// or ws:// address, not {base_url!r}")
     schemas = toolset(arm)
     namespace: dict[str, Any] = {s["function"]["name"]: _tool_method(s) for s in schemas}
     namespace.update(_base_url=base_url.rstrip("/"), _arm=arm, _task=task, _tool_schemas=tuple(schemas),
-                     _message_timeout_s=message_timeout_s, __module__=__name__,
+                     _message_timeout_s=message_timeout_s, _token=token,
+                     _wait_for_session_s=wait_for_session_s, _model=model, __module__=__name__,
                      __doc__=f"Stepwise episodes ({arm} arm) on {base_url}, one at a time; its tools are methods.")
     # The name is the reward column trl logs (rewards/<name>/mean), one per arm.
     return type(f"Stepwise{arm.capitalize()}", (_StepwiseSession,), namespace)

@@ -43,9 +43,9 @@ from pathlib import Path
 from typing import Any
 
 import openai
-import verifiers.v1 as vf
+import verifiers.v1 as vf  # pyright: ignore[reportMissingImports]  (in .venv-verifiers, not the checker's .venv)
 from pydantic import Field, model_validator
-from verifiers.v1.configs.client import TrainClientConfig
+from verifiers.v1.configs.client import TrainClientConfig  # pyright: ignore[reportMissingImports]
 
 from corpus.format import Task as CorpusTask
 from corpus.format import resolve_task

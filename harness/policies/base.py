@@ -61,6 +61,9 @@ class PolicyTurn:
     # The files a live session's viewer showed the person before this call: their reads, which a model
     # makes with bash or list_code. Recorded on the step as ``viewed``; only human steps are read so.
     viewed: list[str] = field(default_factory=list)
+    # Who made the call when not the policy itself: "harness" for a call an adapter sent on its behalf
+    # (trl's get_reward ending an episode with done). Recorded on the step as ``sent_by``.
+    sent_by: str | None = None
 
 
 @dataclass

@@ -11,7 +11,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from tests.harness.interop.environments import IN_VERIFIERS_ENVIRONMENT, VERIFIERS_MODULES
 from tests.helpers.tasks import write_task
+
+# verifiers has its own environment (.venv-verifiers): its tests run there (test_environments.py starts them).
+collect_ignore = [] if IN_VERIFIERS_ENVIRONMENT else list(VERIFIERS_MODULES)
 
 FIX = ("edit_file", {"file_path": "counter.py", "old_string": "values[1:]", "new_string": "values"})
 DONE = ("done", {})

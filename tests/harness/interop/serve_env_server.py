@@ -1,5 +1,5 @@
 """A real ``harness serve-env`` server for the interop tests: uvicorn in a thread of the test process,
-on a free loopback port, serving the episode tests' fixture task in bwrap sandboxes."""
+on a free loopback port, guarded by ``TOKEN``, serving the episode tests' fixture task in bwrap sandboxes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 from tests.helpers.tasks import RUNNING_AVERAGE as TASK
+
+TOKEN = "test-token-" + "0123456789abcdef" * 2  # what every request to the test server carries
 
 
 def free_port() -> int:
@@ -29,7 +31,7 @@ def serving(out_dir: Path, *, tasks: tuple[str, ...] = (str(TASK),), max_session
     port = free_port()
     args = serve_env.build_parser().parse_args(
         ["--port", str(port), *[arg for task in tasks for arg in ("--task", task)], "--max-sessions", str(max_sessions), "--out-dir", str(out_dir),
-         "--reply-timeout", str(reply_timeout)])
+         "--reply-timeout", str(reply_timeout), "--token", TOKEN])
     _, app = serve_env.build(args)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)

@@ -77,6 +77,12 @@ def test_an_exported_log_loads_with_inspects_reader_and_keeps_each_verdict(episo
     calls = [c.function for m in fixed.messages if m.role == "assistant" for c in m.tool_calls or []]
     assert calls == ["edit_file", "done"]
     assert any(m.role == "tool" and m.function == "edit_file" for m in fixed.messages)
+    # As Inspect writes its own: a provider/model name, task and run ids, a tool event per call.
+    policy = Trajectory.load(episodes[("running_average", "dbg")]).policy
+    assert log.eval.model == f"script/{policy['model'] or 'script'}"
+    assert log.eval.task_id and log.eval.run_id
+    tools = [e for e in fixed.events if e.event == "tool"]
+    assert [e.function for e in tools] == ["edit_file", "done"] and "stats_window.py" in str(tools[0].result)
     # Read back, each sample is the very document that was exported.
     original = json.loads(episodes[("running_average", "dbg")].read_text())
     back = {s.document["task"]: s.document for s in stepwise_log.log_trajectories(log_path) if s.document}

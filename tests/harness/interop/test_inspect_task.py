@@ -109,3 +109,24 @@ def test_tasks_come_as_a_list_from_the_command_line_or_a_string_and_bad_ones_are
         debug_repair(arm="gdb", tasks=str(TASK))
     with pytest.raises(ValueError, match="no_such_task"):
         debug_repair(tasks="no_such_task", corpus=corpus)
+
+
+@pytest.mark.slow
+def test_the_log_reads_like_inspects_own(tmp_path):
+    """The prompt is the sample's input, each tool call is an Inspect tool event with its answer, and
+    the log says which tasks ran and under which split (none was asked for: the tasks were named)."""
+    outputs = [scripted(name, args) for name, args in (FIX, DONE)]
+    task = debug_repair(arm="dbg", tasks=str(TASK), max_turns=5, out=str(tmp_path / "trajectories"))
+    [log] = inspect_ai.eval(task, model="mockllm/model", model_args={"custom_outputs": outputs},
+                            display="none", log_dir=str(tmp_path / "logs"), sandbox_cleanup=True)
+    assert log.status == "success" and log.samples is not None
+    [sample] = log.samples
+    assert not isinstance(sample.input, str)
+    assert [m.role for m in sample.input] == ["system", "user"]
+    assert "stats_window.py" in sample.input[1].text and "pdb" in sample.input[0].text
+    tools = [e for e in sample.events if e.event == "tool"]
+    assert [e.function for e in tools] == ["edit_file", "done"]
+    assert tools[0].arguments == FIX[1] and "stats_window.py" in str(tools[0].result)
+    assert all(e.id for e in tools) and tools[0].id != tools[1].id
+    assert log.eval.task_args.get("split") in (None, "")
+    assert log.eval.metadata == {"split": None, "tasks": ["running_average"], "arm": "dbg"}

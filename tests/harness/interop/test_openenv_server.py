@@ -14,11 +14,11 @@ import pytest
 pytest.importorskip("openenv.core")
 pytest.importorskip("uvicorn")
 
-from openenv.core.generic_client import GenericEnvClient  # noqa: E402
 
+from harness.interop.openenv_client import StepwiseGenericClient  # noqa: E402
 from harness.process_tree import command_line_of, descendants  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import TASK, serving  # noqa: E402
+from tests.harness.interop.serve_env_server import TASK, TOKEN, serving  # noqa: E402
 from tests.helpers.waiting import poll_until  # noqa: E402
 
 START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
@@ -36,7 +36,7 @@ def server(tmp_path):
 
 
 def client(url):
-    return GenericEnvClient(base_url=url, message_timeout_s=120).sync()
+    return StepwiseGenericClient(url, token=TOKEN, message_timeout_s=120).sync()
 
 
 def bwrap_processes() -> dict[int, str]:
@@ -71,6 +71,9 @@ def test_a_fixed_episode_is_rewarded_and_verified(server):
         state = env.state()
         assert state["step_count"] == 3 and state["task"] == "running_average" and state["arm"] == "dbg"
         assert state["episode_id"] == obs["episode_id"] and state["finished"] is True
+        # The conversation, as the docs name it: the opening, then each call and its answer.
+        assert [m["role"] for m in state["conversation"]][:3] == ["system", "user", "assistant"]
+        assert "messages" not in state
         with pytest.raises(RuntimeError, match="episode is over"):
             env.step(DONE)
     doc = Trajectory.load(obs["trajectory"])
@@ -134,7 +137,7 @@ def test_bad_arguments_exit_2(tmp_path):
     for argv in (["--max-sessions", "0"], ["--task", "no_such_task_anywhere"], ["--port", "70000"],
                  ["--arm", "nope"], ["--sandbox", "local"]):  # a network client never gets the host
         proc = subprocess.run([sys.executable, "-m", "harness", "serve-env", *argv], capture_output=True,
-                              text=True, timeout=60, cwd=Path(__file__).resolve().parents[3],
+                              text=True, timeout=240, cwd=Path(__file__).resolve().parents[3],
                               env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])})
         assert proc.returncode == 2, (argv, proc.stderr)
         assert "error" in proc.stderr

@@ -23,9 +23,15 @@ from harness.interop.trl_env import (  # noqa: E402
 )
 from harness.tools import toolset  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import free_port, serving  # noqa: E402
+from tests.harness.interop.serve_env_server import TOKEN, free_port, serving  # noqa: E402
 
 FIX = {"file_path": "stats_window.py", "old_string": "self.values.pop()", "new_string": "self.values.pop(0)"}
+
+
+@pytest.fixture(autouse=True)
+def token_in_environment(monkeypatch):
+    """The adapter finds the test server's token where the docs put it: $STEPWISE_ENV_TOKEN."""
+    monkeypatch.setenv("STEPWISE_ENV_TOKEN", TOKEN)
 
 
 @pytest.fixture
@@ -94,11 +100,11 @@ def test_bad_factory_arguments_and_an_unreachable_server_are_clear_errors():
 
 @pytest.mark.slow
 def test_the_servers_tool_schemas_are_the_methods(server):
-    from openenv.core.generic_client import GenericEnvClient
+    from harness.interop.openenv_client import StepwiseGenericClient
 
     url, _ = server
     for arm in ("base", "dbg"):
-        with GenericEnvClient(base_url=url, message_timeout_s=120).sync() as client:
+        with StepwiseGenericClient(url, token=TOKEN, message_timeout_s=120).sync() as client:
             offered = client.reset(arm=arm).observation["tools"]
         methods = tool_methods(stepwise_environment(url, arm=arm)())
         assert sorted(methods) == sorted(s["function"]["name"] for s in offered)
@@ -278,3 +284,41 @@ def test_an_episode_lost_to_the_server_is_not_scored(tmp_path):
         assert env.get_reward() is None  # not the model's failure, so no 0.0 either
     [doc] = episodes(out_dir)
     assert doc.result.exit_reason == "error" and doc.steps == []
+
+
+@pytest.mark.slow
+def test_a_reset_on_a_full_server_waits_for_a_free_session(tmp_path, capfd):
+    """More rollouts than --max-sessions: the extra one waits for a session instead of failing, and
+    says so; one that waits past its bound fails with what to change."""
+    import threading
+
+    with serving(tmp_path / "trajectories", max_sessions=1) as url:
+        first = stepwise_environment(url)()
+        first.reset()
+        waited: dict = {}
+        second = stepwise_environment(url, wait_for_session_s=120)()
+        thread = threading.Thread(target=lambda: waited.update(prompt=second.reset()))
+        thread.start()
+        time.sleep(2)  # the second reset is waiting now
+        assert thread.is_alive() and "prompt" not in waited
+        assert first.get_reward() == 0.0  # gives its session back
+        thread.join(120)
+        assert "stats_window.py" in waited["prompt"]
+        assert "is full; waiting up to 120 s" in capfd.readouterr().err
+        impatient = stepwise_environment(url, wait_for_session_s=1)()
+        with pytest.raises(StepwiseEnvError, match="stayed full for 1 s; start it with --max-sessions"):
+            impatient.reset()
+        assert second.get_reward() == 0.0
+
+
+@pytest.mark.slow
+def test_a_trainers_trajectory_names_its_model_and_marks_the_done_the_adapter_sent(server):
+    url, out_dir = server
+    env = stepwise_environment(url, model="org/policy-7b")()
+    env.reset()
+    env.edit_file(**FIX)
+    assert env.get_reward() == 1.0  # the model never called done: the adapter did
+    [doc] = episodes(out_dir)
+    assert doc.policy["model"] == "org/policy-7b" and doc.policy["kind"] == "openenv"
+    assert [s.tool for s in doc.steps] == ["edit_file", "done"]
+    assert doc.steps[-1].extra.get("sent_by") == "harness" and "sent_by" not in doc.steps[0].extra
