@@ -1,0 +1,59 @@
+"""Run a task's tests against generated wrong, partial and equivalent fixes (``corpus.quality.fix_variants``):
+a wrong fix that passes survives, an equivalent one that fails is rejected; either is a defect of the
+tests."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from corpus.format import Task
+from corpus.materialize import materialize, strip_bug_markers
+from corpus.quality.fix_variants import FixVariant, generate
+from harness.sandbox.backends.base import SandboxSource
+from validation.runner import run_pytest
+
+
+@dataclass(frozen=True)
+class ProbeOutcome:
+    kind: str
+    file: str
+    line: int
+    description: str
+    passed: bool  # the task's tests all passed with this variant
+    tail: str  # pytest's last lines
+
+    @property
+    def defect(self) -> bool:
+        """A wrong fix the tests accept, or an equivalent one they reject."""
+        return self.passed != (self.kind == "equivalent")
+
+    def to_dict(self) -> dict:
+        return asdict(self) | {"defect": self.defect}
+
+
+def variants_for(task: Task, *, limit_per_kind: int = 12) -> list[FixVariant]:
+    buggy = {name: strip_bug_markers(text) for name, text in task.buggy_files.items()}
+    return generate(buggy, task.correct_files, limit_per_kind=limit_per_kind)
+
+
+def probe_task(task: Task, *, sandbox: SandboxSource, variants: Sequence[FixVariant] | None = None,
+               limit_per_kind: int = 12) -> list[ProbeOutcome]:
+    """Each variant in a fresh buggy workspace with its modules written over, the task's tests run once
+    (stopping at the first failure for a variant that must fail)."""
+    chosen = list(variants) if variants is not None else variants_for(task, limit_per_kind=limit_per_kind)
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix=f"stepwise-probe-{task.name}-") as root:
+        for number, variant in enumerate(chosen):
+            workspace = materialize(task, Path(root) / str(number))
+            for name, text in variant.files.items():
+                (workspace.path / name).write_text(text, encoding="utf-8")
+            run = run_pytest(workspace.path, timeout_s=task.timeout_s, sandbox=sandbox,
+                             dependencies=task.dependencies, protected=workspace.protected_files,
+                             options=() if variant.must_pass else ("-x",))
+            passed = run.returncode == 0 and not run.timed_out
+            outcomes.append(ProbeOutcome(variant.kind, variant.file, variant.line, variant.description, passed,
+                                         run.tail(3)))
+    return outcomes
