@@ -11,7 +11,7 @@ from pathlib import Path
 
 from corpus.format import Task
 from corpus.materialize import materialize, strip_bug_markers
-from corpus.quality.fix_variants import FixVariant, generate
+from corpus.quality.fix_variants import MUST_PASS, FixVariant, generate
 from harness.sandbox.backends.base import SandboxSource
 from validation.runner import run_pytest
 
@@ -26,9 +26,13 @@ class ProbeOutcome:
     tail: str  # pytest's last lines
 
     @property
+    def must_pass_kind(self) -> bool:
+        return self.kind in MUST_PASS
+
+    @property
     def defect(self) -> bool:
         """A wrong fix the tests accept, or an equivalent one they reject."""
-        return self.passed != (self.kind == "equivalent")
+        return self.passed != self.must_pass_kind
 
     def to_dict(self) -> dict:
         return asdict(self) | {"defect": self.defect}

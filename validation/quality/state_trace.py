@@ -35,6 +35,7 @@ class TracedPair:
     test_files: tuple[str, ...]  # workspace-relative test files (protected in the sandbox)
     dependencies: tuple[str, ...] = ()
     timeout_s: float = 30
+    buggy_hangs: bool = False  # the buggy tests block until stopped: traced up to the task's own limit
 
 
 def trace_tests(workspace: Path, tests: Sequence[str], *, sandbox: SandboxSource, timeout_s: float,
@@ -69,7 +70,8 @@ def measure_pair(pair: TracedPair, *, sandbox: SandboxSource) -> list[Divergence
     two runs of the same version is noise, never the divergence)."""
     limit = pair.timeout_s * TRACE_SLOWDOWN
     common = {"sandbox": sandbox, "dependencies": pair.dependencies, "protected": pair.test_files}
-    buggy = trace_tests(pair.buggy, pair.failing_tests, timeout_s=limit, **common)
+    buggy = trace_tests(pair.buggy, pair.failing_tests, timeout_s=pair.timeout_s if pair.buggy_hangs else limit,
+                        **common)
     correct = trace_tests(pair.correct, pair.failing_tests, timeout_s=limit, **common)
     again = trace_tests(pair.correct, pair.failing_tests, timeout_s=limit, **common)
     out = []

@@ -1,0 +1,106 @@
+"""``python -m corpus quality`` — each task measured: where its state first goes wrong and the label the
+versioned rule proposes from that (beside the author's), the wrong fixes its tests kill and let through,
+the right ones they reject, its report's flags, the measured mechanism; then a corpus summary.
+
+The whole corpus takes a while (three traced runs and up to ~40 probe runs a task); ``--sample N``
+measures N tasks picked by a seed. ``--write`` records each measured label in its meta.json
+(``measured``: label, rule version, divergence, when, by which command); the author's ``preference``
+is never changed by it. ``--docs`` writes the generated docs page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
+from corpus.quality.label_rule import RULE_PATH, LabelRule
+from corpus.quality.summary import apply_family_caps, render_page, summarize, write_measured
+from harness.sandbox.backends import get_backend
+from validation.quality.measure import measure_task
+
+SANDBOXES = ("bwrap", "docker", "local")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m corpus quality", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("tasks", nargs="*", help="task names or folders (default: every task)")
+    parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
+    parser.add_argument("--sample", type=int, metavar="N", help="measure N tasks chosen by --seed")
+    parser.add_argument("--seed", default="quality", help="seed of --sample (default: quality)")
+    parser.add_argument("--sandbox", choices=SANDBOXES, default="bwrap")
+    parser.add_argument("--no-probes", action="store_true", help="skip the wrong- and equivalent-fix runs")
+    parser.add_argument("--rule", type=Path, default=RULE_PATH, help="the label rule (default: the versioned one)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="write every task's record and the summary")
+    parser.add_argument("--docs", type=Path, metavar="PATH", help="write the generated markdown page")
+    parser.add_argument("--write", action="store_true", help="record the measured label in each meta.json")
+    args = parser.parse_args(argv)
+    try:
+        rule = LabelRule.load(args.rule)
+    except (OSError, ValueError, KeyError) as exc:
+        print(f"error: the label rule {args.rule} cannot be read ({exc}); give a JSON file with 'version' and "
+              "'rules'", file=sys.stderr)
+        return 2
+    folders = _select(args.root, args.tasks)
+    if folders is None:
+        return 2
+    if args.sample is not None:
+        if args.sample < 1:
+            print("error: --sample must be at least 1", file=sys.stderr)
+            return 2
+        folders = sorted(random.Random(args.seed).sample(folders, min(args.sample, len(folders))))
+    sandbox = get_backend(args.sandbox)
+    records = []
+    try:
+        for folder in tqdm(folders, desc="measuring tasks", unit="task", file=sys.stderr):
+            try:
+                task = load_task(folder)
+            except TaskFormatError as exc:
+                print(f"skipped: {exc}", file=sys.stderr)
+                continue
+            quality = measure_task(task, sandbox=sandbox, rule=rule, probes=not args.no_probes)
+            record = quality.to_dict()
+            records.append(record)
+            tqdm.write(_line(record), file=sys.stderr)
+    finally:
+        sandbox.close()
+    apply_family_caps(records)
+    summary = summarize(records, rule_version=rule.version, whole=args.sample is None and not args.tasks)
+    print(json.dumps(summary, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps({"summary": summary, "tasks": records}, indent=1), encoding="utf-8")
+    if args.docs:
+        args.docs.write_text(render_page(summary, records), encoding="utf-8")
+    if args.write:
+        for record in records:
+            write_measured(args.root / record["task"], record, command="python -m corpus quality --write")
+    failed = [r["task"] for r in records if not r["tests_pin_fix"] or r["problems"]]
+    return 1 if failed else 0
+
+
+def _line(record: dict) -> str:
+    d = record["divergence"] or {}
+    where = (f"{d.get('calls')} calls, {d.get('files')} files, {'shown' if d.get('shown') else 'not shown'}"
+             if d else "no divergence")
+    return (f"{record['task']}: author {record['author']}, measured {record['proposed']} ({where}); "
+            f"fixes killed {record['killed']}/{record['wrong_fixes']}, "
+            f"{len(record['surviving'])} surviving, {len(record['rejected_equivalents'])} right ones rejected")
+
+
+def _select(root: Path, names: list[str]) -> list[Path] | None:
+    if not names:
+        return task_dirs(root)
+    out = []
+    for name in names:
+        path = Path(name) if Path(name).is_dir() else root / name
+        if not path.is_dir():
+            print(f"error: no task folder {name!r} under {root} (give a task name or a folder path)", file=sys.stderr)
+            return None
+        out.append(path)
+    return out
