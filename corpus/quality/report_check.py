@@ -18,12 +18,16 @@ WORKING = re.compile(
     r"|\b(?:is|are) still \w+ed\b"
     r"|\b(?:correctly|check(?:s|ed)? out|on (?:its|their) own|alone is (?:right|fine|correct)|behaves? normally"
     r"|(?:are|is) (?:all )?(?:as expected|fine))\b"
-    r"|\b(?:un)?affected only\b|\bnot affected\b|\bunaffected\b",
+    r"|\b(?:un)?affected only\b|\bnot affected\b|\bunaffected\b"
+    r"|\bbehaves?\s*[.;]|\b\w+s? fine\s*[.;,]|\bround-trips? exactly\b",
     re.IGNORECASE)
 # Words that make a sentence about the failure itself, not only about what works.
 SYMPTOM = re.compile(r"\b(?:but|except|instead|wrong|never|hangs?|fails?|missing|short|drops?|lost|only the|"
                      r"off by|too (?:many|few)|nothing|empty|crash|error|raises?|twice|stale)\b", re.IGNORECASE)
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])")
+# A value the prose presents as the right answer: "... instead of 750", "should average 88.0".
+EXPECTING = (r"\b(?:instead of|rather than|should (?:be|read|average|say|show|get|cost|come to|fit in)|expected)"
+             r"(?: (?:the|a|an|its|only|all|exactly|about|[a-z]+ly))*\s+['\"(]?(?:[A-Z]{3} )?")
 MIN_VALUE_CHARS = 3  # shorter literals (0, 4, 'a') appear in any prose
 
 
@@ -78,7 +82,7 @@ def report_flags(description: str, test_files: dict[str, str]) -> list[ReportFla
         if match:
             phrase = match.group(0).strip(" .;,")
             flags.append(ReportFlag("names_working_parts", sentence, f"vouches for a working part ('{phrase}')"))
-        quoted = sorted(v for v in values if re.search(r"(?<![\w.])" + re.escape(v) + r"(?![\w])", sentence))
+        quoted = sorted(v for v in values if re.search(EXPECTING + re.escape(v) + r"(?![\w])", sentence))
         if quoted:
             flags.append(ReportFlag("quotes_expected_value", sentence,
                                     f"quotes the value{'s' if len(quoted) > 1 else ''} the tests expect "
