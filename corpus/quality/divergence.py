@@ -180,7 +180,35 @@ def first_divergence(buggy: TestTrace, correct: TestTrace, *, test_files: Iterab
     event = left[index]
     other = right[index] if index < len(right) else None
     position = buggy.events.index(event)
+    until = correct.events.index(other) + 1 if other is not None else len(correct.events)
+    earlier = _inside_changed(buggy.events[:position], correct.events[:until], changed, noise)
+    if earlier is not None:
+        position, event, other = earlier
     return _measure(buggy, position, event, other, set(test_files), failing_output)
+
+
+def _inside_changed(buggy: list[Event], correct: list[Event], changed: set[tuple[str, str]],
+                    noise: set[tuple]) -> tuple[int, Event, Event] | None:
+    """The first local of a changed function whose k-th binding differs between the runs, for the names
+    both versions bind (a local only one version has is the fix's own business)."""
+    def bindings(events: list[Event]) -> dict[tuple, list[tuple[int, Event]]]:
+        out: dict[tuple, list[tuple[int, Event]]] = {}
+        for position, e in enumerate(events):
+            if e.kind == "assign" and (e.file, e.function) in changed:
+                out.setdefault(e.key(), []).append((position, e))
+        return out
+
+    left, right = bindings(buggy), bindings(correct)
+    best = None
+    for key in set(left) & set(right):
+        if key in noise:
+            continue
+        for (position, a), (_, b) in zip(left[key], right[key], strict=False):
+            if a.value != b.value:
+                if best is None or position < best[0]:
+                    best = (position, a, b)
+                break
+    return best
 
 
 def _measure(buggy: TestTrace, position: int, event: Event, other: Event | None, test_files: set[str],

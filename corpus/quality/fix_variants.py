@@ -7,7 +7,7 @@ each confined to the fixed region (the lines the fix changed), from any buggy/co
 - ``mutant``: the correct version with one operator, constant, ``round``/``int``, ``min``/``max`` or
   condition changed inside the fixed region (must fail);
 - ``wrong_fix``: the buggy version with one of the changes a hurried fixer tries in the fixed region
-  (``int`` to ``round``, a comparison's boundary, a constant off by one) (must fail);
+  (``int`` to ``round``, ``min`` to ``max``, a comparison's boundary) (must fail);
 - ``equivalent``: the correct version rewritten without changing its meaning for a caller that does not
   test types: a list where a tuple was built, two independent assignments swapped (must pass).
 
@@ -101,11 +101,12 @@ def _mutations(node: ast.AST, *, plausible_fixes_only: bool) -> Iterator[tuple[s
             new = copy.deepcopy(node)
             new.ops = [swaps[type(node.ops[0])]()]
             yield f"comparison {ast.unparse(node)} -> {ast.unparse(new)}", new
+    if plausible_fixes_only:
+        # Not constants: on the buggy side a constant off by one is as often the real fix as a wrong one.
+        return
     if isinstance(node, ast.Constant) and type(node.value) is int and abs(node.value) < 10**9:
         for delta in (1, -1):
             yield f"constant {node.value} -> {node.value + delta}", ast.Constant(node.value + delta)
-    if plausible_fixes_only:
-        return
     if isinstance(node, ast.BinOp) and type(node.op) in BIN_SWAPS:
         new = copy.deepcopy(node)
         new.op = BIN_SWAPS[type(node.op)]()
