@@ -13,6 +13,7 @@ from corpus.format import TASKS_DIR, load_task
 from harness.sandbox.backends import get_backend
 from tests.helpers.tasks import write_task
 from validation.quality.fix_probes import probe_task, variants_for
+from validation import validate_task
 from validation.quality.measure import measure_task
 
 
@@ -78,3 +79,47 @@ def test_an_unknown_task_name_is_a_clear_error(tmp_path):
 
     assert done.returncode == 2
     assert "no task folder 'no_such_task'" in done.stderr
+
+
+FLOAT_SHARE = '''\
+def share(cents, used, days):
+    rate = cents / days
+    total = 0.0
+    for _ in range(used):
+        total += rate
+    return int(total)
+'''
+EXACT_SHARE = '''\
+def share(cents, used, days):
+    return (cents * used * 2 + days) // (days * 2)
+'''
+SHARE_EVIDENCE = [{"file": "money.py", "line": 5, "expression": "rate", "observed": "61.29032258064516",
+                   "why": "a float daily rate, summed day by day"}]
+
+
+@pytest.mark.slow
+def test_validation_fails_a_task_whose_tests_accept_round_in_place_of_int(tmp_path):
+    weak = {"test_money.py": "from money import share\n\n\ndef test_whole_month():\n"
+                             "    assert share(1900, 31, 31) == 1900\n"}
+    folder = write_task(tmp_path, "float_share", buggy={"money.py": FLOAT_SHARE}, correct={"money.py": EXACT_SHARE},
+                        tests=weak, evidence=SHARE_EVIDENCE)
+
+    verdict = validate_task(folder)
+
+    assert not verdict.ok
+    assert verdict.reasons == ["the tests accept a wrong fix: int(...) -> round(...) (money.py:6); add a case "
+                               "that this change gets wrong"]
+
+
+@pytest.mark.slow
+def test_validation_passes_the_same_task_once_a_half_cent_case_kills_the_wrong_fix(tmp_path):
+    strong = {"test_money.py": "from money import share\n\n\ndef test_whole_month():\n"
+                               "    assert share(1900, 31, 31) == 1900\n\n\ndef test_half_a_cent_rounds_up():\n"
+                               "    assert share(4999, 15, 30) == 2500\n"}
+    folder = write_task(tmp_path, "float_share", buggy={"money.py": FLOAT_SHARE}, correct={"money.py": EXACT_SHARE},
+                        tests=strong, evidence=SHARE_EVIDENCE)
+
+    verdict = validate_task(folder)
+
+    assert verdict.ok, verdict.reasons
+    assert verdict.runs["fix_probes"]["defects"] == []

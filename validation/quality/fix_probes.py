@@ -15,6 +15,11 @@ from corpus.quality.fix_variants import MUST_PASS, FixVariant, generate
 from harness.sandbox.backends.base import SandboxSource
 from validation.runner import run_pytest
 
+# Variant kinds whose survival (or, for equivalents, rejection) fails a task: a plausible wrong fix
+# accepted, or a right one rejected. A surviving mutant of the correct version or a lone hunk is
+# reported as the tests' kill ratio: it may be an equivalent mutant or a hunk that fixes on its own.
+GATING_KINDS = ("wrong_fix", "equivalent")
+
 
 @dataclass(frozen=True)
 class ProbeOutcome:
@@ -36,6 +41,16 @@ class ProbeOutcome:
 
     def to_dict(self) -> dict:
         return asdict(self) | {"defect": self.defect}
+
+    def problem(self) -> str | None:
+        """The reason a gating defect fails the task, in words that say what to change."""
+        if not self.defect or self.kind not in GATING_KINDS:
+            return None
+        if self.kind == "wrong_fix":
+            return (f"the tests accept a wrong fix: {self.description} ({self.file}:{self.line}); add a case "
+                    "that this change gets wrong")
+        return (f"the tests reject a right fix: {self.description} ({self.file}:{self.line}); assert on what "
+                "the caller sees, not on the container type or statement order")
 
 
 def variants_for(task: Task, *, limit_per_kind: int = 12) -> list[FixVariant]:

@@ -19,14 +19,9 @@ from corpus.quality.report_check import ReportFlag, report_flags
 from harness.hang import dump_options, hung_tests
 from harness.sandbox.backends.base import SandboxError, SandboxSource
 from harness.sandbox.deps import DependencyInstallError
-from validation.quality.fix_probes import ProbeOutcome, probe_task
+from validation.quality.fix_probes import GATING_KINDS, ProbeOutcome, probe_task
 from validation.quality.state_trace import TracedPair, measure_pair
 from validation.runner import parse_failed_tests, run_pytest
-
-# Variant kinds whose survival (or, for equivalents, rejection) fails a task: a plausible wrong fix
-# accepted, or a right one rejected. A surviving mutant of the correct version or a lone hunk is
-# reported as the tests' kill ratio: it may be an equivalent mutant or a hunk that fixes on its own.
-GATING_KINDS = ("wrong_fix", "equivalent")
 
 
 @dataclass
@@ -84,13 +79,7 @@ def measure_task(task: Task, *, sandbox: SandboxSource, rule: LabelRule | None =
     except (DependencyInstallError, SandboxError, OSError, ValueError) as exc:
         quality.problems.append(f"could not measure: {exc}")
         return quality
-    for probe in quality.probes:
-        if probe.defect and probe.kind == "wrong_fix":
-            quality.problems.append(f"the tests accept a wrong fix: {probe.description} ({probe.file}:{probe.line}); "
-                                    "add a case that this change gets wrong")
-        elif probe.defect and probe.kind == "equivalent":
-            quality.problems.append(f"the tests reject a right fix: {probe.description} ({probe.file}:{probe.line}); "
-                                    "assert on what the caller sees, not on the container type or statement order")
+    quality.problems += [problem for probe in quality.probes if (problem := probe.problem())]
     for flag in report:
         quality.problems.append(f"report {flag.describe()}; describe the symptom only")
     return quality
