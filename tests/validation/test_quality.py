@@ -12,8 +12,8 @@ import pytest
 from corpus.format import TASKS_DIR, load_task
 from harness.sandbox.backends import get_backend
 from tests.helpers.tasks import write_task
-from validation.quality.fix_probes import probe_task, variants_for
 from validation import validate_task
+from validation.quality.fix_probes import probe_task, variants_for
 from validation.quality.measure import measure_task
 
 
