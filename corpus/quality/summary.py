@@ -14,6 +14,8 @@ from pathlib import Path
 
 FAMILIES_PATH = Path(__file__).with_name("families.json")
 PREFERENCES = ("recommended", "optional", "avoid")
+# How the problems apply_family_caps adds begin (a merge of shards drops them before applying it again).
+FAMILY_PROBLEM_PREFIXES = ("category ", "measured mechanism ")
 
 
 def load_families(path: Path = FAMILIES_PATH) -> dict:

@@ -19,8 +19,15 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
+from corpus.quality.divergence import Divergence
 from corpus.quality.label_rule import RULE_PATH, LabelRule
-from corpus.quality.summary import apply_family_caps, render_page, summarize, write_measured
+from corpus.quality.summary import (
+    FAMILY_PROBLEM_PREFIXES,
+    apply_family_caps,
+    render_page,
+    summarize,
+    write_measured,
+)
 from harness.sandbox.backends import get_backend
 from validation.quality.measure import measure_task
 
@@ -40,6 +47,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", type=Path, metavar="PATH", help="write every task's record and the summary")
     parser.add_argument("--docs", type=Path, metavar="PATH", help="write the generated markdown page")
     parser.add_argument("--write", action="store_true", help="record the measured label in each meta.json")
+    parser.add_argument("--merge", type=Path, nargs="+", metavar="JSON",
+                        help="measure nothing: join the records of earlier --json runs (shards of the corpus run "
+                             "in parallel), propose their labels again under --rule and apply the family caps "
+                             "across all of them")
     args = parser.parse_args(argv)
     try:
         rule = LabelRule.load(args.rule)
@@ -47,6 +58,14 @@ def main(argv: list[str]) -> int:
         print(f"error: the label rule {args.rule} cannot be read ({exc}); give a JSON file with 'version' and "
               "'rules'", file=sys.stderr)
         return 2
+    if args.merge:
+        try:
+            records = merged_records(args.merge, rule)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"error: cannot merge {', '.join(map(str, args.merge))} ({exc}); give files written by --json",
+                  file=sys.stderr)
+            return 2
+        return _finish(records, args, rule, whole=len(records) == len(task_dirs(args.root)))
     folders = _select(args.root, args.tasks)
     if folders is None:
         return 2
@@ -70,8 +89,28 @@ def main(argv: list[str]) -> int:
             tqdm.write(_line(record), file=sys.stderr)
     finally:
         sandbox.close()
+    return _finish(records, args, rule, whole=args.sample is None and not args.tasks)
+
+
+def merged_records(paths: list[Path], rule: LabelRule) -> list[dict]:
+    """Records of earlier runs, one per task (the last file wins), their labels proposed again from their
+    divergences (undoing any family cap a shard applied alone)."""
+    by_task: dict[str, dict] = {}
+    for path in paths:
+        for record in json.loads(path.read_text(encoding="utf-8"))["tasks"]:
+            by_task[record["task"]] = record
+    fields = set(Divergence.__dataclass_fields__)
+    for record in by_task.values():
+        d = record.get("divergence")
+        proposed = rule.propose(Divergence(**{k: v for k, v in d.items() if k in fields}) if d else None)
+        record["proposed"], record["rule"], record["why"] = proposed.preference, proposed.rule, proposed.why
+        record["problems"] = [p for p in record["problems"] if not p.startswith(FAMILY_PROBLEM_PREFIXES)]
+    return [by_task[name] for name in sorted(by_task)]
+
+
+def _finish(records: list[dict], args: argparse.Namespace, rule: LabelRule, *, whole: bool) -> int:
     apply_family_caps(records)
-    summary = summarize(records, rule_version=rule.version, whole=args.sample is None and not args.tasks)
+    summary = summarize(records, rule_version=rule.version, whole=whole)
     print(json.dumps(summary, indent=1))
     if args.json:
         args.json.write_text(json.dumps({"summary": summary, "tasks": records}, indent=1), encoding="utf-8")
