@@ -123,3 +123,18 @@ def test_validation_passes_the_same_task_once_a_half_cent_case_kills_the_wrong_f
 
     assert verdict.ok, verdict.reasons
     assert verdict.runs["fix_probes"]["defects"] == []
+
+
+@pytest.mark.slow
+def test_a_list_the_program_cannot_hash_is_no_equivalent_and_its_rejection_no_defect(tmp_path, bwrap):
+    buggy = {"pairs.py": "def key(a, b):\n    return a + b\n\n\ndef count(pairs):\n    out = {}\n"
+                         "    for a, b in pairs:\n        out[key(a, b)] = out.get(key(a, b), 0) + 1\n    return out\n"}
+    correct = {"pairs.py": buggy["pairs.py"].replace("return a + b", "return tuple(sorted((a, b)))")}
+    tests = {"test_pairs.py": "from pairs import count\n\n\ndef test_count():\n"
+                              "    assert count([('x', 'y'), ('y', 'x')]) == {('x', 'y'): 2}\n"}
+    task = load_task(write_task(tmp_path, "pair_keys", buggy=buggy, correct=correct, tests=tests))
+
+    outcomes = probe_task(task, sandbox=bwrap, variants=[v for v in variants_for(task) if v.kind == "equivalent"])
+
+    assert [(o.passed, o.defect) for o in outcomes] == [(False, False)]
+    assert "unhashable type: 'list'" in outcomes[0].not_equivalent

@@ -4,6 +4,7 @@ tests."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -29,6 +30,9 @@ class ProbeOutcome:
     description: str
     passed: bool  # the task's tests all passed with this variant
     tail: str  # pytest's last lines
+    # An equivalent rewrite the program itself cannot take (a list where it hashes or adds tuples): not
+    # an equivalent after all, so its rejection is no defect of the tests.
+    not_equivalent: str = ""
 
     @property
     def must_pass_kind(self) -> bool:
@@ -37,7 +41,7 @@ class ProbeOutcome:
     @property
     def defect(self) -> bool:
         """A wrong fix the tests accept, or an equivalent one they reject."""
-        return self.passed != self.must_pass_kind
+        return self.passed != self.must_pass_kind and not self.not_equivalent
 
     def to_dict(self) -> dict:
         return asdict(self) | {"defect": self.defect}
@@ -51,6 +55,16 @@ class ProbeOutcome:
                     "that this change gets wrong")
         return (f"the tests reject a right fix: {self.description} ({self.file}:{self.line}); assert on what "
                 "the caller sees, not on the container type or statement order")
+
+
+# What the program (not a test's comparison) says when it needs the tuple a rewrite turned into a list.
+TUPLE_NEEDED = re.compile(r"TypeError: (unhashable type: 'list'|can only concatenate tuple|"
+                          r"'list' object cannot be interpreted|cannot use 'list' as)[^\n]*")
+
+
+def _needs_tuple(output: str) -> str:
+    match = TUPLE_NEEDED.search(output)
+    return match.group(0) if match else ""
 
 
 def variants_for(task: Task, *, limit_per_kind: int = 12) -> list[FixVariant]:
@@ -73,6 +87,7 @@ def probe_task(task: Task, *, sandbox: SandboxSource, variants: Sequence[FixVari
                              dependencies=task.dependencies, protected=workspace.protected_files,
                              options=() if variant.must_pass else ("-x",))
             passed = run.returncode == 0 and not run.timed_out
+            needs_tuple = "" if passed or not variant.must_pass else _needs_tuple(run.output)
             outcomes.append(ProbeOutcome(variant.kind, variant.file, variant.line, variant.description, passed,
-                                         run.tail(3)))
+                                         run.tail(3), needs_tuple))
     return outcomes
