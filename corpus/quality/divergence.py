@@ -114,8 +114,8 @@ class Divergence:
     files: int = 0
     test_steps: int = 0
     shown: bool = False
-    # The mechanism is float representation: the values differ only past 1e-6, or a float carrying
-    # representation error (1899.9999999999995) was made on the way to the divergence.
+    # The mechanism is float representation: the values differ only past 1e-6, or the code the fix
+    # changed made a float carrying representation error (1899.9999999999995) before the divergence.
     float_drift: bool = False
     reason: str = ""  # why nothing was found, when so
 
@@ -184,7 +184,8 @@ def first_divergence(buggy: TestTrace, correct: TestTrace, *, test_files: Iterab
     earlier = _inside_changed(buggy.events[:position], correct.events[:until], changed, noise)
     if earlier is not None:
         position, event, other = earlier
-    return _measure(buggy, position, event, other, set(test_files), failing_output)
+    fixed_code = [e for e in buggy.events[:position + 1] if (e.file, e.function) in changed]
+    return _measure(buggy, position, event, other, set(test_files), failing_output, fixed_code)
 
 
 def _inside_changed(buggy: list[Event], correct: list[Event], changed: set[tuple[str, str]],
@@ -212,7 +213,7 @@ def _inside_changed(buggy: list[Event], correct: list[Event], changed: set[tuple
 
 
 def _measure(buggy: TestTrace, position: int, event: Event, other: Event | None, test_files: set[str],
-             failing_output: str) -> Divergence:
+             failing_output: str, fixed_code: list[Event]) -> Divergence:
     rest = buggy.events[position:]
     failure = buggy.events[-1]
     value = event.value if event.kind in VALUE_KINDS else ""
@@ -225,7 +226,7 @@ def _measure(buggy: TestTrace, position: int, event: Event, other: Event | None,
         files=len(files), test_steps=sum(1 for e in rest if e.kind == "step"),
         shown=shown_in_output(value, failing_output, other.value if other is not None else ""),
         float_drift=is_float_drift(value, other.value if other is not None else "")
-        or bool(drifted_floats(buggy.events[:position + 1])))
+        or bool(drifted_floats(fixed_code)))
 
 
 FLOAT = re.compile(r"-?\d+\.\d+(?:e-?\d+)?|-?\d+(?:\.\d+)?e-?\d+")

@@ -39,15 +39,16 @@ class FixVariant:
         return self.kind in MUST_PASS
 
 
-def fixed_region(buggy: str, correct: str) -> tuple[set[int], set[int]]:
-    """(buggy lines, correct lines) the fix touches, 1-based; a pure insertion marks its neighbours."""
+def fixed_region(buggy: str, correct: str, *, neighbours: bool = True) -> tuple[set[int], set[int]]:
+    """(buggy lines, correct lines) the fix touches, 1-based; with ``neighbours``, a side where the fix
+    only inserts or only deletes marks the lines around the place."""
     a, b = buggy.splitlines(), correct.splitlines()
     left, right = set(), set()
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if tag == "equal":
             continue
-        left.update(range(i1 + 1, i2 + 1) if i2 > i1 else {max(1, i1), i1 + 1})
-        right.update(range(j1 + 1, j2 + 1) if j2 > j1 else {max(1, j1), j1 + 1})
+        left.update(range(i1 + 1, i2 + 1) if i2 > i1 else {max(1, i1), i1 + 1} if neighbours else set())
+        right.update(range(j1 + 1, j2 + 1) if j2 > j1 else {max(1, j1), j1 + 1} if neighbours else set())
     return left, right
 
 
@@ -229,10 +230,12 @@ def generate(buggy: dict[str, str], correct: dict[str, str], *, limit_per_kind: 
         for line, description, text in _node_variants(
                 buggy[name], left, lambda node, _parent: _mutations(node, plausible_fixes_only=True)):
             keep("wrong_fix", name, line, description, text, buggy)
-        for line, description, text in _node_variants(correct[name], right, _equivalents):
+        # Equivalents rewrite only what the fix wrote, never the code around a deletion.
+        _, written = fixed_region(buggy[name], correct[name], neighbours=False)
+        for line, description, text in _node_variants(correct[name], written, _equivalents):
             keep("equivalent", name, line, description, text, correct)
         try:
-            for description, text in _independent_swaps(correct[name], right):
+            for description, text in _independent_swaps(correct[name], written):
                 keep("equivalent", name, 0, description, text, correct)
         except SyntaxError:
             pass

@@ -105,6 +105,7 @@ def merged_records(paths: list[Path], rule: LabelRule) -> list[dict]:
         proposed = rule.propose(Divergence(**{k: v for k, v in d.items() if k in fields}) if d else None)
         record["proposed"], record["rule"], record["why"] = proposed.preference, proposed.rule, proposed.why
         record["problems"] = [p for p in record["problems"] if not p.startswith(FAMILY_PROBLEM_PREFIXES)]
+        record.pop("notes", None)
     return [by_task[name] for name in sorted(by_task)]
 
 

@@ -59,7 +59,9 @@ class ProbeOutcome:
 
 # What the program (not a test's comparison) says when it needs the tuple a rewrite turned into a list.
 TUPLE_NEEDED = re.compile(r"TypeError: (unhashable type: 'list'|can only concatenate tuple|"
-                          r"'list' object cannot be interpreted|cannot use 'list' as)[^\n]*")
+                          r"'list' object cannot be interpreted|cannot use 'list' as|catching classes that do not "
+                          r"inherit from BaseException|isinstance\(\) arg 2 must be|issubclass\(\) arg 2 must be|"
+                          r"[\w.]+\(\) argument \d+ must be (?:a )?tuple)[^\n]*")
 
 
 def _needs_tuple(output: str) -> str:
