@@ -19,6 +19,7 @@ WORKING = re.compile(
     r"|\b(?:correctly|check(?:s|ed)? out|on (?:its|their) own|alone is (?:right|fine|correct)|behaves? normally"
     r"|(?:are|is) (?:all )?(?:as expected|fine))\b"
     r"|\b(?:un)?affected only\b|\bnot affected\b|\bunaffected\b"
+    r"|\b(?:gives?|shows?|has|have|gets?) the (?:right|correct|expected)\b"
     r"|\bbehaves?\s*[.;]|\b\w+s? fine\s*[.;,]|\bround-trips? exactly\b",
     re.IGNORECASE)
 # Words that make a sentence about the failure itself, not only about what works.

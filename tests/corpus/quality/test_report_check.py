@@ -33,7 +33,7 @@ def test_a_sentence_stating_the_symptom_keeps_its_place_in_the_rewrite():
     assert symptom_only(report) == report
 
 
-@pytest.mark.parametrize("name", ["parcel_quote_weights", "shipping_zones_yaml_codes", "tenant_price_cachedmethod",
+@pytest.mark.parametrize("name", ["bank_import_budget_alerts", "parcel_quote_weights", "shipping_zones_yaml_codes", "tenant_price_cachedmethod",
                                   "subscription_billing_proration", "shop_filters_multidict"])
 def test_the_over_specified_reports_named_in_the_review_describe_only_the_symptom(name):
     task = load_task(TASKS_DIR / name)
