@@ -21,6 +21,7 @@ from tqdm import tqdm
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
 from corpus.quality.divergence import Divergence
 from corpus.quality.label_rule import RULE_PATH, LabelRule
+from corpus.quality.report_check import report_flags
 from corpus.quality.summary import (
     FAMILY_PROBLEM_PREFIXES,
     apply_family_caps,
@@ -60,7 +61,7 @@ def main(argv: list[str]) -> int:
         return 2
     if args.merge:
         try:
-            records = merged_records(args.merge, rule)
+            records = merged_records(args.merge, rule, args.root)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"error: cannot merge {', '.join(map(str, args.merge))} ({exc}); give files written by --json",
                   file=sys.stderr)
@@ -92,9 +93,10 @@ def main(argv: list[str]) -> int:
     return _finish(records, args, rule, whole=args.sample is None and not args.tasks)
 
 
-def merged_records(paths: list[Path], rule: LabelRule) -> list[dict]:
+def merged_records(paths: list[Path], rule: LabelRule, root: Path = TASKS_DIR) -> list[dict]:
     """Records of earlier runs, one per task (the last file wins), their labels proposed again from their
-    divergences (undoing any family cap a shard applied alone)."""
+    divergences (undoing any family cap a shard applied alone), and their category, author's label and
+    report flags read again from the task as it is now (a measurement does not go stale when those change)."""
     by_task: dict[str, dict] = {}
     for path in paths:
         for record in json.loads(path.read_text(encoding="utf-8"))["tasks"]:
@@ -106,6 +108,15 @@ def merged_records(paths: list[Path], rule: LabelRule) -> list[dict]:
         record["proposed"], record["rule"], record["why"] = proposed.preference, proposed.rule, proposed.why
         record["problems"] = [p for p in record["problems"] if not p.startswith(FAMILY_PROBLEM_PREFIXES)]
         record.pop("notes", None)
+        try:
+            task = load_task(root / record["task"])
+        except TaskFormatError:
+            continue
+        flags = report_flags(task.description, task.test_files)
+        record["category"], record["author"] = task.category, task.preference
+        record["report_flags"] = [f.describe() for f in flags]
+        record["problems"] = [p for p in record["problems"] if not p.startswith("report ")]
+        record["problems"] += [f"report {f.describe()}; describe the symptom only" for f in flags]
     return [by_task[name] for name in sorted(by_task)]
 
 
