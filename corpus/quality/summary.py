@@ -76,7 +76,8 @@ def summarize(records: list[dict], *, rule_version: str, whole: bool) -> dict:
         "wrong_fixes": sum(r["wrong_fixes"] for r in records), "killed": sum(r["killed"] for r in records),
         "tasks_accepting_a_wrong_fix": sorted(r["task"] for r in records
                                               if any(s["kind"] == "wrong_fix" for s in r["surviving"])),
-        "tasks_rejecting_a_right_fix": sorted(r["task"] for r in records if r["rejected_equivalents"]),
+        "tasks_rejecting_a_right_fix": sorted(r["task"] for r in records
+                                              if any(e.get("defect", True) for e in r["rejected_equivalents"])),
         "reports_flagged": sum(1 for r in records if r["report_flags"]),
         "tasks_with_problems": sorted(r["task"] for r in records if r["problems"]),
     }
@@ -115,7 +116,8 @@ def render_page(summary: dict, records: list[dict]) -> str:
         d = r["divergence"] or {}
         lines.append(f"| {r['task']} | {r['author']} | {r['proposed']} | {d.get('calls', '–')} | {d.get('files', '–')} "
                      f"| {d.get('frames', '–')} | {'yes' if d.get('shown') else 'no' if d else '–'} | {r['mechanism']} "
-                     f"| {r['killed']}/{r['wrong_fixes']} | {len(r['surviving'])} | {len(r['rejected_equivalents'])} |")
+                     f"| {r['killed']}/{r['wrong_fixes']} | {len(r['surviving'])} "
+                     f"| {sum(1 for e in r['rejected_equivalents'] if e.get('defect', True))} |")
     return "\n".join(lines) + "\n"
 
 

@@ -60,7 +60,7 @@ class TaskQuality:
             "per_test": [d.to_dict() for d in self.per_test], "failing_tests": self.failing_tests,
             "wrong_fixes": len(wrong), "killed": killed,
             "surviving": [p.to_dict() for p in wrong if p.passed],
-            "rejected_equivalents": [p.to_dict() for p in self.probes if p.must_pass_kind and not p.passed],
+            "rejected_equivalents": [p.to_dict() for p in self.probes if p.must_pass_kind and p.defect],
             "equivalents": sum(1 for p in self.probes if p.must_pass_kind),
             "tests_pin_fix": self.tests_pin_fix,
             "report_flags": [f.describe() for f in self.report], "problems": self.problems,
