@@ -52,7 +52,8 @@ def task_list(request):
         "form": form, "page": page, "tasks": flag_contradictions(page.object_list), "query": query.urlencode(),
         "categories": selectors.categories(), "progress": selectors.label_progress(user=request.user),
         "trajectories": Trajectory.objects.count(), "agreement": selectors.label_agreement(),
-        "sees_suggestions": sees,
+        # the suggested and the measured labels are hidden until this user labelled the task
+        "sees_suggestions": sees, "show_suggestion": sees,
     })
 
 
