@@ -120,3 +120,19 @@ def test_without_the_tasks_source_edits_are_linked_by_names_in_the_same_file():
     (edit,) = quality.edit_relevance.edits
     assert edit.lines == () and [link.criterion for link in edit.links] == [2]
     assert quality.policy.features["task_source_known"] is False
+
+
+def test_an_edit_to_a_test_file_is_never_an_informed_edit():
+    # Seeing the failing assertion and then rewriting it is the cheat, not a fix: the test file's edit is
+    # left out of the records, so only edits to the program can make a trajectory edit-relevant.
+    t = Trajectory()
+    t.read("test_report.py", 1, 5).start().breakpoint("test_report.py", 5)
+    t.hit("test_report.py", 5, "test_window_keeps_the_latest_values")
+    t.run_expression("smoothed([1, 2, 6], 2)", "[1, 1.5, 4.0]")
+    t.edit(file_path="test_report.py", old_string="[1, 1.5, 4]", new_string="[1, 1.5, 4.0]").pytest().done()
+
+    result = verdict(t)
+
+    assert result.edits == () and result.edit_relevant is None
+    t.edit().pytest().done()  # a later edit to the program is judged as usual
+    assert [edit.file for edit in verdict(t).edits] == ["stats_window.py"]

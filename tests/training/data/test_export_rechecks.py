@@ -1,0 +1,66 @@
+"""export-sft checks each document again itself rather than trusting the folder that holds it: a rollout
+must be verified and pass the policy, a demonstration must be verified and played by a person, a
+microskill must be accepted by its evaluator. The documents are written by hand (no episode is played),
+so each test breaks exactly one of these rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from training.export import ExportConfig, ExportError, export_sft
+
+TASK = "bulk_upload_batches"  # a real train-split task of the corpus
+
+
+def document(*, verified: bool, passed: bool, source: str = "rollout", policy_kind: str = "scripted",
+             accepted: bool = True) -> dict:
+    """A stepwise.trajectory/1 document as a generator keeps it: its ``sft`` block and scoring verdict."""
+    policy = {"version": "pdb_policy_v1", "score": 1.0 if passed else 0.2, "passed": passed,
+              "hard_reasons": [], "features": {}}
+    return {
+        "schema": "stepwise.trajectory/1", "episode_id": f"{source}-{verified}-{passed}", "task": TASK,
+        "split": "train", "arm": "dbg", "policy": {"kind": policy_kind, "model": None, "params": {}},
+        "sandbox": "bwrap", "max_turns": 20, "started_at": "2026-11-29T10:00:00.000Z",
+        "finished_at": "2026-11-29T10:00:05.000Z",
+        "messages": [{"role": "system", "content": "Fix the bug."}, {"role": "user", "content": "go"}],
+        "steps": [],
+        "result": {"verified": verified, "exit_reason": "done", "tests": {"passed": 1, "failed": 0},
+                   "patch": "", "reason": None},
+        "quality": {"policy": policy},
+        "sft": {"source": source, "verdict": {"accepted": accepted}},
+    }
+
+
+def source_folder(root, kind: str, doc: dict):
+    folder = root / kind
+    (folder / "accepted").mkdir(parents=True)
+    (folder / "generation.json").write_text(json.dumps({"kind": kind, "settings": {}}))
+    (folder / "accepted" / f"{TASK}.json").write_text(json.dumps(doc))
+    return folder
+
+
+@pytest.mark.parametrize("verified, passed", [(True, False), (False, True)])
+def test_a_kept_rollout_that_is_not_verified_or_fails_the_policy_is_refused(tmp_path, verified, passed):
+    folder = source_folder(tmp_path, "rollouts", document(verified=verified, passed=passed))
+
+    with pytest.raises(ExportError, match="not a verified trajectory that passes the policy"):
+        export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
+    assert not (tmp_path / "sft").exists()
+
+
+def test_a_demonstration_not_played_by_a_person_is_refused(tmp_path):
+    doc = document(verified=True, passed=True, source="demonstration", policy_kind="scripted")
+    folder = source_folder(tmp_path, "demonstrations", doc)
+
+    with pytest.raises(ExportError, match="not a verified episode played by a person"):
+        export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
+
+
+def test_a_microskill_its_evaluator_did_not_accept_is_refused(tmp_path):
+    doc = document(verified=True, passed=True, source="microskill", accepted=False)
+    folder = source_folder(tmp_path, "microskills", doc)
+
+    with pytest.raises(ExportError, match="its microskill evaluator did not accept it"):
+        export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
