@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from tests.helpers.ports import closed_port  # noqa: F401 - the old import name
+
 CONTEXT_ERROR = {"object": "error", "type": "BadRequestError", "code": 400,
                  "message": "This model's maximum context length is 4096 tokens. However, you requested 5120 "
                             "tokens (3072 in the messages, 2048 in the completion). Please reduce the length "
@@ -192,12 +194,3 @@ class ModelServer:
 
     def close(self) -> None:
         self.kill()
-
-
-def closed_port() -> int:
-    """A loopback port nothing listens on (bound, then released)."""
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]

@@ -6,7 +6,6 @@ then failed with the reason."""
 from __future__ import annotations
 
 import json
-import socket
 import time
 
 import pytest
@@ -15,16 +14,11 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
+from tests.helpers.ports import closed_port
 from webapp.runs.models import Job, JobEvent, JobState
 from webapp.runs.services import create_job
 from webapp.runs.services.jobs import send_jobs
 from webapp.runs.services.reaper import reap_lost_jobs, resend_stalled_jobs
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]  # nothing listens once the probe is closed
 
 
 @pytest.fixture

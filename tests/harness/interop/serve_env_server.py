@@ -4,18 +4,12 @@ on a free loopback port, serving the episode tests' fixture task in bwrap sandbo
 from __future__ import annotations
 
 import contextlib
-import socket
 import threading
 import time
 from pathlib import Path
 
+from tests.helpers.ports import free_port
 from tests.helpers.tasks import RUNNING_AVERAGE as TASK
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager

@@ -12,20 +12,15 @@ import pytest
 
 from corpus.materialize import materialize
 from harness.observation import ToolCall
-from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Sandbox, SandboxError, SandboxSpec
 from harness.sandbox.pool import SandboxPool
 from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.sandboxes import ALL_BACKENDS, backend_fixture
 
-BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker), pytest.param("local")]
 TICKER = "nohup sh -c 'while true; do echo t >> ticks; sleep 0.05; done' >/dev/null 2>&1 &"
 
 
-@pytest.fixture(params=BACKENDS)
-def backend(request):
-    backend = get_backend(request.param)
-    yield backend
-    backend.close()
+backend = backend_fixture(ALL_BACKENDS, scope="function")
 
 
 def ticks(box: Sandbox) -> int:

@@ -11,18 +11,14 @@ import time
 import pytest
 
 from harness.observation import ToolCall
-from harness.sandbox.backends import get_backend
-from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL, open_sandbox
+from tests.harness.sandbox.conftest import SMALL, open_sandbox
+from tests.helpers.sandboxes import backend_fixture
 
 HARNESS_FAULTS = ("warm_interpreter", "stepwise_pdb", "inside the harness", "inside the sandbox")
 LIBRARY_CRASH = "import fnmatch\n\n\ndef match(name):\n    return fnmatch.fnmatch(name, '*')\n\n\nmatch(3)\n"
 
 
-@pytest.fixture(scope="module", params=ISOLATING_BACKENDS)
-def backend(request):
-    backend = get_backend(request.param)
-    yield backend
-    backend.close()
+backend = backend_fixture()
 
 
 def call(sandbox, tool: str, **arguments):
