@@ -45,7 +45,7 @@ def test_an_owner_who_lost_the_researcher_role_may_no_longer_cancel_or_retry_the
     owner = fresh(owner)
 
     assert roles.may_manage_job(owner, job) is False
-    with pytest.raises(NotAllowed, match="only its owner \\(a researcher\\) or an admin"):
+    with pytest.raises(NotAllowed, match=f"^res may not cancel job {job.pk}: only its owner \\(a researcher\\) or an admin may$"):
         cancel_job(job=job, by=owner)
     job.refresh_from_db()
     assert job.state == JobState.QUEUED and job.cancel_requested_at is None
@@ -80,6 +80,19 @@ def test_the_state_machine_allows_exactly_its_moves():
     allowed = {(a, b) for a, b in itertools.product(states, states) if b in ALLOWED.get(a, ())}
 
     assert allowed == LEGAL
+
+
+@pytest.mark.parametrize("ended", ["succeeded", "failed", "cancelled"])
+def test_an_ended_job_moves_nowhere_and_each_move_records_why(ended):
+    job = queued_job()
+    _transition(job, JobState.RUNNING, why="on node-a")
+    _transition(job, ended, why="the end")
+
+    for state in JobState:
+        with pytest.raises(IllegalTransition, match=f"is {ended}; it cannot become {state.value}"):
+            _transition(job, state)
+    assert [e.data for e in JobEvent.objects.filter(job=job, kind="state").order_by("seq")][-2:] == [
+        {"from": "queued", "to": "running", "why": "on node-a"}, {"from": "running", "to": ended, "why": "the end"}]
 
 
 def test_a_queued_job_cannot_succeed_without_running():

@@ -136,3 +136,17 @@ def test_an_edit_to_a_test_file_is_never_an_informed_edit():
     assert result.edits == () and result.edit_relevant is None
     t.edit().pytest().done()  # a later edit to the program is judged as usual
     assert [edit.file for edit in verdict(t).edits] == ["stats_window.py"]
+
+
+def test_a_command_that_edits_a_test_file_and_the_program_keeps_the_programs_edit():
+    # One bash command, two files: the test file (conftest.py, first in order) is left out, the program's
+    # edit after it is still judged.
+    t = Trajectory()
+    t.read().start().breakpoint("stats_window.py", 11).hit("stats_window.py", 11, "add")
+    t.print_variable("self.values", "[1, 2, 6]")
+    t.bash("sed -i 's/pop()/pop(0)/' conftest.py stats_window.py").pytest().done()
+
+    result = verdict(t)
+
+    assert [edit.file for edit in result.edits] == ["stats_window.py"]
+    assert result.version == "edit_relevance_v1"
