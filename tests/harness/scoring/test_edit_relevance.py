@@ -150,3 +150,13 @@ def test_a_command_that_edits_a_test_file_and_the_program_keeps_the_programs_edi
 
     assert [edit.file for edit in result.edits] == ["stats_window.py"]
     assert result.version == "edit_relevance_v1"
+
+
+def test_an_edit_informed_twice_lists_its_links_in_turn_order():
+    t = Trajectory()
+    t.read().start().exception("stats_window.py", 15, "average")
+    t.print_variable("self.values", "[]")
+    t.edit(old_string="return sum(self.values) / len(self.values)",
+           new_string="return sum(self.values) / len(self.values) if self.values else 0.0").pytest().done()
+
+    assert [(turn, criterion) for turn, criterion, _ in links_of(t)] == [(3, 3), (4, 2)]
