@@ -127,3 +127,43 @@ def test_a_delivery_of_an_ended_or_cancelled_job_claims_nothing():
     assert claim_job(job_id=10**9, worker="node-b pid 2") is None  # a message for a job that is gone
     cancelled.refresh_from_db()
     assert cancelled.state == JobState.CANCELLED and cancelled.worker == ""
+
+
+# ---- who is asking ---------------------------------------------------------------------------------
+def test_nobody_signed_in_has_no_role_and_no_permission():
+    from django.contrib.auth.models import AnonymousUser
+
+    assert roles.role_of(None) == "" and roles.role_of(AnonymousUser()) == "" and roles.role_of(object()) == ""
+    assert roles.has(None, roles.LAUNCH_JOB) is False and roles.has(AnonymousUser(), roles.LAUNCH_JOB) is False
+    assert roles.has(object(), roles.LAUNCH_JOB) is False  # no is_active: not a user the app made
+
+
+def test_a_users_groups_are_read_once_per_user_object(make_user, django_assert_num_queries):
+    user = fresh(make_user("res", role="researcher"))
+
+    with django_assert_num_queries(1):
+        assert [roles.role_of(user), roles.role_of(user)] == ["researcher", "researcher"]
+
+
+def test_a_refusal_says_who_asked_what_it_takes_and_the_command_that_grants_it(make_user):
+    from django.contrib.auth.models import AnonymousUser
+
+    def refusal(user, permission, doing):
+        with pytest.raises(NotAllowed) as caught:
+            roles.require(user, permission, doing)
+        return str(caught.value)
+
+    annotator = make_user("ann", role="annotator")
+
+    assert refusal(annotator, roles.LAUNCH_JOB, "launch an eval") == (
+        "ann (annotator) may not launch an eval; it takes the researcher role (an admin grants it: "
+        "manage.py grant ann researcher)")
+    assert refusal(annotator, roles.MANAGE_ANY_JOB, "see every job") == (
+        "ann (annotator) may not see every job; it takes the admin role (an admin grants it: manage.py grant ann admin)")
+    assert refusal(None, roles.OPEN_SESSION, "open a session") == (
+        "an anonymous user (not signed in) may not open a session; it takes the researcher role (an admin grants "
+        "it: manage.py grant USER researcher)")
+    assert refusal(AnonymousUser(), roles.CHANGE_LABELING_SETTINGS, "change the queue") == (
+        "an anonymous user (not signed in) may not change the queue; it takes the researcher role (an admin "
+        "grants it: manage.py grant an anonymous user researcher)")
+    roles.require(fresh(make_user("res", role="researcher")), roles.LAUNCH_JOB, "launch an eval")  # allowed

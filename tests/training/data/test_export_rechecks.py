@@ -64,3 +64,24 @@ def test_a_microskill_its_evaluator_did_not_accept_is_refused(tmp_path):
 
     with pytest.raises(ExportError, match="its microskill evaluator did not accept it"):
         export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
+
+
+def test_a_verified_rollout_that_passes_the_policy_is_exported(tmp_path):
+    folder = source_folder(tmp_path, "rollouts", document(verified=True, passed=True))
+
+    result = export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
+
+    assert result.rows == {"train": 1, "validation": 0}
+
+
+def test_a_document_that_is_no_trajectory_or_has_no_sft_block_is_refused_naming_why(tmp_path):
+    broken = source_folder(tmp_path, "rollouts", {"schema": "stepwise.trajectory/1"})
+    unkept = {**document(verified=True, passed=True)}
+    del unkept["sft"]
+    plain = source_folder(tmp_path / "plain", "rollouts", unkept)
+
+    with pytest.raises(ExportError, match="not a stepwise.trajectory/1 document"):
+        export_sft(ExportConfig(sources=[broken], out=tmp_path / "sft"))
+    with pytest.raises(ExportError, match="bulk_upload_batches.json: no rollout 'sft' block; only examples kept by "
+                                          "the generator can be exported$"):
+        export_sft(ExportConfig(sources=[plain], out=tmp_path / "sft"))

@@ -81,6 +81,12 @@ def test_each_hard_reason_of_the_policy_rejects_it_under_its_own_rule():
                                               ("debugger_on_an_avoid_task", "the task is labelled avoid")]
 
 
+def test_a_policy_verdict_without_hard_reasons_is_judged_by_passed_alone():
+    policy = {"version": "pdb_policy_v1", "score": 0.8, "passed": True}
+
+    assert judged(policy=policy).passed
+
+
 def test_a_score_below_the_minimum_is_rejected_with_the_score():
     policy = {**PASSING_POLICY, "score": 0.3, "passed": False}
 
