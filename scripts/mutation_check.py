@@ -79,9 +79,18 @@ def results() -> dict[str, str]:
     return found
 
 
+def _diff(mutant: str) -> str:
+    """``mutmut show``'s diff, read in this process (a subprocess per mutant takes seconds each)."""
+    try:
+        from mutmut.__main__ import find_mutant, get_diff_for_mutant
+    except ImportError:  # another mutmut layout: ask the command
+        return mutmut("show", mutant)
+    return get_diff_for_mutant(mutant, path=find_mutant(mutant).path)
+
+
 def changed_line(mutant: str) -> tuple[str, str]:
     """(the line as written, the line as mutated), stripped: the first changed pair of the diff."""
-    diff = mutmut("show", mutant).splitlines()
+    diff = _diff(mutant).splitlines()
     removed = [line[1:].strip() for line in diff if line.startswith("-") and not line.startswith("---")]
     added = [line[1:].strip() for line in diff if line.startswith("+") and not line.startswith("+++")]
     return (" ".join(removed), " ".join(added))

@@ -116,3 +116,25 @@ def test_a_same_pair_across_the_heldout_line_is_a_leak_whichever_side_is_heldout
 
     assert leaks == ["t (train) ~ h1 (heldout) share a mechanism (m); one of them must move out of the corpus or "
                      "both into one split"]
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no splits file; run 'python -m corpus split' to create it"),
+    ("{not json", "not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1)); "
+                  "restore it from git"),
+    ('{"version": 2, "assignments": {}}', 'expected {"version": 1, "targets": {...}, "assignments": {task: split}}'),
+    ('{"version": 1, "assignments": []}', 'expected {"version": 1, "targets": {...}, "assignments": {task: split}}'),
+    ('{"version": 1, "assignments": {"a": "test"}}', "assignments['a'] is 'test'; expected one of train, validation, "
+                                                      "heldout"),
+])
+def test_a_bad_splits_file_is_refused_naming_the_file_and_what_to_do(tmp_path, content, message):
+    from corpus.splits import SplitsError, load_splits
+
+    path = tmp_path / "splits.json"
+    if content is not None:
+        path.write_text(content)
+
+    with pytest.raises(SplitsError) as caught:
+        load_splits(path)
+
+    assert str(caught.value) == f"{path}: {message}"

@@ -85,3 +85,27 @@ def test_a_document_that_is_no_trajectory_or_has_no_sft_block_is_refused_naming_
     with pytest.raises(ExportError, match="bulk_upload_batches.json: no rollout 'sft' block; only examples kept by "
                                           "the generator can be exported$"):
         export_sft(ExportConfig(sources=[plain], out=tmp_path / "sft"))
+
+
+def test_a_verified_demonstration_a_person_played_and_an_accepted_microskill_are_exported(tmp_path):
+    played = source_folder(tmp_path, "demonstrations", document(verified=True, passed=True, source="demonstration",
+                                                                policy_kind="human"))
+    skill = {**document(verified=True, passed=True, source="microskill"), "episode_id": "skill-1"}
+    skill["sft"] = {**skill["sft"], "skill": "inspect_locals"}
+    exercised = source_folder(tmp_path, "microskills", skill)
+
+    result = export_sft(ExportConfig(sources=[played, exercised], out=tmp_path / "sft"))
+
+    assert result.rows == {"train": 2, "validation": 0}
+
+
+def test_the_microskill_verdict_is_asked_of_microskills_only(tmp_path):
+    rollout = document(verified=True, passed=True)
+    rollout["sft"] = {"source": "rollout"}  # a rollout carries no evaluator's verdict
+    folder = source_folder(tmp_path, "rollouts", rollout)
+
+    assert export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft")).rows["train"] == 1
+    skill = document(verified=True, passed=True, source="microskill")
+    del skill["sft"]["verdict"]
+    with pytest.raises(ExportError, match="its microskill evaluator did not accept it"):
+        export_sft(ExportConfig(sources=[source_folder(tmp_path / "m", "microskills", skill)], out=tmp_path / "s2"))
