@@ -1,9 +1,10 @@
 """The guards' mutation run: which functions it mutates, and its report (scripts/mutation).
 
 ``--globs SCOPE`` prints the mutant names mutmut is asked to run; ``--report SCOPE`` reads mutmut's
-results, explains each surviving mutant found in ``scripts/mutation_equivalents.yaml`` (a change that
-cannot alter behaviour, with the reason), writes ``bench/results/mutation-SCOPE.md`` and exits 1 when a
-mutant survived unexplained or was run by no test.
+results, explains each surviving mutant found in ``scripts/mutation_equivalents.yaml`` (``why``: a change
+that cannot alter behaviour, with the reason; ``open``: a known survivor still to be killed by a test,
+listed apart), writes ``bench/results/mutation-SCOPE.md`` and exits 1 when a mutant survived that the
+file does not name, or was run by no test: a new survivor fails the run.
 
 A mutant is matched by its function and the line it changes (before and after), not by mutmut's
 number, which shifts whenever the function changes.
@@ -105,16 +106,19 @@ def report(scope: str) -> int:
     statuses = {name: status for name, status in results().items() if any(w.match(name) for w in wanted)}
     equivalents = load_equivalents()
     by_function: dict[str, Counter] = defaultdict(Counter)
-    explained, unexplained, untested = [], [], []
+    explained, unexplained, untested, known_open = [], [], [], []
     for name, status in sorted(statuses.items()):
         function = function_of(name)
         if status == "survived":
             before, after = changed_line(name)
-            why = next((e["why"] for e in equivalents if e["function"] == function and e["from"] == before
-                        and e["to"] == after), None)
-            if why:
-                explained.append((function, before, after, why))
+            entry = next((e for e in equivalents if e["function"] == function and e["from"] == before
+                          and e["to"] == after), None)
+            if entry and entry.get("why"):
+                explained.append((function, before, after, entry["why"]))
                 status = "equivalent"
+            elif entry and entry.get("open"):
+                known_open.append((name, before, after, entry["open"]))
+                status = "open"
             else:
                 unexplained.append((name, before, after))
         elif status == "no tests":
@@ -122,15 +126,19 @@ def report(scope: str) -> int:
         by_function[function][status] += 1
     lines = [f"# Mutation run: {scope}", "",
              f"`scripts/mutation {scope}` (mutmut, the tests in `[tool.mutmut]` of pyproject.toml). "
-             f"{len(statuses)} mutants; {len(unexplained)} survived unexplained; {len(untested)} run by no test.", "",
-             "| function | killed | equivalent | survived | no tests | other |", "|---|---|---|---|---|---|"]
+             f"{len(statuses)} mutants; {len(unexplained)} survived unexplained; {len(known_open)} known survivors "
+             f"still to kill; {len(untested)} run by no test.", "",
+             "| function | killed | equivalent | open | survived | no tests | other |", "|---|---|---|---|---|---|---|"]
     for function, counts in sorted(by_function.items()):
-        other = sum(n for s, n in counts.items() if s not in ("killed", "equivalent", "survived", "no tests"))
-        lines.append(f"| `{function}` | {counts['killed']} | {counts['equivalent']} | {counts['survived']} | "
-                     f"{counts['no tests']} | {other} |")
+        other = sum(n for s, n in counts.items() if s not in ("killed", "equivalent", "open", "survived", "no tests"))
+        lines.append(f"| `{function}` | {counts['killed']} | {counts['equivalent']} | {counts['open']} | "
+                     f"{counts['survived']} | {counts['no tests']} | {other} |")
     if unexplained:
         lines += ["", "## Survived, unexplained", ""]
         lines += [f"- `{name}`: `{before}` → `{after}`" for name, before, after in unexplained]
+    if known_open:
+        lines += ["", "## Known survivors still to kill (scripts/mutation_equivalents.yaml, `open`)", ""]
+        lines += [f"- `{name}`: `{before}` → `{after}`: {why}" for name, before, after, why in known_open]
     if untested:
         lines += ["", "## Run by no test", ""] + [f"- `{name}`" for name in untested]
     if explained:
