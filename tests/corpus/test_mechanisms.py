@@ -40,6 +40,29 @@ def test_a_new_task_joins_the_split_of_its_same_mechanism_sibling():
     assert update.assignments["old_heldout"] == "heldout"
 
 
+@pytest.mark.parametrize("placed", [{"m_train": "train", "m_heldout": "heldout"},
+                                    {"m_validation": "validation", "m_train": "train"},
+                                    {"m_validation": "validation", "m_heldout": "heldout"}])
+def test_a_new_task_whose_group_spans_splits_joins_the_highest_heldout_first(placed):
+    # A group already split across the line (assigned before the pair was judged) must not pull the new
+    # member down to its lowest split: heldout first, then validation, then train.
+    group = {*placed, "m_new"}
+    highest = max(placed.values(), key=("train", "validation", "heldout").index)
+
+    update = assign([*group, *[f"other_{i}" for i in range(40)]], dict(placed), together=[group])
+
+    assert update.added["m_new"] == highest
+    assert {name: update.assignments[name] for name in placed} == placed  # the old ones never move
+
+
+def test_two_new_members_of_one_group_land_in_one_split():
+    group = {"pair_a", "pair_b"}
+
+    update = assign(["pair_a", "pair_b", *[f"other_{i}" for i in range(40)]], {}, together=[group])
+
+    assert update.added["pair_a"] == update.added["pair_b"]
+
+
 def test_split_command_reads_the_mechanisms_file(tmp_path, capsys):
     root, splits_file, mechanisms = tmp_path / "tasks", tmp_path / "splits.json", tmp_path / "mechanisms.json"
     for name in ("cache_a", "cache_b"):

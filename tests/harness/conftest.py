@@ -5,15 +5,14 @@ programs (tests/helpers/programs.py) that is always closed."""
 from __future__ import annotations
 
 import json
-import threading
-from collections import deque
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from corpus.format import load_task
 from harness.session import DebugSession
+from tests.helpers.model_server import ModelServer
+from tests.helpers.model_server import completion as completion  # the old import name
 from tests.helpers.programs import PROGRAMS, write_program
 from tests.helpers.tasks import FIXTURE_TASKS, RUNNING_AVERAGE
 
@@ -38,68 +37,10 @@ def write_script(tmp_path):
 
 
 # ---- an OpenAI-compatible chat-completions server on loopback -----------------------------------
-
-def completion(*, content=None, tool_calls=None, usage=(11, 7)) -> dict:
-    """A chat.completion body with one choice."""
-    message = {"role": "assistant", "content": content}
-    if tool_calls:
-        message["tool_calls"] = [
-            {"id": f"call_{i}", "type": "function",
-             "function": {"name": name, "arguments": json.dumps(arguments)}}
-            for i, (name, arguments) in enumerate(tool_calls)]
-    return {"id": "chatcmpl-test", "object": "chat.completion", "model": "fixture-model",
-            "choices": [{"index": 0, "message": message,
-                         "finish_reason": "tool_calls" if tool_calls else "stop"}],
-            "usage": {"prompt_tokens": usage[0], "completion_tokens": usage[1],
-                      "total_tokens": usage[0] + usage[1]}}
-
-
-class ChatServer:
-    """Answers POST /v1/chat/completions from a queue of (status, body); records each request.
-
-    When the queue is empty it answers with a native ``done`` call, so an episode always ends."""
-
-    def __init__(self):
-        self.replies: deque = deque()
-        self.requests: list[dict] = []
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 - the http.server hook name
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length) or b"{}")
-                server.requests.append({"path": self.path, "body": body,
-                                        "authorization": self.headers.get("Authorization")})
-                status, payload = server.replies.popleft() if server.replies else \
-                    (200, completion(tool_calls=[("done", {})]))
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args):
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True,
-                                       kwargs={"poll_interval": 0.05})  # shutdown() waits out one poll: 0.5 s by default
-        self.thread.start()
-
-    def queue(self, *replies) -> None:
-        for reply in replies:
-            self.replies.append(reply if isinstance(reply, tuple) else (200, reply))
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
 @pytest.fixture
 def chat_server():
-    server = ChatServer()
+    """The shared fake model server (tests/helpers/model_server.py): ``queue()`` replies, then ``done``."""
+    server = ModelServer()
     yield server
     server.close()
 

@@ -1,11 +1,14 @@
-"""A real OpenAI-compatible HTTP server on 127.0.0.1 for the real-model evaluation tests.
+"""The one fake chat model server of the tests: a real OpenAI-compatible HTTP server on 127.0.0.1.
 
-Only the model is fake, and it says so: ``CannedModel`` answers each chat request from a per-task,
-per-arm list of tool calls (turn N of an episode gets the N-th call, then ``done``), found from the
-file names in the conversation's first user message and the tools offered. Everything around it is
-real: HTTP on a loopback port, ``GET /v1/models``, bearer keys, status codes, ``Retry-After``, a
-server that dies mid-request (its listening socket closed, the open connection dropped unanswered)
-and comes back on the same port.
+Only the model is fake, and it says so. What answers is configurable: ``CannedModel`` answers each chat
+request from a per-task, per-arm list of tool calls (turn N of an episode gets the N-th call, then
+``done``), found from the file names in the conversation's first user message and the tools offered;
+``ScriptByWord`` picks the list by a word in the first user message (and waits on a slow word);
+``queue()`` puts fixed replies (any status, headers) ahead of the model. With no model and nothing
+queued every turn answers ``done``, so an episode always ends. Everything around it is real: HTTP on a
+loopback port, ``GET /v1/models``, bearer keys, status codes, ``Retry-After``, a server that dies
+mid-request (its listening socket closed, the open connection dropped unanswered) and comes back on
+the same port.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from tests.helpers.ports import closed_port  # noqa: F401 - the old import name
+
 CONTEXT_ERROR = {"object": "error", "type": "BadRequestError", "code": 400,
                  "message": "This model's maximum context length is 4096 tokens. However, you requested 5120 "
                             "tokens (3072 in the messages, 2048 in the completion). Please reduce the length "
@@ -27,10 +32,14 @@ TASK_FILES = {"stats_window.py": "running_average", "tagging.py": "tag_defaults"
 
 
 def completion(calls: list[tuple[str, dict]] | None = None, *, content: str | None = None,
-               usage: tuple[int, int] = (100, 10)) -> dict:
+               usage: tuple[int, int] = (100, 10), tool_calls: list[tuple[str, dict]] | None = None,
+               first_id: int = 0) -> dict:
+    """A chat.completion body with one choice: ``calls`` (or ``tool_calls=``, the same) as native tool
+    calls ``call_<first_id>``, ``call_<first_id + 1>``..., and/or ``content``."""
+    calls = calls or tool_calls
     message: dict = {"role": "assistant", "content": content}
     if calls:
-        message["tool_calls"] = [{"id": f"call_{i}", "type": "function",
+        message["tool_calls"] = [{"id": f"call_{first_id + i}", "type": "function",
                                   "function": {"name": name, "arguments": json.dumps(arguments)}}
                                  for i, (name, arguments) in enumerate(calls)]
     return {"id": "chatcmpl-canned", "object": "chat.completion", "model": "canned",
@@ -59,6 +68,28 @@ class CannedModel:
         turn = sum(1 for m in messages if m.get("role") == "assistant")
         name, arguments = calls[turn] if turn < len(calls) else ("done", {})
         return completion([(name, arguments)], usage=self.usage)
+
+
+@dataclass
+class ScriptByWord:
+    """The fake model: ``scripts[word]`` lists the calls of a conversation whose first user message holds
+    ``word`` (``done`` when none does); a conversation holding ``slow_word`` is answered after ``slow_s``.
+    ``requests`` keeps every chat request body it answered."""
+
+    scripts: dict[str, list[tuple[str, dict]]]
+    slow_word: str = "SLOW"
+    slow_s: float = 2.0
+    requests: list[dict] = field(default_factory=list)
+
+    def __call__(self, body: dict) -> dict:
+        self.requests.append(body)
+        messages = body.get("messages") or []
+        first_user = next((m.get("content") or "" for m in messages if m.get("role") == "user"), "")
+        calls = next((calls for word, calls in self.scripts.items() if word in first_user), [])
+        if self.slow_word and self.slow_word in first_user:
+            threading.Event().wait(self.slow_s)  # a slow model: the client may give up meanwhile
+        turn = sum(1 for m in messages if m.get("role") == "assistant")
+        return completion([calls[turn] if turn < len(calls) else ("done", {})], first_id=turn)
 
 
 @dataclass
@@ -97,8 +128,12 @@ class ModelServer:
     def chat_requests(self) -> list[dict]:
         return [r for r in self.requests if r["path"].endswith("/chat/completions")]
 
-    def queue(self, *replies: Reply) -> None:
-        self.replies.extend(replies)
+    def queue(self, *replies: Reply | tuple[int, dict] | dict) -> None:
+        """Answer the next chat requests with these: a ``Reply``, a ``(status, body)`` pair or a 200 body."""
+        for reply in replies:
+            if isinstance(reply, tuple):
+                reply = Reply(*reply)
+            self.replies.append(reply if isinstance(reply, Reply) else Reply(200, reply))
 
     def die_after(self, answered: int) -> None:
         self._die_after = answered
@@ -109,13 +144,16 @@ class ModelServer:
         class Handler(BaseHTTPRequestHandler):  # HTTP/1.0: a connection per request, none outlives a kill
             def _answer(self, reply: Reply) -> None:
                 data = json.dumps(reply.body).encode()
-                self.send_response(reply.status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                for key, value in reply.headers.items():
-                    self.send_header(key, value)
-                self.end_headers()
-                self.wfile.write(data)
+                try:
+                    self.send_response(reply.status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    for key, value in reply.headers.items():
+                        self.send_header(key, value)
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):  # the client gave up (a cancelled rollout)
+                    pass
 
             def _authorized(self) -> bool:
                 if server.api_key and self.headers.get("Authorization") != f"Bearer {server.api_key}":
@@ -192,12 +230,3 @@ class ModelServer:
 
     def close(self) -> None:
         self.kill()
-
-
-def closed_port() -> int:
-    """A loopback port nothing listens on (bound, then released)."""
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]

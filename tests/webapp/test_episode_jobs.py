@@ -1,7 +1,6 @@
 """Episode and eval jobs run by a real Celery worker on the real Redis and PostgreSQL; a worker
 killed mid-episode, a retry, a cancel that leaves no sandbox process behind."""
 
-import time
 from pathlib import Path
 
 import pytest
@@ -71,11 +70,19 @@ def test_a_worker_killed_mid_episode_keeps_the_turns_and_fails_the_job_then_a_re
                  sandbox="docker", script=script(*calls))
     episode = Episode.objects.get(job=job)
     wait_until(lambda: Episode.objects.get(pk=episode.pk).turns >= 2, "two turns to be stored")
-    time.sleep(1.0)  # the third turn (sleep) is running inside its container
     client = docker.from_env()
-    running = client.containers.list(filters={"label": "stepwise.sandbox"})
-    mine = [c for c in running if c.labels.get("stepwise.owner", "").split(":")[1:2] == [str(worker.proc.pid)]]
-    assert len(mine) == 1  # the episode's container, owned by the worker's process
+
+    def owned() -> list:
+        running = client.containers.list(filters={"label": "stepwise.sandbox"})
+        return [c for c in running if c.labels.get("stepwise.owner", "").split(":")[1:2] == [str(worker.proc.pid)]]
+
+    def sleeping_in_its_container(container) -> bool:
+        return any("sleep 6.25" in " ".join(row) for row in container.top().get("Processes") or [])
+
+    # The third turn (sleep) is running inside the episode's container, owned by the worker's process.
+    wait_until(lambda: [c for c in owned() if sleeping_in_its_container(c)], "the third turn to run in its container")
+    mine = owned()
+    assert len(mine) == 1
 
     worker.kill()
     assert Job.objects.get(pk=job.pk).state == JobState.RUNNING  # nobody knows yet

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from harness.eval.metrics import outcome_from_trajectory
 from harness.eval.report import build_report, write_report
 from tests.helpers.environment import clean_env
+from tests.helpers.ports import free_port
 from tests.helpers.waiting import wait_until
 from tests.webapp.conftest import REPO_ROOT, load_fixture_document
 from webapp.runs.models import EvalRun
@@ -80,14 +81,6 @@ def test_with_the_database_server_down_the_hint_still_says_to_start_it():
                            capture_output=True, text=True, timeout=120)
 
     assert shown.returncode == 1 and "start it (scripts/services)" in shown.stderr
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def healthz(port: int) -> int:

@@ -9,7 +9,6 @@ import json
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import time
 import urllib.error
@@ -19,6 +18,7 @@ import pytest
 from django.conf import settings
 
 from tests.helpers.jobs import launch, script, wait_for_job
+from tests.helpers.ports import free_port
 from tests.helpers.tasks import RESET_COUNTER_FIX, RESET_COUNTER_TESTS
 from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 from webapp.runs.models import Episode, JobState
@@ -34,12 +34,6 @@ def compose_command() -> list[str]:
     if shutil.which("docker-compose"):
         return ["docker-compose"]
     pytest.fail("neither `docker compose` nor `docker-compose` is installed; run scripts/setup")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def healthz(port: int) -> tuple[int, dict]:

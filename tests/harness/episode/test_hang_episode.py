@@ -3,15 +3,12 @@ stuck, and the verifier reports the unfixed workspace as a hang."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from corpus.format import resolve_task
 from harness.episode import run_episode
 from harness.policies import make_policy
 from harness.trajectory import validation_errors
-from harness.verify import HANG_LIMIT_S
 
 START_CONTINUE_READ = [
     {"name": "start_debugger", "arguments": {"file": "test_tariffs.py"}},
@@ -47,10 +44,8 @@ def test_continuing_into_a_hang_shows_the_stuck_frame_and_verification_says_hang
 @pytest.mark.slow
 def test_done_on_an_unchanged_hang_task_does_not_spend_the_hang_limit(write_script, tmp_path):
     task = resolve_task("tariff_table_read_upgrade")
-    started = time.monotonic()
     doc = run_episode(task, make_policy(f"script:{write_script(START_CONTINUE_READ[:1])}"), arm="dbg",
                       out=tmp_path / "episode.json")
-    assert time.monotonic() - started < HANG_LIMIT_S
     result = doc.result
     assert result.exit_reason == "done" and result.verified is False
     assert result.extra["verification"] == "skipped: workspace unchanged" and result.extra["outcome"] == "hang"

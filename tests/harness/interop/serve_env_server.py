@@ -4,20 +4,14 @@ on a free loopback port, guarded by ``TOKEN``, serving the episode tests' fixtur
 from __future__ import annotations
 
 import contextlib
-import socket
 import threading
 import time
 from pathlib import Path
 
+from tests.helpers.ports import free_port
 from tests.helpers.tasks import RUNNING_AVERAGE as TASK
 
 TOKEN = "test-token-" + "0123456789abcdef" * 2  # what every request to the test server carries
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @contextlib.contextmanager

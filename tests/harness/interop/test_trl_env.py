@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import threading
 import time
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from harness.interop.trl_env import (  # noqa: E402
 from harness.tools import toolset  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
 from tests.harness.interop.serve_env_server import TOKEN, free_port, serving  # noqa: E402
+from tests.helpers.waiting import wait_until  # noqa: E402
 
 FIX = {"file_path": "stats_window.py", "old_string": "self.values.pop()", "new_string": "self.values.pop(0)"}
 
@@ -278,7 +280,9 @@ def test_an_episode_lost_to_the_server_is_not_scored(tmp_path):
     with serving(out_dir, reply_timeout=1) as url:
         env = stepwise_environment(url)()
         env.reset()
-        time.sleep(3)  # past --reply-timeout: the server closes the episode (as error)
+        # No reply within --reply-timeout: the server closes the episode (as error) and writes it.
+        wait_until(lambda: [d for d in episodes(out_dir) if d.result.exit_reason == "error"],
+                   "the server to close the episode no reply came for")
         answer = env.edit_file(**FIX)
         assert answer.startswith("Error: the episode was lost (it ended as error: no reply came within 1 s")
         assert env.get_reward() is None  # not the model's failure, so no 0.0 either
@@ -290,7 +294,6 @@ def test_an_episode_lost_to_the_server_is_not_scored(tmp_path):
 def test_a_reset_on_a_full_server_waits_for_a_free_session(tmp_path, capfd):
     """More rollouts than --max-sessions: the extra one waits for a session instead of failing, and
     says so; one that waits past its bound fails with what to change."""
-    import threading
 
     with serving(tmp_path / "trajectories", max_sessions=1) as url:
         first = stepwise_environment(url)()

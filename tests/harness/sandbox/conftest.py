@@ -14,6 +14,7 @@ from corpus.format import load_task
 from corpus.materialize import materialize
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSpec
+from tests.helpers.sandboxes import ISOLATING_BACKENDS  # noqa: F401 - the old import name
 from tests.helpers.tasks import SUM_SKIPS_FIRST, write_task
 
 REPO_ROOT_FOR_SERVICE = Path(__file__).resolve().parents[3]  # holds the harness package
@@ -21,9 +22,6 @@ REPO_ROOT_FOR_SERVICE = Path(__file__).resolve().parents[3]  # holds the harness
 # Small limits so the limit tests end in seconds; the rest of the defaults are the real ones.
 SMALL = Limits(memory_mb=256, max_processes=64, cpu_seconds=4, wall_seconds=120, tool_timeout_s=20)
 
-
-# The backends that isolate; the hostile-model tests run on each (docker where the engine runs).
-ISOLATING_BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
 
 
 def open_sandbox(backend, task, folder: Path, limits: Limits = SMALL):

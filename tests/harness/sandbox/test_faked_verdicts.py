@@ -22,10 +22,9 @@ from harness.sandbox.backends.base import SandboxSpec
 from harness.scoring import Rubric, episode_scorer
 from harness.trajectory import validation_errors
 from harness.verify import verify
-from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL, open_sandbox
+from tests.harness.sandbox.conftest import SMALL, open_sandbox
+from tests.helpers.sandboxes import backend_fixture
 from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
-
-BACKENDS = ISOLATING_BACKENDS
 
 # A pytest plugin that turns every failure into a pass.
 PASS_EVERYTHING = ("import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\n"
@@ -61,11 +60,7 @@ print("forged", path)
 """
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def backend(request):
-    backend = get_backend(request.param)
-    yield backend
-    backend.close()
+backend = backend_fixture()
 
 
 @pytest.fixture

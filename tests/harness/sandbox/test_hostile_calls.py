@@ -11,19 +11,14 @@ import pytest
 
 from corpus.materialize import materialize
 from harness.observation import ToolCall
-from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
-from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL
+from tests.harness.sandbox.conftest import SMALL
+from tests.helpers.sandboxes import backend_fixture
 
-BACKENDS = ISOLATING_BACKENDS
 INSIDE_THE_HARNESS = "inside the harness"
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def backend(request):
-    backend = get_backend(request.param)
-    yield backend
-    backend.close()
+backend = backend_fixture()
 
 
 def call(sandbox, tool: str, **arguments):

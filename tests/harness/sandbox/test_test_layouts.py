@@ -15,13 +15,13 @@ from corpus.materialize import materialize
 from harness.episode.run import add_pytest_config, run_episode
 from harness.observation import ToolCall
 from harness.policies.script import ScriptPolicy
-from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from harness.trajectory import Trajectory
 from harness.verify import verify
 from harness.workspace_task import load_workspace_task
 from tests.harness.layouts import FUNCTION_TESTS, POP_LINE, PUSH_LINE, STACK, UNITTEST_TESTS
 from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, SMALL
+from tests.helpers.sandboxes import backend_fixture
 
 pytestmark = pytest.mark.slow
 
@@ -137,11 +137,7 @@ def test_bash_and_the_file_tools_cannot_change_test_py_or_the_pytest_configurati
     assert (folder / "test.py").read_text() == FUNCTION_TESTS  # the user's folder is never changed
 
 
-@pytest.fixture(scope="module", params=ISOLATING_BACKENDS)
-def backend(request):
-    backend = get_backend(request.param)
-    yield backend
-    backend.close()
+backend = backend_fixture()
 
 
 PASS_EVERYTHING = ("import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\n"

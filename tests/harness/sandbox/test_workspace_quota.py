@@ -13,21 +13,16 @@ import pytest
 from corpus.materialize import materialize
 from harness.observation import ToolCall
 from harness.sandbox import quota as quota_module
-from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, SandboxSpec
 from harness.sandbox.pool import SandboxPool
 from harness.sandbox.quota import WorkspaceQuota, copy_tree
+from tests.helpers.sandboxes import ISOLATING_BACKENDS, backend_fixture
 
-BACKENDS = [pytest.param("bwrap"), pytest.param("docker", marks=pytest.mark.docker)]
 QUOTA = Limits(memory_mb=512, max_processes=64, cpu_seconds=20, wall_seconds=120, tool_timeout_s=20, disk_mb=48)
 FILL = "for i in 1 2 3 4; do head -c 20000000 /dev/zero > big$i || echo FULL at $i; done"
 
 
-@pytest.fixture(params=BACKENDS)
-def backend(request):
-    backend = get_backend(request.param)
-    yield backend
-    backend.close()
+backend = backend_fixture(ISOLATING_BACKENDS, scope="function")
 
 
 def bash(sandbox, command: str) -> str:

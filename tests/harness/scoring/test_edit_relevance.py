@@ -120,3 +120,43 @@ def test_without_the_tasks_source_edits_are_linked_by_names_in_the_same_file():
     (edit,) = quality.edit_relevance.edits
     assert edit.lines == () and [link.criterion for link in edit.links] == [2]
     assert quality.policy.features["task_source_known"] is False
+
+
+def test_an_edit_to_a_test_file_is_never_an_informed_edit():
+    # Seeing the failing assertion and then rewriting it is the cheat, not a fix: the test file's edit is
+    # left out of the records, so only edits to the program can make a trajectory edit-relevant.
+    t = Trajectory()
+    t.read("test_report.py", 1, 5).start().breakpoint("test_report.py", 5)
+    t.hit("test_report.py", 5, "test_window_keeps_the_latest_values")
+    t.run_expression("smoothed([1, 2, 6], 2)", "[1, 1.5, 4.0]")
+    t.edit(file_path="test_report.py", old_string="[1, 1.5, 4]", new_string="[1, 1.5, 4.0]").pytest().done()
+
+    result = verdict(t)
+
+    assert result.edits == () and result.edit_relevant is None
+    t.edit().pytest().done()  # a later edit to the program is judged as usual
+    assert [edit.file for edit in verdict(t).edits] == ["stats_window.py"]
+
+
+def test_a_command_that_edits_a_test_file_and_the_program_keeps_the_programs_edit():
+    # One bash command, two files: the test file (conftest.py, first in order) is left out, the program's
+    # edit after it is still judged.
+    t = Trajectory()
+    t.read().start().breakpoint("stats_window.py", 11).hit("stats_window.py", 11, "add")
+    t.print_variable("self.values", "[1, 2, 6]")
+    t.bash("sed -i 's/pop()/pop(0)/' conftest.py stats_window.py").pytest().done()
+
+    result = verdict(t)
+
+    assert [edit.file for edit in result.edits] == ["stats_window.py"]
+    assert result.version == "edit_relevance_v1"
+
+
+def test_an_edit_informed_twice_lists_its_links_in_turn_order():
+    t = Trajectory()
+    t.read().start().exception("stats_window.py", 15, "average")
+    t.print_variable("self.values", "[]")
+    t.edit(old_string="return sum(self.values) / len(self.values)",
+           new_string="return sum(self.values) / len(self.values) if self.values else 0.0").pytest().done()
+
+    assert [(turn, criterion) for turn, criterion, _ in links_of(t)] == [(3, 3), (4, 2)]

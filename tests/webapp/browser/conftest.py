@@ -10,7 +10,6 @@ is stopped at the end of each module so the loop never outlives the browser test
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ from playwright.sync_api import sync_playwright
 
 from docs.gen.screenshots import SOURCE as DOC_SCREENSHOTS
 from docs.gen.screenshots import record as record_screenshot
+from tests.helpers.ports import free_port
 from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 
 CHROMIUM = "/usr/bin/chromium"
@@ -132,12 +132,6 @@ def doc_screenshots(page, name: str, caption: str, phone: dict = PHONE, settle=N
 def fits_width(page) -> bool:
     """No horizontal scrolling of the page itself."""
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
