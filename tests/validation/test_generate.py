@@ -1,0 +1,107 @@
+"""The bug generator on a repository it has never seen (a small pure-Python project given as a folder):
+it keeps only changes whose tests fail deterministically, writes them as small tasks whose buggy
+version fails and whose correct version passes, measures their runtime distance, and resumes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from corpus.plant.materialize import materialize_generated
+from validation.generate import cli as generate_cli
+from validation.generate.distance import PlantDistance, measure, propose_label
+from validation.generate.pipeline import STATE_FILE, Options, generate
+from validation.generate.runs import SandboxRunner
+from validation.generate.selection import REJECT_REASONS
+
+LEDGER = Path(__file__).resolve().parent.parent / "fixtures" / "repos" / "ledger"
+
+
+def tree_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("generated")
+    before = tree_digest(LEDGER)
+    report = generate(Options(repo=LEDGER, out=out, seed=3, max_tasks=6, workers=2))
+    return out, report, before
+
+
+@pytest.mark.slow
+def test_kept_tasks_fail_buggy_and_pass_correct_and_the_source_is_untouched(generated, tmp_path):
+    out, report, before = generated
+    tasks = sorted((out / "tasks").iterdir())
+
+    assert report.outcomes["kept"] == len(tasks) == 6
+    assert tree_digest(LEDGER) == before  # linked copies never write through to the repository
+    runner = SandboxRunner(out, sandbox="bwrap")
+    try:
+        for task in tasks[:3]:
+            meta = json.loads((task / "meta.json").read_text())
+            assert meta["origin"] == "generated" and meta["generator"]["operator"] and meta["generator"]["seed"] == 3
+            assert meta["preference"] in ("recommended", "optional", "avoid")
+            assert meta["tests"]["fail_to_pass"] and meta["runtime_evidence"]["test"] in meta["tests"]["fail_to_pass"]
+            assert meta["generator"]["function"] not in meta["description"]  # the report names the symptom only
+            buggy, correct = tmp_path / f"{task.name}-buggy", tmp_path / f"{task.name}-correct"
+            materialize_generated(task, buggy)
+            materialize_generated(task, correct, variant="correct")
+            tests = meta["tests"]["fail_to_pass"] + meta["tests"]["pass_to_pass"]
+            failing = runner.run(buggy, tests)
+            assert sorted(failing.failed) == sorted(meta["tests"]["fail_to_pass"]), failing.output[-800:]
+            passing = runner.run(correct, tests)
+            assert passing.ran and passing.failed == [], passing.output[-800:]
+    finally:
+        runner.close()
+
+
+@pytest.mark.slow
+def test_the_report_counts_every_candidate_by_reason_and_a_second_run_resumes(generated):
+    out, report, _before = generated
+    saved = json.loads((out / "generate-report.json").read_text())
+
+    assert set(saved["rejected"]) <= set(REJECT_REASONS)
+    assert saved["kept"] + sum(saved["rejected"].values()) == sum(report.outcomes.values())
+    assert saved["labels"] and sum(saved["labels"].values()) == saved["kept"]
+    decided = len((out / STATE_FILE).read_text().splitlines())
+
+    again = generate(Options(repo=LEDGER, out=out, seed=3, max_tasks=6, workers=2))
+
+    assert again.outcomes["kept"] == 6
+    assert len((out / STATE_FILE).read_text().splitlines()) == decided  # nothing was played twice
+
+
+def test_a_failure_at_the_changed_line_is_avoid_and_one_carried_far_is_recommended():
+    record = {"test": "tests/test_x.py::test_y", "hits": 2, "first_hit_call": 3, "last_hit_call": 9,
+              "failure": {"type": "AssertionError", "calls": 14, "frames": [
+                  {"file": "tests/test_x.py", "line": 8, "function": "test_y", "text": "assert report.total() == 4"}]}}
+    far = measure(record, file="pkg/store.py", function="Store.add", touched={"items", "append"})
+    assert far is not None and far.calls_between == 11 and far.calls_since_last == 5 and far.state_carried
+    assert propose_label(far) == "recommended"
+
+    at_line = PlantDistance(test="t", hits=1, calls_between=0, calls_since_last=0, on_failure_stack=True, frames=0,
+                            state_carried=False, files=1, failure_in_changed_function=True,
+                            failure_mentions_change=True, failure_type="ValueError", failure_line="raise ValueError")
+    assert propose_label(at_line) == "avoid"
+    near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function="Store.add", touched={"items"})
+    assert near is not None and propose_label(near) == "optional"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--repo", "/no/such/folder", "--out", "OUT"], "not a folder"),
+    (["--repo", str(LEDGER), "--out", str(LEDGER / "out")], "inside the repository"),
+    (["--repo", str(LEDGER), "--out", "OUT", "--workers", "0"], "at least 1"),
+])
+def test_bad_arguments_get_one_clear_line(args, message, tmp_path, capsys):
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in args]
+
+    assert generate_cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

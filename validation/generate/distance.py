@@ -1,0 +1,123 @@
+"""From the trace of a planted bug's failing tests to a measured distance and a proposed label.
+
+The measure, per failing test (the nearest one to the change wins):
+- ``hits``: how often the changed lines ran (0: the failure comes from a changed definition, not a run);
+- ``calls_between``: calls into repository code between the first run of a changed line (where program
+  state first goes wrong) and the failure;
+- ``calls_since_last``: the same from the last run of a changed line;
+- ``on_failure_stack`` / ``frames``: whether the changed function is still on the failing stack, and how
+  many frames lie between it and the failing line (the whole failing stack when it is not);
+- ``state_carried``: the changed function had returned before the failure, so the wrong value reached
+  the failure through stored state or a returned value read later;
+- ``files``: distinct files among the change and the failing stack;
+- ``failure_mentions_change``: the failing line names something the change touched.
+The label rule and its thresholds are in ``labels.json`` (versioned).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import keyword
+import re
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+RULES = json.loads(Path(__file__).with_name("labels.json").read_text(encoding="utf-8"))
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+COMMON = frozenset({"self", "cls", "None", "True", "False", "pass", "return", "len", "str", "int", "list", "dict",
+                    "set", "tuple", "print", "range", "x", "i", "j", "k", "n", "v"}) | frozenset(keyword.kwlist)
+
+
+@dataclass(frozen=True)
+class PlantDistance:
+    test: str
+    hits: int
+    calls_between: int
+    calls_since_last: int
+    on_failure_stack: bool
+    frames: int
+    state_carried: bool
+    files: int
+    failure_in_changed_function: bool
+    failure_mentions_change: bool
+    failure_type: str
+    failure_line: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def touched_names(before_lines: list[str], after_lines: list[str]) -> set[str]:
+    """Identifiers on the changed lines (either side), less the ones that name nothing specific."""
+    names: set[str] = set()
+    for line in before_lines + after_lines:
+        names |= set(WORD.findall(line))
+    return names - COMMON
+
+
+def measure(record: dict, *, file: str, function: str, touched: set[str]) -> PlantDistance | None:
+    failure = record.get("failure")
+    if not failure:
+        return None
+    frames = failure["frames"]
+    stack_functions = [(f["file"], f["function"]) for f in frames]
+    on_stack = (file, function) in stack_functions
+    if on_stack:
+        position = max(i for i, entry in enumerate(stack_functions) if entry == (file, function))
+        distance_frames = len(frames) - 1 - position
+    else:
+        distance_frames = len(frames)
+    innermost = frames[-1] if frames else {"file": "", "function": "", "text": ""}
+    first_hit, last_hit = record.get("first_hit_call"), record.get("last_hit_call")
+    calls_between = failure["calls"] - first_hit if first_hit is not None else failure["calls"]
+    calls_since_last = failure["calls"] - last_hit if last_hit is not None else failure["calls"]
+    failing_text = innermost.get("text", "")
+    return PlantDistance(
+        test=record["test"], hits=int(record.get("hits", 0)), calls_between=max(0, int(calls_between)),
+        calls_since_last=max(0, int(calls_since_last)),
+        on_failure_stack=on_stack, frames=distance_frames, state_carried=not on_stack and record.get("hits", 0) > 0,
+        files=len({file, *(f["file"] for f in frames)}),
+        failure_in_changed_function=(innermost.get("file"), innermost.get("function")) == (file, function),
+        failure_mentions_change=bool(set(WORD.findall(failing_text)) & touched),
+        failure_type=failure.get("type", ""), failure_line=failing_text[:200])
+
+
+def nearest(distances: list[PlantDistance]) -> PlantDistance:
+    """The failing test where the change is easiest to see: the fewest calls, then frames, between."""
+    return min(distances, key=lambda d: (d.calls_between, d.frames, d.test))
+
+
+def propose_label(distance: PlantDistance, rules: dict = RULES) -> str:
+    avoid, recommended = rules["avoid"], rules["recommended"]
+    if (avoid.get("failure_in_changed_function") and distance.failure_in_changed_function) or \
+            (avoid.get("failure_mentions_change") and distance.failure_mentions_change):
+        return "avoid"
+    far_in_calls = distance.calls_between >= recommended["min_calls_between"]
+    far_in_frames = distance.frames >= recommended["min_frames"]
+    carried = distance.state_carried or not recommended.get("state_carried", True)
+    if far_in_calls and (carried or far_in_frames):
+        return "recommended"
+    return "optional"
+
+
+def changed_function_lines(source: str, function: str) -> tuple[int, int] | None:
+    """First and last line of the function called ``function`` (a qualified name) in ``source``."""
+    tree = ast.parse(source)
+    stack: list[tuple[ast.AST, str]] = [(tree, "")]
+    while stack:
+        node, prefix = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = f"{prefix}{child.name}"
+                if name == function and not isinstance(child, ast.ClassDef):
+                    return child.lineno, child.end_lineno or child.lineno
+                inner = f"{name}.<locals>." if not isinstance(child, ast.ClassDef) else f"{name}."
+                stack.append((child, inner))
+            else:
+                stack.append((child, prefix))
+    return None
+
+
+def rules_version() -> str:
+    return str(RULES["version"])
