@@ -10,6 +10,7 @@ import random
 import shutil
 import tempfile
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -58,13 +59,18 @@ class Report:
     by_operator: dict[str, Counter] = field(default_factory=dict)
     baseline_tests: int = 0
     baseline_failing: list[str] = field(default_factory=list)
+    # Seconds spent, summed over workers: the baseline run (the environment's first use, with the reach
+    # plugin), linking candidates' workspaces, plain test runs, and traced runs.
+    seconds: Counter = field(default_factory=Counter)
+    wall_s: float = 0.0
 
     def to_dict(self) -> dict:
         return {"repo": self.repo, "version": self.version, "seed": self.seed, "candidates": self.candidates,
                 "kept": self.outcomes.get(selection.KEPT, 0),
                 "rejected": {reason: self.outcomes[reason] for reason in selection.REJECT_REASONS if self.outcomes[reason]},
                 "labels": dict(self.labels), "by_operator": {k: dict(v) for k, v in sorted(self.by_operator.items())},
-                "baseline_tests": self.baseline_tests, "baseline_failing": self.baseline_failing}
+                "baseline_tests": self.baseline_tests, "baseline_failing": self.baseline_failing,
+                "seconds": {k: round(v, 3) for k, v in self.seconds.items()}, "wall_s": round(self.wall_s, 3)}
 
 
 def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
@@ -101,6 +107,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     out.mkdir(parents=True, exist_ok=True)
     snapshot = snapshot_folder(out, repo)
     report = Report(repo=repo.name, version=repo.version, seed=options.seed)
+    started = time.monotonic()
     scratch = Path(tempfile.mkdtemp(prefix="stepwise-generate-"))
     try:
         baseline = scratch / "baseline"
@@ -110,6 +117,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
             run = runner.run(baseline, [], plugin=REACH)
         finally:
             runner.close()
+        report.seconds["baseline"] += time.monotonic() - started
         if not run.reach:
             raise GenerateError(f"the repository's tests did not run in the sandbox ({run.output.strip()[-400:]}); "
                                 "check that `python -m pytest` passes in the folder")
@@ -123,6 +131,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+    report.wall_s = time.monotonic() - started
     (out / REPORT_FILE).write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
     return report
 
@@ -164,6 +173,16 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
             _count(report, candidate, entry["outcome"], entry.get("label"))
     if report.outcomes[selection.KEPT] >= options.max_tasks:
         return
+    claimed = [report.outcomes[selection.KEPT]]
+
+    def claim() -> bool:
+        """A slot for one more kept task: with several workers, the last slots go to whoever gets there
+        first, and a candidate that finds none is left undecided (a later run with more slots plays it)."""
+        with lock:
+            if claimed[0] >= options.max_tasks:
+                return False
+            claimed[0] += 1
+            return True
 
     def worker(number: int) -> None:
         # The sandbox's own workspace is an empty folder of this worker's: a backend may move or quota
@@ -181,7 +200,7 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
                 if candidate.key in done:
                     continue
                 _decide(candidate, i, runner, covering, texts, repo, snapshot, scratch / f"w{number}", out,
-                        options, suite_size, lock, seen_sources, signatures, record)
+                        options, suite_size, lock, seen_sources, signatures, record, claim, report)
         finally:
             runner.close()
 
@@ -198,7 +217,7 @@ def _count(report: Report, candidate: Candidate, outcome: str, label: str | None
 
 
 def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, out, options, suite_size, lock,
-            seen_sources, signatures, record) -> None:
+            seen_sources, signatures, record, claim, report) -> None:
     before = texts[candidate.file]
     after = apply_edits(before, candidate.edits)
     source_hash = hashlib.sha1(f"{candidate.file}\0{after}".encode()).hexdigest()
@@ -214,11 +233,19 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
     tests = covering.get(f"{candidate.file}::{candidate.function}", [])
     if not tests:
         return record(candidate, "not_reached", source_hash=source_hash)
-    shutil.rmtree(workdir, ignore_errors=True)
-    linked_copy(snapshot, workdir)
+    def timed(kind: str, run, *args, **kwargs):
+        began = time.monotonic()
+        try:
+            return run(*args, **kwargs)
+        finally:
+            with lock:
+                report.seconds[kind] += time.monotonic() - began
+
+    timed("workspace", shutil.rmtree, workdir, ignore_errors=True)
+    timed("workspace", linked_copy, snapshot, workdir)
     try:
         replace_file(workdir, candidate.file, after)
-        first = runner.run(workdir, tests)
+        first = timed("tests", runner.run, workdir, tests)
         if first.timed_out:
             return record(candidate, "timeout", source_hash=source_hash)
         if not first.ran:
@@ -230,8 +257,8 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             return record(candidate, "breaks_suite", source_hash=source_hash, failed=len(failed))
         lines = changed_lines(before, after)
         plant = {"file": candidate.file, "lines": lines, "function": candidate.function}
-        traced = runner.run(workdir, failed, plugin=TRACE, plant=plant)
-        again = runner.run(workdir, failed)
+        traced = timed("tracing", runner.run, workdir, failed, plugin=TRACE, plant=plant)
+        again = timed("tests", runner.run, workdir, failed)
         if sorted(traced.failed) != sorted(failed) or sorted(again.failed) != sorted(failed):
             return record(candidate, "flaky", source_hash=source_hash)
         touched = touched_names(*changed_text(before, after))
@@ -245,6 +272,10 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             signatures.add(signature)
         if near:
             return record(candidate, "near_duplicate", source_hash=source_hash)
+        if not claim():
+            with lock:
+                signatures.discard(signature)
+            return None
         distance = nearest(distances)
         label = propose_label(distance)
         passing = [test for test in tests if test not in failed]
