@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue as queues
 import random
 import shutil
 import tempfile
@@ -46,6 +47,7 @@ class Options:
     sandbox: str = "bwrap"
     timeout_s: float = 60.0
     operators: tuple[str, ...] | None = None
+    cancel: threading.Event | None = None  # set from outside (a cancelled job): workers stop after their candidate
 
 
 @dataclass
@@ -155,6 +157,9 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
             signatures.add(tuple(entry["signature"]))
     queue = iter(list(enumerate(todo)))
     stop = threading.Event()
+    # Workers put progress here; the calling thread reports it, so a progress callback that writes to a
+    # database (the web job) runs in the thread that owns its connection.
+    updates: queues.Queue = queues.Queue()
 
     def record(candidate: Candidate, outcome: str, **extra) -> None:
         with lock:
@@ -164,8 +169,7 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
             _count(report, candidate, outcome, extra.get("label"))
             if report.outcomes[selection.KEPT] >= options.max_tasks:
                 stop.set()
-            if progress:
-                progress(sum(report.outcomes.values()), len(todo), report.outcomes)
+            updates.put((sum(report.outcomes.values()), len(todo), Counter(report.outcomes)))
 
     for candidate in todo:
         entry = done.get(candidate.key)
@@ -191,7 +195,7 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
         home.mkdir()
         runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s)
         try:
-            while not stop.is_set():
+            while not stop.is_set() and not (options.cancel is not None and options.cancel.is_set()):
                 with lock:
                     item = next(queue, None)
                 if item is None:
@@ -205,7 +209,19 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
             runner.close()
 
     with ThreadPoolExecutor(max_workers=max(1, options.workers)) as pool:
-        for future in [pool.submit(worker, n) for n in range(max(1, options.workers))]:
+        futures = [pool.submit(worker, n) for n in range(max(1, options.workers))]
+        try:
+            while not all(future.done() for future in futures) or not updates.empty():
+                try:
+                    update = updates.get(timeout=0.2)
+                except queues.Empty:
+                    continue
+                if progress:
+                    progress(*update)
+        except BaseException:
+            stop.set()  # a cancelled job (the callback raised): workers end after their candidate
+            raise
+        for future in futures:
             future.result()
 
 
