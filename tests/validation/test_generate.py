@@ -42,6 +42,11 @@ def test_kept_tasks_fail_buggy_and_pass_correct_and_the_source_is_untouched(gene
 
     assert report.outcomes["kept"] == len(tasks) == 6
     assert tree_digest(LEDGER) == before  # linked copies never write through to the repository
+    metas = [json.loads((task / "meta.json").read_text()) for task in tasks]
+    by_function: dict[str, set[str]] = {}
+    for meta in metas:  # every mutation of one function lands in one split
+        by_function.setdefault(meta["split_group"], set()).add(meta["split"])
+    assert all(len(splits) == 1 for splits in by_function.values())
     runner = SandboxRunner(out, sandbox="bwrap")
     try:
         for task in tasks[:3]:

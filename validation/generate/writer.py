@@ -12,6 +12,7 @@ from corpus.plant.context import Candidate
 from corpus.plant.edits import unified_patch
 from corpus.plant.materialize import PATCH_FILE
 from corpus.plant.operators import OPERATORS
+from corpus.splits import hash_split
 from validation.generate.distance import PlantDistance, rules_version
 from validation.generate.repository import SKIPPED_DIRS, Repository
 
@@ -58,6 +59,12 @@ def symptom(repo: Repository, failed: list[str], distance: PlantDistance) -> str
             "the code (not the tests).")
 
 
+def split_group(repo: Repository, candidate: Candidate) -> str:
+    """Tasks planted in one function share a split: a model trained on one mutation of a function must
+    never be evaluated on another mutation of it."""
+    return f"{repo.name}:{candidate.file}::{candidate.function}"
+
+
 def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate, *, before: str, after: str,
                seed: int, failed: list[str], passing: list[str], distance: PlantDistance, label: str) -> Path:
     name = task_name(repo, candidate)
@@ -74,6 +81,7 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
                       "change": candidate.summary},
         "repo": {"name": repo.name, "version": repo.version,
                  "snapshot": Path("..", "..", snapshot.relative_to(out)).as_posix()},
+        "split": hash_split(split_group(repo, candidate)), "split_group": split_group(repo, candidate),
         "tests": {"fail_to_pass": failed, "pass_to_pass": passing},
         "test_files": list(repo.tests),
         "runtime_evidence": distance.to_dict(),
