@@ -27,6 +27,7 @@ from corpus.repository.source import _lock, cache_root
 from corpus.repository.spec import EnvironmentSpec
 
 Progress = Callable[[int, int, str], None]
+PASSED_PIP_SETTINGS = ("PIP_INDEX_URL", "PIP_CERT", "PIP_DEFAULT_TIMEOUT", "PIP_CLIENT_CERT", "PIP_TRUSTED_HOST")
 
 
 class EnvironmentError_(RuntimeError):  # noqa: N801 - the builtin name is taken
@@ -84,8 +85,13 @@ def text_bar(done: int, total: int, what: str) -> None:
 
 def _run(argv: Sequence[str], *, offline: bool, cwd: Path | None = None,
          extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PIP_", "VIRTUAL_ENV"))}
-    env.update({"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1", "PYTHONNOUSERSITE": "1"})
+    # The user's pip configuration targets their own interpreter (its find-links wheels, its constraints, local
+    # indexes without Requires-Python data that an old pip would follow to wheels this Python cannot run): a
+    # task's environment is resolved from the index alone. PIP_INDEX_URL (a mirror) and the certificates pass.
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PIP_", "VIRTUAL_ENV"))
+           or k in PASSED_PIP_SETTINGS}
+    env.update({"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1", "PYTHONNOUSERSITE": "1",
+                "PIP_CONFIG_FILE": os.devnull})
     if offline:
         env["PIP_NO_INDEX"] = "1"
     env.update(extra_env or {})

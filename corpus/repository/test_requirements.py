@@ -1,7 +1,7 @@
 """What a project's tests need beyond its runtime requirements, read from its own files (never run).
 
 - a test extra declared in setup.py, setup.cfg or pyproject.toml (``test``, ``tests``, ``testing``);
-- test requirements files: ``test_requirements.txt``, ``requirements-test*.txt``, ``requirements/test*.txt``,
+- test requirements files (not development ones: linters and release tools run no test): ``test_requirements.txt``, ``requirements-test*.txt``, ``requirements/test*.txt``,
   ``test-requirements.txt``, ``tests/requirements.txt`` (``-r`` includes followed inside the tree);
 - tox.ini's ``deps`` lines that are plain requirements;
 - pytest, always (the harness runs pytest).
@@ -15,19 +15,36 @@ from pathlib import Path
 EXTRA_NAMES = ("test", "tests", "testing")
 REQUIREMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9._,-]+\])?\s*((===|==|!=|<=|>=|~=|<|>)\s*[A-Za-z0-9.*+!_-]+\s*,?\s*)*$")
 FILE_PATTERNS = ("test_requirements*.txt", "test-requirements*.txt", "requirements-test*.txt", "requirements_test*.txt",
-                 "requirements/test*.txt", "tests/requirements*.txt", "requirements-dev.txt", "dev-requirements.txt",
-                 "requirements_dev.txt")
+                 "requirements/test*.txt", "tests/requirements*.txt")
+
+
+def _extras_blocks(tree: Path) -> list[str]:
+    """The text where each file declares its extras: setup.py's ``extras_require`` dict literals, setup.cfg's
+    ``[options.extras_require]`` section, pyproject's ``[project.optional-dependencies]`` table."""
+    blocks = []
+    setup_py = tree / "setup.py"
+    if setup_py.is_file():
+        text = setup_py.read_text(errors="replace")
+        for match in re.finditer(r"extras_require\s*=\s*\{", text):
+            depth, end = 0, match.end() - 1
+            for end in range(match.end() - 1, min(len(text), match.end() + 4000)):
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+                if depth == 0:
+                    break
+            blocks.append(text[match.end():end])
+    for name, header in (("setup.cfg", "options.extras_require"), ("pyproject.toml", "project.optional-dependencies")):
+        path = tree / name
+        if path.is_file():
+            match = re.search(rf"(?ms)^\[{re.escape(header)}\]\s*$(.*?)(?=^\[|\Z)", path.read_text(errors="replace"))
+            if match:
+                blocks.append(match.group(1))
+    return blocks
 
 
 def declared_extras(tree: Path) -> list[str]:
-    found = []
-    texts = {name: (tree / name).read_text(errors="replace") for name in ("setup.py", "setup.cfg", "pyproject.toml")
-             if (tree / name).is_file()}
-    for extra in EXTRA_NAMES:
-        patterns = [rf"['\"]{extra}['\"]\s*:", rf"(?m)^\s*{extra}\s*=", rf"{extra}\s*=\s*\["]
-        if any(re.search(p, text) for text in texts.values() for p in patterns):
-            found.append(extra)
-    return found
+    blocks = _extras_blocks(tree)
+    return [extra for extra in EXTRA_NAMES
+            if any(re.search(rf"(?m)(['\"]{extra}['\"]\s*:|^\s*{extra}\s*=)", block) for block in blocks)]
 
 
 def _requirement_lines(path: Path, tree: Path, seen: set[Path]) -> list[str]:
@@ -79,4 +96,10 @@ def test_requirements(tree: Path) -> list[str]:
     # Linters, coverage and doc tools run no test: left out so old pins do not block the install.
     skip = re.compile(r"^(flake8|pylint|mypy|black|isort|coverage|pytest-cov|codecov|coveralls|sphinx|tox|twine|"
                       r"pre-commit|docutils|readme|check-manifest|bumpversion|wheel|setuptools|pip)\b", re.I)
-    return list(dict.fromkeys(line for line in lines if not skip.match(line)))
+    # One line per package (old pip refuses a package given twice): the first file's wins.
+    by_name: dict[str, str] = {}
+    for line in lines:
+        name = re.split(r"[\[<>=!~ ;]", line, maxsplit=1)[0].lower().replace("_", "-")
+        if not skip.match(line):
+            by_name.setdefault(name, line)
+    return list(by_name.values())
