@@ -19,8 +19,9 @@ class RepositoryTask(Task):
     is_repository = True
 
     def files(self, kind: str) -> dict[str, str]:
-        raise TaskFormatError(self.name, kind, "a repository task has no task folders; materialize it with "
-                                               "corpus.repository.workspace.materialize_repository")
+        """Empty: a repository task has no task folders; its files come from the project's history
+        (``corpus.repository.workspace.materialize_repository``)."""
+        return {}
 
     @property
     def history_path(self) -> Path:

@@ -69,6 +69,9 @@ class SandboxSpec:
     # A task environment's interpreter (a repository task's venv): mounted read-only at its own path with
     # its base installation (``interpreter_roots``), first on PATH for ``exec``. None: the backend's own.
     python: str | None = None
+    # The episode's variables for the session's shell and debugger (a repository task's PYTHONPATH, PATH and
+    # locale); empty: the service's own.
+    env: dict[str, str] = field(default_factory=dict)
 
 
 def interpreter_roots(python: str) -> list[str]:

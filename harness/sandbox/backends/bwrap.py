@@ -245,7 +245,8 @@ class BwrapSandbox(SupervisedSandbox):
         if extra:
             env["PYTHONPATH"] = ":".join([*extra.values(), env["PYTHONPATH"]])
         command = bwrap_argv(self.workspace, argv, python=self.python, deps=self.deps, limits=self.limits,
-                             cgroup=self.cgroup, env=env, extra_binds=extra, drops_itself=privileged)
+                             cgroup=self.cgroup, env=env, extra_binds=extra, drops_itself=privileged,
+                             task_python=self.spec.python)
         with open(self.state_dir / "service.log", "wb") as log:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                                             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
