@@ -108,13 +108,42 @@ def _failing_pin(output: str, requirements: Sequence[str]) -> str:
     return "one of the requirements"
 
 
+def builder(python: Path, version: str) -> Path:
+    """A venv per Python version with the newest pip, setuptools and wheel that version runs (an old
+    interpreter's own pip misreads indexes, and without ``wheel`` a setup.py-only sdist cannot become a
+    wheel): what fetches, builds and resolves for that version."""
+    folder = cache_root() / "builders" / f"py{version}"
+    ready = folder / ".stepwise-complete"
+    if ready.is_file():
+        return folder / "bin" / "python"
+    with _lock(folder.parent / f"py{version}.lock"):
+        if not ready.is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+            made = _run([str(python), "-m", "venv", str(folder)], offline=False)
+            upgraded = _run([str(folder / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip",
+                             "setuptools", "wheel"], offline=False) if made.returncode == 0 else made
+            if upgraded.returncode != 0:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise EnvironmentBuildError(f"could not prepare pip for Python {version} ({python}): "
+                                            f"{(upgraded.stderr or upgraded.stdout).strip()[-200:]}")
+            ready.write_text("ok\n")
+    return folder / "bin" / "python"
+
+
 def fill_wheelhouse(spec: EnvironmentSpec, python: Path, *, progress: Progress | None = None) -> Path:
     """Every pin of ``spec`` as a wheel in the wheelhouse (fetched and built only where missing)."""
+    python = builder(python, spec.python)
     house = cache_root() / "wheelhouse" / f"py{spec.python}"
     house.mkdir(parents=True, exist_ok=True)
     with _lock(house / ".lock"):
         have = _wheel_names(house)
         missing = [r for r in spec.requirements if _pin(r) not in have]
+        if len(missing) > 1:  # one pip run for them all; one per pin only where that fails (to name the pin)
+            if progress:
+                progress(0, len(missing), f"fetching {len(missing)} pins")
+            _fetch(python, missing, house)
+            have = _wheel_names(house)
+            missing = [r for r in spec.requirements if _pin(r) not in have]
         for i, requirement in enumerate(missing):
             if progress:
                 progress(i, len(missing), f"fetching {requirement}")
@@ -146,6 +175,23 @@ def fill_wheelhouse(spec: EnvironmentSpec, python: Path, *, progress: Progress |
         if progress:
             progress(len(missing), len(missing), "wheelhouse complete")
     return house
+
+
+def _fetch(python: Path, requirements: list[str], house: Path) -> None:
+    """Download ``requirements`` as wheels into ``house`` in one pip run, building sdists into wheels;
+    nothing is raised (the per-pin pass after it names what is still missing)."""
+    staging = house / ".incoming-batch"
+    shutil.rmtree(staging, ignore_errors=True)
+    proc = _run([str(python), "-m", "pip", "download", "--no-deps", "--quiet", "-d", str(staging), *requirements],
+                offline=False)
+    if proc.returncode == 0:
+        sdists = [p for p in staging.iterdir() if not p.name.endswith(".whl")]
+        if sdists:
+            _run([str(python), "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(staging), *map(str, sdists)],
+                 offline=False)
+        for wheel in staging.glob("*.whl"):
+            os.replace(wheel, house / wheel.name)
+    shutil.rmtree(staging, ignore_errors=True)
 
 
 def environment_path(spec: EnvironmentSpec) -> Path:

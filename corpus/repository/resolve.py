@@ -82,8 +82,11 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
                     path.chmod(0o644)
             target = f"{build}[{','.join(extras)}]" if extras else str(build)
             env_python = str(venv / "bin" / "python")
+            # The interpreter's own pip may be too old to read today's index right (see environment.builder).
+            _run([env_python, "-m", "pip", "install", "--quiet", "--upgrade", "pip", "wheel"], offline=False)
             # setuptools_scm finds no .git in the copy: it is given the version instead.
-            proc = _run([env_python, "-m", "pip", "install", "--quiet", "-c", str(work / "constraints.txt"), target,
+            # Not --quiet: pip names the conflicting constraint only in its informational lines.
+            proc = _run([env_python, "-m", "pip", "install", "-c", str(work / "constraints.txt"), target,
                          *requirements, *wanted], offline=False, extra_env={"SETUPTOOLS_SCM_PRETEND_VERSION": scm_version})
             if proc.returncode == 0:
                 break
