@@ -1,0 +1,54 @@
+"""A repository task: the common task fields plus the checked ``RepositorySpec``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from corpus.format import Task, TaskFormatError
+from corpus.repository.spec import RepositorySpec, RepositorySpecError, parse_repository
+
+# Where a task folder's histories are looked for: ``_repos/`` in its tasks folder, then in the one above.
+REPOS_FOLDER = "_repos"
+
+
+@dataclass(frozen=True)
+class RepositoryTask(Task):
+    spec: RepositorySpec | None = None
+
+    is_repository = True
+
+    def files(self, kind: str) -> dict[str, str]:
+        """Empty: a repository task has no task folders; its files come from the project's history
+        (``corpus.repository.workspace.materialize_repository``)."""
+        return {}
+
+    @property
+    def history_path(self) -> Path:
+        for root in (self.path.parent, self.path.parent.parent):
+            candidate = root / REPOS_FOLDER / self.spec.repo.source
+            if candidate.exists():
+                return candidate
+        raise TaskFormatError(self.name, "repo.source", f"{self.spec.repo.source} is not in {self.path.parent / REPOS_FOLDER}; "
+                                                        "put the project's git bundle there")
+
+    def history(self) -> Path:
+        from corpus.repository.source import open_history
+        return open_history(self.history_path)
+
+    @property
+    def fix_patch(self) -> str:
+        patch = self.path / "fix.patch"
+        return patch.read_text(encoding="utf-8", errors="replace") if patch.is_file() else ""
+
+
+def load_repository_task(name: str, path: Path, common: dict, meta: dict) -> RepositoryTask:
+    try:
+        spec = parse_repository(meta)
+    except RepositorySpecError as exc:
+        raise TaskFormatError(name, exc.field, exc.reason) from None
+    return RepositoryTask(name=name, path=path, meta=meta, spec=spec, **common)
+
+
+def is_repository_task(task: Task) -> bool:
+    return isinstance(task, RepositoryTask)
