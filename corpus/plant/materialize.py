@@ -1,25 +1,12 @@
-"""A generated task as a workspace: its source snapshot, linked (not copied), with the planted patch
-applied for the buggy version; the correct version is the snapshot itself."""
+"""Linked copies of a source tree: how the generator gives each candidate (and a generated task its buggy
+tree) the repository without copying it: hard links, with a changed file replaced, never written through."""
 
 from __future__ import annotations
 
-import json
 import os
-import stat
 from pathlib import Path
 
-from corpus.plant.edits import apply_patch
-
-PATCH_FILE = "planted.patch"
-
-
-def snapshot_of(task_dir: Path) -> Path:
-    meta = json.loads((task_dir / "meta.json").read_text(encoding="utf-8"))
-    snapshot = (task_dir / meta["repo"]["snapshot"]).resolve()
-    if not snapshot.is_dir():
-        raise FileNotFoundError(f"task {meta['name']!r}: its source snapshot {snapshot} is missing; generated "
-                                "tasks keep their siblings' shared snapshot under the output's sources/ folder")
-    return snapshot
+PATCH_FILE = "planted.patch"  # a generated task's planted change, over its snapshot
 
 
 def linked_copy(source: Path, dest: Path) -> None:
@@ -43,29 +30,3 @@ def replace_file(workspace: Path, rel: str, text: str) -> None:
     target = workspace / rel
     target.unlink(missing_ok=True)
     target.write_text(text, encoding="utf-8")
-
-
-def materialize_generated(task_dir: str | Path, dest: str | Path, *, variant: str = "buggy") -> dict:
-    """Write the task's ``variant`` into ``dest`` (empty or absent); returns its meta.json. Test files
-    are made read-only, as for every task."""
-    if variant not in ("buggy", "correct"):
-        raise ValueError("variant must be 'buggy' or 'correct'")
-    task_dir, dest = Path(task_dir), Path(dest)
-    meta = json.loads((task_dir / "meta.json").read_text(encoding="utf-8"))
-    if dest.exists() and any(dest.iterdir()):
-        raise FileExistsError(f"{dest} is not empty; materialize into a fresh folder")
-    snapshot = snapshot_of(task_dir)
-    linked_copy(snapshot, dest)
-    file = meta["generator"]["file"]
-    if variant == "buggy":
-        before = (snapshot / file).read_text(encoding="utf-8")
-        replace_file(dest, file, apply_patch(before, (task_dir / PATCH_FILE).read_text(encoding="utf-8")))
-    for rel in meta.get("test_files", []):
-        target = dest / rel
-        if target.is_file():
-            # A linked test file shares its mode with the snapshot's: replace it by a read-only copy.
-            text = target.read_bytes()
-            target.unlink()
-            target.write_bytes(text)
-            target.chmod(target.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
-    return meta

@@ -122,6 +122,14 @@ def parse_repository(meta: dict) -> RepositorySpec:
                          buggy_commit=_text(repo, "repo", "buggy_commit", COMMIT, "a git commit id (hex)"),
                          fixed_commit=_text(repo, "repo", "fixed_commit", COMMIT, "a git commit id (hex)"),
                          source=source)
+    env_spec = parse_environment(meta)
+    tests_spec = parse_tests(meta)
+    origin = meta.get("origin", {})
+    return RepositorySpec(repo=repo_spec, environment=env_spec, tests=tests_spec,
+                          origin=origin if isinstance(origin, dict) else {})
+
+
+def parse_environment(meta: dict) -> EnvironmentSpec:
     env = _section(meta, "environment")
     install = env.get("install", {"path": "."})
     if not isinstance(install, dict) or not isinstance(install.get("path", "."), str):
@@ -138,6 +146,10 @@ def parse_repository(meta: dict) -> RepositorySpec:
                                                      "an exact pin 'name==version'", required=True),
                                install_path=_relative(install.get("path", "."), "environment.install.path"),
                                env=dict(variables))
+    return env_spec
+
+
+def parse_tests(meta: dict) -> TestsSpec:
     tests = _section(meta, "tests")
     fail = _strings(tests, "tests", "fail_to_pass", NODE_ID, "a pytest node id 'tests/test_x.py::test_y'", required=True)
     if not fail:
@@ -145,6 +157,20 @@ def parse_repository(meta: dict) -> RepositorySpec:
     passing = _strings(tests, "tests", "pass_to_pass", NODE_ID, "a pytest node id", required=False)
     files = tuple(_relative(f, "tests.files") for f in _strings(tests, "tests", "files", re.compile(r".+"), "a path",
                                                                    required=True))
-    origin = meta.get("origin", {})
-    return RepositorySpec(repo=repo_spec, environment=env_spec, tests=TestsSpec(fail, passing, files),
+    return TestsSpec(fail, passing, files)
+
+
+def parse_generated(meta: dict) -> RepositorySpec:
+    """A generated task's sections: ``repo`` names the source version it was planted in and the snapshot
+    folder (relative to the task) that its siblings share; environment and tests as for a real bug."""
+    repo = _section(meta, "repo")
+    version = _text(repo, "repo", "version")
+    snapshot = _text(repo, "repo", "snapshot")
+    if snapshot.startswith("/") or "\\" in snapshot:
+        raise RepositorySpecError("repo.snapshot", f"{snapshot!r} must be a path relative to the task folder")
+    repo_spec = RepoSpec(name=_text(repo, "repo", "name"), url=str(repo.get("url") or ""),
+                         license=str(repo.get("license") or ""), buggy_commit=version, fixed_commit=version,
+                         source=snapshot)
+    origin = meta.get("generator", {})
+    return RepositorySpec(repo=repo_spec, environment=parse_environment(meta), tests=parse_tests(meta),
                           origin=origin if isinstance(origin, dict) else {})

@@ -16,7 +16,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus.repository import source
 from corpus.repository.task import RepositoryTask
 
 
@@ -87,12 +86,10 @@ def materialize_repository(task: RepositoryTask, dest: str | Path | None = None,
     path.mkdir(parents=True, exist_ok=True)
     if any(path.iterdir()):
         raise FileExistsError(f"{path} is not empty; materialize into a fresh folder")
-    git_dir = task.history()
-    commit = spec.repo.buggy_commit if variant == "buggy" else spec.repo.fixed_commit
-    links = link_tree(source.tree(git_dir, spec.repo.name, commit), path)
+    links = link_tree(task.tree("buggy" if variant == "buggy" else "fixed"), path)
     tests: dict[str, str] = {}
     for name in spec.tests.files:
-        data = source.read_file(git_dir, spec.repo.fixed_commit, name)
+        data = task.test_file_bytes(name)
         target = path / name
         if data is None:  # the fix deleted it: the workspace must not keep the old one
             if target.exists():

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from corpus.plant.materialize import materialize_generated
+from corpus.format import load_task
+from corpus.repository.task import GeneratedTask
+from corpus.repository.workspace import materialize_repository
 from validation.generate import cli as generate_cli
 from validation.generate.distance import PlantDistance, measure, propose_label
 from validation.generate.pipeline import STATE_FILE, Options, generate
@@ -55,9 +57,11 @@ def test_kept_tasks_fail_buggy_and_pass_correct_and_the_source_is_untouched(gene
             assert meta["preference"] in ("recommended", "optional", "avoid")
             assert meta["tests"]["fail_to_pass"] and meta["runtime_evidence"]["test"] in meta["tests"]["fail_to_pass"]
             assert meta["generator"]["function"] not in meta["description"]  # the report names the symptom only
-            buggy, correct = tmp_path / f"{task.name}-buggy", tmp_path / f"{task.name}-correct"
-            materialize_generated(task, buggy)
-            materialize_generated(task, correct, variant="correct")
+            loaded = load_task(task)  # a generated task loads and materializes like a repository task
+            assert isinstance(loaded, GeneratedTask) and loaded.spec.tests.fail_to_pass == tuple(meta["tests"]["fail_to_pass"])
+            buggy = materialize_repository(loaded, tmp_path / f"{task.name}-buggy").path
+            correct = materialize_repository(loaded, tmp_path / f"{task.name}-correct", variant="fixed").path
+            assert not (buggy / meta["tests"]["files"][0]).stat().st_mode & 0o222  # test files read-only
             tests = meta["tests"]["fail_to_pass"] + meta["tests"]["pass_to_pass"]
             failing = runner.run(buggy, tests)
             assert sorted(failing.failed) == sorted(meta["tests"]["fail_to_pass"]), failing.output[-800:]

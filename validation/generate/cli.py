@@ -12,6 +12,7 @@ from tqdm import tqdm
 from corpus.plant.operators import OPERATORS
 from harness.sandbox.backends import NAMES
 from harness.sandbox.backends.base import SandboxError
+from validation.generate.environment import environment_of
 from validation.generate.pipeline import REPORT_FILE, GenerateError, Options, generate
 from validation.generate.repository import RepositoryError
 from validation.generate.selection import REJECT_REASONS
@@ -30,6 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=int, default=1, help="parallel sandboxes")
     parser.add_argument("--sandbox", choices=NAMES, default="bwrap", help="where the tests run")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds for one candidate's test run")
+    parser.add_argument("--environment-from", type=Path, metavar="TASK",
+                        help="run the tests in this repository task's environment (a real bug of the same project: "
+                             "its interpreter, pins and variables); default: this interpreter with pytest")
     parser.add_argument("--operator", action="append", choices=sorted(OPERATORS), dest="operators",
                         help="only this operator (repeatable; default: all)")
     return parser
@@ -48,7 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         bar.set_postfix(kept=outcomes.get("kept", 0), refresh=False)
         bar.refresh()
 
-    options = Options(repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
+    try:
+        environment = environment_of(args.environment_from) if args.environment_from else None
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    options = Options(environment=environment, repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
                       max_candidates=args.max_candidates, workers=args.workers, sandbox=args.sandbox,
                       timeout_s=args.timeout, operators=tuple(args.operators) if args.operators else None)
     try:

@@ -22,8 +22,11 @@ from corpus.plant.context import Candidate, ModuleContext
 from corpus.plant.edits import apply_edits, changed_lines, changed_text
 from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS, candidates
+from corpus.repository.environment import EnvironmentBuildError, build_environment
+from corpus.repository.spec import NODE_ID, EnvironmentSpec
 from validation.generate import selection
 from validation.generate.distance import measure, nearest, propose_label, touched_names
+from validation.generate.environment import default_environment
 from validation.generate.repository import Repository
 from validation.generate.runs import REACH, TRACE, SandboxRunner
 from validation.generate.writer import snapshot_folder, write_task
@@ -47,6 +50,9 @@ class Options:
     sandbox: str = "bwrap"
     timeout_s: float = 60.0
     operators: tuple[str, ...] | None = None
+    # The tests' environment (a real bug's of the same project, --environment-from); None: this interpreter
+    # with pytest, as the sandbox runs it.
+    environment: EnvironmentSpec | None = None
     cancel: threading.Event | None = None  # set from outside (a cancelled job): workers stop after their candidate
 
 
@@ -110,11 +116,20 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     snapshot = snapshot_folder(out, repo)
     report = Report(repo=repo.name, version=repo.version, seed=options.seed)
     started = time.monotonic()
+    environment = options.environment or default_environment()
+    python: str | None = None
+    if options.environment is not None:
+        try:
+            python = str(build_environment(options.environment).python)
+        except (EnvironmentBuildError, LookupError, OSError) as exc:
+            raise GenerateError(f"the environment could not be built: {exc}") from None
+    variables = dict(environment.env)
     scratch = Path(tempfile.mkdtemp(prefix="stepwise-generate-"))
     try:
         baseline = scratch / "baseline"
         linked_copy(snapshot, baseline)
-        runner = SandboxRunner(baseline, sandbox=options.sandbox, timeout_s=options.timeout_s * 5)
+        runner = SandboxRunner(baseline, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
+                               env=variables)
         try:
             run = runner.run(baseline, [], plugin=REACH)
         finally:
@@ -130,7 +145,8 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
             raise GenerateError("no test of the repository passes; the generator needs a passing suite")
         todo, covering, texts = plan(repo, run.reach, options)
         report.candidates = len(todo)
-        _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress)
+        _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
+              (environment, python, variables))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     report.wall_s = time.monotonic() - started
@@ -138,7 +154,8 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     return report
 
 
-def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, suite_size, progress) -> None:
+def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime) -> None:
+    environment, python, variables = runtime
     state_path = out / STATE_FILE
     done: dict[str, dict] = {}
     if state_path.is_file():
@@ -193,7 +210,8 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
         # the folder it is acquired for, so never the shared snapshot. Candidates run over their copies.
         home = scratch / f"box{number}"
         home.mkdir()
-        runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s)
+        runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s, python=python,
+                               env=variables)
         try:
             while not stop.is_set() and not (options.cancel is not None and options.cancel.is_set()):
                 with lock:
@@ -204,7 +222,7 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
                 if candidate.key in done:
                     continue
                 _decide(candidate, i, runner, covering, texts, repo, snapshot, scratch / f"w{number}", out,
-                        options, suite_size, lock, seen_sources, signatures, record, claim, report)
+                        options, suite_size, lock, seen_sources, signatures, record, claim, report, environment)
         finally:
             runner.close()
 
@@ -233,7 +251,7 @@ def _count(report: Report, candidate: Candidate, outcome: str, label: str | None
 
 
 def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, out, options, suite_size, lock,
-            seen_sources, signatures, record, claim, report) -> None:
+            seen_sources, signatures, record, claim, report, environment) -> None:
     before = texts[candidate.file]
     after = apply_edits(before, candidate.edits)
     source_hash = hashlib.sha1(f"{candidate.file}\0{after}".encode()).hexdigest()
@@ -282,6 +300,9 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
                                  for r in traced.trace) if d is not None]
         if not distances:
             return record(candidate, "no_trace", source_hash=source_hash)
+        failed = [test for test in failed if NODE_ID.match(test)]
+        if not failed:
+            return record(candidate, "unnamed_tests", source_hash=source_hash)
         signature = (candidate.file, candidate.function, candidate.operator, *sorted(failed))
         with lock:
             near = signature in signatures
@@ -294,9 +315,10 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             return None
         distance = nearest(distances)
         label = propose_label(distance)
-        passing = [test for test in tests if test not in failed]
+        passing = [test for test in tests if test not in failed and NODE_ID.match(test)]
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
-                            failed=sorted(failed), passing=passing, distance=distance, label=label)
+                            failed=sorted(failed), passing=passing, distance=distance, label=label,
+                            environment=environment)
         return record(candidate, selection.KEPT, source_hash=source_hash, label=label, task=folder.name,
                       signature=list(signature))
     finally:

@@ -44,10 +44,16 @@ class TestRun:
 class SandboxRunner:
     """One worker's sandbox: ``run`` pytest with node ids over any workspace."""
 
-    def __init__(self, workspace: Path, *, sandbox: str | SandboxSource = "bwrap", timeout_s: float = 60.0):
+    def __init__(self, workspace: Path, *, sandbox: str | SandboxSource = "bwrap", timeout_s: float = 60.0,
+                 python: str | None = None, env: dict[str, str] | None = None):
+        """``python``: a task environment's interpreter (mounted read-only), else the sandbox's own;
+        ``env``: the variables its tests run under (a locale)."""
         self.source = get_backend(sandbox) if isinstance(sandbox, str) else sandbox
         self.timeout_s = timeout_s
-        self.box: Sandbox = self.source.acquire(SandboxSpec(workspace=workspace, arm="base", service=False))
+        self.env = dict(env or {})
+        self.box: Sandbox = self.source.acquire(SandboxSpec(workspace=workspace, arm="base", service=False,
+                                                            python=python))
+        self.python = python or self.box.inside.python
 
     def close(self) -> None:
         self.source.release(self.box, wait=True)
@@ -66,8 +72,8 @@ class SandboxRunner:
                 (folder / "plant.json").write_text(json.dumps(plant), encoding="utf-8")
         options = ["-rfE", "-p", "no:randomly", "-p", "no:xdist"]
         loaded = ["-p", plugin] if plugin else []
-        argv = [self.box.inside.python, "-c", BOOT, *PYTEST_ARGS, *options, *loaded, *(["--", *tests] if tests else [])]
-        result = self.box.exec(argv, timeout_s=timeout_s or self.timeout_s, workspace=workspace)
+        argv = [self.python, "-c", BOOT, *PYTEST_ARGS, *options, *loaded, *(["--", *tests] if tests else [])]
+        result = self.box.exec(argv, timeout_s=timeout_s or self.timeout_s, workspace=workspace, env=self.env or None)
         output = (result.stdout or "") + (result.stderr or "")
         run = TestRun(returncode=result.returncode, failed=_failed(result.stdout or ""), timed_out=result.timed_out,
                       output=output)

@@ -10,6 +10,7 @@ REJECT_REASONS = {
     "no_effect": "every test that reaches the change still passes",
     "breaks_suite": "the change fails most of the suite",
     "flaky": "the failing tests differ between runs",
+    "unnamed_tests": "no failing test can be named by a plain node id (a task's tests are run by node id)",
     "no_trace": "the trace of the failing tests recorded no failure",
     "duplicate": "the same change was already tried",
     "near_duplicate": "a kept task changes the same function with the same operator and fails the same tests",

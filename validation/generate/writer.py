@@ -12,6 +12,7 @@ from corpus.plant.context import Candidate
 from corpus.plant.edits import unified_patch
 from corpus.plant.materialize import PATCH_FILE
 from corpus.plant.operators import OPERATORS
+from corpus.repository.spec import EnvironmentSpec
 from corpus.splits import hash_split
 from validation.generate.distance import PlantDistance, rules_version
 from validation.generate.repository import SKIPPED_DIRS, Repository
@@ -66,7 +67,8 @@ def split_group(repo: Repository, candidate: Candidate) -> str:
 
 
 def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate, *, before: str, after: str,
-               seed: int, failed: list[str], passing: list[str], distance: PlantDistance, label: str) -> Path:
+               seed: int, failed: list[str], passing: list[str], distance: PlantDistance, label: str,
+               environment: EnvironmentSpec) -> Path:
     name = task_name(repo, candidate)
     folder = out / "tasks" / name
     folder.mkdir(parents=True, exist_ok=True)
@@ -82,7 +84,8 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
         "repo": {"name": repo.name, "version": repo.version,
                  "snapshot": Path("..", "..", snapshot.relative_to(out)).as_posix()},
         "split": hash_split(split_group(repo, candidate)), "split_group": split_group(repo, candidate),
-        "tests": {"fail_to_pass": failed, "pass_to_pass": passing},
+        "environment": environment.to_dict(),
+        "tests": {"fail_to_pass": failed, "pass_to_pass": passing, "files": list(repo.tests)},
         "test_files": list(repo.tests),
         "runtime_evidence": distance.to_dict(),
         "timeout_s": 60,
