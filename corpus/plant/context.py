@@ -20,6 +20,7 @@ class Candidate:
     file: str
     function: str  # qualified name of the enclosing function ("Class.method", "outer.<locals>.inner")
     line: int  # the first line the change touches
+    function_line: int  # the function's first line (its first decorator's): its code object's co_firstlineno
     edits: tuple[Edit, ...]
     summary: str  # what the change does, in words (kept out of the task's description)
 
@@ -85,5 +86,6 @@ class ModuleContext:
     def candidate(self, operator: str, node: ast.AST, edits: tuple[Edit, ...] | list[Edit], summary: str) -> Candidate:
         function = node if isinstance(node, FUNCTIONS) else self.function_of(node)
         name = self.qualnames.get(function, "<module>") if function is not None else "<module>"
-        return Candidate(operator=operator, file=self.file, function=name,
+        first = 0 if function is None else min([function.lineno, *(d.lineno for d in function.decorator_list)])
+        return Candidate(operator=operator, file=self.file, function=name, function_line=first,
                          line=getattr(node, "lineno", 1), edits=tuple(edits), summary=summary)

@@ -90,8 +90,9 @@ def test_the_report_counts_every_candidate_by_reason_and_a_second_run_resumes(ge
 def test_a_failure_at_the_changed_line_is_avoid_and_one_carried_far_is_recommended():
     record = {"test": "tests/test_x.py::test_y", "hits": 2, "first_hit_call": 3, "last_hit_call": 9,
               "failure": {"type": "AssertionError", "calls": 14, "frames": [
-                  {"file": "tests/test_x.py", "line": 8, "function": "test_y", "text": "assert report.total() == 4"}]}}
-    far = measure(record, file="pkg/store.py", function="Store.add", touched={"items", "append"})
+                  {"file": "tests/test_x.py", "line": 8, "function": "test_y", "first_line": 6,
+                   "text": "assert report.total() == 4"}]}}
+    far = measure(record, file="pkg/store.py", function_line=12, touched={"items", "append"})
     assert far is not None and far.calls_between == 11 and far.calls_since_last == 5 and far.state_carried
     assert propose_label(far) == "recommended"
 
@@ -99,7 +100,7 @@ def test_a_failure_at_the_changed_line_is_avoid_and_one_carried_far_is_recommend
                             state_carried=False, files=1, failure_in_changed_function=True,
                             failure_mentions_change=True, failure_type="ValueError", failure_line="raise ValueError")
     assert propose_label(at_line) == "avoid"
-    near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function="Store.add", touched={"items"})
+    near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function_line=12, touched={"items"})
     assert near is not None and propose_label(near) == "optional"
 
 

@@ -53,11 +53,11 @@ def main(argv: list[str] | None = None) -> int:
         bar.refresh()
 
     try:
-        environment = environment_of(args.environment_from) if args.environment_from else None
+        environment, name = environment_of(args.environment_from) if args.environment_from else (None, None)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    options = Options(environment=environment, repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
+    options = Options(environment=environment, name=name, repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
                       max_candidates=args.max_candidates, workers=args.workers, sandbox=args.sandbox,
                       timeout_s=args.timeout, operators=tuple(args.operators) if args.operators else None)
     try:

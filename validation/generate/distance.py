@@ -56,19 +56,21 @@ def touched_names(before_lines: list[str], after_lines: list[str]) -> set[str]:
     return names - COMMON
 
 
-def measure(record: dict, *, file: str, function: str, touched: set[str]) -> PlantDistance | None:
+def measure(record: dict, *, file: str, function_line: int, touched: set[str]) -> PlantDistance | None:
+    """``function_line``: the changed function's first line (how frames name functions on every Python)."""
     failure = record.get("failure")
     if not failure:
         return None
     frames = failure["frames"]
-    stack_functions = [(f["file"], f["function"]) for f in frames]
-    on_stack = (file, function) in stack_functions
+    stack_functions = [(f["file"], f.get("first_line")) for f in frames]
+    changed = (file, function_line)
+    on_stack = changed in stack_functions
     if on_stack:
-        position = max(i for i, entry in enumerate(stack_functions) if entry == (file, function))
+        position = max(i for i, entry in enumerate(stack_functions) if entry == changed)
         distance_frames = len(frames) - 1 - position
     else:
         distance_frames = len(frames)
-    innermost = frames[-1] if frames else {"file": "", "function": "", "text": ""}
+    innermost = frames[-1] if frames else {"file": "", "first_line": None, "text": ""}
     first_hit, last_hit = record.get("first_hit_call"), record.get("last_hit_call")
     calls_between = failure["calls"] - first_hit if first_hit is not None else failure["calls"]
     calls_since_last = failure["calls"] - last_hit if last_hit is not None else failure["calls"]
@@ -78,7 +80,7 @@ def measure(record: dict, *, file: str, function: str, touched: set[str]) -> Pla
         calls_since_last=max(0, int(calls_since_last)),
         on_failure_stack=on_stack, frames=distance_frames, state_carried=not on_stack and record.get("hits", 0) > 0,
         files=len({file, *(f["file"] for f in frames)}),
-        failure_in_changed_function=(innermost.get("file"), innermost.get("function")) == (file, function),
+        failure_in_changed_function=(innermost.get("file"), innermost.get("first_line")) == changed,
         failure_mentions_change=bool(set(WORD.findall(failing_text)) & touched),
         failure_type=failure.get("type", ""), failure_line=failing_text[:200])
 

@@ -54,8 +54,9 @@ def default_environment() -> EnvironmentSpec:
                            requirements=tuple(installed_pins()))
 
 
-def environment_of(task_dir: str | Path) -> EnvironmentSpec:
-    """The environment of a repository task (a real bug of the project being generated from)."""
+def environment_of(task_dir: str | Path) -> tuple[EnvironmentSpec, str]:
+    """The environment of a repository task (a real bug of the project being generated from), and the
+    project's name."""
     try:
         task = load_task(Path(task_dir))
     except TaskFormatError as exc:
@@ -63,4 +64,4 @@ def environment_of(task_dir: str | Path) -> EnvironmentSpec:
     if not isinstance(task, RepositoryTask) or task.spec is None:
         raise ValueError(f"--environment-from {task_dir}: not a repository task (its meta.json has no "
                          "'environment' section); give a real-bug task of the same project")
-    return task.spec.environment
+    return task.spec.environment, task.spec.repo.name

@@ -53,6 +53,7 @@ class Options:
     # The tests' environment (a real bug's of the same project, --environment-from); None: this interpreter
     # with pytest, as the sandbox runs it.
     environment: EnvironmentSpec | None = None
+    name: str | None = None  # the repository's name in task names and reports (default: its folder's)
     cancel: threading.Event | None = None  # set from outside (a cancelled job): workers stop after their candidate
 
 
@@ -98,7 +99,7 @@ def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidat
         except (SyntaxError, UnicodeDecodeError, ValueError):
             continue  # a module this interpreter cannot parse: nothing to plant there
         texts[rel] = text
-        found += [c for c in candidates(context, options.operators) if f"{rel}::{c.function}" in covering]
+        found += [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
     random.Random(options.seed).shuffle(found)
     limit = options.max_candidates or options.max_tasks * 10
     return found[:limit], covering, texts
@@ -108,7 +109,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     unknown = [name for name in options.operators or () if name not in OPERATORS]
     if unknown:
         raise GenerateError(f"unknown operator {unknown[0]!r}; choose from {', '.join(OPERATORS)}")
-    repo = Repository.scan(options.repo)
+    repo = Repository.scan(options.repo, options.name)
     out = options.out.resolve()
     if out == repo.root or repo.root in out.parents:
         raise GenerateError(f"--out {options.out} is inside the repository; write the tasks somewhere else")
@@ -264,7 +265,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
         compile(after, candidate.file, "exec")
     except (SyntaxError, ValueError):
         return record(candidate, "syntax", source_hash=source_hash)
-    tests = covering.get(f"{candidate.file}::{candidate.function}", [])
+    tests = covering.get(f"{candidate.file}:{candidate.function_line}", [])
     if not tests:
         return record(candidate, "not_reached", source_hash=source_hash)
     def timed(kind: str, run, *args, **kwargs):
@@ -296,7 +297,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
         if sorted(traced.failed) != sorted(failed) or sorted(again.failed) != sorted(failed):
             return record(candidate, "flaky", source_hash=source_hash)
         touched = touched_names(*changed_text(before, after))
-        distances = [d for d in (measure(r, file=candidate.file, function=candidate.function, touched=touched)
+        distances = [d for d in (measure(r, file=candidate.file, function_line=candidate.function_line, touched=touched)
                                  for r in traced.trace) if d is not None]
         if not distances:
             return record(candidate, "no_trace", source_hash=source_hash)

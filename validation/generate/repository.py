@@ -29,7 +29,7 @@ class Repository:
     version: str  # the git commit when the folder is a clean git checkout, else a hash of its files
 
     @classmethod
-    def scan(cls, root: str | Path) -> Repository:
+    def scan(cls, root: str | Path, name: str | None = None) -> Repository:
         path = Path(root).resolve()
         if not path.is_dir():
             raise RepositoryError(f"{root}: not a folder; give the repository's root folder (--repo DIR)")
@@ -57,7 +57,7 @@ class Repository:
         if not tests:
             raise RepositoryError(f"{root}: no test files (test_*.py, *_test.py or a tests/ folder); the generator "
                                   "keeps only bugs that a test catches")
-        return cls(root=path, name=path.name, sources=tuple(sources), tests=tuple(tests),
+        return cls(root=path, name=name or path.name, sources=tuple(sources), tests=tuple(tests),
                    version=_version(path, sources + tests))
 
 

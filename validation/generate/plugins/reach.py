@@ -1,7 +1,8 @@
 """Which functions of the repository each test reaches (``-p _stepwise_reach``).
 
 Standalone: copied into the workspace, imports nothing from the project. Writes ``reach.json`` next to
-itself: {node id: {"outcome": "passed"|"failed"|"skipped", "functions": ["file.py::Qual.name", ...]}}.
+itself: {node id: {"outcome": "passed"|"failed"|"skipped", "functions": ["file.py:LINE", ...]}}, a function named by
+its file and first line (``co_firstlineno``: every Python has it, unlike ``co_qualname``).
 A profile hook (calls only, no line events) keeps the baseline run cheap.
 """
 
@@ -41,7 +42,7 @@ def _profile(frame, event, arg):
     if event == "call":
         rel = _source(frame.f_code)
         if rel is not None:
-            _current[f"{rel}::{frame.f_code.co_qualname}"] = True
+            _current[f"{rel}:{frame.f_code.co_firstlineno}"] = True
 
 
 @pytest.hookimpl(hookwrapper=True)

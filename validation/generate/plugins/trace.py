@@ -86,7 +86,8 @@ def pytest_runtest_makereport(item, call):
             continue
         rel = os.path.relpath(path, _ROOT).replace(os.sep, "/")
         line = entry.lineno + 1
-        frames.append({"file": rel, "line": line, "function": entry.frame.code.raw.co_qualname,
+        code = entry.frame.code.raw
+        frames.append({"file": rel, "line": line, "function": code.co_name, "first_line": code.co_firstlineno,
                        "text": linecache.getline(path, line).strip()})
     item._stepwise_failure = {"when": call.when, "type": call.excinfo.typename,
                               "message": str(call.excinfo.value).splitlines()[0][:300] if str(call.excinfo.value) else "",
