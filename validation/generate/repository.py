@@ -40,16 +40,16 @@ class Repository:
                              and not d.endswith(".egg-info"))
             rel_folder = Path(folder).relative_to(path)
             in_tests = any(part in TEST_DIR_NAMES for part in rel_folder.parts)
-            for name in sorted(files):
-                if not name.endswith(".py"):
+            for file_name in sorted(files):
+                if not file_name.endswith(".py"):
                     continue
-                rel = (rel_folder / name).as_posix()
-                full = Path(folder) / name
+                rel = (rel_folder / file_name).as_posix()
+                full = Path(folder) / file_name
                 if full.is_symlink():
                     continue
-                if in_tests or name.startswith("test_") or name.endswith("_test.py"):
+                if in_tests or file_name.startswith("test_") or file_name.endswith("_test.py"):
                     tests.append(rel)
-                elif rel not in NOT_SOURCE and name not in NOT_SOURCE and full.stat().st_size <= MAX_SOURCE_BYTES:
+                elif rel not in NOT_SOURCE and file_name not in NOT_SOURCE and full.stat().st_size <= MAX_SOURCE_BYTES:
                     sources.append(rel)
         if not sources:
             raise RepositoryError(f"{root}: no Python source files outside test folders; point --repo at a "
