@@ -8,6 +8,8 @@ from corpus.cli.dispatch import Command, dispatch
 
 COMMANDS = {
     "validate": Command("corpus.cli.validate", "check every task: buggy fails, correct passes, evidence holds"),
+    "quality": Command("corpus.cli.quality", "measure each task: where state first goes wrong, the proposed "
+                       "label, wrong fixes its tests let through, symptom-only reports"),
     "split": Command("corpus.cli.split", "assign new tasks to train/validation/heldout (old ones never move)"),
     "stats": Command("corpus.cli.stats", "corpus shape: per-task table, medians, distances, targets, plots"),
     "leakage": Command("corpus.cli.leakage", "no task copies heldout code, no two tasks are near-duplicates"),

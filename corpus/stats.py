@@ -35,6 +35,18 @@ class TaskRow:
     failure_frames: int | None = None  # corpus.distance: calls from the failing test to the fix
     failure_files: int | None = None  # files that path enters after the test's own
     tags: str = ""  # space-separated
+    measured: str = ""  # meta.json "measured" preference (python -m corpus quality --write), "" when none
+    state_dependent: bool | None = None  # by measurement; None when not measured
+
+
+def measured_fields(task: Task) -> tuple[str, bool | None]:
+    """The measured label and whether the task is state-dependent by measurement (the wrong state made
+    at least 3 calls and 2 files before the failure, and not printed by it)."""
+    block = task.meta.get("measured") if isinstance(task.meta, dict) else None
+    if not isinstance(block, dict) or not block.get("preference"):
+        return "", None
+    d = block.get("divergence") or {}
+    return str(block["preference"]), bool(d and not d.get("shown") and d.get("calls", 0) >= 3 and d.get("files", 0) >= 2)
 
 
 def task_rows(tasks: list[Task], splits: dict[str, str] | None = None,
@@ -49,7 +61,8 @@ def task_rows(tasks: list[Task], splits: dict[str, str] | None = None,
         modules = sum(1 for name in [*task.buggy_files, *task.shared_files] if name.endswith(".py"))
         rows.append(TaskRow(task.name, task.category, task.preference, splits.get(task.name, "-"),
                             figures["loc"], figures["files"], figures["fix_diff_lines"], len(task.dependencies),
-                            modules, task.failure, distance.frames, distance.files, " ".join(task.tags)))
+                            modules, task.failure, distance.frames, distance.files, " ".join(task.tags),
+                            *measured_fields(task)))
     return sorted(rows, key=lambda r: r.name)
 
 
@@ -63,6 +76,10 @@ def summarize(rows: list[TaskRow]) -> dict:
             if len(values) else {"median": 0.0, "p90": 0.0, "max": 0.0})
     summary["by_category"] = dict(sorted(Counter(r.category for r in rows).items()))
     summary["by_preference"] = {p: sum(1 for r in rows if r.preference == p) for p in PREFERENCES}
+    measured = [r for r in rows if r.measured]
+    summary["by_measured"] = {p: sum(1 for r in measured if r.measured == p) for p in PREFERENCES}
+    summary["measured"] = len(measured)
+    summary["state_dependent"] = sum(1 for r in measured if r.state_dependent)
     summary["by_split"] = dict(sorted(Counter(r.split for r in rows).items()))
     summary["with_dependencies"] = sum(1 for r in rows if r.dependencies)
     summary["hangs"] = sum(1 for r in rows if r.failure == "hang")
@@ -103,8 +120,18 @@ def summary_markdown(summary: dict) -> str:
     if summary.get("most_similar"):
         lines += ["", "| most similar pair (token shingles) | similarity |", "| --- | ---: |"]
         lines += [f"| {p['first']} ~ {p['second']} | {p['similarity']:.3f} |" for p in summary["most_similar"]]
-    lines += ["", "| preference | tasks |", "| --- | ---: |"]
-    lines += [f"| {p} | {n} |" for p, n in summary["by_preference"].items()]
+    if summary.get("measured"):
+        n, dependent = summary["tasks"], summary["state_dependent"]
+        recommended = summary["by_preference"].get("recommended", 0)
+        lines += ["", f"{dependent} of {summary['measured']} measured tasks ({dependent / n:.0%} of the corpus) are "
+                  "state-dependent by measurement (the wrong state is made at least 3 calls and 2 files before the "
+                  f"failure and not printed by it); their authors labelled {recommended} ({recommended / n:.0%}) "
+                  "recommended (see quality.md).", "",
+                  "| preference | author | measured |", "| --- | ---: | ---: |"]
+        lines += [f"| {p} | {n} | {summary['by_measured'].get(p, 0)} |" for p, n in summary["by_preference"].items()]
+    else:
+        lines += ["", "| preference | tasks |", "| --- | ---: |"]
+        lines += [f"| {p} | {n} |" for p, n in summary["by_preference"].items()]
     if summary.get("by_split"):
         ranked = sorted(summary["by_split"].items(), key=lambda kv: (SPLIT_ORDER.get(kv[0], len(SPLIT_ORDER)), kv[0]))
         lines += ["", "| split | tasks |", "| --- | ---: |"]

@@ -25,7 +25,7 @@ def _failed(folder: Path, reason: str) -> TaskVerdict:
 
 def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers: int = 4,
                  max_seconds: float = DEFAULT_MAX_SECONDS, progress: bool = True,
-                 repeat: int = 1, order: RunOrder = FILE_ORDER) -> list[TaskVerdict]:
+                 repeat: int = 1, order: RunOrder = FILE_ORDER, fix_probes: bool = True) -> list[TaskVerdict]:
     """A verdict per task folder, sorted by task name; never raises for a bad task.
 
     The runs take warm sandboxes from one ``SandboxPool`` of ``sandbox`` (exec only, no service)."""
@@ -36,7 +36,8 @@ def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers
 
     def one(folder: Path) -> TaskVerdict:
         try:
-            return validate_task(folder, sandbox=source, max_seconds=max_seconds, repeat=repeat, order=order)
+            return validate_task(folder, sandbox=source, max_seconds=max_seconds, repeat=repeat, order=order,
+                                 fix_probes=fix_probes)
         except Exception as exc:  # one broken task must not take the whole report down
             return _failed(folder, f"validator error ({type(exc).__name__}: {exc}); report this with the task")
 

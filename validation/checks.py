@@ -24,6 +24,7 @@ from validation.evidence import (
 )
 from validation.hints import find_hint_comments
 from validation.order import FILE_ORDER, RunOrder, install_order, orders_for
+from validation.quality.fix_probes import GATING_KINDS, probe_task, variants_for
 from validation.report import TaskVerdict
 from validation.runner import PytestRun, parse_failed_tests, run_pytest
 
@@ -129,13 +130,15 @@ def _run_variant(task: Task, root: Path, variant: str, *, sandbox: SandboxSource
 
 def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSource = DEFAULT_SANDBOX,
                   max_seconds: float = DEFAULT_MAX_SECONDS, repeat: int = 1,
-                  order: RunOrder = FILE_ORDER) -> TaskVerdict:
+                  order: RunOrder = FILE_ORDER, fix_probes: bool = True) -> TaskVerdict:
     """The verdict for one task; a malformed task is a failed verdict with the loader's reason.
 
     ``repeat`` runs buggy and correct that many times each (a race must fail the same way every time),
     each time in another test order (``validation.order.orders_for``: ``order`` first); the evidence
     must hold in each of those orders.
     ``sandbox`` is where the runs happen: a pool (``validate_all`` passes one), a backend, or a name.
+    ``fix_probes``: also run the tests against the plausible wrong fixes and the equivalent rewrites of
+    the fix (``validation.quality.fix_probes``); a wrong fix accepted or a right one rejected fails it.
     """
     if isinstance(task_or_path, Task):
         task = task_or_path
@@ -157,6 +160,8 @@ def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSour
         try:
             orders = [o.for_task(task.name) for o in orders_for(order, max(1, repeat))]
             _dynamic_checks(task, verdict, root, sandbox=source, max_seconds=max_seconds, orders=orders)
+            if fix_probes and verdict.ok:
+                _fix_probe_checks(task, verdict, sandbox=source)
         finally:
             shutil.rmtree(root, ignore_errors=True)
     except DependencyInstallError as exc:
@@ -202,6 +207,20 @@ def _dynamic_checks(task: Task, verdict: TaskVerdict, root: Path, *, sandbox: Sa
         return
     for number, order in enumerate(orders, 1):  # in every order the runs used
         _check_evidence(task, verdict, root / f"evidence{number}", sandbox=sandbox, order=order, first=number == 1)
+
+
+def _fix_probe_checks(task: Task, verdict: TaskVerdict, *, sandbox: SandboxSource) -> None:
+    variants = [v for v in variants_for(task) if v.kind in GATING_KINDS]
+    if not variants:
+        return
+    outcomes = probe_task(task, sandbox=sandbox, variants=variants)
+    verdict.runs["fix_probes"] = {"wrong_fixes": sum(1 for o in outcomes if not o.must_pass_kind),
+                                  "equivalents": sum(1 for o in outcomes if o.must_pass_kind),
+                                  "defects": [o.description for o in outcomes if o.defect]}
+    for outcome in outcomes:
+        problem = outcome.problem()
+        if problem:
+            verdict.reject(problem)
 
 
 def _stuck_at(task: Task, run: PytestRun, files: list[str], root: Path, *, sandbox: SandboxSource,

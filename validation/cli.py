@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the test order of the first run (default: file); each repeat takes the next of "
                              "file, reversed, then seeded shuffles; the evidence is checked in the file order "
                              "and in every order used")
+    parser.add_argument("--no-fix-probes", action="store_true",
+                        help="skip running the tests against plausible wrong fixes and equivalent rewrites")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     parser.add_argument("--offline", action="store_true",
                         help="repository tasks: build environments from the wheelhouse alone (no index)")
@@ -121,7 +123,8 @@ def main(argv: list[str]) -> int:
     repositories = [f for f in folders if _is_repository(f)]
     folders = [f for f in folders if f not in repositories]
     verdicts = validate_all(folders, sandbox=args.sandbox, workers=args.workers, max_seconds=args.max_seconds,
-                            progress=not args.no_progress, repeat=args.repeat, order=args.order) if folders else []
+                            progress=not args.no_progress, repeat=args.repeat, order=args.order,
+                            fix_probes=not args.no_fix_probes) if folders else []
     verdicts += _validate_repositories(repositories, args)
     report = ValidationReport(sorted(verdicts + missing, key=lambda v: v.task), sandbox=args.sandbox)
     if args.json:

@@ -47,6 +47,8 @@ def task_list(request):
         "form": form, "page": page, "tasks": flag_contradictions(page.object_list), "query": query.urlencode(),
         "categories": selectors.categories(), "progress": selectors.label_progress(user=request.user),
         "trajectories": Trajectory.objects.count(), "agreement": selectors.label_agreement(),
+        # the measured label, like the suggested one, is hidden until this user labelled the task
+        "show_suggestion": selectors.labeling_settings().show_suggestion,
     })
 
 

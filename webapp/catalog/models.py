@@ -57,6 +57,12 @@ class Task(models.Model):
     class Meta:
         ordering = ["name"]
 
+    @property
+    def measured(self) -> dict | None:
+        """meta.json's measured label and its grounds (``python -m corpus quality --write``), if any."""
+        block = (self.meta or {}).get("measured")
+        return block if isinstance(block, dict) and block.get("preference") else None
+
     def __str__(self) -> str:
         return self.name
 

@@ -16,6 +16,14 @@ def test_upgrade_in_the_middle_of_march():
     assert inv.total_cents == 6187
 
 
+def test_half_a_thirty_day_month_on_the_team_plan_rounds_the_half_cent_up():
+    # 49.99 for 15 of April's 30 days is 24.995: half a cent, rounded up like the finance spreadsheet does.
+    sub = Subscription("half", date(2024, 4, 1), "starter", region="US-OR")
+    sub.change_plan(date(2024, 4, 16), "team")
+    inv = build_invoice(sub, date(2024, 4, 20), usage_units=0)
+    assert [(line.kind, line.cents) for line in inv.lines if line.kind == "fee"] == [("fee", 950), ("fee", 2500)]
+
+
 def test_a_plain_month_on_the_starter_plan():
     sub = Subscription("blue", date(2024, 1, 1), "starter", region="US-OR")
     inv = build_invoice(sub, date(2024, 1, 15), usage_units=500)

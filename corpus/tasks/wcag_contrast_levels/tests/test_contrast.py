@@ -3,9 +3,9 @@ from contrast import ColourError, contrast_ratio, is_large, luminance, parse_col
 
 
 def test_colour_syntaxes():
-    assert parse_colour("#1A2b3C") == (26, 43, 60)
-    assert parse_colour("rgb(26, 43, 60)") == (26, 43, 60)
-    assert parse_colour("#fc0") == (255, 204, 0)
+    assert tuple(parse_colour("#1A2b3C")) == (26, 43, 60)
+    assert tuple(parse_colour("rgb(26, 43, 60)")) == (26, 43, 60)
+    assert tuple(parse_colour("#fc0")) == (255, 204, 0)
     with pytest.raises(ColourError, match="like #1a2b3c"):
         parse_colour("teal")
     with pytest.raises(ColourError, match="from 0 to 255"):
