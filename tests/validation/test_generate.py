@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from corpus.format import load_task
+from corpus.quality.label_rule import LabelRule
 from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from validation.generate import cli as generate_cli
@@ -87,21 +88,29 @@ def test_the_report_counts_every_candidate_by_reason_and_a_second_run_resumes(ge
     assert len((out / STATE_FILE).read_text().splitlines()) == decided  # nothing was played twice
 
 
-def test_a_failure_at_the_changed_line_is_avoid_and_one_carried_far_is_recommended():
+def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distance():
     record = {"test": "tests/test_x.py::test_y", "hits": 2, "first_hit_call": 3, "last_hit_call": 9,
               "failure": {"type": "AssertionError", "calls": 14, "frames": [
                   {"file": "tests/test_x.py", "line": 8, "function": "test_y", "first_line": 6,
-                   "text": "assert report.total() == 4"}]}}
-    far = measure(record, file="pkg/store.py", function_line=12, touched={"items", "append"})
+                   "text": "assert report.total() == 4"},
+                  {"file": "pkg/report.py", "line": 30, "function": "total", "first_line": 28, "text": "return sum(x)"}]}}
+    tests = frozenset({"tests/test_x.py"})
+    far = measure(record, file="pkg/store.py", function_line=12, touched={"items", "append"}, test_files=tests)
     assert far is not None and far.calls_between == 11 and far.calls_since_last == 5 and far.state_carried
-    assert propose_label(far) == "recommended"
+    assert far.files == 2  # the change's module and the one that failed, the test file aside
+    assert propose_label(far).preference == "recommended"
+    assert propose_label(far).rule == LabelRule.load().version  # the one rule corpus quality uses
 
     at_line = PlantDistance(test="t", hits=1, calls_between=0, calls_since_last=0, on_failure_stack=True, frames=0,
                             state_carried=False, files=1, failure_in_changed_function=True,
                             failure_mentions_change=True, failure_type="ValueError", failure_line="raise ValueError")
-    assert propose_label(at_line) == "avoid"
-    near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function_line=12, touched={"items"})
-    assert near is not None and propose_label(near) == "optional"
+    assert propose_label(at_line).preference == "avoid"
+    near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function_line=12, touched={"items"},
+                   test_files=tests)
+    assert near is not None and propose_label(near).preference == "optional"
+    never_ran = measure({**record, "hits": 0, "first_hit_call": None}, file="pkg/store.py", function_line=12,
+                        touched=set(), test_files=tests)
+    assert never_ran is not None and propose_label(never_ran).preference == "avoid"
 
 
 @pytest.mark.parametrize(("args", "message"), [

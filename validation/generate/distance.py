@@ -11,19 +11,22 @@ The measure, per failing test (the nearest one to the change wins):
   the failure through stored state or a returned value read later;
 - ``files``: distinct files among the change and the failing stack;
 - ``failure_mentions_change``: the failing line names something the change touched.
-The label rule and its thresholds are in ``labels.json`` (versioned).
+One label rule serves hand-written, real and generated bugs: the measure becomes a
+``corpus.quality.divergence.Divergence`` (for a planted bug, program state first goes wrong where a
+changed line first runs, so the distance is counted from there) and ``corpus/quality/label_rule.json``
+(versioned) proposes the label.
 """
 
 from __future__ import annotations
 
 import ast
-import json
 import keyword
 import re
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-RULES = json.loads(Path(__file__).with_name("labels.json").read_text(encoding="utf-8"))
+from corpus.quality.divergence import Divergence
+from corpus.quality.label_rule import LabelRule, ProposedLabel
+
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 COMMON = frozenset({"self", "cls", "None", "True", "False", "pass", "return", "len", "str", "int", "list", "dict",
                     "set", "tuple", "print", "range", "x", "i", "j", "k", "n", "v"}) | frozenset(keyword.kwlist)
@@ -38,7 +41,7 @@ class PlantDistance:
     on_failure_stack: bool
     frames: int
     state_carried: bool
-    files: int
+    files: int  # the files, test files aside, among the change's and the failing stack's
     failure_in_changed_function: bool
     failure_mentions_change: bool
     failure_type: str
@@ -56,7 +59,8 @@ def touched_names(before_lines: list[str], after_lines: list[str]) -> set[str]:
     return names - COMMON
 
 
-def measure(record: dict, *, file: str, function_line: int, touched: set[str]) -> PlantDistance | None:
+def measure(record: dict, *, file: str, function_line: int, touched: set[str],
+            test_files: frozenset[str] = frozenset()) -> PlantDistance | None:
     """``function_line``: the changed function's first line (how frames name functions on every Python)."""
     failure = record.get("failure")
     if not failure:
@@ -79,7 +83,7 @@ def measure(record: dict, *, file: str, function_line: int, touched: set[str]) -
         test=record["test"], hits=int(record.get("hits", 0)), calls_between=max(0, int(calls_between)),
         calls_since_last=max(0, int(calls_since_last)),
         on_failure_stack=on_stack, frames=distance_frames, state_carried=not on_stack and record.get("hits", 0) > 0,
-        files=len({file, *(f["file"] for f in frames)}),
+        files=len({file, *(f["file"] for f in frames)} - test_files),
         failure_in_changed_function=(innermost.get("file"), innermost.get("first_line")) == changed,
         failure_mentions_change=bool(set(WORD.findall(failing_text)) & touched),
         failure_type=failure.get("type", ""), failure_line=failing_text[:200])
@@ -90,17 +94,20 @@ def nearest(distances: list[PlantDistance]) -> PlantDistance:
     return min(distances, key=lambda d: (d.calls_between, d.frames, d.test))
 
 
-def propose_label(distance: PlantDistance, rules: dict = RULES) -> str:
-    avoid, recommended = rules["avoid"], rules["recommended"]
-    if (avoid.get("failure_in_changed_function") and distance.failure_in_changed_function) or \
-            (avoid.get("failure_mentions_change") and distance.failure_mentions_change):
-        return "avoid"
-    far_in_calls = distance.calls_between >= recommended["min_calls_between"]
-    far_in_frames = distance.frames >= recommended["min_frames"]
-    carried = distance.state_carried or not recommended.get("state_carried", True)
-    if far_in_calls and (carried or far_in_frames):
-        return "recommended"
-    return "optional"
+def as_divergence(distance: PlantDistance, *, file: str, function: str, line: int) -> Divergence:
+    """The measure in the shared record: found when the change ran; ``shown`` when the failing line names
+    something the change touched (the failure points at it)."""
+    return Divergence(test=distance.test, found=distance.hits > 0, where=f"{file}:{line} in {function}", file=file,
+                      function=function, line=line, kind="planted", calls=distance.calls_between,
+                      frames=distance.frames, files=distance.files,
+                      shown=distance.failure_mentions_change or distance.failure_in_changed_function,
+                      reason="" if distance.hits else "the changed lines never ran: the failure comes from a definition")
+
+
+def propose_label(distance: PlantDistance, *, file: str = "", function: str = "", line: int = 0,
+                  rule: LabelRule | None = None) -> ProposedLabel:
+    """The label the shared versioned rule proposes for a planted bug's measure."""
+    return (rule or LabelRule.load()).propose(as_divergence(distance, file=file, function=function, line=line))
 
 
 def changed_function_lines(source: str, function: str) -> tuple[int, int] | None:
@@ -119,7 +126,3 @@ def changed_function_lines(source: str, function: str) -> tuple[int, int] | None
             else:
                 stack.append((child, prefix))
     return None
-
-
-def rules_version() -> str:
-    return str(RULES["version"])

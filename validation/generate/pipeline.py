@@ -297,7 +297,8 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
         if sorted(traced.failed) != sorted(failed) or sorted(again.failed) != sorted(failed):
             return record(candidate, "flaky", source_hash=source_hash)
         touched = touched_names(*changed_text(before, after))
-        distances = [d for d in (measure(r, file=candidate.file, function_line=candidate.function_line, touched=touched)
+        distances = [d for d in (measure(r, file=candidate.file, function_line=candidate.function_line, touched=touched,
+                                         test_files=frozenset(repo.tests))
                                  for r in traced.trace) if d is not None]
         if not distances:
             return record(candidate, "no_trace", source_hash=source_hash)
@@ -315,12 +316,12 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
                 signatures.discard(signature)
             return None
         distance = nearest(distances)
-        label = propose_label(distance)
+        label = propose_label(distance, file=candidate.file, function=candidate.function, line=candidate.line)
         passing = [test for test in tests if test not in failed and NODE_ID.match(test)]
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
                             failed=sorted(failed), passing=passing, distance=distance, label=label,
                             environment=environment)
-        return record(candidate, selection.KEPT, source_hash=source_hash, label=label, task=folder.name,
+        return record(candidate, selection.KEPT, source_hash=source_hash, label=label.preference, task=folder.name,
                       signature=list(signature))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

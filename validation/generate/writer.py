@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import re
@@ -12,9 +13,10 @@ from corpus.plant.context import Candidate
 from corpus.plant.edits import unified_patch
 from corpus.plant.materialize import PATCH_FILE
 from corpus.plant.operators import OPERATORS
+from corpus.quality.label_rule import ProposedLabel
 from corpus.repository.spec import EnvironmentSpec
 from corpus.splits import hash_split
-from validation.generate.distance import PlantDistance, rules_version
+from validation.generate.distance import PlantDistance, as_divergence
 from validation.generate.repository import SKIPPED_DIRS, Repository
 
 GENERATOR = "stepwise.plant"
@@ -67,7 +69,7 @@ def split_group(repo: Repository, candidate: Candidate) -> str:
 
 
 def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate, *, before: str, after: str,
-               seed: int, failed: list[str], passing: list[str], distance: PlantDistance, label: str,
+               seed: int, failed: list[str], passing: list[str], distance: PlantDistance, label: ProposedLabel,
                environment: EnvironmentSpec) -> Path:
     name = task_name(repo, candidate)
     folder = out / "tasks" / name
@@ -75,7 +77,11 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
     (folder / PATCH_FILE).write_text(unified_patch(candidate.file, before, after), encoding="utf-8")
     meta = {
         "name": name, "origin": "generated", "category": CATEGORIES.get(candidate.operator, "state_corruption"),
-        "preference": label, "preference_source": {"measured": label, "rule": rules_version()},
+        "preference": label.preference,
+        # The shape corpus quality writes (corpus.quality.summary.measured_block): one record for every origin.
+        "measured": {"preference": label.preference, "rule": label.rule, "why": label.why,
+                     "mechanism": candidate.operator, "divergence": _divergence(distance, candidate),
+                     "measured_on": datetime.date.today().isoformat(), "by": "python -m corpus generate"},
         "description": symptom(repo, failed, distance),
         "generator": {"name": GENERATOR, "version": GENERATOR_VERSION, "operator": candidate.operator,
                       "operator_description": OPERATORS[candidate.operator].description, "seed": seed,
@@ -94,3 +100,8 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
     partial.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     partial.replace(folder / "meta.json")
     return folder
+
+
+def _divergence(distance: PlantDistance, candidate: Candidate) -> dict:
+    d = as_divergence(distance, file=candidate.file, function=candidate.function, line=candidate.line)
+    return {"test": d.test, "where": d.where, "calls": d.calls, "frames": d.frames, "files": d.files, "shown": d.shown}
