@@ -6,6 +6,6 @@ source snapshot).
 Modules: ``repository`` (what is source, what is a test, the version), ``plugins/`` (standalone pytest
 plugins copied into the workspace: which tests reach which function, and the trace of a failing run),
 ``runs`` (pytest in a sandbox over a linked copy), ``distance`` (trace -> measured distance -> label,
-rules in ``labels.json``), ``selection`` (reject reasons), ``writer`` (task folders), ``pipeline``
+labelled by the shared rule of ``corpus.quality``), ``selection`` (reject reasons), ``writer`` (task folders), ``pipeline``
 (the whole run: parallel, resumable, with progress), ``cli``.
 """
