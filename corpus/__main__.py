@@ -13,6 +13,8 @@ COMMANDS = {
     "split": Command("corpus.cli.split", "assign new tasks to train/validation/heldout (old ones never move)"),
     "stats": Command("corpus.cli.stats", "corpus shape: per-task table, medians, distances, targets, plots"),
     "leakage": Command("corpus.cli.leakage", "no task copies heldout code, no two tasks are near-duplicates"),
+    "generate": Command("corpus.cli.generate", "plant state-dependent bugs in a repository, keep the validated ones"),
+    "import-bugsinpy": Command("corpus.cli.import_bugsinpy", "import BugsInPy bugs as repository tasks (real bugs)"),
     "import-seed-format": Command("corpus.cli.import_seed", "convert a single-folder seed bundle into tasks"),
 }
 

@@ -279,6 +279,12 @@ def load_task(path: str | Path) -> Task:
                                                "buggy tests block until timeout_s stops them)")
     preference_reason = _require(meta, name, "preference_reason", str, default="")
     evidence = _load_evidence(name, meta.get("evidence", []))
+    if "repo" in meta:  # a real bug in a repository: its files come from the project's history
+        from corpus.repository.task import load_repository_task
+        return load_repository_task(name, path, {
+            "category": category, "preference": preference, "description": description,
+            "dependencies": tuple(deps), "timeout_s": float(timeout_s), "tags": tuple(tags), "evidence": evidence,
+            "failure": failure, "preference_reason": preference_reason}, meta)
     for kind in ("buggy", "correct", "tests"):
         folder = path / kind
         if not folder.is_dir() or not any(p.is_file() for p in folder.rglob("*.py")):

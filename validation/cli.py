@@ -68,7 +68,44 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-fix-probes", action="store_true",
                         help="skip running the tests against plausible wrong fixes and equivalent rewrites")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument("--offline", action="store_true",
+                        help="repository tasks: build environments from the wheelhouse alone (no index)")
+    parser.add_argument("--record", action="store_true",
+                        help="repository tasks: write each verdict (runs, failure kind, evidence) to the task's "
+                             "validation.json")
     return parser
+
+
+def _is_repository(folder: Path) -> bool:
+    try:
+        return "repo" in json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, AttributeError, TypeError):
+        return False
+
+
+def _validate_repositories(folders: list[Path], args) -> list[TaskVerdict]:
+    """Repository tasks (real bugs): three runs each at least (validation.repository)."""
+    from corpus.format import TaskFormatError, load_task
+    from validation.repository import DEFAULT_RUNS, validate_repository_task
+
+    verdicts = []
+    for folder in folders:
+        verdict = TaskVerdict(folder.name)
+        try:
+            task = load_task(folder)
+        except TaskFormatError as exc:
+            verdict.reject(str(exc))
+            verdicts.append(verdict)
+            continue
+        say = None if args.no_progress else (lambda text: print(text, file=sys.stderr, flush=True))
+        result = validate_repository_task(task, sandbox=args.sandbox, runs=max(DEFAULT_RUNS, args.repeat),
+                                          offline=args.offline, say=say)
+        for reason in result.reasons:
+            verdict.reject(reason)
+        if args.record:
+            (folder / "validation.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n")
+        verdicts.append(verdict)
+    return verdicts
 
 
 def main(argv: list[str]) -> int:
@@ -83,9 +120,12 @@ def main(argv: list[str]) -> int:
     if args.repeat < 1:
         print("error: --repeat must be at least 1", file=sys.stderr)
         return 2
+    repositories = [f for f in folders if _is_repository(f)]
+    folders = [f for f in folders if f not in repositories]
     verdicts = validate_all(folders, sandbox=args.sandbox, workers=args.workers, max_seconds=args.max_seconds,
                             progress=not args.no_progress, repeat=args.repeat, order=args.order,
-                            fix_probes=not args.no_fix_probes)
+                            fix_probes=not args.no_fix_probes) if folders else []
+    verdicts += _validate_repositories(repositories, args)
     report = ValidationReport(sorted(verdicts + missing, key=lambda v: v.task), sandbox=args.sandbox)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))

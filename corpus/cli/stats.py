@@ -13,6 +13,8 @@ from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
 from corpus.mechanisms import MECHANISMS_FILE, MechanismsError, load_mechanism_pairs
+from corpus.origins import count_origins, origins_markdown
+from corpus.repository.corpus_root import REAL_TASKS_DIR
 from corpus.similarity import similar_pairs
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits
 from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, task_rows
@@ -44,6 +46,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--mechanisms", type=Path, default=MECHANISMS_FILE,
                         help="pairs judged to share a mechanism, listed in OUT/mechanisms.md "
                              "(default: corpus/mechanisms.json)")
+    parser.add_argument("--also", type=Path, action="append", default=None, metavar="ROOT",
+                        help="more task folders counted by origin beside --root (repeatable; default: the real-bug "
+                             "corpus, corpus/real; a generator's OUT/tasks for generated bugs)")
     parser.add_argument("--readme", type=Path,
                         help="also put the summary tables between the corpus-stats markers of this file")
     args = parser.parse_args(argv)
@@ -85,6 +90,11 @@ def main(argv: list[str]) -> int:
     except MechanismsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    origins = count_origins([*tasks, *_other_tasks(args.also if args.also is not None else [REAL_TASKS_DIR])])
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "origins.json").write_text(json.dumps(origins, indent=1) + "\n", encoding="utf-8")
+    (args.out / "origins.md").write_text(origins_markdown(origins), encoding="utf-8")
+    print("origin: " + ", ".join(f"{o} {row['total']}" for o, row in origins["by_origin"].items()))
     rows = task_rows(tasks, splits, failing)
     most_similar = similar_pairs(tasks, top=10)
     paths = write_report(rows, args.out, most_similar, mechanism_pairs)
@@ -112,3 +122,15 @@ def main(argv: list[str]) -> int:
             return 2
         print(f"updated the corpus statistics in {args.readme}")
     return 1 if skipped else 0
+
+
+def _other_tasks(roots: list[Path]) -> list:
+    """The loadable tasks under each extra root (a malformed one is reported and left out)."""
+    found = []
+    for root in roots:
+        for folder in task_dirs(root):
+            try:
+                found.append(load_task(folder))
+            except TaskFormatError as exc:
+                print(f"skipped: {exc}", file=sys.stderr)
+    return found

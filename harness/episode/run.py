@@ -31,6 +31,7 @@ from pathlib import Path
 
 from corpus.format import Task, resolve_task
 from corpus.materialize import Workspace, materialize
+from corpus.repository.task import RepositoryTask
 from corpus.splits import split_of
 from harness.arms import check_arm
 from harness.episode.changes import WorkspaceChanges
@@ -61,6 +62,9 @@ from harness.trajectory import (
     read_events,
     write_document,
 )
+from harness.repository_task import RepositorySession, verify_repository_safely
+from harness.repository_task import prepare as prepare_repository
+from harness.repository_task import prompt as repository_prompt
 from harness.workspace_task import WorkspaceTask
 
 log = logging.getLogger(__name__)
@@ -83,19 +87,25 @@ def _opening_messages(task: Task, workspace: Workspace, arm: str, policy: Policy
 
 
 def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, arm: str, max_turns: int,
-          recorder: Recorder, prompt: str | None) -> EpisodeResult:
+          recorder: Recorder, prompt: str | None, repository: RepositorySession | None = None) -> EpisodeResult:
+    if prompt is None and repository is not None:
+        prompt = repository_prompt(task)  # type: ignore[arg-type]  # a RepositoryTask
     messages = _opening_messages(task, workspace, arm, policy, prompt)
     for message in messages:
         recorder.emit("message", {"message": message})
     policy.reset(task=task.name, arm=arm)
-    materialized = {**task.shared_files, **workspace.buggy_files, **workspace.test_files, **workspace.support_files}
-    # Seen from the host, where the sandbox's files are; taken before the first turn.
+    # Seen from the host, where the sandbox's files are; taken before the first turn. A repository's files
+    # are compared with that first look alone (the task lists none of them).
+    materialized = None if repository is not None else {
+        **task.shared_files, **workspace.buggy_files, **workspace.test_files, **workspace.support_files}
     changes = WorkspaceChanges(sandbox.workspace, materialized)
     outcome = play_turns(policy, sandbox, messages, toolset(arm), max_turns, recorder, changes)
     if not may_verify(outcome.exit_reason):
         return episode_result(outcome)  # a sandbox limit, a crash, an endpoint failure
     known = known_failure(task)
     if should_verify(outcome.exit_reason, not changes.as_materialized(), failure_known=known is not None):
+        if repository is not None:
+            return episode_result(outcome, verification=verify_repository_safely(sandbox, repository, task))
         return episode_result(outcome, verification=run_verification(sandbox, workspace, task))
     return episode_result(outcome, unchanged_failure=known)
 
@@ -159,17 +169,24 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
     sandbox = source = None
     owned = False
     try:
-        workspace = materialize(task, tmp / "workspace")
-        add_pytest_config(workspace, task)
+        repository = None
+        if isinstance(task, RepositoryTask):
+            repository = prepare_repository(task, tmp / "workspace")
+            workspace = repository.workspace  # type: ignore[assignment]  # the same interface, no task files
+        else:
+            workspace = materialize(task, tmp / "workspace")
+            add_pytest_config(workspace, task)
         try:
             source, owned = _sandbox_source(backend)
             sandbox = source.acquire(SandboxSpec(
                 workspace=workspace.path, arm=arm, protected_files=tuple(workspace.protected_files),
-                dependencies=tuple(task.dependencies), limits=limits or Limits()))
+                dependencies=tuple(task.dependencies), limits=limits or Limits(),
+                python=str(repository.environment.python) if repository else None,
+                env=repository.env if repository else {}))
         except Exception as exc:
             result = episode_result(None, exit_reason=ExitReason.ERROR, reason=f"the sandbox did not start: {exc}")
         else:
-            result = _play(task, policy, sandbox, workspace, arm, max_turns, recorder, prompt)
+            result = _play(task, policy, sandbox, workspace, arm, max_turns, recorder, prompt, repository)
         recorder.emit("result", {"result": result.to_json()})
     except Exception as exc:
         log.exception("episode %s/%s stopped", task.name, arm)

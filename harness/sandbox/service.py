@@ -78,6 +78,12 @@ class Service:
         for key in ("tool_timeout_s", "command_timeout_s"):
             if request.get(key) is not None:
                 kwargs[key] = float(request[key])
+        # A repository task's interpreter and variables (only the host sends an open request).
+        if isinstance(request.get("python"), str):
+            kwargs["python"] = request["python"]
+        env = request.get("env")
+        if isinstance(env, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
+            kwargs["env"] = env
         if self.cold:
             kwargs["prepare_debugger"] = False
         try:

@@ -66,6 +66,22 @@ class SandboxSpec:
     dependencies: Sequence[str] = field(default_factory=tuple)
     limits: Limits = field(default_factory=Limits)
     service: bool = True  # False: only ``exec`` is needed (validation), no debug service is started
+    # A task environment's interpreter (a repository task's venv): mounted read-only at its own path with
+    # its base installation (``interpreter_roots``), first on PATH for ``exec``. None: the backend's own.
+    python: str | None = None
+    # The episode's variables for the session's shell and debugger (a repository task's PYTHONPATH, PATH and
+    # locale); empty: the service's own.
+    env: dict[str, str] = field(default_factory=dict)
+
+
+def interpreter_roots(python: str) -> list[str]:
+    """The host folders an interpreter needs, seen at their own paths: its venv (when it is one) and the
+    installation the venv was made from."""
+    binary = Path(python)
+    roots = {str(binary.resolve().parent.parent)}
+    if (binary.parent.parent / "pyvenv.cfg").is_file():
+        roots.add(str(binary.parent.parent))
+    return sorted(roots)
 
 
 class Sandbox(abc.ABC):

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.sandbox import paths, protect
-from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec, interpreter_roots
 from harness.sandbox.backends.contained import finish_contained
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox, pipe_fds, reap
 from harness.sandbox.backends.warm_verifier import VERIFY_ENV, WARM_PYTEST, WarmVerifier
@@ -119,8 +119,10 @@ def _parents(destinations: list[str]) -> list[str]:
 
 
 def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: int,
-               output_dir: Path | None = None) -> list[str]:
+               output_dir: Path | None = None, task_python: str | None = None) -> list[str]:
     roots = _python_roots(python)
+    if task_python is not None:
+        roots = sorted(set(roots) | set(interpreter_roots(task_python)))
     # The private /tmp comes first: a checkout or venv that lives under the host's /tmp (CI clones
     # anywhere) is bound on top of it, instead of being hidden by it.
     args = ["--perms", "1777", "--size", str(memory_mb * 1024 * 1024), "--tmpfs", "/tmp"]
@@ -149,7 +151,8 @@ def mount_args(workspace: Path, *, python: str, deps: Path | None, memory_mb: in
 
 def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path | None, limits: Limits,
                cgroup: CgroupLimits | None, env: dict[str, str], output_dir: Path | None = None,
-               extra_binds: dict[str, str] | None = None, drops_itself: bool = False) -> list[str]:
+               extra_binds: dict[str, str] | None = None, drops_itself: bool = False,
+               task_python: str | None = None) -> list[str]:
     """The full host command: join the cgroups, set the rlimits, enter bwrap, drop to the sandbox uid.
 
     ``drops_itself``: the command switches to the sandbox uid on its own before it reads any input
@@ -178,7 +181,8 @@ def bwrap_argv(workspace: Path, argv: Sequence[str], *, python: str, deps: Path 
     if privileged and not drops_itself:
         inner = ["setpriv", f"--reuid={protect.SANDBOX_UID}", f"--regid={protect.SANDBOX_GID}", "--clear-groups",
                  "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--", *inner]
-    mounts = mount_args(workspace, python=python, deps=deps, memory_mb=limits.memory_mb, output_dir=output_dir)
+    mounts = mount_args(workspace, python=python, deps=deps, memory_mb=limits.memory_mb, output_dir=output_dir,
+                        task_python=task_python)
     for host, inside in (extra_binds or {}).items():
         mounts[-2:-2] = ["--ro-bind", host, inside]  # before the final --remount-ro /
     return [*shell, "bwrap", *namespaces, *mounts,
@@ -241,7 +245,8 @@ class BwrapSandbox(SupervisedSandbox):
         if extra:
             env["PYTHONPATH"] = ":".join([*extra.values(), env["PYTHONPATH"]])
         command = bwrap_argv(self.workspace, argv, python=self.python, deps=self.deps, limits=self.limits,
-                             cgroup=self.cgroup, env=env, extra_binds=extra, drops_itself=privileged)
+                             cgroup=self.cgroup, env=env, extra_binds=extra, drops_itself=privileged,
+                             task_python=self.spec.python)
         with open(self.state_dir / "service.log", "wb") as log:
             self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
                                             env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
@@ -325,8 +330,10 @@ class BwrapSandbox(SupervisedSandbox):
             raise SandboxError("exec needs a command, e.g. ['python', '-m', 'pytest', '-q']")
         group = CgroupLimits.create(f"{self.id}-x{next(self._exec_counter)}", memory_mb=self.limits.memory_mb,
                                     max_processes=self.limits.max_processes, cpu_seconds=self.limits.cpu_seconds)
+        task_python = self.spec.python
         command = bwrap_argv(Path(workspace or self.workspace), argv, python=self.python, deps=self.deps,
-                             limits=self.limits, cgroup=group, env=sandbox_env(self.python, env), output_dir=output_dir)
+                             limits=self.limits, cgroup=group, env=sandbox_env(task_python or self.python, env),
+                             output_dir=output_dir, task_python=task_python)
         return run_contained(command, group, timeout_s)
 
 

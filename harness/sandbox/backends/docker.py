@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from harness.sandbox import cgroups, paths, protect
-from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec
+from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec, interpreter_roots
 from harness.sandbox.backends.bwrap import precompile_harness
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox
 from harness.sandbox.client import ServiceClient
@@ -94,6 +94,7 @@ class DockerSandbox(SupervisedSandbox):
         self.socket: socket.socket | None = None
         self._removal_lock = threading.Lock()
         self._removed = False
+        self.skeleton: Path | None = None  # see _interpreter_volumes
 
     # -- containers -------------------------------------------------------------------------------
     def _run_options(self, *, output_dir: Path | None = None, extra_env: dict | None = None,
@@ -106,6 +107,9 @@ class DockerSandbox(SupervisedSandbox):
             volumes[str(self.deps)] = {"bind": paths.DEPS, "mode": "ro"}
         if output_dir is not None:
             volumes[str(output_dir)] = {"bind": paths.OUTPUT, "mode": "rw"}
+        tmpfs = {"/tmp": f"size={limits.memory_mb}m,mode=1777"}
+        if self.spec.python is not None:  # a task environment: its venv and base installation, read-only
+            volumes.update(self._interpreter_volumes(self.spec.python))
         env = {"HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONPATH": paths.DEPS, "PYTHONDONTWRITEBYTECODE": "1",
                "PYTHONUNBUFFERED": "1", "TERM": "dumb", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
         env.update(extra_env or {})
@@ -114,10 +118,30 @@ class DockerSandbox(SupervisedSandbox):
             working_dir=paths.WORKSPACE, volumes=volumes, environment=env,
             mem_limit=f"{limits.memory_mb}m", memswap_limit=f"{limits.memory_mb}m", pids_limit=limits.max_processes,
             cap_drop=["ALL"], security_opt=["no-new-privileges"], read_only=True,
-            tmpfs={"/tmp": f"size={limits.memory_mb}m,mode=1777"},
+            tmpfs=tmpfs,
             ulimits=[docker.types.Ulimit(name="cpu", soft=int(limits.cpu_seconds) + 5, hard=int(limits.cpu_seconds) + 5),
                      docker.types.Ulimit(name="fsize", soft=256 * 2**20, hard=256 * 2**20)],
             labels={LABEL: self.id, OWNER_LABEL: owner_id()}, hostname="sandbox")
+
+    def _interpreter_volumes(self, python: str) -> dict:
+        """The interpreter's folders at their host paths. The image's folder above them (``/root`` is
+        0700) is covered by a read-only skeleton of traversable folders, so the sandbox uid reaches them."""
+        volumes = {}
+        if self.skeleton is None:
+            self.skeleton = Path(tempfile.mkdtemp(prefix=f"stepwise-docker-{self.id}-skel-"))
+            self.skeleton.chmod(0o755)
+        for root in interpreter_roots(python):
+            volumes[root] = {"bind": root, "mode": "ro"}
+            top = Path(root).parts[1]
+            if f"/{top}" in ("/usr", "/opt", "/tmp", paths.WORKSPACE):
+                continue
+            (self.skeleton / root.lstrip("/")).mkdir(parents=True, exist_ok=True)
+            for folder in [self.skeleton / root.lstrip("/"), *(self.skeleton / root.lstrip("/")).parents]:
+                if folder == self.skeleton or not folder.is_relative_to(self.skeleton):
+                    break
+                folder.chmod(0o755)
+            volumes[str(self.skeleton / top)] = {"bind": f"/{top}", "mode": "ro"}
+        return volumes
 
     def start_service(self) -> None:
         options = self._run_options()
@@ -204,6 +228,8 @@ class DockerSandbox(SupervisedSandbox):
 
     def _release(self) -> None:
         shutil.rmtree(self.control_dir, ignore_errors=True)
+        if self.skeleton is not None:
+            shutil.rmtree(self.skeleton, ignore_errors=True)
 
     @contextlib.contextmanager
     def paused(self):

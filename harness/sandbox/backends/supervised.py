@@ -77,6 +77,9 @@ class SupervisedSandbox(Sandbox):
         command_timeout = float(self.limits.tool_timeout_s)
         message = {"op": "open", "arm": arm, "protected_files": list(protected_files), "workspace": self.inside.workspace,
                    "tool_timeout_s": min(10.0, command_timeout), "command_timeout_s": command_timeout}
+        if self.spec.python is not None:  # a repository task: its interpreter and variables for the session
+            message["python"] = self.spec.python
+            message["env"] = dict(self.spec.env)
         client = self.client
         if client is None:
             raise SandboxError(f"the {self.backend_name} sandbox runs no debug service to open a session in")

@@ -53,3 +53,21 @@ class ValidateCorpusForm(forms.Form):
         data = self.cleaned_data
         return {"split": data.get("split") or "", "tasks": data.get("tasks") or [], "sandbox": data["sandbox"],
                 "workers": data["workers"], "repeat": data["repeat"]}
+
+
+class GenerateTasksForm(forms.Form):
+    repo = forms.CharField(max_length=1000, help_text="the repository's folder on the workers (its tests must pass)")
+    seed = forms.IntegerField(min_value=0, max_value=2**31 - 1, initial=0, help_text="chooses and orders the candidates")
+    max_tasks = forms.IntegerField(min_value=1, max_value=5000, initial=100, help_text="stop once this many are kept")
+    max_candidates = forms.IntegerField(min_value=1, max_value=100000, required=False,
+                                        help_text="candidates to try at most (default: 10 per wanted task)")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    workers = forms.IntegerField(min_value=1, max_value=32, initial=2)
+
+    def clean_repo(self):
+        return form_path(self.cleaned_data.get("repo"), "repository", must_be="folder")
+
+    def params(self) -> dict:
+        data = self.cleaned_data
+        return {"repo": data["repo"], "seed": data["seed"], "max_tasks": data["max_tasks"],
+                "max_candidates": data.get("max_candidates"), "sandbox": data["sandbox"], "workers": data["workers"]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
@@ -13,13 +14,16 @@ from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
 from harness.sandbox.stoppable import StoppableSource
 from validation.checks import DEFAULT_MAX_SECONDS, validate_task
+from validation.generate.pipeline import GenerateError, Options, generate
+from validation.generate.repository import RepositoryError
 from webapp.catalog.models import Task
 from webapp.catalog.services import import_corpus
 from webapp.catalog.splits import SplitsFileError
 from webapp.catalog.task_folders import corpus_task
 from webapp.core.paths import PathNotAllowed, data_path
-from webapp.runs.forms.corpus import ImportCorpusForm, ValidateCorpusForm
+from webapp.runs.forms.corpus import GenerateTasksForm, ImportCorpusForm, ValidateCorpusForm
 from webapp.runs.registry import JobFailure, JobType, Queue, register
+from webapp.runs.services.generation import job_folder
 
 
 @register
@@ -115,3 +119,40 @@ class ValidateCorpusJob(JobType):
         if failed:
             raise JobFailure(f"{len(failed)} of {len(verdicts)} task(s) failed validation: {', '.join(failed)}")
         return result
+
+
+@register
+class GenerateTasksJob(JobType):
+    kind = "generate_tasks"
+    label = "Generate bug tasks"
+    description = ("plant state-dependent bugs in a repository whose tests pass; keep those that fail "
+                   "deterministically, labelled by their measured runtime distance")
+    unit = "candidates"
+    queue = Queue.EPISODES
+    form_class = GenerateTasksForm
+
+    def run(self, work):
+        params = work.params
+        try:  # checked at launch and again here, where it is read
+            repo = data_path(params["repo"], "repository")
+        except PathNotAllowed as exc:
+            raise JobFailure(str(exc)) from None
+        out = job_folder(work.job, "generated")
+        cancel = threading.Event()
+        work.on_cancel(cancel.set)
+        work.progress(0, 0, f"baseline run of {repo.name}'s tests", unit=self.unit)
+
+        def progress(done: int, total: int, outcomes) -> None:
+            work.progress(done, total, f"{outcomes.get('kept', 0)} kept")
+
+        options = Options(repo=repo, out=out, seed=params["seed"], max_tasks=params["max_tasks"],
+                          max_candidates=params.get("max_candidates"), workers=params["workers"],
+                          sandbox=params["sandbox"], cancel=cancel)
+        try:
+            report = generate(options, progress=progress)
+        except (GenerateError, RepositoryError, SandboxError) as exc:
+            raise JobFailure(str(exc)) from None
+        summary = report.to_dict()
+        work.log(f"{summary['kept']} kept of {sum(report.outcomes.values())} candidates; rejected: "
+                 + (", ".join(f"{n} {reason}" for reason, n in summary["rejected"].items()) or "none"))
+        return {**summary, "out": str(out.relative_to(settings.VAR_DIR))}

@@ -1,0 +1,1 @@
+"""The BugsInPy importer: a project's bugs as repository tasks (``python -m corpus import-bugsinpy``)."""

@@ -1,0 +1,73 @@
+"""Which side of a fix a file is on: the tests (taken from the fix and protected) or the code."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import PurePosixPath
+
+# Import names whose distribution is named otherwise (the common cases; others are tried by their own name).
+DISTRIBUTIONS = {"yaml": "PyYAML", "dateutil": "python-dateutil", "attr": "attrs", "PIL": "Pillow",
+                 "bs4": "beautifulsoup4", "sklearn": "scikit-learn", "Crypto": "pycryptodome", "jwt": "PyJWT",
+                 "OpenSSL": "pyOpenSSL", "dns": "dnspython", "magic": "python-magic", "serial": "pyserial",
+                 "git": "GitPython", "jose": "python-jose", "multipart": "python-multipart", "_pytest": "pytest",
+                 "py": "py", "pkg_resources": "setuptools", "setuptools": "setuptools", "nose": "nose"}
+# Modules every interpreter this project supports ships (Python 2 names included: old tests guard them).
+STANDARD = set(getattr(sys, "stdlib_module_names", ())) | {"__future__", "imp", "distutils", "asynchat", "asyncore",
+                                                          "urllib2", "StringIO", "cStringIO", "ConfigParser",
+                                                          "Queue", "__builtin__", "httplib", "cPickle", "typing"}
+
+TEST_FOLDERS = {"test", "tests", "testing", "unittests"}
+TEST_NAME = re.compile(r"^(test_.*|.*_test|tests?|conftest)\.py$")
+
+
+def is_test_path(path: str) -> bool:
+    """A test module, a conftest, or anything (data files included) under a test folder."""
+    parts = PurePosixPath(path).parts
+    return bool(TEST_NAME.match(parts[-1])) or any(part.lower() in TEST_FOLDERS for part in parts[:-1])
+
+
+def imported_modules(source: str) -> set[str]:
+    """Top-level names a module imports (its syntax errors ignored: the file may need a newer Python)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set(re.findall(r"^\s*(?:from|import)\s+([A-Za-z_]\w*)", source, re.MULTILINE))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def required_imports(source: str) -> set[str]:
+    """Top-level modules a file imports unconditionally (module level, outside try/if): what it cannot run
+    without. Relative imports are the project's own."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set()
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def missing_distributions(sources: list[str], local: set[str], already: set[str]) -> list[str]:
+    """Distributions for the modules that test code imports unconditionally and nothing else provides:
+    not the standard library, not the repository's own top-level modules, not already required."""
+    modules = set()
+    for text in sources:
+        modules |= required_imports(text)
+    out = []
+    for module in sorted(modules - STANDARD - local):
+        name = DISTRIBUTIONS.get(module, module)
+        if re.sub(r"[-_.]+", "-", name).lower() not in already:
+            out.append(name)
+    return out

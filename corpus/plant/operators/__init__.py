@@ -1,0 +1,46 @@
+"""The operator registry: each operator finds, in one module, every place where it can plant its kind
+of state-dependent bug. Operators register themselves by name with ``@operator``; the generator, its
+report and the task's meta.json read the names from here (declared once).
+
+Every operator is deterministic: the same module gives the same candidates in the same order; the
+generator's seed chooses among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from corpus.plant.context import Candidate, ModuleContext
+
+
+@dataclass(frozen=True)
+class Operator:
+    name: str
+    description: str
+    find: Callable[[ModuleContext], Iterator[Candidate]]
+
+
+OPERATORS: dict[str, Operator] = {}
+
+
+def operator(name: str, description: str):
+    def register(find: Callable[[ModuleContext], Iterator[Candidate]]):
+        if name in OPERATORS:
+            raise ValueError(f"operator {name!r} is registered twice")
+        OPERATORS[name] = Operator(name, description, find)
+        return find
+    return register
+
+
+def candidates(context: ModuleContext, names: tuple[str, ...] | None = None) -> list[Candidate]:
+    """Every candidate of the named operators (all when None) in one module, in a stable order."""
+    found: dict[str, Candidate] = {}
+    for name in names or tuple(OPERATORS):
+        for candidate in OPERATORS[name].find(context):
+            found.setdefault(candidate.key, candidate)
+    return sorted(found.values(), key=lambda c: (c.line, c.operator, c.key))
+
+
+# The operator modules register on import.
+from corpus.plant.operators import control, state  # noqa: E402,F401

@@ -1,0 +1,170 @@
+"""Episodes on repository tasks (real bugs): the workspace, the session's interpreter and environment,
+and verification by the task's own node ids.
+
+- The workspace is the repository at the buggy commit, hard-linked from the cached tree (no copy per
+  episode), with the fix's test files written fresh and protected.
+- ``bash``, ``python -m pytest`` and the debugger run the task environment's interpreter (built once,
+  mounted read-only); the package imports from the workspace (``PYTHONPATH``), so breakpoints in its
+  modules fire. A bare ``pytest`` runs the task's own test files (a protected wrapper first on PATH);
+  with arguments it is pytest as usual.
+- Verification: a fresh workspace gets the model's changes to non-test files (test files and files that
+  steer pytest are never carried), then every ``fail_to_pass`` test must pass and every ``pass_to_pass``
+  test still pass, run in the sandbox with the task's interpreter.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from corpus.repository.environment import Environment, build_environment
+from corpus.repository.task import RepositoryTask
+from corpus.repository.testrun import parse_outcomes, pytest_argv, test_environment
+from corpus.repository.workspace import RepositoryWorkspace, materialize_repository
+from harness.sandbox import paths
+from harness.sandbox.backends.base import Sandbox
+from harness.verify import IGNORED_PARTS, MAX_PATCH_FILE_BYTES, Verification, steers_pytest
+
+WRAPPER_DIR = ".stepwise/bin"
+PROMPT = ("The working directory is the {project} repository at the commit with the bug. These tests fail: "
+          "{failing}. Test files (read-only): {tests}. Run them with `python -m pytest` or a bare `pytest`.")
+
+
+@dataclass
+class RepositorySession:
+    workspace: RepositoryWorkspace
+    environment: Environment
+    env: dict[str, str]  # the session's variables (inside the sandbox)
+
+
+def pytest_wrapper(python: str, tests: list[str]) -> str:
+    """``pytest`` with no test named runs the task's test files; with one, the arguments as given."""
+    quoted = " ".join(f"'{t}'" for t in tests)
+    return ("#!/bin/sh\n# Stepwise: a bare `pytest` runs this task's tests; name tests to run others.\n"
+            "named=0\nfor a in \"$@\"; do case \"$a\" in -*) ;; *) named=1 ;; esac; done\n"
+            f"if [ \"$named\" = 0 ]; then set -- \"$@\" {quoted}; fi\n"
+            f"exec '{python}' -m pytest \"$@\"\n")
+
+
+def prepare(task: RepositoryTask, dest: Path) -> RepositorySession:
+    environment = build_environment(task.spec.environment)
+    workspace = materialize_repository(task, dest)
+    python = str(environment.python)
+    wrapper = dest / WRAPPER_DIR / "pytest"
+    wrapper.parent.mkdir(parents=True)
+    test_files = sorted({node.split("::")[0] for node in task.spec.tests.all})
+    wrapper.write_text(pytest_wrapper(python, test_files))
+    wrapper.chmod(0o555)
+    workspace.protected_files = sorted({*workspace.protected_files, f"{WRAPPER_DIR}/pytest"})
+    env = test_environment(task.spec.environment, workspace=paths.WORKSPACE, python=python)
+    env["PATH"] = f"{paths.WORKSPACE}/{WRAPPER_DIR}:{env['PATH']}"
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = ""  # the project's own pytest plugins load
+    return RepositorySession(workspace, environment, env)
+
+
+def prompt(task: RepositoryTask) -> str:
+    tests = task.spec.tests
+    return (f"Bug report: {task.description.strip()}\n\n"
+            + PROMPT.format(project=task.spec.repo.name, failing=", ".join(tests.fail_to_pass),
+                            tests=", ".join(tests.files))
+            + "\nFind the cause in the package's code and fix it there; do not change the tests. Call done when fixed.")
+
+
+def _files(root: Path) -> dict[str, Path]:
+    found = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d not in IGNORED_PARTS and not (Path(dirpath) == root and d == ".stepwise")]
+        for name in filenames:
+            path = Path(dirpath) / name
+            if path.is_file() and not path.is_symlink():
+                found[path.relative_to(root).as_posix()] = path
+    return found
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        if path.stat().st_size > MAX_PATCH_FILE_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _diff(name: str, old: bytes | None, new: bytes | None) -> str:
+    before = (old or b"").decode("utf-8", errors="replace").splitlines(keepends=True)
+    after = (new or b"").decode("utf-8", errors="replace").splitlines(keepends=True)
+    return "".join(difflib.unified_diff(before, after, f"a/{name}" if old is not None else "/dev/null",
+                                        f"b/{name}" if new is not None else "/dev/null"))
+
+
+def verify_repository_safely(sandbox: Sandbox, session: RepositorySession, task: RepositoryTask) -> Verification:
+    """``verify_repository``, whose own failure never loses the episode."""
+    try:
+        return verify_repository(sandbox, session, task)
+    except Exception as exc:  # noqa: BLE001
+        return Verification(verified=False, passed=0, failed=0, patch=None, outcome="not_run",
+                            reason=f"verification could not run: {type(exc).__name__}: {exc}")
+
+
+def verify_repository(sandbox: Sandbox, session: RepositorySession, task: RepositoryTask, *,
+                      timeout_s: float = 300) -> Verification:
+    started = time.monotonic()
+    protected = set(session.workspace.protected_files)
+    work = Path(tempfile.mkdtemp(prefix="stepwise-verify-repo-"))
+    try:
+        fresh = materialize_repository(task, work / "workspace")
+        mine, theirs = _files(Path(sandbox.workspace)), _files(fresh.path)
+        patch, restored, removed = [], [], []
+        for name in sorted(set(mine) | set(theirs)):
+            new = _read(mine[name]) if name in mine else None
+            old = _read(theirs[name]) if name in theirs else None
+            if name in mine and name in theirs and new == old:
+                continue
+            if name in protected:
+                restored.append(name)
+                continue
+            if steers_pytest(name):
+                removed.append(name)
+                continue
+            if name in mine and new is None:
+                continue  # too big to read: left as the fresh tree has it
+            target = fresh.path / name
+            if name not in mine:
+                target.unlink()
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                if target.exists():
+                    target.unlink()  # a hard link into the cache: replaced, never written through
+                target.write_bytes(new)
+            patch.append(_diff(name, old, new))
+        for dirpath, _dirs, _files_ in os.walk(fresh.path):
+            os.chmod(dirpath, 0o777)  # the sandbox uid may write beside the files (tests make temp files)
+        python = str(session.environment.python)
+        node_ids = list(task.spec.tests.all)
+        with sandbox.paused():
+            result = sandbox.exec(pytest_argv(python, node_ids), timeout_s=timeout_s, workspace=fresh.path,
+                                  env={k: v for k, v in session.env.items() if k != "PATH"})
+        output = (result.stdout or "") + (result.stderr or "")
+        outcomes = parse_outcomes(output)
+
+        def passed(node: str) -> bool:
+            found = {k: v for k, v in outcomes.items() if k == node or k.startswith((node + "::", node + "["))}
+            return bool(found) and all(v in ("PASSED", "SKIPPED", "XFAIL") for v in found.values())
+
+        failing = [n for n in node_ids if not passed(n)]
+        verified = not failing and not result.timed_out
+        reason = None if verified else (
+            "the tests ran past the time limit" if result.timed_out else
+            f"{len(failing)} of the task's tests do not pass: {', '.join(failing[:5])}")
+        return Verification(verified=verified, passed=len(node_ids) - len(failing), failed=len(failing),
+                            patch="".join(patch), reason=reason, restored=restored, removed=removed,
+                            returncode=result.returncode, duration_ms=(time.monotonic() - started) * 1000,
+                            output=output[-4000:], outcome="passed" if verified else
+                            ("hang" if result.timed_out else "failed"))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,131 @@
+"""``python -m corpus import-bugsinpy`` on a small git history the test builds itself: BugsInPy's pitfalls
+are handled by general rules, the report names why each other bug did not import, the tasks load and
+materialize, and (slow) the imported bug reproduces and validates in the bwrap sandbox."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from corpus.__main__ import main as corpus_main
+from corpus.format import load_task
+from corpus.importers.bugsinpy import metadata
+from corpus.importers.bugsinpy.requirements import constraints_from
+from corpus.repository.task import RepositoryTask
+from corpus.repository.workspace import materialize_repository
+from tests.helpers.tiny_history import FIXED_CODE, build_tiny_history
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch):
+    monkeypatch.setenv("STEPWISE_CACHE", str(tmp_path / "cache"))
+    return build_tiny_history(tmp_path)
+
+
+def test_dotted_unittest_ids_become_node_ids():
+    files = {"tests/test_black.py"}
+    ids, problems = metadata.node_ids("python -m unittest -q tests.test_black.BlackTestCase.test_fmtonoff4\n"
+                                      "tox tests/test_x.py::test_y\nnosetests tests/test_n.py:Case.test_m\n",
+                                      files.__contains__)
+    assert ids == ["tests/test_black.py::BlackTestCase::test_fmtonoff4", "tests/test_x.py::test_y",
+                   "tests/test_n.py::Case::test_m"]
+    assert problems == []
+
+
+def test_requirements_rules_report_each_dropped_line():
+    text = "-e git+https://example.org/p@abc#egg=proj\npkg-resources==0.0.0\nProj==1.0\nsix==1.15.0\nweird>=2\n"
+    pins, notes = constraints_from(text, "proj")
+    assert pins == ["six==1.15.0"]
+    assert [n.split(":")[0] for n in notes] == [f"requirements.txt line {i}" for i in (1, 2, 3, 5)]
+
+
+def test_utf16_metadata_is_decoded():
+    data = "aiohttp==3.6.2\n".encode("utf-16")
+    assert metadata.decode(data) == "aiohttp==3.6.2\n"
+
+
+def test_import_without_check_writes_tasks_and_a_report(tiny, tmp_path, capsys):
+    out = tmp_path / "out"
+    code = corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tiny.repo), "--out", str(out),
+                        "--no-check"])
+    assert code == 0
+    report = json.loads((out / "import-report-tinyshop.json").read_text())
+    reasons = {r["bug"]: r["reason"] for r in report["results"]}
+    assert reasons["1"] == ""
+    assert "is not in the given history" in reasons["2"]
+    assert "changes no Python file outside the tests" in reasons["3"]
+    printed = capsys.readouterr().out
+    assert "bug 2: not imported:" in printed and "bug 1: imported as tinyshop-1" in printed
+
+    task = load_task(out / "tinyshop-1")
+    assert isinstance(task, RepositoryTask)
+    spec = task.spec
+    assert spec.tests.fail_to_pass == ("tests/test_prices.py::TestTotals::test_ten_percent",
+                                       "tests/test_prices.py::test_fractional_discount")
+    # The test data the fix adds is part of the task's tests though bug.info names only the test module.
+    assert set(spec.tests.files) == {"tests/test_prices.py", "tests/data/case.json"}
+    assert spec.repo.license == "MIT" and spec.repo.buggy_commit == tiny.buggy
+    notes = " ".join(task.meta["origin"]["notes"])
+    assert "installs a checkout" in notes and "pkg-resources==0.0.0" in notes
+    assert "tinyshop/prices.py" in task.fix_patch and "tests/" not in task.fix_patch
+    assert (out / "_repos" / "tinyshop.bundle").is_file() and (out / "_repos" / "tinyshop.LICENSE").is_file()
+
+
+def test_workspace_is_hard_linked_from_the_bundle_with_the_fixed_tests(tiny, tmp_path):
+    out = tmp_path / "out"
+    assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tiny.repo), "--out", str(out),
+                        "--bug", "1", "--no-check"]) == 0
+    # The bundle alone carries the history: the original repository is gone.
+    subprocess.run(["rm", "-rf", str(tiny.repo)], check=True)
+    task = load_task(out / "tinyshop-1")
+    first = materialize_repository(task, tmp_path / "ws1")
+    second = materialize_repository(task, tmp_path / "ws2")
+    code = first.path / "tinyshop" / "prices.py"
+    assert "// 100" in code.read_text()
+    assert code.stat().st_ino == (second.path / "tinyshop" / "prices.py").stat().st_ino  # one file on disk
+    assert first.links.linked >= 3 and first.links.copied == 0
+    assert (first.path / "tests" / "data" / "case.json").is_file()
+    assert "test_fractional_discount" in (first.path / "tests" / "test_prices.py").read_text()
+    assert first.protected_files == ["tests/data/case.json", "tests/test_prices.py"]
+    assert not (first.path / "tests" / "test_prices.py").stat().st_mode & 0o222
+    fixed = materialize_repository(task, tmp_path / "ws3", variant="fixed")
+    assert (fixed.path / "tinyshop" / "prices.py").read_text() == FIXED_CODE
+
+
+def test_bad_arguments_get_clear_errors(tiny, tmp_path, capsys):
+    assert corpus_main(["import-bugsinpy", str(tmp_path), "--git", str(tiny.repo), "--out", str(tmp_path / "o")]) == 2
+    assert "has no bugs/ folder" in capsys.readouterr().err
+    assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tmp_path / "nope"),
+                        "--out", str(tmp_path / "o")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    not_git = tmp_path / "plain"
+    not_git.mkdir()
+    assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(not_git), "--out", str(tmp_path / "o")]) == 2
+    assert "is not a git history" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_imported_bug_reproduces_and_validates_in_bwrap(tiny, tmp_path, monkeypatch, capsys):
+    """The full path: the environment resolves and builds (pytest from the index), the failing tests fail on
+    the buggy commit and pass on the fixed one, pass_to_pass is learned, and validation agrees in bwrap."""
+    monkeypatch.setenv("STEPWISE_PYTHONS", getattr(sys, "_base_executable", sys.executable))
+    out = tmp_path / "out"
+    assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tiny.repo), "--out", str(out),
+                        "--bug", "1"]) == 0
+    task = load_task(out / "tinyshop-1")
+    assert task.spec.tests.pass_to_pass == ("tests/test_prices.py::test_total_without_discount",)
+    assert any(p.startswith("pytest==") for p in task.spec.environment.requirements)
+    capsys.readouterr()
+    assert corpus_main(["validate", "--root", str(out), "--sandbox", "bwrap", "--no-progress", "--offline",
+                        "--record"]) == 0
+    record = json.loads((out / "tinyshop-1" / "validation.json").read_text())
+    assert [r["ok"] for r in record["runs"]] == [True] * 6 and not record["flaky"]
+    assert record["evidence"]["fix_files"] == ["tinyshop/prices.py"]
+    # The wrong total surfaces in the test's assertion, away from the fixed line: runtime inspection is what
+    # connects them, so the proposed label recommends the debugger.
+    assert record["evidence"]["fix_in_traceback"] is False
+    assert record["proposed_preference"] == "recommended"

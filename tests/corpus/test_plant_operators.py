@@ -1,0 +1,134 @@
+"""The bug-planting operators: each finds its kind of change, every change compiles, the patch it
+makes applies (and reverts) exactly, and the same module always gives the same candidates."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from corpus.plant.context import ModuleContext
+from corpus.plant.edits import PatchError, apply_edits, apply_patch, changed_lines, unified_patch
+from corpus.plant.operators import OPERATORS, candidates
+
+MODULE = textwrap.dedent('''\
+    import copy
+    import threading
+
+
+    class Store:
+        def __init__(self):
+            self.items = []
+            self.archive = []
+            self.count = 0
+            self.total = 0
+            self._lock = threading.Lock()
+            self._cache = {}
+
+        def add(self, item, tags=None):
+            if tags is None:
+                tags = []
+            with self._lock:
+                self.items.append(item)
+                self.count += 1
+            return tags
+
+        def retire(self, item):
+            self.archive.append(item)
+
+        def lookup(self, name: str, region: str):
+            key = (name, region)
+            if key in self._cache:
+                return self._cache[key]
+            value = self._cache[(name, region)] = len(name)
+            return value
+
+        def sums(self, rows):
+            seen = list(rows)
+            index = 0
+            total = 0
+            for row in rows:
+                total += row
+                last = total
+                index += 1
+                self.total += row
+            for row in seen:
+                if row < 0:
+                    break
+            return copy.copy(seen), rows[:], index, last
+
+        def size(self):
+            return self.count
+
+        def guarded(self, value):
+            try:
+                return int(value)
+            except ValueError:
+                raise
+    ''')
+
+
+def found(operator: str) -> list[str]:
+    context = ModuleContext.parse("store.py", MODULE)
+    return [apply_edits(MODULE, c.edits) for c in candidates(context, (operator,))]
+
+
+@pytest.mark.parametrize(("operator", "expected"), [
+    ("drop_state_update", "            pass\n            self.count += 1"),
+    ("misplaced_update", "            index += 1\n        self.total += row\n"),
+    ("missing_copy", "return copy.copy(seen), rows, index"),
+    ("missing_copy", "seen = rows\n"),
+    ("shared_mutable_default", "def add(self, item, tags=[]):"),
+    ("cache_key_drops_argument", "key = (name,)\n"),
+    ("cache_key_drops_argument", "self._cache[(region,)]"),
+    ("accumulated_index_off_by_one", "index = 1\n"),
+    ("update_wrong_object", "self.archive.append(item)\n            self.count"),
+    ("wrong_variable", "key = (region, region)"),
+    ("wrong_variable", "return self.total\n"),
+    ("boundary_flip", "if row <= 0:"),
+    ("swallowed_exception", "except ValueError:\n            pass\n"),
+    ("early_return", "if row < 0:\n                return\n"),
+    ("reordered_update", "last = total\n            total += row\n"),
+    ("lock_removed", "tags = []\n        self.items.append(item)\n        self.count += 1\n"),
+])
+def test_each_operator_plants_its_change(operator, expected):
+    changed = found(operator)
+
+    assert any(expected in text for text in changed), f"{operator}: no candidate contains {expected!r}"
+    for text in changed:
+        ast.parse(text)  # every candidate compiles
+
+
+def test_every_registered_operator_is_exercised_by_the_sample():
+    context = ModuleContext.parse("store.py", MODULE)
+    assert {c.operator for c in candidates(context)} == set(OPERATORS)
+
+
+def test_candidates_are_deterministic_and_unique():
+    first = candidates(ModuleContext.parse("store.py", MODULE))
+    second = candidates(ModuleContext.parse("store.py", MODULE))
+
+    assert [c.key for c in first] == [c.key for c in second]
+    assert len({c.key for c in first}) == len(first)
+    assert all(c.function != "<module>" for c in first)
+
+
+def test_patch_applies_and_reverts_exactly_with_non_ascii_text():
+    source = MODULE.replace("import copy", "import copy  # café, naïve: columns are bytes in ast")
+    context = ModuleContext.parse("store.py", source)
+    for candidate in candidates(context):
+        after = apply_edits(source, candidate.edits)
+        patch = unified_patch("store.py", source, after)
+        assert apply_patch(source, patch) == after
+        assert apply_patch(after, patch, reverse=True) == source
+        assert candidate.line in changed_lines(source, after, side="before")
+        assert changed_lines(source, after)  # the lines a trace of the buggy version watches
+
+
+def test_a_patch_over_other_text_is_refused():
+    after = found("boundary_flip")[0]
+    patch = unified_patch("store.py", MODULE, after)
+
+    with pytest.raises(PatchError, match="hunk 1 does not apply"):
+        apply_patch(MODULE.replace("if row < 0:", "if row < 1:"), patch)

@@ -1,0 +1,126 @@
+"""The bug generator on a repository it has never seen (a small pure-Python project given as a folder):
+it keeps only changes whose tests fail deterministically, writes them as small tasks whose buggy
+version fails and whose correct version passes, measures their runtime distance, and resumes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from corpus.format import load_task
+from corpus.quality.label_rule import LabelRule
+from corpus.repository.task import GeneratedTask
+from corpus.repository.workspace import materialize_repository
+from validation.generate import cli as generate_cli
+from validation.generate.distance import PlantDistance, measure, propose_label
+from validation.generate.pipeline import STATE_FILE, Options, generate
+from validation.generate.runs import SandboxRunner
+from validation.generate.selection import REJECT_REASONS
+
+LEDGER = Path(__file__).resolve().parent.parent / "fixtures" / "repos" / "ledger"
+
+
+def tree_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("generated")
+    before = tree_digest(LEDGER)
+    report = generate(Options(repo=LEDGER, out=out, seed=3, max_tasks=6, workers=2))
+    return out, report, before
+
+
+@pytest.mark.slow
+def test_kept_tasks_fail_buggy_and_pass_correct_and_the_source_is_untouched(generated, tmp_path):
+    out, report, before = generated
+    tasks = sorted((out / "tasks").iterdir())
+
+    assert report.outcomes["kept"] == len(tasks) == 6
+    assert tree_digest(LEDGER) == before  # linked copies never write through to the repository
+    metas = [json.loads((task / "meta.json").read_text()) for task in tasks]
+    by_function: dict[str, set[str]] = {}
+    for meta in metas:  # every mutation of one function lands in one split
+        by_function.setdefault(meta["split_group"], set()).add(meta["split"])
+    assert all(len(splits) == 1 for splits in by_function.values())
+    runner = SandboxRunner(out, sandbox="bwrap")
+    try:
+        for task in tasks[:3]:
+            meta = json.loads((task / "meta.json").read_text())
+            assert meta["origin"] == "generated" and meta["generator"]["operator"] and meta["generator"]["seed"] == 3
+            assert meta["preference"] in ("recommended", "optional", "avoid")
+            assert meta["tests"]["fail_to_pass"] and meta["runtime_evidence"]["test"] in meta["tests"]["fail_to_pass"]
+            assert meta["generator"]["function"] not in meta["description"]  # the report names the symptom only
+            loaded = load_task(task)  # a generated task loads and materializes like a repository task
+            assert isinstance(loaded, GeneratedTask) and loaded.spec.tests.fail_to_pass == tuple(meta["tests"]["fail_to_pass"])
+            buggy = materialize_repository(loaded, tmp_path / f"{task.name}-buggy").path
+            correct = materialize_repository(loaded, tmp_path / f"{task.name}-correct", variant="fixed").path
+            assert not (buggy / meta["tests"]["files"][0]).stat().st_mode & 0o222  # test files read-only
+            tests = meta["tests"]["fail_to_pass"] + meta["tests"]["pass_to_pass"]
+            failing = runner.run(buggy, tests)
+            assert sorted(failing.failed) == sorted(meta["tests"]["fail_to_pass"]), failing.output[-800:]
+            passing = runner.run(correct, tests)
+            assert passing.ran and passing.failed == [], passing.output[-800:]
+    finally:
+        runner.close()
+
+
+@pytest.mark.slow
+def test_the_report_counts_every_candidate_by_reason_and_a_second_run_resumes(generated):
+    out, report, _before = generated
+    saved = json.loads((out / "generate-report.json").read_text())
+
+    assert set(saved["rejected"]) <= set(REJECT_REASONS)
+    assert saved["kept"] + sum(saved["rejected"].values()) == sum(report.outcomes.values())
+    assert saved["labels"] and sum(saved["labels"].values()) == saved["kept"]
+    decided = len((out / STATE_FILE).read_text().splitlines())
+
+    again = generate(Options(repo=LEDGER, out=out, seed=3, max_tasks=6, workers=2))
+
+    assert again.outcomes["kept"] == 6
+    assert len((out / STATE_FILE).read_text().splitlines()) == decided  # nothing was played twice
+
+
+def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distance():
+    record = {"test": "tests/test_x.py::test_y", "hits": 2, "first_hit_call": 3, "last_hit_call": 9,
+              "failure": {"type": "AssertionError", "calls": 14, "frames": [
+                  {"file": "tests/test_x.py", "line": 8, "function": "test_y", "first_line": 6,
+                   "text": "assert report.total() == 4"},
+                  {"file": "pkg/report.py", "line": 30, "function": "total", "first_line": 28, "text": "return sum(x)"}]}}
+    tests = frozenset({"tests/test_x.py"})
+    far = measure(record, file="pkg/store.py", function_line=12, touched={"items", "append"}, test_files=tests)
+    assert far is not None and far.calls_between == 11 and far.calls_since_last == 5 and far.state_carried
+    assert far.files == 2  # the change's module and the one that failed, the test file aside
+    assert propose_label(far).preference == "recommended"
+    assert propose_label(far).rule == LabelRule.load().version  # the one rule corpus quality uses
+
+    at_line = PlantDistance(test="t", hits=1, calls_between=0, calls_since_last=0, on_failure_stack=True, frames=0,
+                            state_carried=False, files=1, failure_in_changed_function=True,
+                            failure_mentions_change=True, failure_type="ValueError", failure_line="raise ValueError")
+    assert propose_label(at_line).preference == "avoid"
+    near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function_line=12, touched={"items"},
+                   test_files=tests)
+    assert near is not None and propose_label(near).preference == "optional"
+    never_ran = measure({**record, "hits": 0, "first_hit_call": None}, file="pkg/store.py", function_line=12,
+                        touched=set(), test_files=tests)
+    assert never_ran is not None and propose_label(never_ran).preference == "avoid"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--repo", "/no/such/folder", "--out", "OUT"], "not a folder"),
+    (["--repo", str(LEDGER), "--out", str(LEDGER / "out")], "inside the repository"),
+    (["--repo", str(LEDGER), "--out", "OUT", "--workers", "0"], "at least 1"),
+])
+def test_bad_arguments_get_one_clear_line(args, message, tmp_path, capsys):
+    args = [str(tmp_path / "out") if a == "OUT" else a for a in args]
+
+    assert generate_cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

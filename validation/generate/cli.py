@@ -1,0 +1,78 @@
+"""``python -m corpus generate``: plant state-dependent bugs in a repository whose tests pass and keep
+the ones whose failure is deterministic, as tasks with their measured runtime evidence and label."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from corpus.plant.operators import OPERATORS
+from harness.sandbox.backends import NAMES
+from harness.sandbox.backends.base import SandboxError
+from validation.generate.environment import environment_of
+from validation.generate.pipeline import REPORT_FILE, GenerateError, Options, generate
+from validation.generate.repository import RepositoryError
+from validation.generate.selection import REJECT_REASONS
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m corpus generate", description=__doc__,
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--repo", required=True, type=Path, help="the repository's root folder (its tests must pass)")
+    parser.add_argument("--out", required=True, type=Path,
+                        help="where tasks/, the shared sources/ snapshot, the state file and the report go")
+    parser.add_argument("--seed", type=int, default=0, help="chooses and orders the candidates (same seed, same tasks)")
+    parser.add_argument("--max-tasks", type=int, default=100, help="stop once this many tasks are kept")
+    parser.add_argument("--max-candidates", type=int, default=None,
+                        help="candidates to try at most (default: 10 per wanted task)")
+    parser.add_argument("--workers", type=int, default=1, help="parallel sandboxes")
+    parser.add_argument("--sandbox", choices=NAMES, default="bwrap", help="where the tests run")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds for one candidate's test run")
+    parser.add_argument("--environment-from", type=Path, metavar="TASK",
+                        help="run the tests in this repository task's environment (a real bug of the same project: "
+                             "its interpreter, pins and variables); default: this interpreter with pytest")
+    parser.add_argument("--operator", action="append", choices=sorted(OPERATORS), dest="operators",
+                        help="only this operator (repeatable; default: all)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.max_tasks < 1 or args.workers < 1 or (args.max_candidates is not None and args.max_candidates < 1):
+        print("error: --max-tasks, --max-candidates and --workers must be at least 1", file=sys.stderr)
+        return 2
+    bar = tqdm(total=0, unit="candidate", disable=None, file=sys.stderr)
+
+    def progress(done: int, total: int, outcomes) -> None:
+        bar.total = total
+        bar.n = done
+        bar.set_postfix(kept=outcomes.get("kept", 0), refresh=False)
+        bar.refresh()
+
+    try:
+        environment, name = environment_of(args.environment_from) if args.environment_from else (None, None)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    options = Options(environment=environment, name=name, repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
+                      max_candidates=args.max_candidates, workers=args.workers, sandbox=args.sandbox,
+                      timeout_s=args.timeout, operators=tuple(args.operators) if args.operators else None)
+    try:
+        report = generate(options, progress=progress)
+    except (GenerateError, RepositoryError, SandboxError) as exc:
+        bar.close()
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    bar.close()
+    summary = report.to_dict()
+    print(f"{report.repo} ({report.version}), seed {report.seed}: {summary['kept']} kept of "
+          f"{sum(report.outcomes.values())} candidates tried ({report.baseline_tests} passing tests)")
+    for reason, count in summary["rejected"].items():
+        print(f"  rejected {count:5d}  {reason}: {REJECT_REASONS[reason]}")
+    for label, count in sorted(report.labels.items()):
+        print(f"  label    {count:5d}  {label}")
+    print(f"tasks in {args.out / 'tasks'}; report in {args.out / REPORT_FILE}")
+    return 0

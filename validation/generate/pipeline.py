@@ -1,0 +1,327 @@
+"""The whole generation run: baseline, candidates, validation in parallel sandboxes, selection by
+runtime evidence, task folders, and a report. Resumable: every candidate's outcome is appended to
+``generate-state.jsonl`` as it is decided, and a run with the same ``--out`` skips what is there."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import queue as queues
+import random
+import shutil
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from corpus.plant.context import Candidate, ModuleContext
+from corpus.plant.edits import apply_edits, changed_lines, changed_text
+from corpus.plant.materialize import linked_copy, replace_file
+from corpus.plant.operators import OPERATORS, candidates
+from corpus.repository.environment import EnvironmentBuildError, build_environment
+from corpus.repository.spec import NODE_ID, EnvironmentSpec
+from validation.generate import selection
+from validation.generate.distance import measure, nearest, propose_label, touched_names
+from validation.generate.environment import default_environment
+from validation.generate.repository import Repository
+from validation.generate.runs import REACH, TRACE, SandboxRunner
+from validation.generate.writer import snapshot_folder, write_task
+
+STATE_FILE = "generate-state.jsonl"
+REPORT_FILE = "generate-report.json"
+
+
+class GenerateError(RuntimeError):
+    """The run cannot start: the message says what to do."""
+
+
+@dataclass
+class Options:
+    repo: Path
+    out: Path
+    seed: int = 0
+    max_tasks: int = 100
+    max_candidates: int | None = None  # default: 10 per wanted task
+    workers: int = 1
+    sandbox: str = "bwrap"
+    timeout_s: float = 60.0
+    operators: tuple[str, ...] | None = None
+    # The tests' environment (a real bug's of the same project, --environment-from); None: this interpreter
+    # with pytest, as the sandbox runs it.
+    environment: EnvironmentSpec | None = None
+    name: str | None = None  # the repository's name in task names and reports (default: its folder's)
+    cancel: threading.Event | None = None  # set from outside (a cancelled job): workers stop after their candidate
+
+
+@dataclass
+class Report:
+    repo: str
+    version: str
+    seed: int
+    candidates: int = 0
+    outcomes: Counter = field(default_factory=Counter)
+    labels: Counter = field(default_factory=Counter)
+    by_operator: dict[str, Counter] = field(default_factory=dict)
+    baseline_tests: int = 0
+    baseline_failing: list[str] = field(default_factory=list)
+    # Seconds spent, summed over workers: the baseline run (the environment's first use, with the reach
+    # plugin), linking candidates' workspaces, plain test runs, and traced runs.
+    seconds: Counter = field(default_factory=Counter)
+    wall_s: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"repo": self.repo, "version": self.version, "seed": self.seed, "candidates": self.candidates,
+                "kept": self.outcomes.get(selection.KEPT, 0),
+                "rejected": {reason: self.outcomes[reason] for reason in selection.REJECT_REASONS if self.outcomes[reason]},
+                "labels": dict(self.labels), "by_operator": {k: dict(v) for k, v in sorted(self.by_operator.items())},
+                "baseline_tests": self.baseline_tests, "baseline_failing": self.baseline_failing,
+                "seconds": {k: round(v, 3) for k, v in self.seconds.items()}, "wall_s": round(self.wall_s, 3)}
+
+
+def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
+    """Candidates in functions some passing test reaches, in the seed's order; the tests reaching each
+    function; each source file's text."""
+    covering: dict[str, list[str]] = {}
+    for test, entry in reach.items():
+        if entry["outcome"] == "passed":
+            for function in entry["functions"]:
+                covering.setdefault(function, []).append(test)
+    found: list[Candidate] = []
+    texts: dict[str, str] = {}
+    for rel in repo.sources:
+        try:
+            text = (repo.root / rel).read_text(encoding="utf-8")
+            context = ModuleContext.parse(rel, text)
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue  # a module this interpreter cannot parse: nothing to plant there
+        texts[rel] = text
+        found += [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
+    random.Random(options.seed).shuffle(found)
+    limit = options.max_candidates or options.max_tasks * 10
+    return found[:limit], covering, texts
+
+
+def generate(options: Options, *, progress: Callable[[int, int, Counter], None] | None = None) -> Report:
+    unknown = [name for name in options.operators or () if name not in OPERATORS]
+    if unknown:
+        raise GenerateError(f"unknown operator {unknown[0]!r}; choose from {', '.join(OPERATORS)}")
+    repo = Repository.scan(options.repo, options.name)
+    out = options.out.resolve()
+    if out == repo.root or repo.root in out.parents:
+        raise GenerateError(f"--out {options.out} is inside the repository; write the tasks somewhere else")
+    out.mkdir(parents=True, exist_ok=True)
+    snapshot = snapshot_folder(out, repo)
+    report = Report(repo=repo.name, version=repo.version, seed=options.seed)
+    started = time.monotonic()
+    environment = options.environment or default_environment()
+    python: str | None = None
+    if options.environment is not None:
+        try:
+            python = str(build_environment(options.environment).python)
+        except (EnvironmentBuildError, LookupError, OSError) as exc:
+            raise GenerateError(f"the environment could not be built: {exc}") from None
+    variables = dict(environment.env)
+    scratch = Path(tempfile.mkdtemp(prefix="stepwise-generate-"))
+    try:
+        baseline = scratch / "baseline"
+        linked_copy(snapshot, baseline)
+        runner = SandboxRunner(baseline, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
+                               env=variables)
+        try:
+            run = runner.run(baseline, [], plugin=REACH)
+        finally:
+            runner.close()
+        report.seconds["baseline"] += time.monotonic() - started
+        if not run.reach:
+            raise GenerateError(f"the repository's tests did not run in the sandbox ({run.output.strip()[-400:]}); "
+                                "check that `python -m pytest` passes in the folder")
+        passing = sorted(test for test, entry in run.reach.items() if entry["outcome"] == "passed")
+        report.baseline_tests = len(passing)
+        report.baseline_failing = sorted(t for t, e in run.reach.items() if e["outcome"] == "failed")
+        if not passing:
+            raise GenerateError("no test of the repository passes; the generator needs a passing suite")
+        todo, covering, texts = plan(repo, run.reach, options)
+        report.candidates = len(todo)
+        _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
+              (environment, python, variables))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    report.wall_s = time.monotonic() - started
+    (out / REPORT_FILE).write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
+    return report
+
+
+def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime) -> None:
+    environment, python, variables = runtime
+    state_path = out / STATE_FILE
+    done: dict[str, dict] = {}
+    if state_path.is_file():
+        for line in state_path.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+                done[entry["key"]] = entry
+            except (json.JSONDecodeError, KeyError):
+                continue  # a half-written last line from an interrupted run
+    lock = threading.Lock()
+    seen_sources: set[str] = set()
+    signatures: set[tuple] = set()
+    for entry in done.values():
+        seen_sources.add(entry.get("source_hash", ""))
+        if entry["outcome"] == selection.KEPT:
+            signatures.add(tuple(entry["signature"]))
+    queue = iter(list(enumerate(todo)))
+    stop = threading.Event()
+    # Workers put progress here; the calling thread reports it, so a progress callback that writes to a
+    # database (the web job) runs in the thread that owns its connection.
+    updates: queues.Queue = queues.Queue()
+
+    def record(candidate: Candidate, outcome: str, **extra) -> None:
+        with lock:
+            entry = {"key": candidate.key, "outcome": outcome, **extra}
+            with state_path.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(entry) + "\n")
+            _count(report, candidate, outcome, extra.get("label"))
+            if report.outcomes[selection.KEPT] >= options.max_tasks:
+                stop.set()
+            updates.put((sum(report.outcomes.values()), len(todo), Counter(report.outcomes)))
+
+    for candidate in todo:
+        entry = done.get(candidate.key)
+        if entry is not None:
+            _count(report, candidate, entry["outcome"], entry.get("label"))
+    if report.outcomes[selection.KEPT] >= options.max_tasks:
+        return
+    claimed = [report.outcomes[selection.KEPT]]
+
+    def claim() -> bool:
+        """A slot for one more kept task: with several workers, the last slots go to whoever gets there
+        first, and a candidate that finds none is left undecided (a later run with more slots plays it)."""
+        with lock:
+            if claimed[0] >= options.max_tasks:
+                return False
+            claimed[0] += 1
+            return True
+
+    def worker(number: int) -> None:
+        # The sandbox's own workspace is an empty folder of this worker's: a backend may move or quota
+        # the folder it is acquired for, so never the shared snapshot. Candidates run over their copies.
+        home = scratch / f"box{number}"
+        home.mkdir()
+        runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s, python=python,
+                               env=variables)
+        try:
+            while not stop.is_set() and not (options.cancel is not None and options.cancel.is_set()):
+                with lock:
+                    item = next(queue, None)
+                if item is None:
+                    return
+                i, candidate = item
+                if candidate.key in done:
+                    continue
+                _decide(candidate, i, runner, covering, texts, repo, snapshot, scratch / f"w{number}", out,
+                        options, suite_size, lock, seen_sources, signatures, record, claim, report, environment)
+        finally:
+            runner.close()
+
+    with ThreadPoolExecutor(max_workers=max(1, options.workers)) as pool:
+        futures = [pool.submit(worker, n) for n in range(max(1, options.workers))]
+        try:
+            while not all(future.done() for future in futures) or not updates.empty():
+                try:
+                    update = updates.get(timeout=0.2)
+                except queues.Empty:
+                    continue
+                if progress:
+                    progress(*update)
+        except BaseException:
+            stop.set()  # a cancelled job (the callback raised): workers end after their candidate
+            raise
+        for future in futures:
+            future.result()
+
+
+def _count(report: Report, candidate: Candidate, outcome: str, label: str | None) -> None:
+    report.outcomes[outcome] += 1
+    report.by_operator.setdefault(candidate.operator, Counter())[outcome] += 1
+    if label:
+        report.labels[label] += 1
+
+
+def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, out, options, suite_size, lock,
+            seen_sources, signatures, record, claim, report, environment) -> None:
+    before = texts[candidate.file]
+    after = apply_edits(before, candidate.edits)
+    source_hash = hashlib.sha1(f"{candidate.file}\0{after}".encode()).hexdigest()
+    with lock:
+        duplicate = source_hash in seen_sources
+        seen_sources.add(source_hash)
+    if duplicate:
+        return record(candidate, "duplicate", source_hash=source_hash)
+    try:
+        compile(after, candidate.file, "exec")
+    except (SyntaxError, ValueError):
+        return record(candidate, "syntax", source_hash=source_hash)
+    tests = covering.get(f"{candidate.file}:{candidate.function_line}", [])
+    if not tests:
+        return record(candidate, "not_reached", source_hash=source_hash)
+    def timed(kind: str, run, *args, **kwargs):
+        began = time.monotonic()
+        try:
+            return run(*args, **kwargs)
+        finally:
+            with lock:
+                report.seconds[kind] += time.monotonic() - began
+
+    timed("workspace", shutil.rmtree, workdir, ignore_errors=True)
+    timed("workspace", linked_copy, snapshot, workdir)
+    try:
+        replace_file(workdir, candidate.file, after)
+        first = timed("tests", runner.run, workdir, tests)
+        if first.timed_out:
+            return record(candidate, "timeout", source_hash=source_hash)
+        if not first.ran:
+            return record(candidate, "import_error", source_hash=source_hash)
+        failed = [test for test in first.failed if test in tests] or first.failed
+        if not failed:
+            return record(candidate, "no_effect", source_hash=source_hash)
+        if selection.breaks_suite(len(failed), suite_size):
+            return record(candidate, "breaks_suite", source_hash=source_hash, failed=len(failed))
+        lines = changed_lines(before, after)
+        plant = {"file": candidate.file, "lines": lines, "function": candidate.function}
+        traced = timed("tracing", runner.run, workdir, failed, plugin=TRACE, plant=plant)
+        again = timed("tests", runner.run, workdir, failed)
+        if sorted(traced.failed) != sorted(failed) or sorted(again.failed) != sorted(failed):
+            return record(candidate, "flaky", source_hash=source_hash)
+        touched = touched_names(*changed_text(before, after))
+        distances = [d for d in (measure(r, file=candidate.file, function_line=candidate.function_line, touched=touched,
+                                         test_files=frozenset(repo.tests))
+                                 for r in traced.trace) if d is not None]
+        if not distances:
+            return record(candidate, "no_trace", source_hash=source_hash)
+        failed = [test for test in failed if NODE_ID.match(test)]
+        if not failed:
+            return record(candidate, "unnamed_tests", source_hash=source_hash)
+        signature = (candidate.file, candidate.function, candidate.operator, *sorted(failed))
+        with lock:
+            near = signature in signatures
+            signatures.add(signature)
+        if near:
+            return record(candidate, "near_duplicate", source_hash=source_hash)
+        if not claim():
+            with lock:
+                signatures.discard(signature)
+            return None
+        distance = nearest(distances)
+        label = propose_label(distance, file=candidate.file, function=candidate.function, line=candidate.line)
+        passing = [test for test in tests if test not in failed and NODE_ID.match(test)]
+        folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
+                            failed=sorted(failed), passing=passing, distance=distance, label=label,
+                            environment=environment)
+        return record(candidate, selection.KEPT, source_hash=source_hash, label=label.preference, task=folder.name,
+                      signature=list(signature))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)

@@ -1,0 +1,2 @@
+"""Standalone pytest plugins, copied into the workspace and loaded there; they import nothing from the
+project."""

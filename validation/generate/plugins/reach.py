@@ -1,0 +1,70 @@
+"""Which functions of the repository each test reaches (``-p _stepwise_reach``).
+
+Standalone: copied into the workspace, imports nothing from the project. Writes ``reach.json`` next to
+itself: {node id: {"outcome": "passed"|"failed"|"skipped", "functions": ["file.py:LINE", ...]}}, a function named by
+its file and first line (``co_firstlineno``: every Python has it, unlike ``co_qualname``).
+A profile hook (calls only, no line events) keeps the baseline run cheap.
+"""
+
+import json
+import os
+import sys
+import threading
+
+import pytest
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_ROOT = os.getcwd()
+_SKIP = ("test_", "conftest.py")
+_files = {}  # co_filename -> workspace-relative path of a source file, or None
+_current = {}  # the running test's reached functions
+_results = {}
+
+
+def _source(code):
+    name = code.co_filename
+    try:
+        return _files[name]
+    except KeyError:
+        path = os.path.realpath(name) if os.path.isabs(name) else ""  # "<frozen ...>" is no file
+        rel = None
+        if path.startswith(_ROOT + os.sep) and path.endswith(".py") and not path.startswith(_HERE):
+            rel = os.path.relpath(path, _ROOT).replace(os.sep, "/")
+            parts = rel.split("/")
+            if (os.path.basename(rel).startswith(_SKIP) or rel.endswith("_test.py")
+                    or any(p in ("test", "tests", "testing") for p in parts[:-1])):
+                rel = None
+        _files[name] = rel
+        return rel
+
+
+def _profile(frame, event, arg):
+    if event == "call":
+        rel = _source(frame.f_code)
+        if rel is not None:
+            _current[f"{rel}:{frame.f_code.co_firstlineno}"] = True
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _current.clear()
+    sys.setprofile(_profile)
+    threading.setprofile(_profile)
+    yield
+    sys.setprofile(None)
+    threading.setprofile(None)
+    entry = _results.setdefault(item.nodeid, {"outcome": "passed", "functions": []})
+    entry["functions"] = sorted(_current)
+
+
+def pytest_runtest_logreport(report):
+    entry = _results.setdefault(report.nodeid, {"outcome": "passed", "functions": []})
+    if report.failed:
+        entry["outcome"] = "failed"
+    elif report.skipped and entry["outcome"] == "passed" and report.when in ("setup", "call"):
+        entry["outcome"] = "skipped"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    with open(os.path.join(_HERE, "reach.json"), "w", encoding="utf-8") as fh:
+        json.dump(_results, fh)

@@ -1,0 +1,99 @@
+"""pytest over a candidate's workspace, inside a sandbox that lives as long as its worker.
+
+A worker acquires one sandbox for the repository and runs each candidate's tests with ``exec`` over
+that candidate's own linked copy (``workspace=``), so no sandbox is started per candidate.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.sandbox.backends import get_backend
+from harness.sandbox.backends.base import Sandbox, SandboxSource, SandboxSpec
+from validation.runner import PLUGIN_DIR, PYTEST_ARGS
+
+PLUGINS = Path(__file__).with_name("plugins")
+REACH, TRACE = "_stepwise_reach", "_stepwise_trace"
+# pytest's exit statuses that mean the tests could not even be run: interrupted, internal error,
+# usage error (a node id that does not exist), no tests collected.
+# A repository's tests import its packages from its root, as `python -m pytest` run there does (the
+# working directory first on sys.path); validation's plugins load from their hidden folder.
+BOOT = (f"import os, sys; sys.path[:0] = [os.getcwd(), {PLUGIN_DIR!r}]; import pytest; "
+        "sys.exit(pytest.main(sys.argv[1:]))")
+NOT_RUN = {2: "interrupted (a collection error)", 3: "pytest's internal error", 4: "a usage error", 5: "no tests ran"}
+
+
+@dataclass
+class TestRun:
+    returncode: int
+    failed: list[str]  # node ids of the tests that failed or errored
+    timed_out: bool
+    output: str
+    reach: dict = field(default_factory=dict)
+    trace: list[dict] = field(default_factory=list)
+
+    @property
+    def ran(self) -> bool:
+        return not self.timed_out and self.returncode not in NOT_RUN
+
+
+class SandboxRunner:
+    """One worker's sandbox: ``run`` pytest with node ids over any workspace."""
+
+    def __init__(self, workspace: Path, *, sandbox: str | SandboxSource = "bwrap", timeout_s: float = 60.0,
+                 python: str | None = None, env: dict[str, str] | None = None):
+        """``python``: a task environment's interpreter (mounted read-only), else the sandbox's own;
+        ``env``: the variables its tests run under (a locale)."""
+        self.source = get_backend(sandbox) if isinstance(sandbox, str) else sandbox
+        self.timeout_s = timeout_s
+        self.env = dict(env or {})
+        self.box: Sandbox = self.source.acquire(SandboxSpec(workspace=workspace, arm="base", service=False,
+                                                            python=python))
+        self.python = python or self.box.inside.python
+
+    def close(self) -> None:
+        self.source.release(self.box, wait=True)
+
+    def run(self, workspace: Path, tests: Sequence[str], *, plugin: str | None = None, plant: dict | None = None,
+            timeout_s: float | None = None) -> TestRun:
+        if plugin is not None:
+            folder = workspace / PLUGIN_DIR
+            if folder.exists():
+                shutil.rmtree(folder)
+            folder.mkdir()
+            folder.chmod(0o777)  # the sandbox's unprivileged uid writes the plugin's record here
+            source = "reach.py" if plugin == REACH else "trace.py"
+            shutil.copyfile(PLUGINS / source, folder / f"{plugin}.py")
+            if plant is not None:
+                (folder / "plant.json").write_text(json.dumps(plant), encoding="utf-8")
+        options = ["-rfE", "-p", "no:randomly", "-p", "no:xdist"]
+        loaded = ["-p", plugin] if plugin else []
+        argv = [self.python, "-c", BOOT, *PYTEST_ARGS, *options, *loaded, *(["--", *tests] if tests else [])]
+        result = self.box.exec(argv, timeout_s=timeout_s or self.timeout_s, workspace=workspace, env=self.env or None)
+        output = (result.stdout or "") + (result.stderr or "")
+        run = TestRun(returncode=result.returncode, failed=_failed(result.stdout or ""), timed_out=result.timed_out,
+                      output=output)
+        if plugin == REACH:
+            path = workspace / PLUGIN_DIR / "reach.json"
+            run.reach = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        elif plugin == TRACE:
+            path = workspace / PLUGIN_DIR / "trace.jsonl"
+            lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+            run.trace = [json.loads(line) for line in lines if line.strip()]
+        return run
+
+
+def _failed(stdout: str) -> list[str]:
+    """Node ids from pytest's short summary (``-rfE``): ``FAILED tests/test_x.py::test_y - ...``."""
+    failed = []
+    for line in stdout.splitlines():
+        for word in ("FAILED ", "ERROR "):
+            if line.startswith(word):
+                node = line[len(word):].split(" - ", 1)[0].strip()
+                if node not in failed:
+                    failed.append(node)
+    return failed
