@@ -178,12 +178,17 @@ class BugsInPyImporter:
             local={PurePosixPath(p).parts[0].removesuffix(".py") for p in fixed_files}
             | {normalize(project_name(tree, self.project)).replace("-", "_")},
             already={normalize(re.split(r"[<>=!~\[ ]", r)[0]) for r in requirements})
-        self.say(f"bug {bug.number}: resolving the environment for Python {bug.python}")
-        resolution = resolve_pins(bug.python, tree, project=project_name(tree, self.project),
-                                  extras=declared_extras(tree), requirements=requirements, constraints=constraints,
-                                  optional=optional)
-        result.notes += [f"constraint dropped: {d}" for d in resolution.dropped]
-        spec = EnvironmentSpec(python=bug.python, requirements=tuple(resolution.pins), install_path=install_path(tree))
+        pins: tuple[str, ...] = ()
+        if self.check:  # without the check nothing runs: the pins stay unresolved (an import without it fills them)
+            self.say(f"bug {bug.number}: resolving the environment for Python {bug.python}")
+            resolution = resolve_pins(bug.python, tree, project=project_name(tree, self.project),
+                                      extras=declared_extras(tree), requirements=requirements,
+                                      constraints=constraints, optional=optional)
+            result.notes += [f"constraint dropped: {d}" for d in resolution.dropped]
+            pins = tuple(resolution.pins)
+        else:
+            result.notes.append("imported without the check: environment.requirements is not resolved yet")
+        spec = EnvironmentSpec(python=bug.python, requirements=pins, install_path=install_path(tree))
         meta = {
             "name": _task_name(self.project, bug.number), "category": "real-bug", "preference": "recommended",
             "description": (f"A bug in {self.project}: the tests {', '.join(ids)} fail. Find the cause in the package's "
@@ -195,7 +200,8 @@ class BugsInPyImporter:
             "tests": {"fail_to_pass": ids, "pass_to_pass": [], "files": test_side},
             "origin": {"importer": "bugsinpy", "project": self.project, "bug": bug.number,
                        "python_version": bug.python, "test_file": bug.test_files, "run_test": bug.run_test.strip(),
-                       "fix_files": code_side, "notes": result.notes},
+                       "fix_files": code_side, "notes": result.notes,
+                       "test_requirements": requirements, "constraints": constraints},
         }
         if self.check:
             self._check(meta, spec, tree, fixed, test_side, result)
