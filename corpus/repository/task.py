@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +36,14 @@ class RepositoryTask(Task):
     def history(self) -> Path:
         from corpus.repository.source import open_history
         return open_history(self.history_path)
+
+    @property
+    def fix_files(self) -> list[str]:
+        """The files the fix touches (code side)."""
+        listed = self.spec.origin.get("fix_files")
+        if isinstance(listed, list):
+            return [f for f in listed if isinstance(f, str)]
+        return sorted(set(re.findall(r"^\+\+\+ b/(\S+)", self.fix_patch, re.MULTILINE)))
 
     @property
     def fix_patch(self) -> str:
