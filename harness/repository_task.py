@@ -142,7 +142,7 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
                     target.unlink()  # a hard link into the cache: replaced, never written through
                 target.write_bytes(new)
             patch.append(_diff(name, old, new))
-        for dirpath, _dirs, _files_ in os.walk(fresh.path):
+        for dirpath, _dirs, _names in os.walk(fresh.path):
             os.chmod(dirpath, 0o777)  # the sandbox uid may write beside the files (tests make temp files)
         python = str(session.environment.python)
         node_ids = list(task.spec.tests.all)

@@ -76,9 +76,9 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
             # A copy of the checkout: building it writes (egg-info, build/) and the cached tree is read-only.
             build = work / "project"
             shutil.rmtree(build, ignore_errors=True)
-            shutil.copytree(checkout, build, ignore=shutil.ignore_patterns(".stepwise-complete"))
+            shutil.copytree(checkout, build, symlinks=True, ignore=shutil.ignore_patterns(".stepwise-complete"))
             for path in build.rglob("*"):
-                if path.is_file() and not path.is_symlink():
+                if not path.is_symlink() and path.is_file():
                     path.chmod(0o644)
             target = f"{build}[{','.join(extras)}]" if extras else str(build)
             env_python = str(venv / "bin" / "python")

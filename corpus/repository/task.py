@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus.format import Task, TaskFormatError
 from corpus.repository.spec import RepositorySpec, RepositorySpecError, parse_repository
+from corpus.task_model import Task, TaskFormatError
 
 # Where a task folder's histories are looked for: ``_repos/`` in its tasks folder, then in the one above.
 REPOS_FOLDER = "_repos"

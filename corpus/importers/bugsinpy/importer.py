@@ -142,6 +142,9 @@ class BugsInPyImporter:
             result.reason = str(exc)
         except (InterpreterNotFound, ResolutionError, EnvironmentBuildError, source.SourceError) as exc:
             result.reason = str(exc)
+        except (OSError, ValueError, shutil.Error, subprocess.SubprocessError) as exc:
+            # One bug's unexpected failure is reported with it; the other bugs still import.
+            result.reason = f"could not be imported ({type(exc).__name__}: {str(exc)[:300]})"
         return result
 
     def _import(self, folder: Path, result: BugResult) -> None:

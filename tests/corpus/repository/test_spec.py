@@ -64,14 +64,14 @@ def test_a_missing_interpreter_says_where_it_looked(monkeypatch):
 
 def test_the_running_interpreter_is_found_by_its_version(monkeypatch):
     monkeypatch.setenv("STEPWISE_PYTHONS", sys.executable)
-    assert find_python("%d.%d" % sys.version_info[:2]).name.startswith("python")
+    assert find_python("{}.{}".format(*sys.version_info[:2])).name.startswith("python")
 
 
 @pytest.mark.slow
 def test_a_pin_the_index_lacks_is_named_with_its_place(tmp_path, monkeypatch):
     monkeypatch.setenv("STEPWISE_CACHE", str(tmp_path))
     monkeypatch.setenv("STEPWISE_PYTHONS", getattr(sys, "_base_executable", sys.executable))
-    version = "%d.%d" % sys.version_info[:2]
+    version = "{}.{}".format(*sys.version_info[:2])
     spec = EnvironmentSpec(python=version, requirements=("six==1.16.0", "stepwise-no-such-package-xyz==0.0.1"))
     with pytest.raises(EnvironmentBuildError, match=r"environment\.requirements\[1\] 'stepwise-no-such-package-xyz==0\.0\.1'"):
         build_environment(spec)
