@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import TypeVar
 
+from corpus.repository.task import RepositoryTask, load_repository_task
 from corpus.task_model import (  # noqa: F401 - re-exported: the loader's types, imported from here by most code
     FOLDERS,
     MAX_FILE_BYTES,
@@ -133,7 +134,6 @@ def load_task(path: str | Path) -> Task:
     preference_reason = _require(meta, name, "preference_reason", str, default="")
     evidence = _load_evidence(name, meta.get("evidence", []))
     if "repo" in meta:  # a real bug in a repository: its files come from the project's history
-        from corpus.repository.task import load_repository_task
         return load_repository_task(name, path, {
             "category": category, "preference": preference, "description": description,
             "dependencies": tuple(deps), "timeout_s": float(timeout_s), "tags": tuple(tags), "evidence": evidence,
@@ -176,3 +176,12 @@ def resolve_task(name_or_dir: str | Path, root: str | Path = TASKS_DIR) -> Task:
     if by_name.is_dir():
         return load_task(by_name)
     raise TaskFormatError(str(name_or_dir), "name", f"not a task folder and no task of that name under {root}")
+
+
+def load_repository(path: str | Path) -> RepositoryTask:
+    """The repository task (a real bug) in ``path``; TaskFormatError when the folder holds a small task."""
+    task = load_task(path)
+    if not isinstance(task, RepositoryTask):
+        raise TaskFormatError(task.name, "repo", "missing: this folder holds a small task, not a repository task")
+    return task
+

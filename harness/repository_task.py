@@ -131,11 +131,11 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
             if steers_pytest(name):
                 removed.append(name)
                 continue
-            if name in mine and new is None:
-                continue  # too big to read: left as the fresh tree has it
             target = fresh.path / name
             if name not in mine:
                 target.unlink()
+            elif new is None:
+                continue  # too big (or gone) to read: left as the fresh tree has it
             else:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 if target.exists():

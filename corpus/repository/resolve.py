@@ -100,6 +100,7 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
                 wanted.remove(guess)
                 dropped.append(f"{guess}: imported by the tests but no such package for Python {python_version}")
                 continue
+            assert culprit is not None  # the branch above raised otherwise
             active.remove(culprit)
             dropped.append(f"{culprit}: not installable on Python {python_version} ({_reason(output)})")
         else:

@@ -15,9 +15,15 @@ REPOS_FOLDER = "_repos"
 
 @dataclass(frozen=True)
 class RepositoryTask(Task):
-    spec: RepositorySpec | None = None
+    repository: RepositorySpec | None = None  # always set by load_repository_task
 
     is_repository = True
+
+    @property
+    def spec(self) -> RepositorySpec:
+        if self.repository is None:
+            raise TaskFormatError(self.name, "repo", "not loaded as a repository task (use corpus.format.load_task)")
+        return self.repository
 
     def files(self, kind: str) -> dict[str, str]:
         """Empty: a repository task has no task folders; its files come from the project's history
@@ -56,7 +62,7 @@ def load_repository_task(name: str, path: Path, common: dict, meta: dict) -> Rep
         spec = parse_repository(meta)
     except RepositorySpecError as exc:
         raise TaskFormatError(name, exc.field, exc.reason) from None
-    return RepositoryTask(name=name, path=path, meta=meta, spec=spec, **common)
+    return RepositoryTask(name=name, path=path, meta=meta, repository=spec, **common)
 
 
 def is_repository_task(task: Task) -> bool:

@@ -67,7 +67,7 @@ def missing_distributions(sources: list[str], local: set[str], already: set[str]
         modules |= required_imports(text)
     out = []
     for module in sorted(modules - STANDARD - local):
-        name = DISTRIBUTIONS.get(module, module)
+        name = DISTRIBUTIONS.get(module) or module
         if re.sub(r"[-_.]+", "-", name).lower() not in already:
             out.append(name)
     return out

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from corpus.__main__ import main as corpus_main
-from corpus.format import load_task
+from corpus.format import load_repository
 from corpus.importers.bugsinpy import metadata
 from corpus.importers.bugsinpy.requirements import constraints_from
 from corpus.repository.task import RepositoryTask
@@ -60,7 +60,7 @@ def test_import_without_check_writes_tasks_and_a_report(tiny, tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "bug 2: not imported:" in printed and "bug 1: imported as tinyshop-1" in printed
 
-    task = load_task(out / "tinyshop-1")
+    task = load_repository(out / "tinyshop-1")
     assert isinstance(task, RepositoryTask)
     spec = task.spec
     assert spec.tests.fail_to_pass == ("tests/test_prices.py::TestTotals::test_ten_percent",
@@ -80,7 +80,7 @@ def test_workspace_is_hard_linked_from_the_bundle_with_the_fixed_tests(tiny, tmp
                         "--bug", "1", "--no-check"]) == 0
     # The bundle alone carries the history: the original repository is gone.
     subprocess.run(["rm", "-rf", str(tiny.repo)], check=True)
-    task = load_task(out / "tinyshop-1")
+    task = load_repository(out / "tinyshop-1")
     first = materialize_repository(task, tmp_path / "ws1")
     second = materialize_repository(task, tmp_path / "ws2")
     code = first.path / "tinyshop" / "prices.py"
@@ -116,7 +116,7 @@ def test_imported_bug_reproduces_and_validates_in_bwrap(tiny, tmp_path, monkeypa
     out = tmp_path / "out"
     assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tiny.repo), "--out", str(out),
                         "--bug", "1"]) == 0
-    task = load_task(out / "tinyshop-1")
+    task = load_repository(out / "tinyshop-1")
     assert task.spec.tests.pass_to_pass == ("tests/test_prices.py::test_total_without_discount",)
     assert any(p.startswith("pytest==") for p in task.spec.environment.requirements)
     capsys.readouterr()

@@ -10,13 +10,13 @@ from collections import defaultdict
 
 import pytest
 
-from corpus.format import load_task, task_dirs
+from corpus.format import load_repository, task_dirs
 from corpus.repository import source
 from corpus.repository.corpus_root import REAL_TASKS_DIR
 from corpus.repository.task import REPOS_FOLDER
 from validation.repository import validate_repository_task
 
-TASKS = [load_task(folder) for folder in task_dirs(REAL_TASKS_DIR)]
+TASKS = [load_repository(folder) for folder in task_dirs(REAL_TASKS_DIR)]
 
 
 def _one_per_project():

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from corpus.format import TaskFormatError, load_task
+from corpus.format import TaskFormatError, load_repository, load_task
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.interpreters import InterpreterNotFound, find_python
 from corpus.repository.spec import EnvironmentSpec
@@ -30,7 +30,7 @@ def _write(tmp_path, meta):
 
 
 def test_a_good_repository_task_loads_without_task_folders(tmp_path):
-    task = load_task(_write(tmp_path, GOOD))
+    task = load_repository(_write(tmp_path, GOOD))
     assert task.spec.environment.env == {"LC_ALL": "C"}
     assert task.spec.tests.all == ("tests/test_a.py::test_b",)
     assert task.buggy_files == {} and task.test_files == {}
@@ -47,6 +47,12 @@ def test_a_good_repository_task_loads_without_task_folders(tmp_path):
     ("tests", "fail_to_pass", [], "tests.fail_to_pass"),
     ("tests", "fail_to_pass", ["rm -rf /"], "tests.fail_to_pass[0]"),
 ])
+def test_a_small_task_is_not_taken_for_a_repository_task(tmp_path):
+    meta = {k: v for k, v in GOOD.items() if k not in ("repo", "environment", "tests")}
+    with pytest.raises(TaskFormatError):
+        load_repository(_write(tmp_path, meta))
+
+
 def test_bad_fields_are_named(tmp_path, section, key, value, field):
     meta = json.loads(json.dumps(GOOD))
     meta[section][key] = value
