@@ -36,6 +36,12 @@ def test_a_good_repository_task_loads_without_task_folders(tmp_path):
     assert task.buggy_files == {} and task.test_files == {}
 
 
+def test_a_small_task_is_not_taken_for_a_repository_task(tmp_path):
+    meta = {k: v for k, v in GOOD.items() if k not in ("repo", "environment", "tests")}
+    with pytest.raises(TaskFormatError):
+        load_repository(_write(tmp_path, meta))
+
+
 @pytest.mark.parametrize(("section", "key", "value", "field"), [
     ("repo", "buggy_commit", "not-a-commit", "repo.buggy_commit"),
     ("repo", "source", "../elsewhere.bundle", "repo.source"),
@@ -47,12 +53,6 @@ def test_a_good_repository_task_loads_without_task_folders(tmp_path):
     ("tests", "fail_to_pass", [], "tests.fail_to_pass"),
     ("tests", "fail_to_pass", ["rm -rf /"], "tests.fail_to_pass[0]"),
 ])
-def test_a_small_task_is_not_taken_for_a_repository_task(tmp_path):
-    meta = {k: v for k, v in GOOD.items() if k not in ("repo", "environment", "tests")}
-    with pytest.raises(TaskFormatError):
-        load_repository(_write(tmp_path, meta))
-
-
 def test_bad_fields_are_named(tmp_path, section, key, value, field):
     meta = json.loads(json.dumps(GOOD))
     meta[section][key] = value
