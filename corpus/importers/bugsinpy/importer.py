@@ -268,7 +268,10 @@ class BugsInPyImporter:
         self.out.mkdir(parents=True, exist_ok=True)
         for folder in folders:
             self.say(f"bug {folder.name}: importing")
-            report.results.append(self.import_bug(folder))
+            result = self.import_bug(folder)
+            report.results.append(result)
+            self.say(f"bug {folder.name}: " + (f"imported as {result.task}" if result.imported
+                                                else f"not imported: {result.reason}"))
         if report.imported:
             report.bundle = str(self.write_bundle())
         return report
