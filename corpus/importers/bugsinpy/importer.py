@@ -177,7 +177,7 @@ class BugsInPyImporter:
         requirements = list(dict.fromkeys(test_requirements(tree) + _extra_pins(constraints, test_texts)))
         optional = classify.missing_distributions(
             [(source.read_file(self.git_dir, fixed, p) or b"").decode(errors="replace") for p in sorted(fixed_files)
-             if p.endswith(".py") and classify.is_test_path(p)],
+             if classify.is_test_code(p)],
             local={PurePosixPath(p).parts[0].removesuffix(".py") for p in fixed_files}
             | {normalize(project_name(tree, self.project)).replace("-", "_")},
             already={normalize(re.split(r"[<>=!~\[ ]", r)[0]) for r in requirements})

@@ -129,3 +129,13 @@ def test_imported_bug_reproduces_and_validates_in_bwrap(tiny, tmp_path, monkeypa
     # connects them, so the proposed label recommends the debugger.
     assert record["evidence"]["fix_in_traceback"] is False
     assert record["proposed_preference"] == "recommended"
+
+
+def test_test_data_written_in_python_is_not_read_for_imports():
+    from corpus.importers.bugsinpy.classify import is_test_code, missing_distributions
+
+    assert is_test_code("tests/test_black.py") and is_test_code("tests/mini_toolbox/pathlib.py")
+    assert not is_test_code("tests/data/expression.py")  # a formatter's input, never imported
+    found = missing_distributions(["import six\nimport yaml\nimport os\nimport mypkg\ntry:\n    import numpy\nexcept ImportError:\n    pass\n"],
+                                  local={"mypkg"}, already={"pytest"})
+    assert found == ["PyYAML", "six"]  # guarded imports and the standard library are left out
