@@ -49,3 +49,13 @@ def test_one_bug_per_project_validates_in_bwrap(task):
     assert verdict.ok, verdict.reasons
     assert [(r.variant, r.ok) for r in verdict.runs] == [("buggy", True), ("fixed", True)]
     assert verdict.evidence["fix_files"]
+
+
+@pytest.mark.slow
+@pytest.mark.docker
+@pytest.mark.timeout(900)
+def test_a_real_bug_validates_in_docker():
+    """The environment (a venv over pyenv's build, at its host path under /root) runs in the project's image."""
+    task = next(t for t in TASKS if t.name == "pysnooper-3")
+    verdict = validate_repository_task(task, sandbox="docker", runs=1)
+    assert verdict.ok, verdict.reasons
