@@ -30,7 +30,7 @@ from pathlib import Path
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.interpreters import InterpreterNotFound
 from corpus.repository.task import RepositoryTask
-from corpus.repository.testrun import TestOutcomes, parse_outcomes, pytest_argv, test_environment
+from corpus.repository.testrun import RunOutcomes, parse_outcomes, pytest_argv, test_environment
 from corpus.repository.workspace import materialize_repository
 from harness.sandbox import paths
 from harness.sandbox.backends import get_backend
@@ -84,7 +84,7 @@ def _pytest_env(task: RepositoryTask, python: str) -> dict[str, str]:
 
 
 def run_in_sandbox(task: RepositoryTask, workspace: Path, python: str, node_ids: list[str], backend: Backend,
-                   *, timeout_s: float) -> TestOutcomes:
+                   *, timeout_s: float) -> RunOutcomes:
     spec = SandboxSpec(workspace=workspace, arm="base", protected_files=tuple(task.spec.tests.files), service=False,
                        python=python, limits=LIMITS)
     started = time.monotonic()
@@ -95,9 +95,9 @@ def run_in_sandbox(task: RepositoryTask, workspace: Path, python: str, node_ids:
         finally:
             backend.release(box, wait=True)
     except SandboxError as exc:
-        return TestOutcomes({}, -1, f"the sandbox failed: {exc}", time.monotonic() - started, timed_out=True)
+        return RunOutcomes({}, -1, f"the sandbox failed: {exc}", time.monotonic() - started, timed_out=True)
     output = (result.stdout or "") + (result.stderr or "")
-    return TestOutcomes(parse_outcomes(output), result.returncode, output, time.monotonic() - started,
+    return RunOutcomes(parse_outcomes(output), result.returncode, output, time.monotonic() - started,
                         timed_out=result.timed_out, notes=[result.reason] if result.reason else [])
 
 
