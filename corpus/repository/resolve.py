@@ -23,6 +23,7 @@ from pathlib import Path
 from corpus.repository.environment import _run, normalize
 from corpus.repository.interpreters import find_python
 from corpus.repository.source import cache_root
+from corpus.repository.test_requirements import declared_requirements
 
 NOT_FOUND = re.compile(r"(?:No matching distribution found for|Could not find a version that satisfies the requirement) "
                        r"([A-Za-z0-9._\[\]-]+)")
@@ -51,6 +52,11 @@ def _key(python: str, checkout: Path, extras: Sequence[str], requirements: Seque
     return digest.hexdigest()[:20]
 
 
+# pip's words when the project's own build (an old or unavailable build backend) fails before it names a requirement.
+BUILD_FAILED = re.compile(r"Getting requirements to build wheel[^\n]*error|metadata-generation-failed|"
+                          r"Preparing metadata \(pyproject\.toml\)[^\n]*error|egg_info did not run")
+
+
 def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: Sequence[str] = (),
                  requirements: Sequence[str] = (), constraints: Sequence[str] = (), optional: Sequence[str] = (),
                  scm_version: str = "0.0.0") -> Resolution:
@@ -64,6 +70,7 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
     active = list(constraints)
     wanted = list(optional)
     dropped: list[str] = []
+    from_declared = False
     work = Path(tempfile.mkdtemp(prefix="stepwise-resolve-"))
     try:
         for _attempt in range(MAX_DROPS + 1):
@@ -80,17 +87,23 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
             for path in build.rglob("*"):
                 if not path.is_symlink() and path.is_file():
                     path.chmod(0o644)
-            target = f"{build}[{','.join(extras)}]" if extras else str(build)
+            targets = [f"{build}[{','.join(extras)}]" if extras else str(build)]
+            if from_declared:  # the project's build failed: its declared requirements instead of the project
+                targets = declared_requirements(checkout, list(extras))
             env_python = str(venv / "bin" / "python")
             # The interpreter's own pip may be too old to read today's index right (see environment.builder).
             _run([env_python, "-m", "pip", "install", "--quiet", "--upgrade", "pip", "wheel"], offline=False)
             # setuptools_scm finds no .git in the copy: it is given the version instead.
             # Not --quiet: pip names the conflicting constraint only in its informational lines.
-            proc = _run([env_python, "-m", "pip", "install", "-c", str(work / "constraints.txt"), target,
+            proc = _run([env_python, "-m", "pip", "install", "-c", str(work / "constraints.txt"), *targets,
                          *requirements, *wanted], offline=False, extra_env={"SETUPTOOLS_SCM_PRETEND_VERSION": scm_version})
             if proc.returncode == 0:
                 break
             output = proc.stderr + proc.stdout
+            if not from_declared and BUILD_FAILED.search(output) and declared_requirements(checkout, list(extras)):
+                from_declared = True
+                dropped.append("the project itself: its build failed; its declared requirements were installed instead")
+                continue
             culprit = _culprit(output, active)
             guess = _culprit(output, wanted) if culprit is None else None
             if culprit is None and guess is None:
