@@ -10,6 +10,7 @@ another file system than the cache, files are copied (and the result says so).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -18,6 +19,36 @@ from pathlib import Path
 
 from corpus.repository import source
 from corpus.repository.task import RepositoryTask
+
+
+# setuptools_scm writes a version module at build time (``write_to`` / ``version_file``); the project imports
+# it, and a workspace is never built, so it is written as a build would (``SETUPTOOLS_SCM_PRETEND_VERSION``).
+SCM_VERSION_FILE = re.compile(r"""(?:write_to|version_file)["']?\s*[=:]\s*["']([\w./-]+\.py)["']""")
+PRETEND_VERSION = "0.0.0"
+
+
+def generated_files(tree: Path) -> dict[str, str]:
+    """Files a build of the project would generate that its code imports: setuptools_scm's version module."""
+    out = {}
+    for name in ("setup.py", "setup.cfg", "pyproject.toml"):
+        path = tree / name
+        if path.is_file():
+            for match in SCM_VERSION_FILE.finditer(path.read_text(errors="replace")):
+                target = match.group(1)
+                if ".." not in target.split("/") and not target.startswith("/") and not (tree / target).exists():
+                    out[target] = f"# generated as setuptools_scm would\nversion = {PRETEND_VERSION!r}\n__version__ = version\n"
+    return out
+
+
+def write_generated(tree: Path, dest: Path) -> list[str]:
+    written = []
+    for name, text in generated_files(tree).items():
+        target = dest / name
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+            written.append(name)
+    return written
 
 
 @dataclass
@@ -89,7 +120,9 @@ def materialize_repository(task: RepositoryTask, dest: str | Path | None = None,
         raise FileExistsError(f"{path} is not empty; materialize into a fresh folder")
     git_dir = task.history()
     commit = spec.repo.buggy_commit if variant == "buggy" else spec.repo.fixed_commit
-    links = link_tree(source.tree(git_dir, spec.repo.name, commit), path)
+    tree = source.tree(git_dir, spec.repo.name, commit)
+    links = link_tree(tree, path)
+    write_generated(tree, path)
     tests: dict[str, str] = {}
     for name in spec.tests.files:
         data = source.read_file(git_dir, spec.repo.fixed_commit, name)

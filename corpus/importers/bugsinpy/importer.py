@@ -30,7 +30,7 @@ from corpus.repository.resolve import ResolutionError, resolve_pins
 from corpus.repository.spec import EnvironmentSpec
 from corpus.repository.task import REPOS_FOLDER
 from corpus.repository.testrun import C_LOCALE, run_local
-from corpus.repository.workspace import link_tree
+from corpus.repository.workspace import link_tree, write_generated
 
 MAX_PASS_TO_PASS = 40
 LICENSE_FILES = ("LICENSE", "LICENSE.txt", "LICENSE.md", "LICENSE.rst", "COPYING", "COPYING.txt", "LICENCE")
@@ -218,6 +218,7 @@ class BugsInPyImporter:
 
     def _workspace(self, tree: Path, fixed: str, test_side: list[str], into: Path) -> Path:
         link_tree(tree, into)
+        write_generated(tree, into)
         for name in test_side:
             data = source.read_file(self.git_dir, fixed, name)
             target = into / name
@@ -240,6 +241,7 @@ class BugsInPyImporter:
             buggy_ws = self._workspace(buggy_tree, fixed, test_side, Path(work) / "buggy")
             fixed_ws = Path(work) / "fixed"
             link_tree(fixed_tree, fixed_ws)
+            write_generated(fixed_tree, fixed_ws)
             tried = []
             for extra in ({}, C_LOCALE):
                 bad = run_local(buggy_ws, spec, env.python, files, extra_env=extra)

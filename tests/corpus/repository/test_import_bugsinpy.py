@@ -139,3 +139,13 @@ def test_test_data_written_in_python_is_not_read_for_imports():
     found = missing_distributions(["import six\nimport yaml\nimport os\nimport mypkg\ntry:\n    import numpy\nexcept ImportError:\n    pass\n"],
                                   local={"mypkg"}, already={"pytest"})
     assert sorted(found) == ["PyYAML", "six"]  # guarded imports and the standard library are left out
+
+
+def test_a_setuptools_scm_version_module_is_generated(tmp_path):
+    from corpus.repository.workspace import generated_files
+
+    (tmp_path / "setup.py").write_text('setup(use_scm_version={"write_to": "_black_version.py"})\n')
+    assert generated_files(tmp_path) == {"_black_version.py": "# generated as setuptools_scm would\n"
+                                                              "version = '0.0.0'\n__version__ = version\n"}
+    (tmp_path / "_black_version.py").write_text("version = '1'\n")
+    assert generated_files(tmp_path) == {}  # a file the repository has is its own
