@@ -20,7 +20,6 @@ from pathlib import Path
 from corpus.repository import source
 from corpus.repository.task import RepositoryTask
 
-
 # setuptools_scm writes a version module at build time (``write_to`` / ``version_file``); the project imports
 # it, and a workspace is never built, so it is written as a build would (``SETUPTOOLS_SCM_PRETEND_VERSION``).
 SCM_VERSION_FILE = re.compile(r"""(?:write_to|version_file)["']?\s*[=:]\s*["']([\w./-]+\.py)["']""")
