@@ -29,7 +29,9 @@ from pathlib import Path
 
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.interpreters import InterpreterNotFound
+from corpus.repository.source import SourceError
 from corpus.repository.task import RepositoryTask
+from corpus.task_model import TaskFormatError
 from corpus.repository.testrun import RunOutcomes, parse_outcomes, pytest_argv, test_environment
 from corpus.repository.workspace import materialize_repository
 from harness.sandbox import paths
@@ -124,6 +126,11 @@ def validate_repository_task(task: RepositoryTask, *, sandbox: str = "bwrap", ru
                              offline: bool = False, timeout_s: float = 300,
                              say: Callable[[str], None] | None = None) -> RepositoryVerdict:
     verdict = RepositoryVerdict(task=task.name, sandbox=sandbox)
+    try:
+        task.history()  # the project's history is there and readable before anything is built
+    except (TaskFormatError, SourceError) as exc:
+        verdict.reject(str(exc))
+        return verdict
     try:
         env = build_environment(task.spec.environment, offline=offline)
     except (EnvironmentBuildError, InterpreterNotFound) as exc:

@@ -149,3 +149,14 @@ def test_a_setuptools_scm_version_module_is_generated(tmp_path):
                                                               "version = '0.0.0'\n__version__ = version\n"}
     (tmp_path / "_black_version.py").write_text("version = '1'\n")
     assert generated_files(tmp_path) == {}  # a file the repository has is its own
+
+
+def test_validation_without_the_bundle_is_a_clear_rejection(tiny, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tiny.repo), "--out", str(out),
+                        "--bug", "1", "--no-check"]) == 0
+    (out / "_repos" / "tinyshop.bundle").unlink()
+    capsys.readouterr()
+    assert corpus_main(["validate", "--root", str(out), "--no-progress"]) == 1
+    printed = capsys.readouterr().out
+    assert "FAIL tinyshop-1" in printed and "put the project's git bundle there" in printed
