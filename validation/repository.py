@@ -31,9 +31,9 @@ from corpus.repository.environment import EnvironmentBuildError, build_environme
 from corpus.repository.interpreters import InterpreterNotFound
 from corpus.repository.source import SourceError
 from corpus.repository.task import RepositoryTask
-from corpus.task_model import TaskFormatError
 from corpus.repository.testrun import RunOutcomes, parse_outcomes, pytest_argv, test_environment
 from corpus.repository.workspace import materialize_repository
+from corpus.task_model import TaskFormatError
 from harness.sandbox import paths
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Backend, Limits, SandboxError, SandboxSpec
