@@ -172,8 +172,11 @@ class BugsInPyImporter:
         constraints, notes = constraints_from(bug.requirements, project_name(tree, self.project))
         result.notes += notes
         from corpus.repository.test_requirements import declared_extras, test_requirements
+        # Every module of the project (tests included, test data not): a recorded pin any of them imports,
+        # even under a guard (an optional server, a plugin), was part of the bug's environment.
         test_texts = [(source.read_file(self.git_dir, fixed, p) or b"").decode(errors="replace")
-                      for p in test_side if p.endswith(".py")]
+                      for p in sorted(fixed_files) if p.endswith(".py") and (classify.is_test_code(p)
+                                                                             or not classify.is_test_path(p))]
         requirements = list(dict.fromkeys(test_requirements(tree) + _extra_pins(constraints, test_texts)))
         optional = classify.missing_distributions(
             [(source.read_file(self.git_dir, fixed, p) or b"").decode(errors="replace") for p in sorted(fixed_files)
