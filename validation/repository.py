@@ -149,8 +149,12 @@ def validate_repository_task(task: RepositoryTask, *, sandbox: str = "bwrap", ru
     try:
         for attempt in range(1, runs + 1):
             for variant in ("buggy", "fixed"):
-                workspace = materialize_repository(task, work / f"{variant}-{attempt}", variant=variant).path
-                outcome = run_in_sandbox(task, workspace, str(env.python), node_ids, backend, timeout_s=timeout_s)
+                try:
+                    workspace = materialize_repository(task, work / f"{variant}-{attempt}", variant=variant).path
+                    outcome = run_in_sandbox(task, workspace, str(env.python), node_ids, backend, timeout_s=timeout_s)
+                except OSError as exc:  # one task's unreadable tree never stops the others' validation
+                    verdict.reject(f"run {attempt}, {variant}: the workspace could not be prepared ({exc})")
+                    break
                 shutil.rmtree(workspace, ignore_errors=True)
                 if variant == "buggy":
                     still_failing = [i for i in tests.fail_to_pass if outcome.failed(i)]

@@ -58,23 +58,24 @@ class LinkStats:
 
 def link_tree(src: Path, dest: Path) -> LinkStats:
     """Mirror ``src`` into the empty folder ``dest``: folders made, files hard-linked (copied across file
-    systems), links re-created as links."""
+    systems). A workspace holds no symbolic links (the sandbox's set-up and the file tools never follow
+    one): a link to a file of the tree becomes that file, any other link is left out."""
     stats = LinkStats()
+    root = src.resolve()
     for dirpath, dirnames, filenames in os.walk(src):
         here = Path(dirpath)
         target_dir = dest / here.relative_to(src)
         target_dir.mkdir(exist_ok=True)
-        for name in list(dirnames):
-            if (here / name).is_symlink():
-                os.symlink(os.readlink(here / name), target_dir / name)
-                dirnames.remove(name)
+        dirnames[:] = [name for name in dirnames if not (here / name).is_symlink()]
         for name in filenames:
             if name == ".stepwise-complete" and here == src:
                 continue
             origin, target = here / name, target_dir / name
             if origin.is_symlink():
-                os.symlink(os.readlink(origin), target)
-                continue
+                pointed = origin.resolve()
+                if not (pointed.is_file() and pointed.is_relative_to(root)):
+                    continue
+                origin = pointed
             try:
                 os.link(origin, target)
                 stats.linked += 1

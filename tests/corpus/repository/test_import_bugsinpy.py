@@ -160,3 +160,19 @@ def test_validation_without_the_bundle_is_a_clear_rejection(tiny, tmp_path, caps
     assert corpus_main(["validate", "--root", str(out), "--no-progress"]) == 1
     printed = capsys.readouterr().out
     assert "FAIL tinyshop-1" in printed and "put the project's git bundle there" in printed
+
+
+def test_a_workspace_holds_no_symbolic_links(tmp_path):
+    from corpus.repository.workspace import link_tree
+
+    src = tmp_path / "src"
+    (src / "docs").mkdir(parents=True)
+    (src / "README.md").write_text("readme\n")
+    (src / "docs" / "readme.md").symlink_to("../README.md")  # inside the tree: becomes the file
+    (src / "docs" / "gone.md").symlink_to("missing.md")  # dangling: left out
+    (src / "docs" / "passwd").symlink_to("/etc/passwd")  # outside the tree: left out
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    link_tree(src, dest)
+    assert (dest / "docs" / "readme.md").read_text() == "readme\n" and not (dest / "docs" / "readme.md").is_symlink()
+    assert sorted(p.name for p in (dest / "docs").iterdir()) == ["readme.md"]
