@@ -30,7 +30,7 @@ NOT_FOUND = re.compile(r"(?:No matching distribution found for|Could not find a 
 CONFLICT = re.compile(r"Cannot install .*? because these package versions have conflicting dependencies|"
                       r"conflict is caused by", re.S)
 LEFT_OUT = {"pip", "setuptools", "wheel", "distribute", "pkg-resources"}
-MAX_DROPS = 6
+MAX_DROPS = 12
 
 
 class ResolutionError(RuntimeError):
