@@ -150,4 +150,10 @@ def _culprit(output: str, active: list[str]) -> str | None:
             match = re.search(r"The user requested \(constraint\) ([A-Za-z0-9._-]+)==", line)
             if match and normalize(match.group(1)) in by_name:
                 return by_name[normalize(match.group(1))]
+        # Otherwise a pinned package whose own dependencies clash: any constraint the conflict names.
+        block = output.split("conflict is caused by:", 1)[-1].split("To fix this", 1)[0]
+        for match in re.finditer(r"^\s*([A-Za-z0-9._-]+) [0-9][^ ]* depends on ([A-Za-z0-9._-]+)", block, re.MULTILINE):
+            for name in match.groups():
+                if normalize(name) in by_name:
+                    return by_name[normalize(name)]
     return None
