@@ -107,7 +107,10 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
             culprit = _culprit(output, active)
             guess = _culprit(output, wanted) if culprit is None else None
             if culprit is None and guess is None:
-                tail = " | ".join(output.strip().splitlines()[-3:])
+                # pip's explanation of a conflict, when it gave one, else its last lines.
+                cause = output.split("conflict is caused by:", 1)[-1].split("To fix this", 1)[0] \
+                    if "conflict is caused by:" in output else "\n".join(output.strip().splitlines()[-3:])
+                tail = " | ".join(line.strip() for line in cause.strip().splitlines()[:6])
                 raise ResolutionError(f"the project's requirements did not install on Python {python_version}: {tail}")
             if guess is not None:
                 wanted.remove(guess)
