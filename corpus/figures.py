@@ -5,16 +5,12 @@ from __future__ import annotations
 import difflib
 
 from corpus.format import Task
+from corpus.repository.task import patch_lines
 
 
 def count_loc(text: str) -> int:
     """Non-blank lines."""
     return sum(1 for line in text.splitlines() if line.strip())
-
-
-def patch_lines(patch: str) -> int:
-    """Lines added plus removed in a unified diff."""
-    return sum(1 for line in patch.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---")))
 
 
 def fix_diff_lines(task: Task) -> int:

@@ -13,8 +13,7 @@ import statistics
 from collections import defaultdict
 from pathlib import Path
 
-from corpus.figures import patch_lines
-from corpus.repository.task import RepositoryTask
+from corpus.repository.task import RepositoryTask, patch_lines
 
 SPLITS = (("train", 70), ("validation", 15), ("heldout", 15))
 

@@ -57,6 +57,11 @@ class RepositoryTask(Task):
         return patch.read_text(encoding="utf-8", errors="replace") if patch.is_file() else ""
 
 
+def patch_lines(patch: str) -> int:
+    """Lines added plus removed in a unified diff."""
+    return sum(1 for line in patch.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---")))
+
+
 def load_repository_task(name: str, path: Path, common: dict, meta: dict) -> RepositoryTask:
     try:
         spec = parse_repository(meta)
