@@ -68,6 +68,7 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
         return Resolution(data["pins"], data["dropped"])
     python = find_python(python_version)
     active = list(constraints)
+    requirements = list(requirements)
     wanted = list(optional)
     dropped: list[str] = []
     from_declared = False
@@ -105,6 +106,13 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
                 dropped.append("the project itself: its build failed; its declared requirements were installed instead")
                 continue
             culprit = _culprit(output, active)
+            loosened = _loosen(output, requirements) if culprit is None else None
+            if loosened is not None:  # a test requirement's own bound clashes: the bound goes, the package stays
+                index, name = loosened
+                requirements[index] = name
+                dropped.append(f"the version bound of the test requirement {name}: it conflicts with the project's "
+                               "dependencies")
+                continue
             guess = _culprit(output, wanted) if culprit is None else None
             if culprit is None and guess is None:
                 # pip's explanation of a conflict, when it gave one, else its last lines.
@@ -139,6 +147,17 @@ def _reason(output: str) -> str:
         if line.startswith("ERROR:"):
             return line[6:].strip()[:160]
     return output.strip().splitlines()[-1][:160] if output.strip() else "no output"
+
+
+def _loosen(output: str, requirements: list[str]) -> tuple[int, str] | None:
+    """A bounded test requirement pip's conflict names ("The user requested chardet<=2.3.0"): its index and bare name."""
+    for match in re.finditer(r"The user requested ([A-Za-z0-9._-]+)(?:\[[^\]]*\])?\s*[<>=!~]", output):
+        name = normalize(match.group(1))
+        for index, requirement in enumerate(requirements):
+            bare = re.split(r"[\[<>=!~ ;]", requirement, maxsplit=1)[0]
+            if normalize(bare) == name and bare != requirement:
+                return index, bare
+    return None
 
 
 def _culprit(output: str, active: list[str]) -> str | None:

@@ -26,3 +26,11 @@ def test_a_conflict_between_pinned_packages_drops_one_of_them():
 
 def test_nothing_named_is_nothing_dropped():
     assert _culprit("ERROR: something else went wrong\n", CONSTRAINTS) is None
+
+
+def test_a_bounded_test_requirement_in_a_conflict_is_loosened():
+    from corpus.repository.resolve import _loosen
+
+    output = "The conflict is caused by:\n    The user requested chardet<=2.3.0\n    httpcore 0.3.0 depends on chardet==3.*\n"
+    assert _loosen(output, ["pytest", "chardet<=2.3.0"]) == (1, "chardet")
+    assert _loosen(output, ["pytest", "chardet"]) is None  # already bare: nothing to loosen
