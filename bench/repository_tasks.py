@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
-from corpus.format import load_task, task_dirs  # noqa: E402
+from corpus.format import load_repository, load_task, task_dirs  # noqa: E402
 from corpus.materialize import materialize  # noqa: E402
 from corpus.repository import source  # noqa: E402
 from corpus.repository.corpus_root import REAL_TASKS_DIR  # noqa: E402
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     add_out_dir(parser)
     args = parser.parse_args(argv)
     run = BenchRun("repository_tasks", out_dir=args.out_dir)
-    task = load_task(args.task)
+    task = load_repository(args.task)
     small = load_task(task_dirs()[0])
     cold, warm, env_size, house_size = environment_builds(task)
     build_environment(task.spec.environment)  # the machine's own cache, for the episodes below

@@ -15,6 +15,7 @@ COMMANDS = {
     "leakage": Command("corpus.cli.leakage", "no task copies heldout code, no two tasks are near-duplicates"),
     "generate": Command("corpus.cli.generate", "plant state-dependent bugs in a repository, keep the validated ones"),
     "import-bugsinpy": Command("corpus.cli.import_bugsinpy", "import BugsInPy bugs as repository tasks (real bugs)"),
+    "real-stats": Command("corpus.cli.real_stats", "the real-bug corpus's splits and statistics page"),
     "import-seed-format": Command("corpus.cli.import_seed", "convert a single-folder seed bundle into tasks"),
 }
 

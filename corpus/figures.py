@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 
 from corpus.format import Task
+from corpus.repository.task import patch_lines
 
 
 def count_loc(text: str) -> int:
@@ -13,7 +14,11 @@ def count_loc(text: str) -> int:
 
 
 def fix_diff_lines(task: Task) -> int:
-    """Lines added plus removed between buggy/ and correct/ (files matched by name)."""
+    """Lines added plus removed between buggy/ and correct/ (files matched by name); a repository task's
+    from its fix.patch."""
+    fix_patch = getattr(task, "fix_patch", None)
+    if fix_patch is not None:
+        return patch_lines(fix_patch)
     buggy, correct = task.buggy_files, task.correct_files
     total = 0
     for name in sorted(set(buggy) | set(correct)):
@@ -26,5 +31,8 @@ def fix_diff_lines(task: Task) -> int:
 def task_figures(task: Task) -> dict:
     """LOC (buggy + shared + tests, non-blank), file count (the same files) and fix-diff length."""
     files = {**task.buggy_files, **task.shared_files, **task.test_files}
+    fix_files = getattr(task, "fix_files", None)
+    if fix_files is not None:  # a repository task: its size is the fix's files, not the whole repository's
+        return {"loc": 0, "files": len(fix_files), "fix_diff_lines": fix_diff_lines(task)}
     return {"loc": sum(count_loc(t) for t in files.values()), "files": len(files),
             "fix_diff_lines": fix_diff_lines(task)}

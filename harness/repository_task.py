@@ -131,18 +131,18 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
             if steers_pytest(name):
                 removed.append(name)
                 continue
-            if name in mine and new is None:
-                continue  # too big to read: left as the fresh tree has it
             target = fresh.path / name
             if name not in mine:
                 target.unlink()
+            elif new is None:
+                continue  # too big (or gone) to read: left as the fresh tree has it
             else:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 if target.exists():
                     target.unlink()  # a hard link into the cache: replaced, never written through
                 target.write_bytes(new)
             patch.append(_diff(name, old, new))
-        for dirpath, _dirs, _files_ in os.walk(fresh.path):
+        for dirpath, _dirs, _names in os.walk(fresh.path):
             os.chmod(dirpath, 0o777)  # the sandbox uid may write beside the files (tests make temp files)
         python = str(session.environment.python)
         node_ids = list(task.spec.tests.all)

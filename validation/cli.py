@@ -85,14 +85,14 @@ def _is_repository(folder: Path) -> bool:
 
 def _validate_repositories(folders: list[Path], args) -> list[TaskVerdict]:
     """Repository tasks (real bugs): three runs each at least (validation.repository)."""
-    from corpus.format import TaskFormatError, load_task
+    from corpus.format import TaskFormatError, load_repository
     from validation.repository import DEFAULT_RUNS, validate_repository_task
 
     verdicts = []
     for folder in folders:
         verdict = TaskVerdict(folder.name)
         try:
-            task = load_task(folder)
+            task = load_repository(folder)
         except TaskFormatError as exc:
             verdict.reject(str(exc))
             verdicts.append(verdict)

@@ -24,7 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, required=True, help="where the task folders (and _repos/) are written")
     parser.add_argument("--bug", action="append", metavar="N", help="import only this bug (repeatable)")
     parser.add_argument("--no-check", action="store_true",
-                        help="skip running the failing tests (no environment is built; pass_to_pass stays empty)")
+                        help="write the tasks without running anything: no environment is resolved or built, so "
+                             "environment.requirements and pass_to_pass stay empty (import again without it)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser
 

@@ -172,9 +172,17 @@ def fill_wheelhouse(spec: EnvironmentSpec, python: Path, *, progress: Progress |
             for wheel in staging.glob("*.whl"):
                 os.replace(wheel, house / wheel.name)
             shutil.rmtree(staging, ignore_errors=True)
+        # The builder's pip too: an interpreter's own old pip cannot read today's wheel tags (manylinux2014), so
+        # each environment first installs this one, offline, from the wheelhouse.
+        if not list(house.glob("pip-*.whl")):
+            _fetch(python, [f"pip=={_pip_version(python)}"], house)
         if progress:
             progress(len(missing), len(missing), "wheelhouse complete")
     return house
+
+
+def _pip_version(python: Path) -> str:
+    return _run([str(python), "-c", "import pip; print(pip.__version__)"], offline=True).stdout.strip()
 
 
 def _fetch(python: Path, requirements: list[str], house: Path) -> None:
@@ -229,6 +237,10 @@ def build_environment(spec: EnvironmentSpec, *, progress: Progress | None = None
             shutil.rmtree(target, ignore_errors=True)
             raise EnvironmentBuildError(f"{python} -m venv failed ({proc.stderr.strip()[-200:]}); the interpreter needs "
                                         "its venv and ensurepip modules")
+        newer_pip = sorted(house.glob("pip-*.whl"))
+        if newer_pip:
+            _run([str(target / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-index", str(newer_pip[-1])],
+                 offline=True)
         requirements = target / "stepwise-requirements.txt"
         requirements.write_text("\n".join(spec.requirements) + "\n")
         if progress:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus.format import Task, TaskFormatError
 from corpus.repository.spec import RepositorySpec, RepositorySpecError, parse_generated, parse_repository
+from corpus.task_model import Task, TaskFormatError
 
 # Where a task folder's histories are looked for: ``_repos/`` in its tasks folder, then in the one above.
 REPOS_FOLDER = "_repos"
@@ -16,9 +17,15 @@ REPOS_FOLDER = "_repos"
 
 @dataclass(frozen=True)
 class RepositoryTask(Task):
-    spec: RepositorySpec | None = None
+    repository: RepositorySpec | None = None  # always set by load_repository_task
 
     is_repository = True
+
+    @property
+    def spec(self) -> RepositorySpec:
+        if self.repository is None:
+            raise TaskFormatError(self.name, "repo", "not loaded as a repository task (use corpus.format.load_task)")
+        return self.repository
 
     def files(self, kind: str) -> dict[str, str]:
         """Empty: a repository task has no task folders; its files come from the project's history
@@ -51,9 +58,22 @@ class RepositoryTask(Task):
         return open_history(self.history_path)
 
     @property
+    def fix_files(self) -> list[str]:
+        """The files the fix touches (code side)."""
+        listed = self.spec.origin.get("fix_files")
+        if isinstance(listed, list):
+            return [f for f in listed if isinstance(f, str)]
+        return sorted(set(re.findall(r"^\+\+\+ b/(\S+)", self.fix_patch, re.MULTILINE)))
+
+    @property
     def fix_patch(self) -> str:
         patch = self.path / "fix.patch"
         return patch.read_text(encoding="utf-8", errors="replace") if patch.is_file() else ""
+
+
+def patch_lines(patch: str) -> int:
+    """Lines added plus removed in a unified diff."""
+    return sum(1 for line in patch.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---")))
 
 
 @dataclass(frozen=True)
@@ -122,13 +142,13 @@ def _planted_tree(task: GeneratedTask) -> Path:
 
 
 def load_repository_task(name: str, path: Path, common: dict, meta: dict) -> RepositoryTask:
-    generated = "generator" in meta
+    generated = "generator" in meta  # a bug the generator planted: its snapshot and patch, not a history
     try:
         spec = parse_generated(meta) if generated else parse_repository(meta)
     except RepositorySpecError as exc:
         raise TaskFormatError(name, exc.field, exc.reason) from None
     kind = GeneratedTask if generated else RepositoryTask
-    return kind(name=name, path=path, meta=meta, spec=spec, **common)
+    return kind(name=name, path=path, meta=meta, repository=spec, **common)
 
 
 def is_repository_task(task: Task) -> bool:

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 EXTRA_NAMES = ("test", "tests", "testing")
@@ -32,7 +33,8 @@ def _extras_blocks(tree: Path) -> list[str]:
                 if depth == 0:
                     break
             blocks.append(text[match.end():end])
-    for name, header in (("setup.cfg", "options.extras_require"), ("pyproject.toml", "project.optional-dependencies")):
+    for name, header in (("setup.cfg", "options.extras_require"), ("pyproject.toml", "project.optional-dependencies"),
+                         ("pyproject.toml", "tool.flit.metadata.requires-extra")):
         path = tree / name
         if path.is_file():
             match = re.search(rf"(?ms)^\[{re.escape(header)}\]\s*$(.*?)(?=^\[|\Z)", path.read_text(errors="replace"))
@@ -103,3 +105,22 @@ def test_requirements(tree: Path) -> list[str]:
         if not skip.match(line):
             by_name.setdefault(name, line)
     return list(by_name.values())
+
+
+def declared_requirements(tree: Path, extras: list[str]) -> list[str]:
+    """The runtime (and ``extras``) requirements pyproject.toml declares ([project] or flit's metadata): what
+    the environment needs when the project itself cannot be built to ask (an old build backend)."""
+    path = tree / "pyproject.toml"
+    if not path.is_file():
+        return []
+    try:
+        data = tomllib.loads(path.read_text(errors="replace"))
+    except tomllib.TOMLDecodeError:
+        return []
+    project = data.get("project") or {}
+    flit = (data.get("tool") or {}).get("flit", {}).get("metadata") or {}
+    found = list(project.get("dependencies") or []) + list(flit.get("requires") or [])
+    for table in (project.get("optional-dependencies") or {}, flit.get("requires-extra") or {}):
+        for extra in extras:
+            found += list(table.get(extra) or [])
+    return [r for r in (str(x).split(";")[0].strip() for x in found) if r]

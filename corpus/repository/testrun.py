@@ -19,9 +19,11 @@ from pathlib import Path
 from corpus.repository.spec import EnvironmentSpec
 
 PYTEST_OPTIONS = ("-v", "-p", "no:cacheprovider", "-o", "addopts=", "--color=no", "-rfE")
-OUTCOME = re.compile(r"^(?P<id>\S+\.py::\S+?)\s+(?P<outcome>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS|xfail|xpass)\b",
-                     re.MULTILINE)
-SHORT = re.compile(r"^(?P<outcome>FAILED|ERROR) (?P<id>\S+\.py(?:::\S+)?)", re.MULTILINE)
+# ``-v`` lines: "path::test[param with spaces] PASSED [ 40%]" (the percentage since pytest 3.3).
+OUTCOME = re.compile(r"^(?P<id>\S+\.py::.*?) (?P<outcome>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS|xfail|xpass)"
+                     r"(?: .*?)?(?:\s+\[\s*\d+%\])?\s*$", re.MULTILINE)
+# The short summary: "FAILED path::test[param] - AssertionError: ..." (the message after " - " since pytest 5).
+SHORT = re.compile(r"^(?P<outcome>FAILED|ERROR) (?P<id>\S+\.py(?:::.*?)?)(?: - .*)?$", re.MULTILINE)
 # The locale BugsInPy's machines ran under differs from a modern C.UTF-8: a bug that shows only there
 # needs these (tried after the default, see corpus.importers.bugsinpy.importer).
 C_LOCALE = {"LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
@@ -44,7 +46,7 @@ def test_environment(spec: EnvironmentSpec, *, workspace: str, python: str, extr
 
 
 @dataclass
-class TestOutcomes:
+class RunOutcomes:
     outcomes: dict[str, str]  # node id -> PASSED / FAILED / ERROR / SKIPPED ...
     returncode: int
     output: str
@@ -81,7 +83,7 @@ def parse_outcomes(output: str) -> dict[str, str]:
 
 
 def run_local(workspace: Path, spec: EnvironmentSpec, python: Path, node_ids: Sequence[str], *,
-              timeout_s: float = 300, extra_env: dict[str, str] | None = None) -> TestOutcomes:
+              timeout_s: float = 300, extra_env: dict[str, str] | None = None) -> RunOutcomes:
     """The tests run as a plain subprocess (the importer's check; validation runs them in sandboxes)."""
     with tempfile.TemporaryDirectory(prefix="stepwise-testrun-") as home:
         env = test_environment(spec, workspace=str(workspace), python=str(python), extra=extra_env)
@@ -92,6 +94,6 @@ def run_local(workspace: Path, spec: EnvironmentSpec, python: Path, node_ids: Se
                                   text=True, timeout=timeout_s, errors="replace")
         except subprocess.TimeoutExpired as exc:
             out = (exc.stdout or b"").decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
-            return TestOutcomes(parse_outcomes(out), -9, out, time.monotonic() - started, timed_out=True)
+            return RunOutcomes(parse_outcomes(out), -9, out, time.monotonic() - started, timed_out=True)
     output = proc.stdout + proc.stderr
-    return TestOutcomes(parse_outcomes(output), proc.returncode, output, time.monotonic() - started)
+    return RunOutcomes(parse_outcomes(output), proc.returncode, output, time.monotonic() - started)

@@ -10,6 +10,7 @@ another file system than the cache, files are copied (and the result says so).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -17,6 +18,35 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from corpus.repository.task import RepositoryTask
+
+# setuptools_scm writes a version module at build time (``write_to`` / ``version_file``); the project imports
+# it, and a workspace is never built, so it is written as a build would (``SETUPTOOLS_SCM_PRETEND_VERSION``).
+SCM_VERSION_FILE = re.compile(r"""(?:write_to|version_file)["']?\s*[=:]\s*["']([\w./-]+\.py)["']""")
+PRETEND_VERSION = "0.0.0"
+
+
+def generated_files(tree: Path) -> dict[str, str]:
+    """Files a build of the project would generate that its code imports: setuptools_scm's version module."""
+    out = {}
+    for name in ("setup.py", "setup.cfg", "pyproject.toml"):
+        path = tree / name
+        if path.is_file():
+            for match in SCM_VERSION_FILE.finditer(path.read_text(errors="replace")):
+                target = match.group(1)
+                if ".." not in target.split("/") and not target.startswith("/") and not (tree / target).exists():
+                    out[target] = f"# generated as setuptools_scm would\nversion = {PRETEND_VERSION!r}\n__version__ = version\n"
+    return out
+
+
+def write_generated(tree: Path, dest: Path) -> list[str]:
+    written = []
+    for name, text in generated_files(tree).items():
+        target = dest / name
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+            written.append(name)
+    return written
 
 
 @dataclass
@@ -27,23 +57,24 @@ class LinkStats:
 
 def link_tree(src: Path, dest: Path) -> LinkStats:
     """Mirror ``src`` into the empty folder ``dest``: folders made, files hard-linked (copied across file
-    systems), links re-created as links."""
+    systems). A workspace holds no symbolic links (the sandbox's set-up and the file tools never follow
+    one): a link to a file of the tree becomes that file, any other link is left out."""
     stats = LinkStats()
+    root = src.resolve()
     for dirpath, dirnames, filenames in os.walk(src):
         here = Path(dirpath)
         target_dir = dest / here.relative_to(src)
         target_dir.mkdir(exist_ok=True)
-        for name in list(dirnames):
-            if (here / name).is_symlink():
-                os.symlink(os.readlink(here / name), target_dir / name)
-                dirnames.remove(name)
+        dirnames[:] = [name for name in dirnames if not (here / name).is_symlink()]
         for name in filenames:
             if name == ".stepwise-complete" and here == src:
                 continue
             origin, target = here / name, target_dir / name
             if origin.is_symlink():
-                os.symlink(os.readlink(origin), target)
-                continue
+                pointed = origin.resolve()
+                if not (pointed.is_file() and pointed.is_relative_to(root)):
+                    continue
+                origin = pointed
             try:
                 os.link(origin, target)
                 stats.linked += 1
@@ -86,7 +117,9 @@ def materialize_repository(task: RepositoryTask, dest: str | Path | None = None,
     path.mkdir(parents=True, exist_ok=True)
     if any(path.iterdir()):
         raise FileExistsError(f"{path} is not empty; materialize into a fresh folder")
-    links = link_tree(task.tree("buggy" if variant == "buggy" else "fixed"), path)
+    tree = task.tree("buggy" if variant == "buggy" else "fixed")
+    links = link_tree(tree, path)
+    write_generated(tree, path)
     tests: dict[str, str] = {}
     for name in spec.tests.files:
         data = task.test_file_bytes(name)

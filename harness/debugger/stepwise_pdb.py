@@ -345,7 +345,7 @@ class StepwisePdb(StepwiseCommands, pdb.Pdb):
         finally:
             StepwisePdb.at_prompt = previous
 
-    def runcall(self, func, /, *args, **kwds):
+    def runcall(self, func, *args, **kwds):  # no "/": the debugged interpreter may be 3.7
         # pytest --trace pauses at the start of every test. After a `continue` the model asked to
         # run to the next breakpoint, so later tests start running with only the breakpoints armed.
         if StepwisePdb.last_resume != "continue":
@@ -451,9 +451,11 @@ def run(argv: list[str]) -> int:
         sys.path[0] = os.getcwd()  # as `python -m pytest` would have it
         import pytest
 
-        # No -x: continuing past a failing test (its post-mortem pause) reaches the next test.
+        # No -x: continuing past a failing test (its post-mortem pause) reaches the next test. A repository
+        # task's own pytest may predate --no-header (pytest 6).
+        quiet = ["--no-header"] if int(pytest.__version__.split(".")[0]) >= 6 else []
         status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-s",
-                                  "-q", "--no-header", "--tb=short", "-p", "no:cacheprovider", *argv[2:]],
+                                  "-q", *quiet, "--tb=short", "-p", "no:cacheprovider", *argv[2:]],
                                  plugins=[TestRecords()]))
         CHANNEL.end("finished", status=status)
         return status

@@ -32,6 +32,7 @@ from pathlib import Path
 from corpus.format import Task, resolve_task
 from corpus.materialize import Workspace, materialize
 from corpus.repository.task import RepositoryTask
+from corpus.repository.workspace import RepositoryWorkspace
 from corpus.splits import split_of
 from harness.arms import check_arm
 from harness.episode.changes import WorkspaceChanges
@@ -48,6 +49,9 @@ from harness.episode.result import (
 from harness.policies.base import Policy
 from harness.prompts import system_prompt, task_prompt
 from harness.pytest_files import CONFIG_NAME, pytest_targets, write_pytest_config
+from harness.repository_task import RepositorySession, verify_repository_safely
+from harness.repository_task import prepare as prepare_repository
+from harness.repository_task import prompt as repository_prompt
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, Sandbox, SandboxSource, SandboxSpec
 from harness.tools import toolset
@@ -62,9 +66,6 @@ from harness.trajectory import (
     read_events,
     write_document,
 )
-from harness.repository_task import RepositorySession, verify_repository_safely
-from harness.repository_task import prepare as prepare_repository
-from harness.repository_task import prompt as repository_prompt
 from harness.workspace_task import WorkspaceTask
 
 log = logging.getLogger(__name__)
@@ -77,7 +78,8 @@ def _sandbox_source(backend: str | SandboxSource) -> tuple[SandboxSource, bool]:
     return backend, False
 
 
-def _opening_messages(task: Task, workspace: Workspace, arm: str, policy: Policy, prompt: str | None) -> list[dict]:
+def _opening_messages(task: Task, workspace: Workspace | RepositoryWorkspace, arm: str, policy: Policy,
+                      prompt: str | None) -> list[dict]:
     if prompt is None:
         prompt = task_prompt(task.description, [*workspace.buggy_files, *task.shared_files], workspace.test_files)
     return [
@@ -86,7 +88,7 @@ def _opening_messages(task: Task, workspace: Workspace, arm: str, policy: Policy
     ]
 
 
-def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, arm: str, max_turns: int,
+def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace | RepositoryWorkspace, arm: str, max_turns: int,
           recorder: Recorder, prompt: str | None, repository: RepositorySession | None = None) -> EpisodeResult:
     if prompt is None and repository is not None:
         prompt = repository_prompt(task)  # type: ignore[arg-type]  # a RepositoryTask
@@ -96,7 +98,7 @@ def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, ar
     policy.reset(task=task.name, arm=arm)
     # Seen from the host, where the sandbox's files are; taken before the first turn. A repository's files
     # are compared with that first look alone (the task lists none of them).
-    materialized = None if repository is not None else {
+    materialized = None if not isinstance(workspace, Workspace) else {
         **task.shared_files, **workspace.buggy_files, **workspace.test_files, **workspace.support_files}
     changes = WorkspaceChanges(sandbox.workspace, materialized)
     outcome = play_turns(policy, sandbox, messages, toolset(arm), max_turns, recorder, changes)
@@ -104,9 +106,10 @@ def _play(task: Task, policy: Policy, sandbox: Sandbox, workspace: Workspace, ar
         return episode_result(outcome)  # a sandbox limit, a crash, an endpoint failure
     known = known_failure(task)
     if should_verify(outcome.exit_reason, not changes.as_materialized(), failure_known=known is not None):
-        if repository is not None:
+        if repository is not None and isinstance(task, RepositoryTask):
             return episode_result(outcome, verification=verify_repository_safely(sandbox, repository, task))
-        return episode_result(outcome, verification=run_verification(sandbox, workspace, task))
+        if isinstance(workspace, Workspace):
+            return episode_result(outcome, verification=run_verification(sandbox, workspace, task))
     return episode_result(outcome, unchanged_failure=known)
 
 
@@ -172,7 +175,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
         repository = None
         if isinstance(task, RepositoryTask):
             repository = prepare_repository(task, tmp / "workspace")
-            workspace = repository.workspace  # type: ignore[assignment]  # the same interface, no task files
+            workspace: Workspace | RepositoryWorkspace = repository.workspace
         else:
             workspace = materialize(task, tmp / "workspace")
             add_pytest_config(workspace, task)

@@ -54,7 +54,7 @@ class TinyHistory:
 
 
 def build_tiny_history(root: Path, python: str | None = None) -> TinyHistory:
-    python = python or "%d.%d" % sys.version_info[:2]
+    python = python or "{}.{}".format(*sys.version_info[:2])
     repo = root / "tinyshop"
     (repo / "tinyshop").mkdir(parents=True)
     (repo / "tests").mkdir()

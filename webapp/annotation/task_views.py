@@ -63,7 +63,8 @@ def task_detail(request, name):
     show = selectors.suggestion_shown(user=request.user, task=task)
     return render(request, "catalog/task_detail.html", {
         "task": task, "row": row, "show_suggestion": show, "hide_flag": not show, "file_groups": _file_groups(task),
-        "fix_diff": diff_html(reference_fix(task.files)), "evidence": (task.meta or {}).get("evidence") or [],
+        "fix_diff": diff_html(reference_fix(task.files) or (task.meta or {}).get("fix_patch", "")),
+        "evidence": (task.meta or {}).get("evidence") or [],
         "history": selectors.label_history(task=task), "adjudications": selectors.adjudication_history(task=task),
         "agreement": selectors.task_agreement(task=task), "versions": selectors.task_versions(task=task),
         "trajectories": task.trajectories.defer("document").order_by("-started_at", "-id")[:100],

@@ -53,6 +53,8 @@ def load_failing_tests(path: Path | None) -> dict[str, list[str]]:
 def failing_tests_of(task, recorded: list[str] | None = None) -> list[str]:
     """meta.json's ``failing_tests`` when it names them, else the validation record's list for the task."""
     named = task.meta.get("failing_tests") if isinstance(task.meta, dict) else None
+    if not named and isinstance(task.meta, dict) and isinstance(task.meta.get("tests"), dict):
+        named = task.meta["tests"].get("fail_to_pass")  # a repository task's failing node ids
     if isinstance(named, list) and named:
         return [str(test) for test in named]
     return list(recorded or [])
@@ -67,7 +69,9 @@ def task_fields_from_disk(task, split: str, failing_tests: list[str] | None = No
         "preference": task.preference,
         "split": split,
         "files": {kind: task.files(kind) for kind in FOLDERS},
-        "meta": task.meta,
+        # A repository task keeps its fix (the task page's diff) and the files it touches with its meta.
+        "meta": {**task.meta, "fix_patch": task.fix_patch, "fix_files": task.fix_files} if hasattr(task, "fix_patch")
+        else task.meta,
         "dependencies": list(task.dependencies),
         "failing_tests": failing_tests_of(task, failing_tests),
         "tags": list(task.tags),

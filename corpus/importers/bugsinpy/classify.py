@@ -59,6 +59,16 @@ def required_imports(source: str) -> set[str]:
     return names
 
 
+# Folders of test inputs (source files a formatter or parser reads as data, never imported by the tests).
+DATA_FOLDERS = {"data", "fixtures", "resources", "samples", "examples", "snapshots", "cases", "simple_cases"}
+
+
+def is_test_code(path: str) -> bool:
+    """A test-side Python file the tests import or run (not a data file that happens to be Python)."""
+    parts = PurePosixPath(path).parts
+    return path.endswith(".py") and is_test_path(path) and not any(p.lower() in DATA_FOLDERS for p in parts[:-1])
+
+
 def missing_distributions(sources: list[str], local: set[str], already: set[str]) -> list[str]:
     """Distributions for the modules that test code imports unconditionally and nothing else provides:
     not the standard library, not the repository's own top-level modules, not already required."""
@@ -67,7 +77,7 @@ def missing_distributions(sources: list[str], local: set[str], already: set[str]
         modules |= required_imports(text)
     out = []
     for module in sorted(modules - STANDARD - local):
-        name = DISTRIBUTIONS.get(module, module)
+        name = DISTRIBUTIONS.get(module) or module
         if re.sub(r"[-_.]+", "-", name).lower() not in already:
             out.append(name)
     return out

@@ -30,7 +30,7 @@ from corpus.repository.resolve import ResolutionError, resolve_pins
 from corpus.repository.spec import EnvironmentSpec
 from corpus.repository.task import REPOS_FOLDER
 from corpus.repository.testrun import C_LOCALE, run_local
-from corpus.repository.workspace import link_tree
+from corpus.repository.workspace import link_tree, write_generated
 
 MAX_PASS_TO_PASS = 40
 LICENSE_FILES = ("LICENSE", "LICENSE.txt", "LICENSE.md", "LICENSE.rst", "COPYING", "COPYING.txt", "LICENCE")
@@ -142,6 +142,9 @@ class BugsInPyImporter:
             result.reason = str(exc)
         except (InterpreterNotFound, ResolutionError, EnvironmentBuildError, source.SourceError) as exc:
             result.reason = str(exc)
+        except (OSError, ValueError, shutil.Error, subprocess.SubprocessError) as exc:
+            # One bug's unexpected failure is reported with it; the other bugs still import.
+            result.reason = f"could not be imported ({type(exc).__name__}: {str(exc)[:300]})"
         return result
 
     def _import(self, folder: Path, result: BugResult) -> None:
@@ -169,21 +172,29 @@ class BugsInPyImporter:
         constraints, notes = constraints_from(bug.requirements, project_name(tree, self.project))
         result.notes += notes
         from corpus.repository.test_requirements import declared_extras, test_requirements
+        # Every module of the project (tests included, test data not): a recorded pin any of them imports,
+        # even under a guard (an optional server, a plugin), was part of the bug's environment.
         test_texts = [(source.read_file(self.git_dir, fixed, p) or b"").decode(errors="replace")
-                      for p in test_side if p.endswith(".py")]
+                      for p in sorted(fixed_files) if p.endswith(".py") and (classify.is_test_code(p)
+                                                                             or not classify.is_test_path(p))]
         requirements = list(dict.fromkeys(test_requirements(tree) + _extra_pins(constraints, test_texts)))
         optional = classify.missing_distributions(
             [(source.read_file(self.git_dir, fixed, p) or b"").decode(errors="replace") for p in sorted(fixed_files)
-             if p.endswith(".py") and classify.is_test_path(p)],
+             if classify.is_test_code(p)],
             local={PurePosixPath(p).parts[0].removesuffix(".py") for p in fixed_files}
             | {normalize(project_name(tree, self.project)).replace("-", "_")},
             already={normalize(re.split(r"[<>=!~\[ ]", r)[0]) for r in requirements})
-        self.say(f"bug {bug.number}: resolving the environment for Python {bug.python}")
-        resolution = resolve_pins(bug.python, tree, project=project_name(tree, self.project),
-                                  extras=declared_extras(tree), requirements=requirements, constraints=constraints,
-                                  optional=optional)
-        result.notes += [f"constraint dropped: {d}" for d in resolution.dropped]
-        spec = EnvironmentSpec(python=bug.python, requirements=tuple(resolution.pins), install_path=install_path(tree))
+        pins: tuple[str, ...] = ()
+        if self.check:  # without the check nothing runs: the pins stay unresolved (an import without it fills them)
+            self.say(f"bug {bug.number}: resolving the environment for Python {bug.python}")
+            resolution = resolve_pins(bug.python, tree, project=project_name(tree, self.project),
+                                      extras=declared_extras(tree), requirements=requirements,
+                                      constraints=constraints, optional=optional)
+            result.notes += [f"constraint dropped: {d}" for d in resolution.dropped]
+            pins = tuple(resolution.pins)
+        else:
+            result.notes.append("imported without the check: environment.requirements is not resolved yet")
+        spec = EnvironmentSpec(python=bug.python, requirements=pins, install_path=install_path(tree))
         meta = {
             "name": _task_name(self.project, bug.number), "category": "real-bug", "preference": "recommended",
             "description": (f"A bug in {self.project}: the tests {', '.join(ids)} fail. Find the cause in the package's "
@@ -195,7 +206,8 @@ class BugsInPyImporter:
             "tests": {"fail_to_pass": ids, "pass_to_pass": [], "files": test_side},
             "origin": {"importer": "bugsinpy", "project": self.project, "bug": bug.number,
                        "python_version": bug.python, "test_file": bug.test_files, "run_test": bug.run_test.strip(),
-                       "fix_files": code_side, "notes": result.notes},
+                       "fix_files": code_side, "notes": result.notes,
+                       "test_requirements": requirements, "constraints": constraints},
         }
         if self.check:
             self._check(meta, spec, tree, fixed, test_side, result)
@@ -209,6 +221,7 @@ class BugsInPyImporter:
 
     def _workspace(self, tree: Path, fixed: str, test_side: list[str], into: Path) -> Path:
         link_tree(tree, into)
+        write_generated(tree, into)
         for name in test_side:
             data = source.read_file(self.git_dir, fixed, name)
             target = into / name
@@ -231,6 +244,7 @@ class BugsInPyImporter:
             buggy_ws = self._workspace(buggy_tree, fixed, test_side, Path(work) / "buggy")
             fixed_ws = Path(work) / "fixed"
             link_tree(fixed_tree, fixed_ws)
+            write_generated(fixed_tree, fixed_ws)
             tried = []
             for extra in ({}, C_LOCALE):
                 bad = run_local(buggy_ws, spec, env.python, files, extra_env=extra)
@@ -259,7 +273,10 @@ class BugsInPyImporter:
         self.out.mkdir(parents=True, exist_ok=True)
         for folder in folders:
             self.say(f"bug {folder.name}: importing")
-            report.results.append(self.import_bug(folder))
+            result = self.import_bug(folder)
+            report.results.append(result)
+            self.say(f"bug {folder.name}: " + (f"imported as {result.task}" if result.imported
+                                                else f"not imported: {result.reason}"))
         if report.imported:
             report.bundle = str(self.write_bundle())
         return report

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from corpus.__main__ import main as corpus_main
-from corpus.format import load_task
+from corpus.format import load_repository
 from corpus.importers.bugsinpy import metadata
 from corpus.importers.bugsinpy.requirements import constraints_from
 from corpus.repository.task import RepositoryTask
@@ -60,7 +60,7 @@ def test_import_without_check_writes_tasks_and_a_report(tiny, tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "bug 2: not imported:" in printed and "bug 1: imported as tinyshop-1" in printed
 
-    task = load_task(out / "tinyshop-1")
+    task = load_repository(out / "tinyshop-1")
     assert isinstance(task, RepositoryTask)
     spec = task.spec
     assert spec.tests.fail_to_pass == ("tests/test_prices.py::TestTotals::test_ten_percent",
@@ -80,7 +80,7 @@ def test_workspace_is_hard_linked_from_the_bundle_with_the_fixed_tests(tiny, tmp
                         "--bug", "1", "--no-check"]) == 0
     # The bundle alone carries the history: the original repository is gone.
     subprocess.run(["rm", "-rf", str(tiny.repo)], check=True)
-    task = load_task(out / "tinyshop-1")
+    task = load_repository(out / "tinyshop-1")
     first = materialize_repository(task, tmp_path / "ws1")
     second = materialize_repository(task, tmp_path / "ws2")
     code = first.path / "tinyshop" / "prices.py"
@@ -116,7 +116,7 @@ def test_imported_bug_reproduces_and_validates_in_bwrap(tiny, tmp_path, monkeypa
     out = tmp_path / "out"
     assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tiny.repo), "--out", str(out),
                         "--bug", "1"]) == 0
-    task = load_task(out / "tinyshop-1")
+    task = load_repository(out / "tinyshop-1")
     assert task.spec.tests.pass_to_pass == ("tests/test_prices.py::test_total_without_discount",)
     assert any(p.startswith("pytest==") for p in task.spec.environment.requirements)
     capsys.readouterr()
@@ -129,3 +129,50 @@ def test_imported_bug_reproduces_and_validates_in_bwrap(tiny, tmp_path, monkeypa
     # connects them, so the proposed label recommends the debugger.
     assert record["evidence"]["fix_in_traceback"] is False
     assert record["proposed_preference"] == "recommended"
+
+
+def test_test_data_written_in_python_is_not_read_for_imports():
+    from corpus.importers.bugsinpy.classify import is_test_code, missing_distributions
+
+    assert is_test_code("tests/test_black.py") and is_test_code("tests/mini_toolbox/pathlib.py")
+    assert not is_test_code("tests/data/expression.py")  # a formatter's input, never imported
+    found = missing_distributions(["import six\nimport yaml\nimport os\nimport mypkg\ntry:\n    import numpy\nexcept ImportError:\n    pass\n"],
+                                  local={"mypkg"}, already={"pytest"})
+    assert sorted(found) == ["PyYAML", "six"]  # guarded imports and the standard library are left out
+
+
+def test_a_setuptools_scm_version_module_is_generated(tmp_path):
+    from corpus.repository.workspace import generated_files
+
+    (tmp_path / "setup.py").write_text('setup(use_scm_version={"write_to": "_black_version.py"})\n')
+    assert generated_files(tmp_path) == {"_black_version.py": "# generated as setuptools_scm would\n"
+                                                              "version = '0.0.0'\n__version__ = version\n"}
+    (tmp_path / "_black_version.py").write_text("version = '1'\n")
+    assert generated_files(tmp_path) == {}  # a file the repository has is its own
+
+
+def test_validation_without_the_bundle_is_a_clear_rejection(tiny, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert corpus_main(["import-bugsinpy", str(tiny.bugsinpy), "--git", str(tiny.repo), "--out", str(out),
+                        "--bug", "1", "--no-check"]) == 0
+    (out / "_repos" / "tinyshop.bundle").unlink()
+    capsys.readouterr()
+    assert corpus_main(["validate", "--root", str(out), "--no-progress"]) == 1
+    printed = capsys.readouterr().out
+    assert "FAIL tinyshop-1" in printed and "put the project's git bundle there" in printed
+
+
+def test_a_workspace_holds_no_symbolic_links(tmp_path):
+    from corpus.repository.workspace import link_tree
+
+    src = tmp_path / "src"
+    (src / "docs").mkdir(parents=True)
+    (src / "README.md").write_text("readme\n")
+    (src / "docs" / "readme.md").symlink_to("../README.md")  # inside the tree: becomes the file
+    (src / "docs" / "gone.md").symlink_to("missing.md")  # dangling: left out
+    (src / "docs" / "passwd").symlink_to("/etc/passwd")  # outside the tree: left out
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    link_tree(src, dest)
+    assert (dest / "docs" / "readme.md").read_text() == "readme\n" and not (dest / "docs" / "readme.md").is_symlink()
+    assert sorted(p.name for p in (dest / "docs").iterdir()) == ["readme.md"]

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from corpus.format import load_task
+from corpus.format import load_repository
 from corpus.repository.corpus_root import REAL_TASKS_DIR
 from harness.episode.run import run_episode
 from harness.policies.script import ScriptPolicy
@@ -27,7 +27,7 @@ def _script(tmp_path, calls):
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_scripted_debugger_episode_on_a_real_bug_is_verified(tmp_path):
-    task = load_task(TASK)
+    task = load_repository(TASK)
     policy = _script(tmp_path, [
         {"name": "bash", "arguments": {"command": "python --version; pytest -q 2>&1 | tail -1"}},
         {"name": "start_debugger", "arguments": {"file": FAILING}},
@@ -60,7 +60,7 @@ def test_scripted_debugger_episode_on_a_real_bug_is_verified(tmp_path):
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_changing_the_test_instead_of_the_code_is_not_verified(tmp_path):
-    task = load_task(TASK)
+    task = load_repository(TASK)
     policy = _script(tmp_path, [
         {"name": "bash", "arguments": {"command": "sed -i 's/def test_file_output/def _skipped/' tests/test_pysnooper.py;"
                                                   " echo 'x = 1' > pysnooper/extra.py"}},
