@@ -137,6 +137,12 @@ VARIABLES: tuple[Variable, ...] = (
              read_by=HARNESS),
     Variable("STEPWISE_CACHE", "the cache of task dependencies installed for sandboxes",
              default_text="`~/.cache/stepwise`", read_by=HARNESS),
+    Variable("STEPWISE_PYTHONS", "folders holding older interpreters (`python3.8`, ...) for repository tasks, "
+             "searched first", read_by=HARNESS),
+    Variable("PYENV_ROOT", "pyenv's root: its builds serve repository tasks' interpreters",
+             default_text="`~/.pyenv`", read_by=HARNESS),
+    Variable("UV_PYTHON_INSTALL_DIR", "uv's managed interpreters, searched after pyenv's",
+             default_text="uv's own default", read_by=HARNESS),
     Variable("STEPWISE_SESSION", "the sandbox service's session name (set by the harness for the service it "
              "starts)", default_text="one per service", read_by=HARNESS),
     Variable("STEPWISE_OPENAI_BASE_URL", "the model endpoint of `openai:` policies and of model configs that name "
@@ -158,9 +164,13 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("HF_TOKEN", "a Hugging Face token for gated weights", read_by=COMPOSE),
     Variable("STEPWISE_TEST_WORKERS", "pytest-xdist workers of `scripts/test` (`0`: one process)", default=3,
              read_by=TEST),
-    Variable("STEPWISE_TEST_EXIT_GRACE_S", "after the last test, how long the suite's process may take to exit "
-             "before the watchdog ends it (a thread left running)", default=60,
+    Variable("STEPWISE_TEST_EXIT_GRACE_S", "once the interpreter waits for threads at exit, how long before the "
+             "watchdog names the threads the run left and ends it", default=10, read_by=TEST),
+    Variable("STEPWISE_TEST_EXIT_WATCHDOG", "`0` turns the exit watchdog off (the mutation runs do)", default=1,
              read_by=TEST),
+    Variable("STEPWISE_TEST_MUTATION", "`1`: the whole-suite `scripts/test` also runs the guards' mutation check "
+             "(`scripts/mutation guards`, minutes)", default=0, read_by=TEST),
+    Variable("STEPWISE_MUTATION_WORKERS", "parallel mutmut workers of `scripts/mutation`", default=2, read_by=TEST),
     Variable("PYTHON", "the interpreter `scripts/docs` builds with", default=".venv/bin/python", read_by=TEST),
 )
 

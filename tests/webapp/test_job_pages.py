@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.helpers.eval_reports import eval_report
 from tests.helpers.jobs import script, wait_for_job
 from tests.helpers.tasks import RESET_COUNTER_FIX, RESET_COUNTER_TESTS
 from webapp.runs.models import EvalRun, Job, JobState
@@ -114,15 +115,6 @@ def test_an_eval_launched_from_the_form_runs_and_its_report_opens(celery_worker,
     assert json.loads(json.dumps(job.result))["pass_at_1"] == {"base": 1.0, "dbg": 1.0}
 
 
-def _eval_report(model: str, solved: set[str]) -> dict:
-    from harness.eval.metrics import EpisodeOutcome
-    from harness.eval.report import build_report
-
-    rows = [EpisodeOutcome(task=task, arm=arm, run=1, verified=task in solved, turns=5, debugger_started=arm == "dbg")
-            for task in ("t1", "t2", "t3") for arm in ("base", "dbg")]
-    return build_report(rows, model=model, runs=1, max_turns=10)
-
-
 @pytest.mark.django_db
 def test_eval_compare_makes_the_same_queries_however_many_trajectories_and_draws_one_plot_per_request(
         make_user, settings, tmp_path):
@@ -131,7 +123,7 @@ def test_eval_compare_makes_the_same_queries_however_many_trajectories_and_draws
 
     settings.VAR_DIR = tmp_path
     client = logged_in(make_user("ann"))
-    runs = [EvalRun.objects.create(name=f"run {m}", report=_eval_report(m, solved)) for m, solved in
+    runs = [EvalRun.objects.create(name=f"run {m}", report=eval_report(m, solved)) for m, solved in
             (("a", {"t1"}), ("b", {"t1", "t2"}))]
     url = reverse("eval_compare") + f"?run={runs[0].pk}&run={runs[1].pk}"
 

@@ -11,8 +11,8 @@ import pytest
 import yaml
 from django.urls import reverse
 
-from tests.webapp.test_job_pages import _eval_report
-from tests.webapp.test_roles import tiny_config
+from tests.helpers.configs import tiny_config
+from tests.helpers.eval_reports import eval_report
 from webapp.core.ownership import claim_output
 from webapp.core.paths import data_dir, data_path
 from webapp.runs.kinds.policies import job_policy
@@ -30,6 +30,9 @@ def data_root(tmp_path, settings):
     root.mkdir()
     settings.STEPWISE_DATA_ROOTS = [root]
     settings.STEPWISE_TASKS_DIR = root / "corpus" / "tasks"
+    # Jobs given no folder write var/data/...: a var of this test's own, so no earlier run's job-N (another
+    # user's, by ownership) is in the way.
+    settings.VAR_DIR = tmp_path / "var"
     return root.resolve()
 
 
@@ -37,8 +40,8 @@ def test_an_eval_report_page_shows_its_folder_relative_to_the_data_root(client, 
     """It was: the page showed the eval's absolute folder on the host."""
     inside = data_root / "evals" / "7"
     inside.mkdir(parents=True)
-    shown = EvalRun.objects.create(name="inside", report=_eval_report("m", {"t1"}), out_dir=str(inside))
-    outside = EvalRun.objects.create(name="outside", report=_eval_report("m", {"t1"}),
+    shown = EvalRun.objects.create(name="inside", report=eval_report("m", {"t1"}), out_dir=str(inside))
+    outside = EvalRun.objects.create(name="outside", report=eval_report("m", {"t1"}),
                                      out_dir=str(tmp_path / "elsewhere" / "evals"))
     client.force_login(make_user("ann", role="annotator"))
 

@@ -3,14 +3,13 @@ researcher manages only their own jobs and stays within quotas, jobs from the ap
 ``local`` sandbox, and ``manage.py grant`` gives roles with clear errors."""
 
 from io import StringIO
-from pathlib import Path
 
 import pytest
-import yaml
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.helpers.configs import tiny_config
 from webapp.core import roles
 from webapp.core.roles import NotAllowed
 from webapp.runs.models import Job
@@ -95,13 +94,6 @@ def test_the_local_sandbox_is_refused_for_jobs_from_the_app_naming_the_field(mak
         create_job(kind=kind, params=params, created_by=make_user("res"), checked=True)
 
     assert field in refused.value.errors and not Job.objects.exists()
-
-
-def tiny_config(**grpo_sandbox) -> str:
-    document = yaml.safe_load(Path("training/configs/tiny-cpu.yaml").read_text(encoding="utf-8"))
-    document["model"] = {"hub": "org/tiny"}  # no model folder needed to check the config
-    document["grpo"]["sandbox"].update(grpo_sandbox)
-    return yaml.safe_dump(document)
 
 
 def test_a_grpo_override_naming_the_local_sandbox_is_refused_through_the_form(make_user):

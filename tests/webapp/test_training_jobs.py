@@ -197,7 +197,7 @@ def test_an_sft_job_trains_the_tiny_model_on_the_training_queue_and_charts_its_l
     assert all(p["values"]["loss"] > 0 for p in points if p["series"] == "train")
     assert any("eval_loss" in p["values"] for p in points if p["series"] == "eval")
     run = TrainingRun.objects.get(job=job)
-    folder = tmp_path / "var" / "runs" / f"job-{job.pk}"
+    folder = tmp_path / "var" / "data" / "runs" / f"job-{job.pk}"  # var/data: jobs write there
     assert run.output_dir == str(folder) and run.metrics["loss"] > 0
     assert json.loads((folder / "run.json").read_text())["state"] == "finished"
 
@@ -280,7 +280,7 @@ def test_the_default_export_of_live_sessions_has_both_splits_and_leaves_out_what
     assert job.state == JobState.SUCCEEDED, job.error
     assert job.result["rows"] == {"train": 1, "validation": 1}
     assert job.result["live_sessions_left_out"] == 1
-    demos = tmp_path / "var" / "demonstrations" / f"job-{job.pk}"
+    demos = tmp_path / "var" / "data" / "demonstrations" / f"job-{job.pk}"  # var/data: jobs write there
     manifest = json.loads((demos / "generation.json").read_text())
     assert manifest["left_out"] == 1 and "edited before looking" in manifest["left_out_reasons"][0]
     exported = json.loads((Path(job.result["out"]) / "manifest.json").read_text())

@@ -7,7 +7,7 @@ import json
 
 from corpus.format import load_repository
 from corpus.repository.real_corpus import assign_splits, near_identical_groups, statistics_markdown
-from tests.corpus.repository.test_spec import GOOD
+from tests.helpers.repository_meta import GOOD
 
 
 def _task(tmp_path, name, project, fix_files):

@@ -13,8 +13,8 @@ import urllib.request
 import pytest
 
 from tests.helpers.environment import clean_env
-from tests.helpers.site_walk import walk_site
 from tests.webapp.browser.conftest import ARTIFACTS, SMALL_PHONE, free_port, log_in
+from tests.webapp.browser.site_walk import walk_site
 from tests.webapp.conftest import REPO_ROOT
 
 ADMIN_PASSWORD = "walk-Admin-pw-1"
