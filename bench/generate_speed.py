@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         busy = wall * workers
         seconds = report.seconds
         spent = sum(seconds.values())
-        shares.add(workers, *(f"{seconds[k] / busy:.0%}" for k in ("baseline", "workspace", "tests", "tracing")),
+        shares.add(workers, *(f"{seconds.get(k, 0.0) / busy:.0%}" for k in ("baseline", "workspace", "tests", "tracing")),
                    f"{max(0.0, busy - spent) / busy:.0%}")
         data.append(report.to_dict())
     notes = [f"Repository: `{args.repo.name}` ({len(data) and data[0]['baseline_tests']} passing tests), seed 1, "

@@ -29,7 +29,8 @@ def installed_pins(roots: tuple[str, ...] = ROOT_REQUIREMENTS) -> list[str]:
     from packaging.markers import default_environment
     from packaging.requirements import Requirement
 
-    environment = default_environment()
+    environment: dict[str, str] = {key: str(value) for key, value in default_environment().items()}
+    environment["extra"] = ""
     seen: dict[str, str] = {}
     todo = list(roots)
     while todo:
@@ -44,7 +45,7 @@ def installed_pins(roots: tuple[str, ...] = ROOT_REQUIREMENTS) -> list[str]:
         seen[key] = f"{dist.metadata['Name']}=={dist.version}"
         for raw in dist.requires or []:
             requirement = Requirement(raw)
-            if requirement.marker is None or requirement.marker.evaluate({**environment, "extra": ""}):
+            if requirement.marker is None or requirement.marker.evaluate(environment):
                 todo.append(requirement.name)
     return sorted(seen.values(), key=str.lower)
 

@@ -70,7 +70,7 @@ class Report:
     baseline_failing: list[str] = field(default_factory=list)
     # Seconds spent, summed over workers: the baseline run (the environment's first use, with the reach
     # plugin), linking candidates' workspaces, plain test runs, and traced runs.
-    seconds: Counter = field(default_factory=Counter)
+    seconds: dict[str, float] = field(default_factory=dict)
     wall_s: float = 0.0
 
     def to_dict(self) -> dict:
@@ -135,7 +135,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
             run = runner.run(baseline, [], plugin=REACH)
         finally:
             runner.close()
-        report.seconds["baseline"] += time.monotonic() - started
+        report.seconds["baseline"] = time.monotonic() - started
         if not run.reach:
             raise GenerateError(f"the repository's tests did not run in the sandbox ({run.output.strip()[-400:]}); "
                                 "check that `python -m pytest` passes in the folder")
@@ -274,7 +274,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             return run(*args, **kwargs)
         finally:
             with lock:
-                report.seconds[kind] += time.monotonic() - began
+                report.seconds[kind] = report.seconds.get(kind, 0.0) + time.monotonic() - began
 
     timed("workspace", shutil.rmtree, workdir, ignore_errors=True)
     timed("workspace", linked_copy, snapshot, workdir)

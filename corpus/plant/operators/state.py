@@ -58,7 +58,7 @@ def drop_state_update(context: ModuleContext) -> Iterator[Candidate]:
             for statement in body:
                 if _state_update(statement) and statement.lineno == statement.end_lineno:
                     indent = context.index.indent_of(statement.lineno)
-                    edit = context.index.replace_lines(statement.lineno, statement.end_lineno, f"{indent}pass\n")
+                    edit = context.index.replace_lines(statement.lineno, statement.lineno, f"{indent}pass\n")
                     yield context.candidate("drop_state_update", statement, [edit],
                                             f"dropped `{context.index.text(statement)}`")
 
