@@ -71,28 +71,6 @@ class CannedModel:
 
 
 @dataclass
-class ScriptByWord:
-    """The fake model: ``scripts[word]`` lists the calls of a conversation whose first user message holds
-    ``word`` (``done`` when none does); a conversation holding ``slow_word`` is answered after ``slow_s``.
-    ``requests`` keeps every chat request body it answered."""
-
-    scripts: dict[str, list[tuple[str, dict]]]
-    slow_word: str = "SLOW"
-    slow_s: float = 2.0
-    requests: list[dict] = field(default_factory=list)
-
-    def __call__(self, body: dict) -> dict:
-        self.requests.append(body)
-        messages = body.get("messages") or []
-        first_user = next((m.get("content") or "" for m in messages if m.get("role") == "user"), "")
-        calls = next((calls for word, calls in self.scripts.items() if word in first_user), [])
-        if self.slow_word and self.slow_word in first_user:
-            threading.Event().wait(self.slow_s)  # a slow model: the client may give up meanwhile
-        turn = sum(1 for m in messages if m.get("role") == "assistant")
-        return completion([calls[turn] if turn < len(calls) else ("done", {})], first_id=turn)
-
-
-@dataclass
 class Reply:
     status: int
     body: dict

@@ -136,4 +136,4 @@ def test_web_and_worker_containers_answer_healthz_and_play_an_episode_job(stack,
     assert document.result.verified and document.sandbox == "bwrap"
     assert job.result["trajectory"] == episode.trajectory.pk
     # Played in the worker container: its document was written under the image's var folder.
-    assert episode.trajectory.source_path.startswith("/var/lib/stepwise/episodes/")
+    assert episode.trajectory.source_path.startswith("/var/lib/stepwise/data/episodes/")  # jobs write under var/data

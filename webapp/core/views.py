@@ -1,5 +1,7 @@
 from pathlib import Path
 
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import SuspiciousFileOperation
@@ -53,9 +55,12 @@ def docs_index(request):
 
 
 @require_GET
+@csp_update({"script-src": [UNSAFE_INLINE]})
 def docs_page(request, path):
     """A file of the documentation site built by scripts/docs (settings.STEPWISE_DOCS_DIR), to any
-    logged-in user; 404 saying how to build it when the site is not built."""
+    logged-in user; 404 saying how to build it when the site is not built. The site's theme runs small
+    inline scripts (its search and navigation): allowed on these pages only, which the project builds
+    from its own docs/, never from user input."""
     root = Path(settings.STEPWISE_DOCS_DIR)
     if not (root / "index.html").is_file():
         return render(request, "core/docs_missing.html", {"root": _shown_folder(root), "page": path}, status=404)

@@ -4,10 +4,14 @@ then done; GIVEUP: done), sleeps for SLOW, and 404s outside /v1/chat/completions
 
 from __future__ import annotations
 
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
 import pytest
 
 from tests.harness.interop.environments import IN_VERIFIERS_ENVIRONMENT, VERIFIERS_MODULES
-from tests.helpers.model_server import ModelServer, ScriptByWord
 from tests.helpers.tasks import write_task
 
 # verifiers has its own environment (.venv-verifiers): its tests run there (test_environments.py starts them).
@@ -19,15 +23,59 @@ DONE = ("done", {})
 SCRIPTS = {"FIXABLE": [FIX, DONE], "GIVEUP": [DONE]}
 
 
+def completion(turn: int, call: tuple[str, dict]) -> dict:
+    name, arguments = call
+    message = {"role": "assistant", "content": None,
+               "tool_calls": [{"id": f"call_{turn}", "type": "function",
+                               "function": {"name": name, "arguments": json.dumps(arguments)}}]}
+    return {"id": f"chatcmpl-{turn}", "object": "chat.completion", "created": 0, "model": "scripted",
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
+
+
+class ScriptedModel(BaseHTTPRequestHandler):
+    requests: list[dict] = []
+
+    def log_message(self, *args):  # quiet
+        pass
+
+    def _send(self, status: int, body: dict) -> None:
+        data = json.dumps(body).encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):  # the client gave up (the cancelled rollout)
+            pass
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+        if not self.path.startswith("/v1/chat/completions"):  # /v1/nowhere/...: a broken endpoint
+            return self._send(404, {"error": {"message": "not found"}})
+        type(self).requests.append(body)
+        messages = body.get("messages") or []
+        first_user = next((m.get("content") or "" for m in messages if m.get("role") == "user"), "")
+        script = next((calls for word, calls in SCRIPTS.items() if word in first_user), [DONE])
+        if "SLOW" in first_user:
+            time.sleep(2)  # longer than the cancelling test waits
+        turn = sum(1 for m in messages if m.get("role") == "assistant")
+        self._send(200, completion(turn, script[turn] if turn < len(script) else DONE))
+
+
 @pytest.fixture
 def model_server():
-    """(base URL, the chat request bodies answered) of the shared fake model server, scripted by word."""
-    model = ScriptByWord(SCRIPTS)  # SLOW: answered after 2 s, longer than the cancelling test waits
-    server = ModelServer(model)
+    ScriptedModel.requests = []
+    server = ThreadingHTTPServer(("127.0.0.1", 0), ScriptedModel)
+    thread = threading.Thread(target=server.serve_forever, daemon=True,
+                              kwargs={"poll_interval": 0.05})  # shutdown() waits out one poll: 0.5 s by default
+    thread.start()
     try:
-        yield server.url, model.requests
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", ScriptedModel.requests
     finally:
-        server.close()
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture

@@ -149,12 +149,14 @@ def test_bad_arguments_get_the_episodes_own_answer(server):
     missing = env.edit_file(file_path="stats_window.py")  # no old_string: the session's argument check
     assert missing.startswith("Error: edit_file needs 'old_string'")
     assert env.select_frame(index=True).startswith("Error: select_frame: 'index' must be a whole number")
-    # An argument no schema has reaches the episode untouched, which ignores it as for any policy.
-    assert env.edit_file(**FIX, surprise={"nested": [1]}).startswith("Successfully replaced 1")
-    assert env.edit_file(**FIX).startswith("Error")  # the old text is gone now
+    # An argument no schema has reaches the episode untouched, which refuses it as for any policy, naming
+    # the arguments the tool takes; nothing was done.
+    surprise = env.edit_file(**FIX, surprise={"nested": [1]})
+    assert surprise.startswith("Error: edit_file does not take 'surprise'") and "file_path" in surprise
+    assert env.edit_file(**FIX).startswith("Successfully replaced 1")
     assert env.get_reward() == 1.0
     [doc] = episodes(out_dir)
-    assert doc.steps[0].tool == "edit_file" and doc.result.verified is True
+    assert [step.tool for step in doc.steps][:2] == ["edit_file", "edit_file"] and doc.result.verified is True
 
 
 @pytest.mark.slow

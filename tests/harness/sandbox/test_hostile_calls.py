@@ -160,6 +160,10 @@ def test_a_thread_printing_without_end_costs_time_not_memory(backend, task, tmp_
         box.close()
 
     assert not box.crashed, box.crash_reason  # was: memory limit reached (the output was kept whole)
-    assert all("<OUTPUT_TRUNCATED remaining_bytes=" in answer.text for answer in answers)
+    # The debugger holds the other threads while it answers (all-stop), so the flood may not reach an answer
+    # at all; whatever of it does is cut to the bound, with the truncation mark.
+    flooded = [answer for answer in answers if "x" * 200 in answer.text]
+    assert all("<OUTPUT_TRUNCATED remaining_bytes=" in answer.text for answer in flooded)
+    assert all(len(answer.text) < 64_000 for answer in answers)
     # pdb still answers; its words may sit among the flood's lines, so only the cursor is checked.
     assert last.position == ("test_counter.py", 5) and not last.error
