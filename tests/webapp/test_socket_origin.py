@@ -2,6 +2,8 @@
 origin is closed before the route is even looked up; an allowed one reaches the router (an unknown
 path then closes with 4404)."""
 
+import asyncio
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
@@ -15,14 +17,20 @@ ROUTED = (False, 4404)  # reached the router: an unknown path
 SERVED_AT = "localhost:8000"
 
 
-def connect(origin: str, host: str = SERVED_AT):
+def connect(origin: str, host: str = SERVED_AT, *, still_running: list | None = None):
+    """What the socket's connect answered; ``still_running`` gets whether the app still serves it."""
     from webapp.config.asgi import application
 
     async def scenario():
         sock = WebsocketCommunicator(application, "/ws/nothing-here/",
                                      headers=[(b"origin", origin.encode()), (b"host", host.encode())])
         sock.scope["user"] = AnonymousUser()
-        return await sock.connect(timeout=10)
+        answer = await sock.connect(timeout=10)
+        await asyncio.sleep(0)  # let a refusing app return
+        if still_running is not None:
+            still_running.append(not sock.future.done())
+        await sock.disconnect()
+        return answer
 
     return async_to_sync(scenario)()
 
@@ -32,6 +40,14 @@ def connect(origin: str, host: str = SERVED_AT):
 def test_a_page_of_another_origin_cannot_open_a_socket(origin):
     """It was: ``http://localhost:9999`` accepted (the check compared host names only)."""
     assert connect(origin) != ROUTED
+
+
+def test_a_refused_socket_leaves_nothing_running():
+    """It was: the refusal was a consumer that joined the channel layer and stayed waiting on it after
+    the close; cancelling that wait once hung the event loop for good (CI, under load)."""
+    still_running = []
+    assert connect("http://localhost:9999", still_running=still_running) != ROUTED
+    assert still_running == [False]
 
 
 @pytest.mark.slow

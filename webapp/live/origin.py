@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import validate_host
 
@@ -49,6 +48,15 @@ def origin_allowed(origin: str, host: str) -> bool:
     return validate_host(name, settings.ALLOWED_HOSTS)
 
 
+async def refuse(receive, send) -> None:
+    """Close a websocket before accepting it, in plain ASGI: no consumer is built, so a refused page
+    joins no channel layer (a consumer left waiting on Redis outlived its connection, and cancelling it
+    could hang the event loop that served it)."""
+    message = await receive()
+    if message["type"] == "websocket.connect":
+        await send({"type": "websocket.close"})
+
+
 class SameOriginValidator:
     """Refuses (closes before accepting) a websocket whose Origin is not the app's own or trusted."""
 
@@ -61,5 +69,5 @@ class SameOriginValidator:
             origin = headers.get(b"origin", b"").decode("latin1")
             host = headers.get(b"host", b"").decode("latin1")
             if not origin_allowed(origin, host):
-                return await WebsocketDenier()(scope, receive, send)
+                return await refuse(receive, send)
         return await self.application(scope, receive, send)
