@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,10 @@ from corpus.repository.workspace import materialize_repository
 from validation.generate import cli as generate_cli
 from validation.generate.distance import PlantDistance, measure, propose_label
 from validation.generate.pipeline import STATE_FILE, Options, generate
+from validation.generate.repository import Repository
 from validation.generate.runs import SandboxRunner
 from validation.generate.selection import REJECT_REASONS
+from validation.generate.writer import snapshot_folder
 
 LEDGER = Path(__file__).resolve().parent.parent / "fixtures" / "repos" / "ledger"
 
@@ -124,3 +127,19 @@ def test_bad_arguments_get_one_clear_line(args, message, tmp_path, capsys):
     assert generate_cli.main(args) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_repository_holding_links_that_point_nowhere_is_snapshotted_without_them(tmp_path):
+    """It was: black's checkout links docs/*.md into its build output; the snapshot copy followed the
+    links and the whole run stopped with a list of 'No such file or directory'."""
+    repo = tmp_path / "repo"
+    shutil.copytree(LEDGER, repo)
+    (repo / "docs").mkdir()
+    (repo / "docs" / "authors.md").symlink_to("_build/generated/authors.md")
+    (repo / "ledger_link.py").symlink_to(repo / "ledger" / "__init__.py")
+
+    snapshot = snapshot_folder(tmp_path / "out", Repository.scan(repo, None))
+
+    assert (snapshot / "ledger" / "__init__.py").is_file()
+    assert not (snapshot / "docs" / "authors.md").exists() and not (snapshot / "docs" / "authors.md").is_symlink()
+    assert not (snapshot / "ledger_link.py").is_symlink()

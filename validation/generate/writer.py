@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -37,8 +38,11 @@ def snapshot_folder(out: Path, repo: Repository) -> Path:
     if not folder.is_dir():
         partial = folder.with_name(folder.name + ".part")
         shutil.rmtree(partial, ignore_errors=True)
+        # Symbolic links are left out, as the workspaces' linked copies leave them out: a repository may hold
+        # links into its own build output (docs/x.md -> _build/...) that point nowhere in a checkout.
         shutil.copytree(repo.root, partial, symlinks=False,
-                        ignore=lambda _dir, names: [n for n in names if n in SKIPPED_DIRS or n.endswith(".pyc")])
+                        ignore=lambda folder, names: [n for n in names if n in SKIPPED_DIRS or n.endswith(".pyc")
+                                                      or os.path.islink(os.path.join(folder, n))])
         partial.rename(folder)
     return folder
 
