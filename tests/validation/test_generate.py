@@ -17,7 +17,7 @@ from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from validation.generate import cli as generate_cli
 from validation.generate.distance import PlantDistance, measure, propose_label
-from validation.generate.pipeline import STATE_FILE, Options, generate
+from validation.generate.pipeline import STATE_FILE, GenerateError, Options, generate
 from validation.generate.repository import Repository
 from validation.generate.runs import SandboxRunner
 from validation.generate.selection import REJECT_REASONS
@@ -143,3 +143,20 @@ def test_a_repository_holding_links_that_point_nowhere_is_snapshotted_without_th
     assert (snapshot / "ledger" / "__init__.py").is_file()
     assert not (snapshot / "docs" / "authors.md").exists() and not (snapshot / "docs" / "authors.md").is_symlink()
     assert not (snapshot / "ledger_link.py").is_symlink()
+
+
+@pytest.mark.slow
+def test_a_suite_pytest_does_not_discover_is_named_with_tests(tmp_path):
+    """tqdm's tests are ``tests_*.py``: pytest's discovery finds none, so the run says to name them."""
+    repo = tmp_path / "repo"
+    shutil.copytree(LEDGER, repo)
+    for test_file in (repo / "tests").glob("test_*.py"):
+        test_file.rename(test_file.with_name("tests_" + test_file.name[len("test_"):]))
+
+    with pytest.raises(GenerateError, match="--tests"):
+        generate(Options(repo=repo, out=tmp_path / "undiscovered", max_tasks=1))
+    with pytest.raises(GenerateError, match="outside the repository"):
+        generate(Options(repo=repo, out=tmp_path / "outside", max_tasks=1, tests=("../..",)))
+
+    report = generate(Options(repo=repo, out=tmp_path / "named", seed=3, max_tasks=1, tests=("tests",)))
+    assert report.baseline_tests > 0 and report.outcomes["kept"] == 1

@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--environment-from", type=Path, metavar="TASK",
                         help="run the tests in this repository task's environment (a real bug of the same project: "
                              "its interpreter, pins and variables); default: this interpreter with pytest")
+    parser.add_argument("--tests", action="append", default=[], metavar="PATH",
+                        help="a test file or folder of the suite, relative to --repo (repeatable; default: what "
+                             "pytest discovers, for suites whose files it does not, such as tests_*.py)")
     parser.add_argument("--operator", action="append", choices=sorted(OPERATORS), dest="operators",
                         help="only this operator (repeatable; default: all)")
     return parser
@@ -59,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     options = Options(environment=environment, name=name, repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
                       max_candidates=args.max_candidates, workers=args.workers, sandbox=args.sandbox,
-                      timeout_s=args.timeout, operators=tuple(args.operators) if args.operators else None)
+                      timeout_s=args.timeout, tests=tuple(args.tests), operators=tuple(args.operators) if args.operators else None)
     try:
         report = generate(options, progress=progress)
     except (GenerateError, RepositoryError, SandboxError) as exc:

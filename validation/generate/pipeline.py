@@ -50,6 +50,8 @@ class Options:
     sandbox: str = "bwrap"
     timeout_s: float = 60.0
     operators: tuple[str, ...] | None = None
+    # Test files or folders the suite is (relative to the repository); empty: pytest's own discovery.
+    tests: tuple[str, ...] = ()
     # The tests' environment (a real bug's of the same project, --environment-from); None: this interpreter
     # with pytest, as the sandbox runs it.
     environment: EnvironmentSpec | None = None
@@ -82,6 +84,29 @@ class Report:
                 "seconds": {k: round(v, 3) for k, v in self.seconds.items()}, "wall_s": round(self.wall_s, 3)}
 
 
+def _suite(repo: Repository, paths: tuple[str, ...]) -> list[str]:
+    """``--tests`` as pytest is given it: files relative to the repository and inside it. A folder stands
+    for its test modules (``test*.py``, ``*_test(s).py``): pytest given a folder would apply the same
+    discovery that missed them."""
+    suite: list[str] = []
+    for path in paths:
+        resolved = (repo.root / path).resolve()
+        if resolved != repo.root and repo.root not in resolved.parents:
+            raise GenerateError(f"--tests {path}: outside the repository; give a path relative to its root")
+        if not resolved.exists():
+            raise GenerateError(f"--tests {path}: no such file or folder in {repo.root}")
+        rel = resolved.relative_to(repo.root).as_posix()
+        if resolved.is_file():
+            suite.append(rel)
+            continue
+        found = [test for test in repo.tests if (rel == "." or test.startswith(rel + "/"))
+                 and (Path(test).name.startswith("test") or Path(test).stem.endswith(("_test", "_tests")))]
+        if not found:
+            raise GenerateError(f"--tests {path}: no test modules (test*.py, *_test.py) in that folder; name the files")
+        suite += found
+    return suite
+
+
 def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
     """Candidates in functions some passing test reaches, in the seed's order; the tests reaching each
     function; each source file's text."""
@@ -110,6 +135,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     if unknown:
         raise GenerateError(f"unknown operator {unknown[0]!r}; choose from {', '.join(OPERATORS)}")
     repo = Repository.scan(options.repo, options.name)
+    suite = _suite(repo, options.tests)
     out = options.out.resolve()
     if out == repo.root or repo.root in out.parents:
         raise GenerateError(f"--out {options.out} is inside the repository; write the tasks somewhere else")
@@ -132,13 +158,14 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         runner = SandboxRunner(baseline, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
                                env=variables)
         try:
-            run = runner.run(baseline, [], plugin=REACH)
+            run = runner.run(baseline, suite, plugin=REACH)
         finally:
             runner.close()
         report.seconds["baseline"] = time.monotonic() - started
         if not run.reach:
             raise GenerateError(f"the repository's tests did not run in the sandbox ({run.output.strip()[-400:]}); "
-                                "check that `python -m pytest` passes in the folder")
+                                "check that `python -m pytest` passes in the folder, or name the test files or "
+                                "folders pytest's discovery misses with --tests")
         passing = sorted(test for test, entry in run.reach.items() if entry["outcome"] == "passed")
         report.baseline_tests = len(passing)
         report.baseline_failing = sorted(t for t, e in run.reach.items() if e["outcome"] == "failed")
