@@ -155,3 +155,15 @@ def test_a_test_that_blocks_after_a_few_values_still_leaves_them_in_its_trace(tm
 
     events = [e.describe() for e in traces["test_slots.py::test_take"].events]
     assert "slots.py:5 in take: first = True" in events
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["gradebook_weighted_average", "formula_precedence_climbing"])
+def test_a_task_whose_survivors_were_killed_or_reviewed_has_no_defect_left(name, bwrap):
+    # gradebook_weighted_average's tests now kill total // weights; formula_precedence_climbing's two
+    # surviving mutants are reviewed as equivalent (every operator has precedence 1 or more).
+    outcomes = probe_task(load_task(TASKS_DIR / name), sandbox=bwrap)
+
+    assert [o.description for o in outcomes if o.defect] == []
+    assert [o.description for o in outcomes if o.reviewed] == (
+        [] if name == "gradebook_weighted_average" else ["constant 0 -> 1", "constant 0 -> -1"])
