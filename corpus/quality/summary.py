@@ -74,8 +74,11 @@ def summarize(records: list[dict], *, rule_version: str, whole: bool) -> dict:
         "agreement": round(agree / n, 3) if n else 0.0,
         "mechanisms": dict(Counter(r["mechanism"] for r in records)),
         "wrong_fixes": sum(r["wrong_fixes"] for r in records), "killed": sum(r["killed"] for r in records),
-        "tasks_accepting_a_wrong_fix": sorted(r["task"] for r in records
-                                              if any(s["kind"] == "wrong_fix" for s in r["surviving"])),
+        # Every surviving kind counts (a wrong fix, a mutant of the fix, a hunk of it alone), less the
+        # survivors reviewed as no wrong fix (corpus/quality/reviewed_survivors.json).
+        "tasks_accepting_a_wrong_fix": sorted(r["task"] for r in records if r["surviving"]),
+        "surviving": sum(len(r["surviving"]) for r in records),
+        "reviewed_survivors": sum(len(r.get("reviewed_survivors", [])) for r in records),
         "tasks_rejecting_a_right_fix": sorted(r["task"] for r in records
                                               if any(e.get("defect", True) for e in r["rejected_equivalents"])),
         "reports_flagged": sum(1 for r in records if r["report_flags"]),
@@ -102,7 +105,9 @@ def render_page(summary: dict, records: list[dict]) -> str:
         f"| wrong value printed by the failure | {s['shown_in_failure']} of {s['measured']} |",
         f"| author and measured label agree | {s['agreement']:.0%} |",
         f"| generated wrong fixes killed | {s['killed']} of {s['wrong_fixes']} |",
-        f"| tasks accepting a plausible wrong fix | {len(s['tasks_accepting_a_wrong_fix'])} |",
+        f"| wrong fixes surviving the tests (not reviewed as equivalent) | {s['surviving']} |",
+        f"| survivors reviewed as no wrong fix | {s['reviewed_survivors']} |",
+        f"| tasks accepting a wrong or partial fix | {len(s['tasks_accepting_a_wrong_fix'])} |",
         f"| tasks rejecting a right fix | {len(s['tasks_rejecting_a_right_fix'])} |",
         f"| reports naming working parts or expected values | {s['reports_flagged']} |", "",
         "| label | author | measured |", "| --- | --- | --- |",

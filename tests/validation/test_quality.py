@@ -15,6 +15,7 @@ from tests.helpers.tasks import write_task
 from validation import validate_task
 from validation.quality.fix_probes import probe_task, variants_for
 from validation.quality.measure import measure_task
+from validation.quality.state_trace import trace_tests
 
 
 @pytest.fixture(scope="module")
@@ -138,3 +139,31 @@ def test_a_list_the_program_cannot_hash_is_no_equivalent_and_its_rejection_no_de
 
     assert [(o.passed, o.defect) for o in outcomes] == [(False, False)]
     assert "unhashable type: 'list'" in outcomes[0].not_equivalent
+
+
+@pytest.mark.slow
+def test_a_test_that_blocks_after_a_few_values_still_leaves_them_in_its_trace(tmp_path, bwrap):
+    # Fewer events than one write batch, then a wait that never ends: the tracer's flusher must have
+    # written them before the sandbox stops the run (upload_slots_retry_leak measured nothing before).
+    (tmp_path / "slots.py").write_text("import threading\n\n\ndef take(lock):\n    first = lock.acquire()\n"
+                                       "    second = lock.acquire()\n    return first, second\n")
+    (tmp_path / "test_slots.py").write_text("import threading\n\nfrom slots import take\n\n\n"
+                                            "def test_take():\n    assert take(threading.Lock()) == (True, True)\n")
+
+    traces = trace_tests(tmp_path, ["test_slots.py::test_take"], sandbox=bwrap, timeout_s=3,
+                         protected=["test_slots.py"])
+
+    events = [e.describe() for e in traces["test_slots.py::test_take"].events]
+    assert "slots.py:5 in take: first = True" in events
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["gradebook_weighted_average", "formula_precedence_climbing"])
+def test_a_task_whose_survivors_were_killed_or_reviewed_has_no_defect_left(name, bwrap):
+    # gradebook_weighted_average's tests now kill total // weights; formula_precedence_climbing's two
+    # surviving mutants are reviewed as equivalent (every operator has precedence 1 or more).
+    outcomes = probe_task(load_task(TASKS_DIR / name), sandbox=bwrap)
+
+    assert [o.description for o in outcomes if o.defect] == []
+    assert [o.description for o in outcomes if o.reviewed] == (
+        [] if name == "gradebook_weighted_average" else ["constant 0 -> 1", "constant 0 -> -1"])

@@ -16,8 +16,9 @@ by file and function name) and, while each runs, traces every frame whose code l
 - ``["step", file, qualname, line, depth]`` for each line a test function runs (the test's steps);
 - ``["cut", nodeid]`` when a test ran past ``max_events`` (the rest of it is not traced).
 
-Every event is written as it happens (flushed in batches), so a hang test stopped at its time limit
-still leaves what it did.
+Every event is written as it happens (flushed in batches, and by a helper thread every
+``FLUSH_EVERY_S``), so a hang test stopped at its time limit still leaves what it did, even when it
+blocked before a batch filled.
 """
 
 import hashlib
@@ -27,6 +28,7 @@ import re
 import reprlib
 import sys
 import threading
+import time
 
 import pytest
 
@@ -43,6 +45,19 @@ _digests = {}  # code object -> digest
 _state = {"events": 0, "test": None, "test_files": set(), "on": False}
 _depth = threading.local()
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+FLUSH_EVERY_S = 0.2
+
+
+def _flush_now_and_then():
+    # A test blocked on a lock or a queue writes nothing more: what it wrote must reach the file before
+    # the sandbox stops it. Not traced itself (started before any trace function is set).
+    while True:
+        time.sleep(FLUSH_EVERY_S)
+        with _lock:
+            _OUT.flush()
+
+
+threading.Thread(target=_flush_now_and_then, name="stepwise-trace-flush", daemon=True).start()
 
 
 class _Repr(reprlib.Repr):

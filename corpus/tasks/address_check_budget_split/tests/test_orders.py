@@ -69,3 +69,23 @@ def test_the_form_is_checked_before_any_provider_is_asked():
         check_form("1 rue X", "75001", "Paris", country="FR")
     with pytest.raises(InvalidAddress, match="city: the city is missing"):
         check_form("Hauptstr. 5", "10115", " ", country="DE")
+
+
+def test_the_budget_runs_from_when_verification_starts():
+    check, (ups, postnl, here), clock = verifier(ups={"down": True}, postnl={"takes_s": 1.4})
+    clock.advance(50.0)
+    assert check.verify(ADDRESS).provider == "postnl"
+    assert postnl.calls == [1.5]
+
+
+def test_the_last_provider_gets_the_last_second():
+    check, (ups, postnl, here), clock = verifier(ups={"takes_s": 5}, postnl={"takes_s": 5}, here={"takes_s": 0.5})
+    assert check.verify(ADDRESS).provider == "here"
+    assert (ups.calls, postnl.calls, here.calls) == ([1.0], [1.0], [1.0])
+
+
+def test_with_no_budget_no_provider_is_asked():
+    check, (ups, postnl, here), clock = verifier(budget_s=0)
+    with pytest.raises(Unverified, match="^no time left for ups$"):
+        check.verify(ADDRESS)
+    assert ups.calls == []

@@ -26,6 +26,11 @@ def test_messages_may_contain_hash_signs():
     assert [a.message for a in alerts] == ["queue #1 backed up", "see runbook #42"]
 
 
+def test_an_escaped_quote_keeps_the_message_open():
+    line = 'rule "q" when depth > 1 then page("say \\"hi\\" #2")  # on-call'
+    assert clean(line) == 'rule "q" when depth > 1 then page("say \\"hi\\" #2")'
+
+
 def test_simple_rules_fire():
     alerts = RuleEngine(SIMPLE).evaluate({"cpu": 93, "disk": 95, "inodes": 80})
     assert [(a.rule, a.action, a.message) for a in alerts] == [("cpu", "page", "cpu high"), ("disk", "ticket", "")]

@@ -67,6 +67,14 @@ def test_late_reupload_of_an_old_build():
     assert Channels({"search": late}).release_notes("search") == ["2.0.1+build.40"]
 
 
+def test_a_version_without_build_metadata_counts_as_build_zero():
+    plain_last = [Artifact("search", "2.0.1+build.1", "sha256:f1"), Artifact("search", "2.0.1", "sha256:f0")]
+    assert Channels({"search": plain_last}).release_notes("search") == ["2.0.1+build.1"]
+    # Build 0 twice: of two uploads of one build, the later one is kept.
+    same_build = [Artifact("search", "2.0.1+build.0", "sha256:g0"), Artifact("search", "2.0.1", "sha256:g1")]
+    assert Channels({"search": same_build}).release_notes("search") == ["2.0.1"]
+
+
 def test_manifest_and_change_lines():
     channels = Channels({"checkout": UPLOADS[:1], "search": [Artifact("search", "2.0.0+build.3", "sha256:d3")]})
     channels.promote("checkout", "stable")

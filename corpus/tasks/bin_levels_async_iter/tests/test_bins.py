@@ -41,6 +41,13 @@ def test_low_stock_lists_bins_in_order():
     assert asyncio.run(main()) == [("A2", 0), ("B1", 3), ("C4", 1)]
 
 
+def test_a_bin_at_the_threshold_is_not_low():
+    async def main():
+        registry = BinRegistry(LEVELS)
+        return [item async for item in registry.low_stock(3)]
+    assert asyncio.run(main()) == [("A2", 0), ("C4", 1)]
+
+
 def test_history_of_one_bin():
     async def main():
         registry = BinRegistry(LEVELS)
@@ -82,3 +89,15 @@ def test_cycle_counts_must_be_whole_units():
 
     with pytest.raises(ValueError, match="count for bin 'A1' must be a whole number of units, got -1"):
         discrepancies(BinRegistry(LEVELS), {"A1": -1})
+
+
+def test_a_bin_can_be_picked_from_while_its_history_is_read():
+    async def main():
+        registry = BinRegistry(LEVELS)
+        await registry.adjust("C4", 6, "return")
+        deltas = []
+        async for entry in registry.history("C4"):
+            deltas.append(entry.delta)
+            await registry.adjust("C4", -1, "pick")
+        return deltas, registry.level("C4")
+    assert asyncio.run(main()) == ([6], 6)

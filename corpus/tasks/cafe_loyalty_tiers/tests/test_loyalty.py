@@ -33,6 +33,11 @@ def test_a_hundred_euros_over_the_month_reaches_silver():
         "Balance: 10.0 points (Silver)", "15.0 points to Gold", "Your perks: free oat milk"]
 
 
+def test_the_history_records_each_purchases_points():
+    ledger = ledger_for("ana", [("2025-03-02", 990), ("2025-03-03", 1250)])
+    assert ledger.history == [("2025-03-02", "earn", 0.99), ("2025-03-03", "earn", 1.25)]
+
+
 def test_double_points_week():
     ledger = ledger_for("ines", MAYA_MARCH[:4], multiplier=2)
     assert ledger.balance == pytest.approx(13.6)

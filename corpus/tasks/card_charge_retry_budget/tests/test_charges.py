@@ -69,3 +69,20 @@ def test_amounts_and_notes_for_people():
     with pytest.raises(ChargeFailed):
         refused.charge(500, "order-7")
     assert support_note(refused) == "failed after 0 attempt(s); last error: no attempt made"
+
+
+def test_the_budget_runs_from_the_start_of_the_charge_on_a_running_clock():
+    clock = ManualClock(start=1000.0)
+    gateway = ScriptedGateway(clock, ["hang"])
+    charges = ChargeClient(gateway, clock, budget_s=3.0, attempt_timeout_s=2.0)
+    with pytest.raises(ChargeFailed) as failure:
+        charges.charge(2500, "order-8")
+    assert str(failure.value) == "out of time after 2 attempts (3.0s): no answer within 0.5s"
+    assert gateway.attempts == [(1000.0, 2.0), (1002.5, 0.5)]
+
+
+def test_durations_are_kept_to_the_microsecond_on_a_running_clock():
+    clock = ManualClock(start=1000.0)
+    charges = ChargeClient(ScriptedGateway(clock, ["503", "ok"], 0.2000014), clock)
+    charges.charge(1999, "order-9")
+    assert charges.durations == [0.900003]

@@ -12,6 +12,10 @@ def test_whole_number_axis():
     assert axis_labels(10, step=2) == ["0", "2", "4", "6", "8", "10"]
 
 
+def test_an_axis_starting_above_zero_stops_at_the_last_whole_step():
+    assert ticks(10, 14.6, 1) == [10, 11, 12, 13, 14]
+
+
 def test_nice_steps():
     assert nice_step(10) == 2
     assert nice_step(1) == 0.2

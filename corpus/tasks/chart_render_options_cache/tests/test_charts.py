@@ -28,6 +28,12 @@ def test_bars_scale_to_width():
     assert lines[1:] == ["north      |##########", "south      |#####"]
 
 
+def test_a_chart_without_a_width_is_forty_columns_wide():
+    lines = charts.render_request("Sales", SALES, {"theme": "dark"}).splitlines()
+    assert lines == ["[#111111|#ff7f0e]                  Sales                  ",
+                     "north      |" + "#" * 28, "south      |" + "#" * 14]
+
+
 def test_same_options_render_header_once():
     charts.render_request("Sales", SALES, {"theme": "dark"})
     charts.render_request("Sales", {"east": 3}, {"theme": "dark"})

@@ -93,3 +93,18 @@ def test_a_slow_member_is_kicked_and_the_others_still_get_the_message():
     assert delivered == 2
     assert missed == {"dave": 1}
     assert connected == ["ann", "erin"]
+
+
+def test_a_member_who_leaves_while_a_broadcast_is_held_back_gets_nothing_more():
+    async def main():
+        room = Room(Hub(inbox_size=1))
+        ann, dave, fred = room.join("ann"), room.join("dave"), room.join("fred")
+        await room.post("ann", "standup in 5")
+        read_all(ann), read_all(fred)
+        posting = asyncio.ensure_future(room.post("ann", "on my way"))
+        await settle()
+        room.leave("fred")
+        read_all(dave)
+        _, delivered = await asyncio.wait_for(posting, 1)
+        return delivered, read_all(ann), read_all(fred)
+    assert asyncio.run(main()) == (2, ["on my way"], [])

@@ -34,6 +34,13 @@ def test_a_fresh_deadline_is_capped_per_service():
         incoming_deadline(clock, {"x-deadline-ms": "-3"}, default_s=5.0)
 
 
+def test_headers_carry_whole_milliseconds_down_to_the_last_one():
+    clock = ManualClock()
+    assert outgoing_headers(Deadline.after(clock, 2.0), cap_s=5.0) == {"x-deadline-ms": "2000"}
+    assert outgoing_headers(Deadline.after(clock, 2.0), cap_s=1.005) == {"x-deadline-ms": "1005"}
+    assert outgoing_headers(Deadline.after(clock, 0.001), cap_s=1.0) == {"x-deadline-ms": "1"}
+
+
 def test_a_half_spent_deadline_passes_on_what_is_left():
     clock = ManualClock()
     deadline = Deadline.after(clock, 2.0)

@@ -34,6 +34,8 @@ def test_prefix_lengths_from_zero_to_thirty_two():
     assert str(Network.parse("203.0.113.7")) == "203.0.113.7/32"
     with pytest.raises(RuleError, match="from 0 to 32"):
         Network.parse("10.0.0.0/33")
+    with pytest.raises(RuleError, match="from 0 to 32"):
+        Network.parse("10.0.0.0/-8")
 
 
 def test_the_most_specific_rule_decides():
@@ -48,6 +50,7 @@ def test_the_most_specific_rule_decides():
 def test_deny_wins_a_tie_and_bad_lines_are_named():
     rules = parse_rules("allow 192.168.0.0/16\ndeny 192.168.0.0/16\n")
     assert decide(rules, "192.168.3.3") == ("deny", 2)
+    assert decide(parse_rules("deny 192.168.0.0/16\nallow 192.168.0.0/16\n"), "192.168.3.3") == ("deny", 1)
     assert decide(parse_rules(""), "192.168.3.3") == ("deny", None)
     with pytest.raises(RuleError, match="line 2: start with 'allow' or 'deny'"):
         parse_rules("allow 10.0.0.0/8\npermit 10.0.0.0/8")

@@ -74,4 +74,6 @@ def test_close_twice_reports_the_same():
     first = collector.close()
     assert first == {"uploaded": 6, "spooled": 0, "rejected": 1}
     assert collector.close() == first
+    collector.track(clicks(1, session="s-3")[0])
+    assert collector.close() == first
     assert {row["session"] for row in sink.rows} == {"s-2"}

@@ -80,3 +80,11 @@ def test_last_use_claimed_by_two_checkouts_at_once():
     two.join()
     assert outcomes == {"ana": 4.0, "bo": "SPRING10 has no uses left"}
     assert desk.campaign("SPRING10").uses_left == 0
+
+
+def test_the_log_names_the_campaign_as_stored():
+    desk = CouponDesk()
+    desk.launch("SPRING10", uses=5)
+    desk.redeem("SPRING10", "ana", 59.90)
+    desk.redeem("spring-10", "bo", 10.00)
+    assert desk.log == [("SPRING10", "ana", 5.99), ("SPRING10", "bo", 1.0)]

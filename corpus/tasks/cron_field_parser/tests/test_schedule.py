@@ -19,6 +19,8 @@ def test_day_of_month_or_day_of_week():
     # 2024-09-06 is a Friday; the 13th of September is one too, so take October
     runs = upcoming("0 8 13 * FRI", datetime(2024, 9, 1), 3)
     assert runs == [datetime(2024, 9, 6, 8, 0), datetime(2024, 9, 13, 8, 0), datetime(2024, 9, 20, 8, 0)]
+    runs = upcoming("0 8 13 * FRI", datetime(2024, 10, 1), 3)
+    assert runs == [datetime(2024, 10, 4, 8, 0), datetime(2024, 10, 11, 8, 0), datetime(2024, 10, 13, 8, 0)]
 
 
 def test_impossible_schedules_give_up():

@@ -40,3 +40,16 @@ def test_tempo_must_be_positive():
     assert step_seconds(120) == 0.125
     with pytest.raises(ValueError, match="tempo must be positive"):
         step_seconds(0)
+
+
+def test_every_step_of_two_bars_at_170_bpm_lands_on_its_tick():
+    hats = Pattern({"hat": tuple(range(32))}, 32)
+    assert [tick for tick, _ in export_events(hats, bpm=170)] == [24 * i for i in range(32)]
+
+
+def test_hit_times_come_from_the_step_index():
+    from timeline import hit_times
+
+    step = step_seconds(100)
+    assert hit_times(range(16), 16, bpm=100) == [i * step for i in range(16)]
+    assert hit_times([-1, 0, 16], 16, bpm=100) == [0.0]

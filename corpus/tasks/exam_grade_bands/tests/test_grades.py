@@ -51,6 +51,7 @@ def test_bands_validate_their_input():
     with pytest.raises(ValueError, match="low < high"):
         Bands(1, 0)
     assert Bands(0, 100, 4).histogram([0, 24, 25, 99, 100]) == [2, 1, 0, 2]
+    assert Bands(50, 100, 5).histogram([50, 59, 60, 85, 100]) == [2, 1, 0, 1, 1]
 
 
 def test_gradebook_input_errors():

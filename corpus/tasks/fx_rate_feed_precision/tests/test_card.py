@@ -43,5 +43,9 @@ def test_feed_errors_are_clear():
         parse_feed('{"base": "USD", "date": "x"}')
     with pytest.raises(FeedError, match="rate for EUR must be a positive number"):
         parse_feed('{"base": "USD", "date": "x", "rates": {"EUR": -1}}')
+    with pytest.raises(FeedError, match="rate for EUR must be a positive number, got 0"):
+        parse_feed('{"base": "USD", "date": "x", "rates": {"EUR": 0}}')
+    with pytest.raises(FeedError, match="rate for EUR must be a positive number, got None"):
+        parse_feed('{"base": "USD", "date": "x", "rates": {"EUR": null}}')
     with pytest.raises(UnknownCurrency, match="'CHF'"):
         Converter(*parse_feed(FEED)).to_base(Decimal("1"), "CHF")

@@ -30,6 +30,7 @@ def test_letters_and_curve():
 
 def test_grade_report():
     assert grade_report(ROWS) == {"ana": (88.0, "B"), "ben": (66.0, "D")}
+    assert grade_report(["dee; homework=81; quizzes=77; exam=70"]) == {"dee": (74.3, "C")}
 
 
 def test_curved_report():

@@ -51,6 +51,23 @@ def test_depth_limit():
         export(head)
 
 
+def chain(length, link):
+    head = Person("p0")
+    node = head
+    for i in range(1, length):
+        nxt = Person(f"p{i}")
+        node.fields["next"] = [nxt] if link == "list" else nxt
+        node = nxt
+    return head
+
+
+def test_the_depth_limit_counts_every_link_once():
+    for link in ("field", "list"):
+        assert export(chain(3, link), max_depth=2)["name"] == "p0"
+        with pytest.raises(ExportError, match="deeper than 2"):
+            export(chain(4, link), max_depth=2)
+
+
 def test_dependency_diamond():
     log = Project("log")
     team = Team("core", projects=[Project("api", uses=[log]), Project("web", uses=[log])])

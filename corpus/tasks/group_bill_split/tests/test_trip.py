@@ -18,6 +18,10 @@ def test_weighted_split_by_nights():
     assert split_by_weight(300, {"a": 1, "b": 2}) == {"a": 100.0, "b": 200.0}
 
 
+def test_the_leftover_cent_goes_to_the_largest_remainder():
+    assert split_by_weight(1.00, {"ana": 1, "ben": 2, "cy": 4}) == {"ana": 0.14, "ben": 0.29, "cy": 0.57}
+
+
 def test_shares_always_add_up_to_the_amount():
     for amount, n in [(10.00, 3), (0.05, 2), (19.99, 7), (250.10, 6)]:
         people = [f"p{i}" for i in range(n)]

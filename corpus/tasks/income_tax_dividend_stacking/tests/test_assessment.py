@@ -43,3 +43,14 @@ def test_inputs_are_checked():
         assess(-1)
     with pytest.raises(ValueError, match="cannot exceed salary"):
         assess(10_000, pension=20_000)
+
+
+def test_the_taper_takes_a_pound_for_every_two_whole_pounds_over_the_start():
+    assert personal_allowance(100_001) == 12_570
+    assert personal_allowance(100_001.6) == 12_570
+    assert personal_allowance(100_003) == 12_569
+    assert marginal_rate(100_000) == pytest.approx(0.6)
+
+
+def test_dividends_count_towards_the_taper():
+    assert assess(90_000, dividends=20_000).allowance == 7_570

@@ -51,6 +51,8 @@ def test_conversions_refuse_what_has_no_counterpart():
         isbn13_to_10("979-10-90636-07-1")
     with pytest.raises(IdentifierError, match="check digit does not match"):
         isbn10_to_13("0-306-40615-3")
+    with pytest.raises(IdentifierError, match="an ISBN-13 holds digits only"):
+        isbn13_to_10("978-0-306-40615-X")
 
 
 

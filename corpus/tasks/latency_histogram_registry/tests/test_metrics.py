@@ -18,6 +18,10 @@ def test_percentile_bounds():
     for ms in [3] * 90 + [80] * 9 + [900]:
         h.observe(ms)
     assert h.percentile_bound(0.5) == 10
+    every_bound = Histogram("/bounds")
+    for ms in (50, 51, 500, 501):
+        every_bound.observe(ms)
+    assert every_bound.cumulative() == [0, 1, 2, 3, 4]
     assert h.percentile_bound(0.99) == 100
     assert h.percentile_bound(1.0) == float("inf")
 

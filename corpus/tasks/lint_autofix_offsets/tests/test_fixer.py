@@ -29,3 +29,13 @@ def test_overlapping_fixes_keep_the_first():
     result = apply_fixes(src, [clash, later, first])
     assert result.text == "x = 'alpha' is not None\n"
     assert result.skipped == [clash]
+
+
+def test_touching_fixes_both_apply_and_a_stale_fix_is_skipped():
+    src = "x = 'a'\n"
+    left = Fix("quote-open", 4, 5, "'", '"')
+    right = Fix("widen", 5, 6, "a", "alpha")
+    stale = Fix("quote-close", 6, 7, '"', "'")
+    result = apply_fixes(src, [stale, right, left])
+    assert result.text == 'x = "alpha\'\n'
+    assert (result.applied, result.skipped) == ([left, right], [stale])

@@ -35,6 +35,12 @@ def test_logs_within_one_hour_merge():
     assert [r.message for r in merge_logs(a, b)] == ["one", "two", "three"]
 
 
+def test_minutes_and_hours_weigh_what_they_are_worth():
+    a = parse_log("a", "0:01:00 INFO one-minute\n1:00:00 INFO one-hour\n")
+    b = parse_log("b", "0:00:59 INFO fifty-nine\n0:59:59 INFO last-second\n")
+    assert [r.message for r in merge_logs(a, b)] == ["fifty-nine", "one-minute", "last-second", "one-hour"]
+
+
 def test_render_aligns_the_columns():
     records = parse_log("db", "9:01:02 INFO ok\n")
     assert render(records) == [" 9:01:02 db   INFO  ok"]

@@ -24,3 +24,11 @@ def test_quarter_hours_from_a_later_start():
     assert starts == [6.5, 6.75, 7.0, 7.25, 7.5, 7.75]
     assert [label(s) for s in starts[:3]] == ["06:30", "06:45", "07:00"]
     assert interval_index(6.75, step_hours=0.25) == 27
+
+
+def test_a_start_just_under_a_whole_minute_in_floats_keeps_its_minute():
+    # 4.1 h * 60 is 245.99999999999997 in floats: still minute 246, 04:06
+    assert interval_starts(2, first=4.1) == [4.1, 4.2]
+    assert label(4.1) == "04:06"
+    assert interval_index(4.1) == 41
+    assert interval_starts(3, step_hours=1.0) == [0.0, 1.0, 2.0]

@@ -34,8 +34,8 @@ def test_empty_month():
 
 
 def test_month_bounds_start_at_midnight():
-    first, _ = month_bounds("2024-02")
-    assert first.isoformat() == "2024-02-01T00:00:00"
+    first, last = month_bounds("2024-02")
+    assert (first.isoformat(), last.isoformat()) == ("2024-02-01T00:00:00", "2024-02-29T23:59:59.999999")
 
 
 def test_bad_months_are_explained():

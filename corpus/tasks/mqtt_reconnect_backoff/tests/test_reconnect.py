@@ -34,6 +34,21 @@ def test_settings_are_checked():
         Backoff(factor=0.5)
 
 
+class Lowest:
+    """uniform(a, b) is always a: the shortest delay the jitter allows."""
+
+    def uniform(self, low, high):
+        return low
+
+
+def test_jitter_can_shorten_a_delay_by_its_fraction():
+    assert [Backoff(rng=Lowest()).delay(n) for n in range(3)] == [0.5, 1.0, 2.0]
+
+
+def test_a_factor_of_one_keeps_the_base_delay():
+    assert [Backoff(base_s=2, factor=1, rng=Midpoint()).delay(n) for n in (0, 5, 50)] == [2, 2, 2]
+
+
 def test_jitter_spreads_the_fleet_but_never_past_the_cap():
     backoff = Backoff(rng=random.Random(7))
     delays = [backoff.delay(n) for n in range(40)]

@@ -34,3 +34,9 @@ def test_a_failing_item_is_reported_with_its_index():
     with pytest.raises(WorkerError) as info:
         ParallelMap(word_count, workers=2, buffer=8).run(["a b", 5, "c"])
     assert info.value.index == 1
+
+
+def test_the_first_failure_is_the_one_reported():
+    with pytest.raises(WorkerError) as info:
+        ParallelMap(word_count, workers=1, buffer=8).run(["a b", 5, "c", 7])
+    assert info.value.index == 1

@@ -34,6 +34,8 @@ def test_night_rate():
     assert charge(evening, datetime(2024, 3, 12, 7, 45)) == Decimal("6.00")
     assert charge(evening, datetime(2024, 3, 11, 20, 15)) == Decimal("2.50")
     assert charge(evening, datetime(2024, 3, 12, 8, 30)) == Decimal("18.00")
+    assert charge(evening, datetime(2024, 3, 12, 8, 0)) == Decimal("18.00")
+    assert charge(datetime(2024, 3, 11, 18, 0), datetime(2024, 3, 11, 23, 0)) == Decimal("6.00")
 
 
 def test_exit_before_entry_is_refused():

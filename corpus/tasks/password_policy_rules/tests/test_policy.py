@@ -57,3 +57,15 @@ def test_breach_check_can_be_switched_off():
     relaxed = PasswordPolicy(check_breached=False)
     assert codes("Sh@d0wSh@d0w!!", policy=relaxed) == []
     assert is_acceptable("Sh@d0wSh@d0w!!", policy=relaxed)
+
+
+def test_runs_and_sequences_are_measured_exactly():
+    from policy import longest_repeat, longest_sequence
+
+    assert longest_repeat("") == 0
+    # a symbol breaks a sequence; letters that do not step by one start none; a turn starts a new run
+    assert [longest_sequence(s) for s in ("/012", "ax", "abab", "cdcba", "babcd")] == [3, 1, 2, 4, 4]
+
+
+def test_a_user_name_that_is_not_in_the_password_is_no_problem():
+    assert check("Tr0ub4dor&3xyz!", username="alice") == []

@@ -32,6 +32,14 @@ def test_a_short_payment_stays_unmatched():
     assert not invoices[0].paid
 
 
+def test_money_settles_only_the_payers_own_open_invoice():
+    invoices = open_invoices([("INV-7", "acme", "50.00"), ("INV-8", "blue", "50.00"), ("INV-9", "blue", "50.00")])
+    assert reconcile(invoices, read_transfers("t1,blue,50.00\n")) == (["INV-8"], [])
+    assert reconcile(invoices, read_transfers("t2,blue,50.00\n")) == (["INV-9"], [])
+    assert reconcile(invoices, read_transfers("t3,blue,50.00\n")) == ([], ["blue"])
+    assert not invoices[0].paid
+
+
 def test_feed_errors_name_the_line():
     with pytest.raises(FeedError, match="line 2: expected 'ref,payer,amount'"):
         read_transfers("t1,acme,1\nt2,acme\n")

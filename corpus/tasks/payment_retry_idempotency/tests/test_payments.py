@@ -85,3 +85,11 @@ def test_partial_refunds():
     assert refunds.refund(charge, 3499) == 750
     with pytest.raises(RefundError, match="only 750 cents of ch_9"):
         refunds.refund(charge, 1000)
+
+
+def test_a_charge_made_without_a_key_keeps_one_key_for_its_retries():
+    gateway = FlakyGateway(timeouts_after_charge=1)
+    client = PaymentClient(gateway, key_factory=keys())
+    client.charge("o-9", "4111111111111111", 500)
+    assert client.attempts == [("o-9", "key-1"), ("o-9", "key-1")]
+    assert gateway.total_charged("o-9") == 500

@@ -85,3 +85,12 @@ def test_bad_input_is_reported():
     queue.push(job("x", "low", 0, 5))
     with pytest.raises(ValueError, match="already queued"):
         queue.push(job("x", "high", 0, 5))
+
+
+def test_a_low_job_ages_once_it_has_waited_exactly_an_hour():
+    from aging import age_jobs
+
+    queue = JobQueue()
+    for j in [job("old", "low", 30, 10), job("new", "low", 40, 10)]:
+        queue.push(j)
+    assert age_jobs(queue, now=90) == ["old"]

@@ -87,3 +87,21 @@ def test_several_profiles_at_once_skip_unknown_users():
         profiles = await service.get_many(["u2", "u9", "u1", "u2"])
         return {user: p["version"] for user, p in profiles.items()}, sorted(replica.reads)
     assert asyncio.run(main()) == ({"u2": 3, "u1": 7}, ["u1", "u2", "u9"])
+
+
+def test_a_hedged_read_waits_for_the_second_replica_when_the_first_fails_late():
+    async def main():
+        first_fails, second_answers = asyncio.Event(), asyncio.Event()
+        primary = Replica("a", FRESH, gate=first_fails, down=True)
+        secondary = Replica("b", FRESH, gate=second_answers)
+        service = ProfileService([primary, secondary], ProfileCache(), hedge_after_s=0.01)
+        reading = asyncio.ensure_future(service.get("u1"))
+        for _ in range(100):
+            if secondary.reads:
+                break
+            await asyncio.sleep(0.01)
+        first_fails.set()
+        await settle()
+        second_answers.set()
+        return (await asyncio.wait_for(reading, 1))["version"]
+    assert asyncio.run(main()) == 7

@@ -84,3 +84,13 @@ def test_cable_plan_for_a_rack_with_two_switches():
 def test_ports_in_use_are_grouped_by_host():
     links = [Link("a-sw:ge0/2", "b-rt:eth0"), Link("a-sw:ge0/1", "c-fw:eth1")]
     assert ports_in_use(links) == {"a-sw": ["ge0/1", "ge0/2"], "b-rt": ["eth0"], "c-fw": ["eth1"]}
+
+
+def test_devices_sharing_a_name_are_numbered_and_keep_their_numbers():
+    registry = DeviceRegistry()
+    twins = [Device(f"SN-30{n}", "AMS1", "R12A", "switch") for n in range(1, 4)]
+    assert [registry.register(d) for d in twins] == ["ams1-r12a-sw", "ams1-r12a-sw--2", "ams1-r12a-sw--3"]
+    assert registry.register(twins[1]) == "ams1-r12a-sw--2"
+    assert len(registry) == 3
+    registry.decommission("SN-301")
+    assert registry.register(twins[1]) == "ams1-r12a-sw--2"

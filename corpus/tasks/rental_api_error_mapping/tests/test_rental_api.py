@@ -76,3 +76,5 @@ def test_new_error_types_inherit_a_status():
     assert status_for(MaintenanceHold("in the workshop")) == 400
     assert status_for(Overbooked("double booking")) == 409
     assert status_for(RuntimeError("bug")) == 500
+    from errors import RentalError
+    assert status_for(RentalError("a rental problem with no more specific kind")) == 500

@@ -99,3 +99,32 @@ def test_sections_keep_the_requested_order():
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     assert headings == ["## Units by region", "## Top products", "## Totals"]
     assert top_products(ROWS)["lines"][-1] == "TEA: 4.00"
+
+
+def test_the_sections_of_one_report_render_at_the_same_time(monkeypatch):
+    from sections import SECTIONS
+
+    meeting = threading.Barrier(2, timeout=5)
+
+    def meet(rows):
+        meeting.wait()
+        return {"title": "Met", "lines": []}
+
+    monkeypatch.setitem(SECTIONS, "meet", meet)
+    with ReportService(workers=1) as service:
+        text = service.submit("May", ROWS, ["meet", "meet"]).result(timeout=10)
+    assert text.splitlines() == ["# May", "## Met", "## Met"]
+
+
+def test_closing_stops_the_section_threads_but_not_a_pool_it_was_given():
+    from concurrent.futures import ThreadPoolExecutor
+
+    before = set(threading.enumerate())
+    with ReportService() as service:
+        service.submit("June", ROWS, ["totals"]).result()
+    assert [t.name for t in set(threading.enumerate()) - before if t.name.startswith("sections")] == []
+    given = ThreadPoolExecutor(2)
+    with ReportService(section_pool=given) as service:
+        service.submit("July", ROWS, ["totals"]).result()
+    assert given.submit(len, ROWS).result() == 4
+    given.shutdown()

@@ -47,6 +47,8 @@ def test_pattern_mistakes_are_reported():
         router.add("x", "/blog/{year:date}", lambda: "")
     with pytest.raises(RouteError, match="'\\{' at 5 is never closed"):
         router.add("x", "/blog{year", lambda: "")
+    with pytest.raises(RouteError, match="an optional part '\\[' is never closed"):
+        router.add("x", "/blog[/{year}", lambda: "")
 
 
 def test_routes_are_tried_in_order():

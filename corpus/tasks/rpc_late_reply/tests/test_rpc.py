@@ -40,10 +40,11 @@ def test_client_recovers_after_a_call_times_out():
     async def scenario(client, release):
         with pytest.raises(asyncio.TimeoutError):
             await client.call("slow_report", timeout=0.05, name="q3")
+        waiting_after_timeout = client.in_flight()
         release.set()
         answer = await asyncio.wait_for(client.call("echo", text="still there?"), 1)
-        return answer, client.in_flight()
-    assert run(scenario) == ("still there?", 0)
+        return waiting_after_timeout, answer, client.in_flight()
+    assert run(scenario) == (0, "still there?", 0)
 
 
 def test_concurrent_calls_get_their_own_replies():

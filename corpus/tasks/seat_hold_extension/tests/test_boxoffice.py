@@ -79,3 +79,11 @@ def test_a_late_heartbeat_does_not_bring_an_expired_hold_back():
         "bea purchase": ("A2", "A3"),
     }
     assert box.seatmap.sold == {"A2": "bea", "A3": "bea"}
+
+
+def test_a_heartbeat_after_expiry_fails_even_when_nobody_took_the_seats():
+    box, clock = office()
+    ann = box.choose("ann", ["A1"])
+    clock.advance(600)
+    assert ann.heartbeat() is False
+    assert box.holds.is_active("h1") is False

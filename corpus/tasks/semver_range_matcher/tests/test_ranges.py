@@ -23,6 +23,7 @@ def test_caret_below_one_pins_the_leftmost_non_zero_part():
     assert allowed("^0.2.3", "0.2.3", "0.2.9", "0.3.0") == ["0.2.3", "0.2.9"]
     assert allowed("^0.0.3", "0.0.3", "0.0.4") == ["0.0.3"]
     assert allowed("^0.2", "0.2.0", "0.2.7", "0.3.0") == ["0.2.0", "0.2.7"]
+    assert allowed("^0.0", "0.0.0", "0.0.7", "0.1.0") == ["0.0.0", "0.0.7"]
 
 
 def test_tilde_allows_patch_or_minor_updates():

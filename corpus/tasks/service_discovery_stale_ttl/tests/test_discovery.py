@@ -70,3 +70,19 @@ def test_after_a_short_outage_the_new_addresses_arrive_soon():
     clock.advance(10)
     assert balancer.call("payments", "/charge") == "200 from 10.0.1.5"
     assert (during_outage, discovery.status("payments")) == ("stale (registry unreachable)", "fresh")
+
+
+def test_during_an_outage_the_registry_is_asked_again_only_after_retry_s():
+    balancer, discovery, registry, clock = make_setup()
+    clock.advance(1000)
+    discovery.resolve("payments")
+    registry.down_between(1300, 1310)
+    clock.advance(299)
+    assert (discovery.resolve("payments"), registry.lookups) == (OLD, 1)
+    clock.advance(1)
+    assert (discovery.resolve("payments"), registry.lookups) == (OLD, 2)
+    clock.advance(4)
+    assert (discovery.resolve("payments"), registry.lookups) == (OLD, 2)
+    clock.advance(1)
+    assert discovery.status("payments") == "expired"
+    assert (discovery.resolve("payments"), registry.lookups, discovery.stale_served) == (OLD, 3, 2)

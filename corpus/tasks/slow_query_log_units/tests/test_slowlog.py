@@ -68,3 +68,10 @@ def test_the_review_draws_the_histogram():
         " >=1000ms ##       1",
     ]
     assert histogram_lines(SlowQueryLog(), width=4)[0] == "    <10ms      0"
+
+
+def test_a_statement_at_the_threshold_is_kept_to_a_tenth_of_a_millisecond():
+    log = SlowQueryLog(threshold_ms=1.0)
+    assert [log.record(sql, ns) for sql, ns in (("SELECT 1", 1_000_000), ("SELECT 2", 1_249_999),
+                                                 ("SELECT 3", 1_250_001))] == [True, True, True]
+    assert [entry.elapsed_ms for entry in log.entries] == [1.0, 1.2, 1.3]

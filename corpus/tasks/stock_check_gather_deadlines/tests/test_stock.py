@@ -75,3 +75,13 @@ def test_a_basket_is_checked_line_by_line():
     assert verdicts == {"kettle": (True, [("south", 2)]), "mug": (False, [("north", 6)])}
     assert shortfalls(verdicts) == ["mug"]
     assert error == "quantity of 'mug' must be a whole number of at least 1, got 0"
+
+
+def test_a_level_that_is_not_a_count_is_reported_not_used():
+    async def main():
+        houses = [Warehouse("north", {"kettle": -1}), Warehouse("south", {"kettle": "9"}),
+                  Warehouse("east", {"kettle": 2})]
+        return await check_stock(houses, "kettle")
+    report = asyncio.run(main())
+    assert report.levels == {"east": 2}
+    assert report.unavailable == {"north": "unreadable stock level -1", "south": "unreadable stock level '9'"}

@@ -62,3 +62,7 @@ def test_parse_errors_are_reported():
         parse("a:is(.b")
     with pytest.raises(SelectorError, match="empty selector at 2"):
         parse("a {")
+
+
+def test_is_takes_its_most_specific_argument():
+    assert specificity(parse("p:is(.aside, #main)")[0]) == (1, 0, 1)

@@ -35,3 +35,12 @@ def test_oldest_entry_makes_room_and_invalidate():
     memo.invalidate(3)
     memo(3)
     assert memo.misses == 5
+
+
+def test_refreshing_an_expired_entry_in_a_full_memo_evicts_nothing():
+    clock = FakeClock()
+    memo = Memo(lambda x: x, ttl=10, clock=clock, max_entries=3)
+    for now, x in ((0.0, 1), (1.0, 2), (10.5, 1), (10.6, 3), (11.0, 2), (12.0, 1)):
+        clock.now = now
+        memo(x)
+    assert (memo.hits, memo.misses) == (1, 5)

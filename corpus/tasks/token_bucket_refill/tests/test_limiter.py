@@ -42,3 +42,18 @@ def test_rejections_say_when_to_retry():
         limiter.admit("a")
     assert info.value.retry_after == 1.0
     assert limiter.rejected == 1
+
+
+def test_time_spent_full_is_not_banked_and_fractions_of_a_token_are_kept():
+    clock = StepClock()
+    full = TokenBucket(clock, rate=1, capacity=2)
+    assert full.try_take(2)
+    clock.advance(2.5)
+    assert full.try_take()
+    clock.advance(0.5)
+    assert full.wait_time(2) == 0.5
+    clock = StepClock()
+    partial = TokenBucket(clock, rate=2, capacity=10)
+    assert partial.try_take(10)
+    clock.advance(1.75)
+    assert partial.wait_time(4) == 0.25

@@ -42,6 +42,12 @@ def test_changes_six_lines_apart_share_a_hunk():
     assert unified(OLD, new) == reference(OLD, new)
 
 
+def test_changes_seven_lines_apart_make_two_hunks():
+    new = edit(OLD, i4="five\n", i12="thirteen\n")
+    assert unified(OLD, new).count("@@ -") == 2
+    assert unified(OLD, new) == reference(OLD, new)
+
+
 def test_zero_context_insertions_and_deletions():
     inserted = OLD.replace("line 4\n", "line 4\nextra\n")
     assert unified(OLD, inserted, context=0) == reference(OLD, inserted, context=0)

@@ -40,3 +40,11 @@ def test_misuse_is_reported():
     job.chunk_sent(3)
     with pytest.raises(RuntimeError, match="chunk sent after the upload finished"):
         job.chunk_sent(1)
+
+
+def test_progress_counts_every_byte_exactly():
+    job = UploadJob("c.bin", 3)
+    job.chunk_sent(1)
+    assert (job.progress, job.state) == (100 / 3, "uploading")
+    job.chunk_sent(1)
+    assert (job.progress, job.state) == (200 / 3, "uploading")

@@ -13,6 +13,8 @@ def test_zulu_and_positive_offsets():
 def test_the_sign_covers_the_minutes_too():
     assert parse_offset("-03:30") == -timedelta(hours=3, minutes=30)
     assert parse_offset("-00:30") == timedelta(minutes=-30)
+    assert [format_offset(parse_offset(text)) for text in ("-00:01", "-00:30", "+00:01")] == [
+        "-00:01", "-00:30", "+00:01"]
 
 
 def test_compact_offsets_without_a_colon():

@@ -76,3 +76,13 @@ def test_seeking_into_the_video():
     assert seek(media, "intro.mp4", 10, 100) == CLIP[1000:]
     assert seek(media, "intro.mp4", 13, 100) == b""
     assert serve(media, "intro.mp4")[1]["etag"] == serve(media, "intro.mp4", {"Range": "bytes=0-0"})[1]["etag"]
+
+
+def test_range_edges_are_exact():
+    from byte_ranges import ByteRange
+
+    assert parse_ranges("bytes=-1", 10) == [ByteRange(9, 9)]
+    assert parse_ranges("bytes=5-100", 10) == [ByteRange(5, 9)]
+    assert parse_ranges("bytes=10-19", 100)[0].length == 10
+    status, headers, _ = serve(store(), "intro.mp4", {"Range": "bytes=-0"})
+    assert (status, headers["content-range"]) == (416, "bytes */1280")

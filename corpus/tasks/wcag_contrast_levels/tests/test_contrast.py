@@ -33,6 +33,7 @@ def test_the_grey_just_above_and_below_aa():
 def test_large_text_thresholds():
     assert [is_large(18), is_large(19, bold=True), is_large(24), is_large(18.5, bold=True)] == [
         False, True, True, False]
+    assert [is_large(23.5), is_large(18.66, bold=True)] == [False, True]
     assert passes("#949494", "#ffffff", size_px=24)
     assert not passes("#949494", "#ffffff", size_px=20)
 

@@ -77,3 +77,11 @@ def test_forecast_summary_with_gale_warning():
     assert summarize(prefs, HOURLY, GUSTS) == ["mon: 2.0..9.5°C", "tue: -1.0..4.0°C gale warning (72 km/h)"]
     with prefs.override(temperature="F", wind="mph", precision=0):
         assert summarize(prefs, HOURLY, GUSTS)[1] == "tue: 30..39°F gale warning (45 mph)"
+
+
+def test_nested_overrides_build_on_each_other():
+    prefs = Preferences()
+    with prefs.override(temperature="F"):
+        with prefs.override(wind="mph"):
+            assert prefs.current() == {"temperature": "F", "wind": "mph", "pressure": "hPa", "precision": 1}
+        assert prefs.current()["wind"] == "km/h"

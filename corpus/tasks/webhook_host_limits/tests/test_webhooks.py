@@ -90,3 +90,9 @@ def test_malformed_targets_are_refused_before_sending():
             await Dispatcher(receiver, HostLimiter()).deliver(Hook("mailto:ops@example.com", "x", {}))
         return receiver.received
     assert asyncio.run(main()) == []
+
+
+def test_a_pause_lasts_exactly_as_long_as_asked_from_any_clock_reading():
+    limiter = HostLimiter(clock=lambda: 0.0)
+    limiter.pause("https://hooks.example.com/orders", 0.5)
+    assert limiter.paused_for("https://hooks.example.com/orders") == 0.5
