@@ -28,10 +28,10 @@ from harness.debugger.process import (
 )
 from harness.debugger.run_outcomes import abrupt_exit, killed_by, post_mortem_note
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
-from harness.debugger_record import DebuggerRecord, Frame, Stop
 from harness.files import path_problem
-from harness.observation import Observation
 from harness.pytest_files import find_test_files, runs_under_pytest
+from harness.records.debugger import DebuggerRecord, Frame, Stop
+from harness.records.observation import Observation
 
 RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
                 "step_out": "return"}

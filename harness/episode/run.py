@@ -49,12 +49,12 @@ from harness.episode.result import (
 from harness.policies.base import Policy
 from harness.prompts import system_prompt, task_prompt
 from harness.pytest_files import CONFIG_NAME, pytest_targets, write_pytest_config
+from harness.records.groups import toolset
 from harness.repository_task import RepositorySession, verify_repository_safely
 from harness.repository_task import prepare as prepare_repository
 from harness.repository_task import prompt as repository_prompt
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, Sandbox, SandboxSource, SandboxSpec
-from harness.tools import toolset
 from harness.trajectory import (
     EpisodeResult,
     EventStream,

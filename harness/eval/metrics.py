@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from harness.arms import ARMS
 from harness.eval.usage import episode_usage, usage_summary
-from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
+from harness.records.groups import DEBUGGER_TOOLS, INSPECTION_TOOLS
 from harness.trajectory import NOT_MODEL_OUTCOMES, Trajectory
 
 EXACT_MCNEMAR_BELOW = 25

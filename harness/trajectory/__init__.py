@@ -1,14 +1,15 @@
 """Trajectories: the typed ``stepwise.trajectory/1`` document (``Trajectory``, ``Step``,
 ``EpisodeResult``, ``ExitReason``), its JSON schema, and the event stream an episode writes as it goes."""
 
-from harness.trajectory.document import (
-    EpisodeResult,
-    Step,
-    TestCounts,
-    Trajectory,
-    load_trajectory,
-    read_document,
+from harness.records.exit_reasons import (
+    HARNESS_FAULTS,
+    MODEL_OUTCOMES,
+    NOT_MODEL_OUTCOMES,
+    RERUN_ON_RESUME,
+    ExitReason,
 )
+from harness.records.step import EpisodeResult, Step, TestCounts
+from harness.trajectory.document import Trajectory, load_trajectory, read_document
 from harness.trajectory.events import (
     EventStream,
     events_path_for,
@@ -17,13 +18,6 @@ from harness.trajectory.events import (
     now_iso,
     read_events,
     write_document,
-)
-from harness.trajectory.exit_reasons import (
-    HARNESS_FAULTS,
-    MODEL_OUTCOMES,
-    NOT_MODEL_OUTCOMES,
-    RERUN_ON_RESUME,
-    ExitReason,
 )
 from harness.trajectory.schema import (
     EXIT_REASONS,

@@ -13,8 +13,8 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
+from harness.records.exit_reasons import ExitReason
 from harness.trajectory.document import EpisodeResult, Step, Trajectory
-from harness.trajectory.exit_reasons import ExitReason
 
 
 def now_iso() -> str:

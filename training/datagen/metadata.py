@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from corpus.format import Task
-from harness.tools import DEBUGGER_TOOLS
+from harness.records.groups import DEBUGGER_TOOLS
 from harness.trajectory import Trajectory
 
 CORE_FLOW = ("start_debugger", "add_breakpoint", "continue_execution")

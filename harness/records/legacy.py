@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from harness.debugger_record import BreakpointChange, DebuggerRecord, Frame, Stop
+from harness.records.debugger import BreakpointChange, DebuggerRecord, Frame, Stop
 
 # The tools whose answers a step recorded before steps carried a record can hold: frozen on purpose
 # (a tool added since always records its own), and not imported from harness.tools, which imports
