@@ -17,9 +17,10 @@ from validation import (
     ValidationReport,
     validate_all,
 )
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from validation.order import FILE_ORDER, RunOrder
 
-SANDBOXES = ("bwrap", "docker", "local")
+SANDBOXES = BACKEND_NAMES
 
 
 def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskVerdict]]:

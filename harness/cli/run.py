@@ -18,6 +18,8 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
+from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.episode import run_episode, score_episode, split_of_task
 from harness.policies import PolicyError, make_policy
 from harness.scoring import PolicyConfigError, episode_scorer
@@ -44,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", required=True,
                    help="openai:MODEL | hf:PATH_OR_NAME | script:FILE | replay:TRAJECTORY (options after ?)")
     p.add_argument("--arm", choices=ARMS, default="dbg", help="toolset: base, or base + debugger")
-    p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap",
+    p.add_argument("--sandbox", choices=BACKEND_NAMES, default=DEFAULT_BACKEND,
                    help="sandbox backend (local: no isolation, development only)")
     p.add_argument("--max-turns", type=int, default=50, help="turn budget (one tool call per turn)")
     p.add_argument("--out", help="trajectory file (default: trajectories/TASK-ARM-TIME.json)")

@@ -35,6 +35,7 @@ import jsonschema
 import yaml
 
 from harness.arms import ARMS
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.eval.breaker import DEFAULT_LIMIT
 from harness.policies import PolicyError, parse_spec
 from harness.policies.model_config import (
@@ -55,7 +56,7 @@ SETTINGS = {
     "runs": {"type": "integer", "minimum": 1},
     "max_turns": {"type": "integer", "minimum": 1},
     "workers": {"type": "integer", "minimum": 1},
-    "sandbox": {"enum": ["bwrap", "docker", "local"]},
+    "sandbox": {"enum": list(BACKEND_NAMES)},
     "policy_config": {"type": "string", "minLength": 1},
     "max_infra_errors": {"type": "integer", "minimum": 1},
     "models": {"type": "array", "minItems": 1, "items": {"type": "object"}},
