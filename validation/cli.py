@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, task_dirs
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from validation import (
     DEFAULT_MAX_SECONDS,
     DEFAULT_SANDBOX,
@@ -17,7 +18,6 @@ from validation import (
     ValidationReport,
     validate_all,
 )
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from validation.order import FILE_ORDER, RunOrder
 
 SANDBOXES = BACKEND_NAMES

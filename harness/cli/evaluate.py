@@ -20,12 +20,12 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_tasks
 from harness.arms import ARMS
-from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.eval.breaker import DEFAULT_LIMIT
 from harness.eval.runner import EvalConfig, EvalResult, EvalStopped, run_eval
 from harness.policies import PolicyError
 from harness.policies.model_config import load_model_config
+from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.workspace_task import load_workspace_task, workspace_folders
 
 INCOMPLETE = 3

@@ -18,22 +18,22 @@ from pathlib import Path
 
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
-from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.episode import run_episode, score_episode, split_of_task
 from harness.policies import PolicyError, make_policy
+from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.scoring import PolicyConfigError, episode_scorer
 from harness.trajectory import Trajectory
 from harness.workspace_task import load_workspace_task
 
 
 def summary(trajectory: Trajectory, out: Path) -> dict:
-    result, quality = trajectory.result, trajectory.quality or {}
-    policy = quality.get("policy") or {}
+    result, quality = trajectory.result, trajectory.scored
+    policy = quality.policy if quality else None
     return {"verified": result.verified, "turns": len(trajectory.steps), "exit_reason": str(result.exit_reason),
             "debugger_started": trajectory.debugger_started, "reason": result.reason,
-            "policy_score": policy.get("score"), "policy_passed": policy.get("passed"),
-            "edit_relevant": quality.get("edit_relevant"), "out": str(out)}
+            "policy_score": policy.score if policy else None, "policy_passed": policy.passed if policy else None,
+            "edit_relevant": quality.edit_relevant if quality else None, "out": str(out)}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -35,7 +35,6 @@ import jsonschema
 import yaml
 
 from harness.arms import ARMS
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.eval.breaker import DEFAULT_LIMIT
 from harness.policies import PolicyError, parse_spec
 from harness.policies.model_config import (
@@ -44,6 +43,7 @@ from harness.policies.model_config import (
     load_model_config,
     model_config_from_mapping,
 )
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parent.parent / "configs" / "experiments"
 SETTINGS = {

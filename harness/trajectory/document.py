@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.records.quality import Quality
 from harness.records.step import EpisodeResult, Step, rest
 from harness.trajectory.schema import SCHEMA_ID, TrajectoryError, validation_errors
 
@@ -63,6 +64,12 @@ class Trajectory:
     @classmethod
     def load(cls, path: str | Path) -> Trajectory:
         return cls.from_json(read_document(path), source=str(path))
+
+    @property
+    def scored(self) -> Quality | None:
+        """The quality record, typed (``quality`` is the record as stored, which the document keeps as it
+        is); None when the trajectory is not scored."""
+        return Quality.from_json(self.quality)
 
     @property
     def debugger_started(self) -> bool:
