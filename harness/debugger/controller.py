@@ -26,7 +26,7 @@ from harness.debugger.process import (
     time_budget,
 )
 from harness.debugger.run_commands import RunCommands
-from harness.debugger.run_outcomes import killed_by
+from harness.debugger.run_outcomes import collected_nothing, killed_by
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.files import path_problem
 from harness.pytest_files import find_test_files, runs_under_pytest
@@ -212,7 +212,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         if first.status != "prompt":
             output = parsing.clean(first.raw, self.workspace)[-2000:]
             self.end_program()
-            if self.mode == "pytest" and parsing.NO_TESTS_RAN.search(output):
+            if self.mode == "pytest" and collected_nothing(first.records):
                 shown = parsing.shown_path(str(path), self.workspace)
                 return (f"Error: no tests ran: pytest collected no test from {shown}"
                         + (f"::{self.test}" if self.test else "") + ". Name test functions test_* (classes Test* "

@@ -8,7 +8,7 @@ from harness.debugger import parsing, render
 from harness.debugger.breakpoints import Breakpoint
 from harness.debugger.hints import RunFacts, no_hit_message
 from harness.debugger.process import DebuggedProgram, Exchange
-from harness.debugger.run_outcomes import abrupt_exit, killed_by, post_mortem_note
+from harness.debugger.run_outcomes import abrupt_exit, killed_by, post_mortem_note, summary_of_tests
 from harness.records.debugger import Stop
 from harness.records.observation import Observation
 
@@ -167,7 +167,8 @@ class RunCommands:
             if program_output:
                 message += f"\nOutput of the run:\n{program_output}"
             return self._answer(message, error=True, stop=Stop("restart"))
-        message = self.restart(self._no_hit_message(parsing.pytest_summary(raw), exchange.records))
+        summary = summary_of_tests(self.tests_run) if self.mode == "pytest" else None
+        message = self.restart(self._no_hit_message(summary, exchange.records))
         if program_output:
             message += f"\nOutput of the finished run:\n{program_output}"
         return self._answer(message, stop=Stop("restart"))
