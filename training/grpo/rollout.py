@@ -221,7 +221,7 @@ def episode_metrics(outcomes: list[EpisodeOutcome], elapsed_s: float, batcher: B
     turns = sum(len(t.steps) for t in trajectories)
     invalid = sum(1 for t in trajectories for step in t.steps if step.tool == INVALID_TOOL)
     started = [t for t in trajectories if t.debugger_started]
-    relevant = [t.scored.edit_relevant if t.scored else None for t in started]
+    relevant = [quality.edit_relevant if (quality := t.scored) else None for t in started]
     generated = sum(o.policy.tokens.generated for o in outcomes)
     out = {
         "episodes/turns": turns / episodes,
