@@ -13,8 +13,9 @@ from corpus.format import Task
 from harness.episode.recorder import Recorder
 from harness.episode.run import run_episode
 from harness.policies.base import Policy
+from harness.records.events import EpisodeEvent
 from harness.records.quality import Quality
-from harness.trajectory import EventStream, Trajectory, events_path_for, now_iso, write_document
+from harness.trajectory import EventStream, Trajectory, events_path_for, write_document
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ def score_episode(trajectory: Trajectory, scorer: Scorer | None, *, out: str | P
 
 def _tell(on_event: Callable[[dict], None], quality: dict) -> None:
     try:
-        on_event({"event": "quality", "at": now_iso(), "quality": quality})
+        on_event(EpisodeEvent("quality", {"quality": quality}).to_json())
     except Exception:  # a broken listener must not lose the score
         log.exception("on_event listener failed on a quality event")
 

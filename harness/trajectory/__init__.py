@@ -1,6 +1,7 @@
 """Trajectories: the typed ``stepwise.trajectory/1`` document (``Trajectory``, ``Step``,
 ``EpisodeResult``, ``ExitReason``), its JSON schema, and the event stream an episode writes as it goes."""
 
+from harness.records.events import now_iso
 from harness.records.exit_reasons import (
     HARNESS_FAULTS,
     MODEL_OUTCOMES,
@@ -15,7 +16,6 @@ from harness.trajectory.events import (
     events_path_for,
     fold_events,
     from_events,
-    now_iso,
     read_events,
     write_document,
 )
