@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pexpect
 
-from harness.debugger import parsing, prestarted, render
+from harness.debugger import prestarted, render, terminal_text
 from harness.debugger.breakpoint_commands import BreakpointCommands
 from harness.debugger.breakpoints import Breakpoint
 from harness.debugger.errors import DebuggerError
@@ -142,7 +142,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
                                 f"root; its Python files include: {', '.join(names) or '(none)'}.")
         if path.suffix != ".py":
             raise DebuggerError(f"Error: {file} is not a Python source file; pick a .py file.")
-        return path, parsing.shown_path(str(path), self.workspace)
+        return path, terminal_text.shown_path(str(path), self.workspace)
 
     # --- starting -----------------------------------------------------------------------------
     def start(self, file: str, test: str | None = None, stdin: str | None = None) -> Observation:
@@ -197,7 +197,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         first = self.program.read(self.start_timeout_s)
         if first.status != "prompt" and any(r.get("how") == "no_code" for r in first.records):
             self.end_program()
-            shown = parsing.shown_path(str(path), self.workspace)
+            shown = terminal_text.shown_path(str(path), self.workspace)
             tests = self._test_files()[:5]
             return (f"Error: nothing to debug in {shown}: it holds no code that runs (it is empty, or only "
                     "comments), so the program ended at once. Start the debugger on a file with code; a test file "
@@ -205,22 +205,22 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         syntax = [r for r in first.records if r.get("how") == "syntax_error"]
         if first.status != "prompt" and syntax:
             self.end_program()
-            shown = parsing.shown_path(str(path), self.workspace)
-            error = parsing.clean(str(syntax[-1].get("error") or ""), self.workspace)
+            shown = terminal_text.shown_path(str(path), self.workspace)
+            error = terminal_text.clean(str(syntax[-1].get("error") or ""), self.workspace)
             return (f"Error: the debugger could not start on {shown}: the program does not compile.\n{error}\n"
                     "Fix the line shown (edit_file), then call start_debugger again.", True)
         if first.status != "prompt":
-            output = parsing.clean(first.raw, self.workspace)[-2000:]
+            output = terminal_text.clean(first.raw, self.workspace)[-2000:]
             self.end_program()
             if self.mode == "pytest" and collected_nothing(first.records):
-                shown = parsing.shown_path(str(path), self.workspace)
+                shown = terminal_text.shown_path(str(path), self.workspace)
                 return (f"Error: no tests ran: pytest collected no test from {shown}"
                         + (f"::{self.test}" if self.test else "") + ". Name test functions test_* (classes Test* "
                         f"or unittest.TestCase subclasses), or start on another file:\n{output}", True)
             killed = killed_by(first.records)
             how = f"the program was killed by signal {killed} before pausing" if killed else \
                 "the program ended before pausing"
-            return (f"Error: the debugger could not start on {parsing.shown_path(str(path), self.workspace)}; "
+            return (f"Error: the debugger could not start on {terminal_text.shown_path(str(path), self.workspace)}; "
                     f"{how}:\n{output}\nFix the error shown, or start on another file "
                     "(a test file runs under pytest).", True)
         self._track(first)
@@ -229,7 +229,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
             self._running.send(self._with_argument("stepwise_watch", json.dumps(self.watches), "watches"),
                                self.tool_timeout_s)
         self.snapshot_sources()
-        return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
+        return "\n".join([terminal_text.clean(first.raw, self.workspace), *notes]).strip(), False
 
     def restart(self, reason: str) -> str:
         if self.target is None:
@@ -247,7 +247,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         frame records; never what the program printed)."""
         for record in exchange.records:
             if record.get("kind") in ("stop", "frame") and isinstance(record.get("line"), int):
-                self.position = (parsing.shown_path(str(record.get("file")), self.workspace), record["line"])
+                self.position = (terminal_text.shown_path(str(record.get("file")), self.workspace), record["line"])
                 self._track_frames(record)
 
     def _track_frames(self, record: dict) -> None:
@@ -272,11 +272,11 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
             self._track(exchange)
             return self._answer(f"Error: this did not finish within {self._waited}s and was interrupted "
                                 "(an endless loop, or waiting on something?).\n"
-                                + parsing.clean(exchange.raw, self.workspace), error=True)
+                                + terminal_text.clean(exchange.raw, self.workspace), error=True)
         if exchange.status != "prompt":
             return self._after_run(exchange)
         self._track(exchange)
-        body = parsing.clean(exchange.raw, self.workspace)
+        body = terminal_text.clean(exchange.raw, self.workspace)
         shown = render.answer(exchange.records, tool)
         if shown is None:
             error = body.startswith("***")

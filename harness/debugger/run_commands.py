@@ -4,7 +4,7 @@ was killed; all read from the in-process debugger's records (``Exchange.records`
 
 from __future__ import annotations
 
-from harness.debugger import parsing, render
+from harness.debugger import render, terminal_text
 from harness.debugger.breakpoints import Breakpoint
 from harness.debugger.hints import RunFacts, no_hit_message
 from harness.debugger.process import DebuggedProgram, Exchange
@@ -98,7 +98,7 @@ class RunCommands:
             self._track(exchange)
             if stops and stops[-1].get("reason") == "breakpoint":
                 self.hits_since_start += 1
-            body = parsing.clean(raw, self.workspace)
+            body = terminal_text.clean(raw, self.workspace)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
             stop = Stop(paused)
             if self.post_mortem:
@@ -109,14 +109,14 @@ class RunCommands:
                 stop = Stop("restart")
                 # python -m pdb restarts the script by itself once the post-mortem session is left.
                 self.hits_since_start = 0
-                rest = parsing.SCRIPT_POST_MORTEM_DONE.sub("", body).strip()
+                rest = terminal_text.SCRIPT_POST_MORTEM_DONE.sub("", body).strip()
                 body = f"The post-mortem session ended; the debugger restarted the program.\n{rest}"
             elif any(end.get("how") in ("finished", "exit") for end in ends):
                 stop = Stop("restart")
                 # python -m pdb restarts the script by itself, paused at its first line again.
                 exited = [end for end in ends if end.get("how") == "exit"]
                 summary = f"sys.exit({exited[-1].get('status')})" if exited else None
-                rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
+                rest = terminal_text.SCRIPT_EXITED.sub("", body.replace(terminal_text.SCRIPT_FINISHED, "")).strip()
                 body = f"{self._no_hit_message(summary, exchange.records)} The debugger restarted it.\n{rest}"
                 self.hits_since_start = 0  # counted again from the restart
             notes = self.sync_breakpoints(exchange.records)
@@ -141,12 +141,12 @@ class RunCommands:
         self.post_mortem = False
         if exchange.status == "interrupted":
             self._track(exchange)
-            body = parsing.clean(raw, self.workspace)
+            body = terminal_text.clean(raw, self.workspace)
             return self._answer(f"The program did not pause within {self._waited}s: it looks stuck "
                                 "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "
                                 "thread is, and the debugger is paused in the main thread.\n" + body,
                                 stop=Stop("interrupt"))
-        output = parsing.clean(raw, self.workspace)
+        output = terminal_text.clean(raw, self.workspace)
         if exchange.status == "killed":
             message = self.restart(f"The program did not pause within {self._waited}s and did not answer "
                                    "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "

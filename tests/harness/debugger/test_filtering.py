@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 
 from harness.debugger.filtering import envelope, truncate
-from harness.debugger.parsing import clean
 from harness.debugger.run_outcomes import summary_of_tests
+from harness.debugger.terminal_text import clean
 
 RAW = ("\r\n>>>>>>>>>>>>>>>>>>>>>>>>> PDB continue >>>>>>>>>>>>>>>>>>>>>>>>>\r\n"
        "platform linux -- Python 3.11.7, pytest-9.2.0\r\n"

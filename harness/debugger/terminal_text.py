@@ -1,4 +1,8 @@
-"""Reading pdb's terminal output: the execution point, what happened, and the noise to drop."""
+"""pdb's terminal text made into the model's text: banners and startup noise dropped, workspace paths
+shortened, the execution-point line written ``file:line in function()``. Text in, text out: nothing is
+read back from it. Where the program is, why it stopped, its values, stacks and tests come from the
+in-process debugger's records (``Exchange.records``); pdb.main's own restart notices, which no record
+replaces, are the only sentences taken out by their words."""
 
 from __future__ import annotations
 
