@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.report import BenchRun, Table, add_out_dir  # noqa: E402
 from corpus.format import load_task  # noqa: E402
 from corpus.materialize import materialize  # noqa: E402
-from harness.observation import ToolCall  # noqa: E402
+from harness.records.observation import ToolCall  # noqa: E402
 from harness.sandbox.backends import get_backend  # noqa: E402
 from harness.sandbox.backends.base import Limits, SandboxSpec  # noqa: E402
 from harness.sandbox.client import ServiceClient  # noqa: E402

@@ -15,7 +15,7 @@ from pathlib import Path
 from harness.arms import DBG, check_arm
 from harness.debugger import PdbController
 from harness.files import FileInterface
-from harness.observation import Observation, ToolCall
+from harness.records.observation import Observation, ToolCall
 from harness.shell import Shell
 from harness.test_guard import TestGuard
 from harness.tools import EDIT_TOOLS, EditEvents, Toolbox

@@ -7,21 +7,20 @@ from __future__ import annotations
 import pytest
 
 from harness.arms import DBG
-from harness.observation import Observation
+from harness.records.observation import Observation
 from harness.scoring import score_trajectory
 from harness.session import DebugSession
 from harness.tools import INSPECTION_TOOLS, MOVING_TOOLS, REGISTRY, Tool, toolset
 from tests.harness.scoring.builders import Trajectory, envelope, task_meta
 
 PEEK = Tool("peek_values", "Show the values of the selected frame that changed since the last stop.",
-            lambda session, args: Observation(text=f"changed: {args['limit']} at most"),
             {"type": "object", "properties": {"limit": {"type": "integer"}}, "required": ["limit"]},
             arms=frozenset({DBG}), group="debugger", kind="inspection")
 
 
 @pytest.fixture
 def peek():
-    REGISTRY.add(PEEK)
+    REGISTRY.add(PEEK, lambda session, args: Observation(text=f"changed: {args['limit']} at most"))
     yield PEEK
     REGISTRY.remove(PEEK.name)
 
@@ -60,4 +59,4 @@ def test_a_tool_declared_once_is_offered_validated_dispatched_and_classified(pee
 
 def test_a_tool_of_no_known_kind_is_refused_where_it_is_declared():
     with pytest.raises(ValueError, match="kind must be one of start, control"):
-        Tool("odd", "", lambda session, args: None, kind="magic")
+        Tool("odd", "", kind="magic")

@@ -48,7 +48,7 @@ def _tokenizer_training_text() -> list[str]:
     import json
 
     from harness.prompts import system_prompt
-    from harness.tools import toolset
+    from harness.records.groups import toolset
 
     template = qwen2_5_chat_template()
     schemas = [json.dumps(tool) for tool in toolset("dbg")]

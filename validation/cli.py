@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, task_dirs
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from validation import (
     DEFAULT_MAX_SECONDS,
     DEFAULT_SANDBOX,
@@ -19,7 +20,7 @@ from validation import (
 )
 from validation.order import FILE_ORDER, RunOrder
 
-SANDBOXES = ("bwrap", "docker", "local")
+SANDBOXES = BACKEND_NAMES
 
 
 def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskVerdict]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 API: dict[str, tuple[str, tuple[str, ...]]] = {
     "api-harness.md": ("Python API: harness", (
         "harness.session", "harness.episode.run", "harness.episode.result", "harness.verify",
-        "harness.observation", "harness.tools.registry", "harness.arms", "harness.trajectory.document",
+        "harness.records.observation", "harness.tools.registry", "harness.arms", "harness.trajectory.document",
         "harness.eval.runner", "harness.eval.config", "harness.scoring.policy", "harness.scoring.edit_relevance",
         "harness.sandbox.backends")),
     "api-corpus.md": ("Python API: corpus", (

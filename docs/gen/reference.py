@@ -41,10 +41,9 @@ def _schema_type(spec: dict) -> str:
 def tools_page(registry=None) -> str:
     """Every tool of the registry: its arms, kind, flags, description and argument table."""
     if registry is None:
-        import harness.tools  # noqa: F401 - registers every tool
-        from harness.tools.registry import REGISTRY as registry
+        from harness.records.groups import CATALOGUE as registry
     lines = ["# Tool reference", "", HEADER.strip(), "",
-             "The tools a model may call, from the tool registry (`harness/tools/`), in the order they are "
+             "The tools a model may call, from the tool catalogue (`harness/records/`), in the order they are "
              "offered. The `base` arm has the shell, file and control tools; `dbg` adds the debugger.", "",
              "| tool | arms | kind | answers |", "| --- | --- | --- | --- |"]
     for tool in registry.tools():

@@ -24,6 +24,8 @@ from harness.eval.breaker import DEFAULT_LIMIT
 from harness.eval.runner import EvalConfig, EvalResult, EvalStopped, run_eval
 from harness.policies import PolicyError
 from harness.policies.model_config import load_model_config
+from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.workspace_task import load_workspace_task, workspace_folders
 
 INCOMPLETE = 3
@@ -58,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--runs", type=int, default=3, help="attempts per task and arm (default 3)")
     p.add_argument("--max-turns", type=int, default=50, help="turn budget per episode (default 50)")
     p.add_argument("--workers", type=int, default=2, help="episodes in parallel (default 2)")
-    p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap")
+    p.add_argument("--sandbox", choices=BACKEND_NAMES, default=DEFAULT_BACKEND)
     p.add_argument("--model-label", help="the model's name in reports (default: the policy spec)")
     p.add_argument("--policy-config", "--scoring-config", dest="scoring_config",
                    help="pdb_policy config for the quality records: a released version "

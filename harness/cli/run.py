@@ -20,18 +20,20 @@ from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode import run_episode, score_episode, split_of_task
 from harness.policies import PolicyError, make_policy
+from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.scoring import PolicyConfigError, episode_scorer
 from harness.trajectory import Trajectory
 from harness.workspace_task import load_workspace_task
 
 
 def summary(trajectory: Trajectory, out: Path) -> dict:
-    result, quality = trajectory.result, trajectory.quality or {}
-    policy = quality.get("policy") or {}
+    result, quality = trajectory.result, trajectory.scored
+    policy = quality.policy if quality else None
     return {"verified": result.verified, "turns": len(trajectory.steps), "exit_reason": str(result.exit_reason),
             "debugger_started": trajectory.debugger_started, "reason": result.reason,
-            "policy_score": policy.get("score"), "policy_passed": policy.get("passed"),
-            "edit_relevant": quality.get("edit_relevant"), "out": str(out)}
+            "policy_score": policy.score if policy else None, "policy_passed": policy.passed if policy else None,
+            "edit_relevant": quality.edit_relevant if quality else None, "out": str(out)}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", required=True,
                    help="openai:MODEL | hf:PATH_OR_NAME | script:FILE | replay:TRAJECTORY (options after ?)")
     p.add_argument("--arm", choices=ARMS, default="dbg", help="toolset: base, or base + debugger")
-    p.add_argument("--sandbox", choices=("bwrap", "docker", "local"), default="bwrap",
+    p.add_argument("--sandbox", choices=BACKEND_NAMES, default=DEFAULT_BACKEND,
                    help="sandbox backend (local: no isolation, development only)")
     p.add_argument("--max-turns", type=int, default=50, help="turn budget (one tool call per turn)")
     p.add_argument("--out", help="trajectory file (default: trajectories/TASK-ARM-TIME.json)")

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from corpus.format import TASKS_DIR
+from harness.records.quality import Quality
 from harness.scoring import PolicyConfigError, ScoringError, TaskMeta, load_policy_config, score_trajectory
 from harness.trajectory import TrajectoryError, write_document
 
@@ -60,7 +61,7 @@ def score_document(doc, label: str, config, tasks_dir: str) -> dict:
     """One document's row: its verdicts, or the error that kept it from being scored."""
     try:
         task = TaskMeta.for_document(doc, tasks_dir) if isinstance(doc, dict) else None
-        quality = score_trajectory(doc, task or TaskMeta(), config).to_json()
+        quality = score_trajectory(doc, task or TaskMeta(), config)
     except ScoringError as exc:
         return {"file": label, "error": str(exc)}
     except Exception as exc:  # a scorer bug must not hide the other files' verdicts
@@ -77,7 +78,7 @@ def score_file(path: Path, config, tasks_dir: str, write: bool) -> dict:
         return {"file": str(path), "error": str(exc)}
     row = score_document(doc, str(path), config, tasks_dir)
     if write and "error" not in row:
-        doc["quality"] = row["quality"]
+        doc["quality"] = row["quality"].to_json()
         write_document(doc, path)
     return row
 
@@ -97,6 +98,10 @@ def score_inspect_log(path: Path, config, tasks_dir: str, write: bool) -> list[d
             else {"file": f"{path}#{s.sample}", "error": s.error} for s in samples]
 
 
+def _as_json(row: dict) -> dict:
+    return {**row, "quality": row["quality"].to_json()} if "quality" in row else row
+
+
 def _yes_no(value) -> str:
     return "n/a" if value is None else ("yes" if value else "no")
 
@@ -107,18 +112,21 @@ def render_text(rows: list[dict]) -> str:
         if "error" in row:
             lines += [f"{row['file']}: error: {row['error']}", ""]
             continue
-        q, policy = row["quality"], row["quality"]["policy"]
-        lines.append(f"{row['file']}  {row.get('task')}/{row.get('arm')}  verified {_yes_no(q['verified'])}  "
-                     f"{policy['version']} {policy['score']:.2f} {'passed' if policy['passed'] else 'REJECTED'}  "
-                     f"edit relevant {_yes_no(q['edit_relevant'])}")
-        for kind in ("hard", "soft"):
-            for reason in policy[f"{kind}_reasons"]:
-                lines.append(f"  {kind}: {reason['rule']}: {reason['message']}")
-        for edit in q["edit_relevance"]["edits"] if q["edit_relevance"]["debugger_started"] else []:
-            informed = "informed by:" if edit["links"] else "no debugger observation is linked to it"
-            lines.append(f"  edit at turn {edit['turn']} ({edit['file']}): {informed}")
-            for link in edit["links"]:
-                lines.append(f"    <- turn {link['turn']} [{link['criterion']} {link['criterion_name']}] {link['reason']}")
+        q: Quality = row["quality"]
+        policy, relevance = q.policy, q.edit_relevance
+        verdict = (f"{policy.version} {policy.score:.2f} {'passed' if policy.passed else 'REJECTED'}" if policy
+                   else "no policy verdict")
+        lines.append(f"{row['file']}  {row.get('task')}/{row.get('arm')}  verified {_yes_no(q.verified)}  "
+                     f"{verdict}  edit relevant {_yes_no(q.edit_relevant)}")
+        for kind, reasons in (("hard", policy.hard_reasons if policy else ()),
+                              ("soft", policy.soft_reasons if policy else ())):
+            for reason in reasons:
+                lines.append(f"  {kind}: {reason.rule}: {reason.message}")
+        for edit in relevance.edits if relevance and relevance.debugger_started else ():
+            informed = "informed by:" if edit.links else "no debugger observation is linked to it"
+            lines.append(f"  edit at turn {edit.turn} ({edit.file}): {informed}")
+            for link in edit.links:
+                lines.append(f"    <- turn {link.turn} [{link.criterion} {link.criterion_name}] {link.reason}")
         lines.append("")
     scored = sum("error" not in r for r in rows)
     lines.append(f"{scored} scored, {len(rows) - scored} could not be scored")
@@ -154,6 +162,6 @@ def main(argv: list[str]) -> int:
     else:
         json.dump({"policy": {"version": config.version, "fingerprint": config.fingerprint()},
                    "scored": sum("error" not in r for r in rows), "failed": sum("error" in r for r in rows),
-                   "results": rows}, sys.stdout, indent=1, ensure_ascii=False)
+                   "results": [_as_json(row) for row in rows]}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     return 0 if all("error" not in r for r in rows) else 1

@@ -24,6 +24,8 @@ from pathlib import Path
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode.run import split_of_task
+from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
+from harness.sandbox.backends import ISOLATING
 
 
 class _DefaultsShown(argparse.ArgumentDefaultsHelpFormatter):
@@ -54,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tasks-dir", default=str(TASKS_DIR), help="where task names are looked up")
     p.add_argument("--arm", choices=ARMS, default="dbg", help="the arm when a reset names none")
     # Never "local": every network client's tool calls would run on this host unconfined.
-    p.add_argument("--sandbox", choices=("bwrap", "docker"), default="bwrap", help="sandbox backend")
+    p.add_argument("--sandbox", choices=ISOLATING, default=DEFAULT_BACKEND, help="sandbox backend")
     p.add_argument("--max-turns", type=int, default=50, help="turn budget per episode")
     p.add_argument("--max-sessions", type=int, default=4, help="concurrent sessions (episodes) at most; "
                                                                 "more are refused")

@@ -17,12 +17,12 @@ import sys
 from pathlib import Path
 
 from harness.arms import ARMS
-from harness.observation import ToolCall
 from harness.pytest_files import find_test_files, write_pytest_config
+from harness.records.groups import tool_names
+from harness.records.observation import ToolCall
 from harness.sandbox.backends import NAMES, get_backend
 from harness.sandbox.backends.base import Limits, SandboxError, SandboxSpec
 from harness.session import DebugSession
-from harness.tools import tool_names
 
 EXAMPLE = '{"name": "start_debugger", "arguments": {"file": "test_module.py"}}'
 

@@ -13,7 +13,7 @@ from harness.debugger.breakpoints import Breakpoint, BreakpointError, check_line
 from harness.debugger.errors import DebuggerError
 from harness.debugger.process import DebuggedProgram
 from harness.files import FileChange
-from harness.observation import Observation
+from harness.records.observation import Observation
 
 
 class BreakpointCommands:

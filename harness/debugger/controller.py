@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pexpect
 
-from harness.debugger import parsing, prestarted, render
+from harness.debugger import prestarted, render, terminal_text
 from harness.debugger.breakpoint_commands import BreakpointCommands
 from harness.debugger.breakpoints import Breakpoint
 from harness.debugger.errors import DebuggerError
 from harness.debugger.filtering import envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
-from harness.debugger.hints import RunFacts, no_hit_message
 from harness.debugger.inspection_commands import InspectionCommands
 from harness.debugger.process import (
     DebuggedProgram,
@@ -26,18 +25,16 @@ from harness.debugger.process import (
     program_environment,
     time_budget,
 )
-from harness.debugger.run_outcomes import abrupt_exit, killed_by, post_mortem_note
+from harness.debugger.run_commands import RunCommands
+from harness.debugger.run_outcomes import collected_nothing, killed_by
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
-from harness.debugger_record import DebuggerRecord, Frame, Stop
 from harness.files import path_problem
-from harness.observation import Observation
 from harness.pytest_files import find_test_files, runs_under_pytest
+from harness.records.debugger import DebuggerRecord, Frame, Stop
+from harness.records.observation import Observation
 
-RUN_COMMANDS = {"continue_execution": "continue", "step_over": "next", "step_into": "step",
-                "step_out": "return"}
 
-
-class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_argument first
+class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the real _with_argument first
     def __init__(self, workspace: Path | str, *, python: str, env: dict[str, str] | None = None,
                  tool_timeout_s: float = 10.0, start_timeout_s: float = 60.0, warm: bool = True):
         """``warm``: fork each run from a pre-imported interpreter (see fork_server) instead of
@@ -145,7 +142,7 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
                                 f"root; its Python files include: {', '.join(names) or '(none)'}.")
         if path.suffix != ".py":
             raise DebuggerError(f"Error: {file} is not a Python source file; pick a .py file.")
-        return path, parsing.shown_path(str(path), self.workspace)
+        return path, terminal_text.shown_path(str(path), self.workspace)
 
     # --- starting -----------------------------------------------------------------------------
     def start(self, file: str, test: str | None = None, stdin: str | None = None) -> Observation:
@@ -200,7 +197,7 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
         first = self.program.read(self.start_timeout_s)
         if first.status != "prompt" and any(r.get("how") == "no_code" for r in first.records):
             self.end_program()
-            shown = parsing.shown_path(str(path), self.workspace)
+            shown = terminal_text.shown_path(str(path), self.workspace)
             tests = self._test_files()[:5]
             return (f"Error: nothing to debug in {shown}: it holds no code that runs (it is empty, or only "
                     "comments), so the program ended at once. Start the debugger on a file with code; a test file "
@@ -208,22 +205,22 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
         syntax = [r for r in first.records if r.get("how") == "syntax_error"]
         if first.status != "prompt" and syntax:
             self.end_program()
-            shown = parsing.shown_path(str(path), self.workspace)
-            error = parsing.clean(str(syntax[-1].get("error") or ""), self.workspace)
+            shown = terminal_text.shown_path(str(path), self.workspace)
+            error = terminal_text.clean(str(syntax[-1].get("error") or ""), self.workspace)
             return (f"Error: the debugger could not start on {shown}: the program does not compile.\n{error}\n"
                     "Fix the line shown (edit_file), then call start_debugger again.", True)
         if first.status != "prompt":
-            output = parsing.clean(first.raw, self.workspace)[-2000:]
+            output = terminal_text.clean(first.raw, self.workspace)[-2000:]
             self.end_program()
-            if self.mode == "pytest" and parsing.NO_TESTS_RAN.search(output):
-                shown = parsing.shown_path(str(path), self.workspace)
+            if self.mode == "pytest" and collected_nothing(first.records):
+                shown = terminal_text.shown_path(str(path), self.workspace)
                 return (f"Error: no tests ran: pytest collected no test from {shown}"
                         + (f"::{self.test}" if self.test else "") + ". Name test functions test_* (classes Test* "
                         f"or unittest.TestCase subclasses), or start on another file:\n{output}", True)
             killed = killed_by(first.records)
             how = f"the program was killed by signal {killed} before pausing" if killed else \
                 "the program ended before pausing"
-            return (f"Error: the debugger could not start on {parsing.shown_path(str(path), self.workspace)}; "
+            return (f"Error: the debugger could not start on {terminal_text.shown_path(str(path), self.workspace)}; "
                     f"{how}:\n{output}\nFix the error shown, or start on another file "
                     "(a test file runs under pytest).", True)
         self._track(first)
@@ -232,7 +229,7 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
             self._running.send(self._with_argument("stepwise_watch", json.dumps(self.watches), "watches"),
                                self.tool_timeout_s)
         self.snapshot_sources()
-        return "\n".join([parsing.clean(first.raw, self.workspace), *notes]).strip(), False
+        return "\n".join([terminal_text.clean(first.raw, self.workspace), *notes]).strip(), False
 
     def restart(self, reason: str) -> str:
         if self.target is None:
@@ -250,7 +247,7 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
         frame records; never what the program printed)."""
         for record in exchange.records:
             if record.get("kind") in ("stop", "frame") and isinstance(record.get("line"), int):
-                self.position = (parsing.shown_path(str(record.get("file")), self.workspace), record["line"])
+                self.position = (terminal_text.shown_path(str(record.get("file")), self.workspace), record["line"])
                 self._track_frames(record)
 
     def _track_frames(self, record: dict) -> None:
@@ -275,11 +272,11 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
             self._track(exchange)
             return self._answer(f"Error: this did not finish within {self._waited}s and was interrupted "
                                 "(an endless loop, or waiting on something?).\n"
-                                + parsing.clean(exchange.raw, self.workspace), error=True)
+                                + terminal_text.clean(exchange.raw, self.workspace), error=True)
         if exchange.status != "prompt":
             return self._after_run(exchange)
         self._track(exchange)
-        body = parsing.clean(exchange.raw, self.workspace)
+        body = terminal_text.clean(exchange.raw, self.workspace)
         shown = render.answer(exchange.records, tool)
         if shown is None:
             error = body.startswith("***")
@@ -293,27 +290,6 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
             if shown.frames is not None:
                 obs.debugger.frames, obs.debugger.selected = shown.frames, shown.selected
         return obs
-
-    def run(self, tool: str, *, only_this_thread: bool = False) -> Observation:
-        """``only_this_thread``: the other threads stay paused while this one runs (a race watched)."""
-        command = RUN_COMMANDS[tool]
-        exchange = self._running.send(f"stepwise_alone {command}" if only_this_thread else command,
-                                      self.tool_timeout_s)
-        obs = self._after_run(exchange, "hit" if tool == "continue_execution" else "step")
-        if only_this_thread and not obs.error:
-            obs.text = obs.text.replace("</execution_position>", "(only the paused thread ran; the others stayed "
-                                        "held)\n</execution_position>")
-        return obs
-
-    def run_until(self, line: int) -> Observation:
-        """Run until a line at or past ``line`` of the current function (or it returns)."""
-        return self._after_run(self._running.send(f"until {int(line)}", self.tool_timeout_s), "step")
-
-    def debug_call(self, expression: str) -> Observation:
-        """Run ``expression`` under a nested debugger, paused in the first function it calls."""
-        exchange = self._running.send(self._with_argument("stepwise_debug", expression, "expression"),
-                                      self.tool_timeout_s)
-        return self._after_run(exchange, "step")
 
     def set_watches(self, add: str | None = None, remove: str | None = None) -> Observation:
         if add is not None and add.strip() and add.strip() not in self.watches:
@@ -333,111 +309,6 @@ class PdbController(InspectionCommands, BreakpointCommands):  # the real _with_a
 
     def list_threads(self) -> Observation:
         return self._query("stepwise_threads", "list_threads")
-
-    def select_thread(self, thread: str) -> Observation:
-        """Hand the prompt to another thread: it pauses where it is (a stop of its own)."""
-        exchange = self._running.send(f"stepwise_thread {thread}", self.tool_timeout_s)
-        refused = render.answer(exchange.records, "select_thread") if exchange.status == "prompt" else None
-        if refused is not None and refused.error:
-            return self._answer(refused.text, error=True)
-        return self._after_run(exchange, "frame")  # another thread's frame is selected
-
-    def _after_run(self, exchange: Exchange, paused: str = "step") -> Observation:
-        """``paused``: the stop kind of an ordinary pause (a continue hits, a step steps)."""
-        raw = exchange.raw
-        self.tests_run += [(str(r.get("nodeid")), str(r.get("outcome"))) for r in exchange.records
-                           if r.get("kind") == "test"]
-        ends = [r for r in exchange.records if r.get("kind") == "end"]
-        stops = [r for r in exchange.records if r.get("kind") == "stop"]
-        last_stop = stops[-1]["reason"] if stops else None
-        if exchange.status == "prompt":
-            self._track(exchange)
-            if stops and stops[-1].get("reason") == "breakpoint":
-                self.hits_since_start += 1
-            body = parsing.clean(raw, self.workspace)
-            was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
-            stop = Stop(paused)
-            if self.post_mortem:
-                stop = Stop("exception", stops[-1].get("exception"))
-                body = post_mortem_note(stops[-1].get("raised_in"), self.position,
-                                        in_test=self.mode == "pytest") + "\n" + body
-            elif was_post_mortem and last_stop == "start":
-                stop = Stop("restart")
-                # python -m pdb restarts the script by itself once the post-mortem session is left.
-                self.hits_since_start = 0
-                rest = parsing.SCRIPT_POST_MORTEM_DONE.sub("", body).strip()
-                body = f"The post-mortem session ended; the debugger restarted the program.\n{rest}"
-            elif any(end.get("how") in ("finished", "exit") for end in ends):
-                stop = Stop("restart")
-                # python -m pdb restarts the script by itself, paused at its first line again.
-                exited = [end for end in ends if end.get("how") == "exit"]
-                summary = f"sys.exit({exited[-1].get('status')})" if exited else None
-                rest = parsing.SCRIPT_EXITED.sub("", body.replace(parsing.SCRIPT_FINISHED, "")).strip()
-                body = f"{self._no_hit_message(summary, exchange.records)} The debugger restarted it.\n{rest}"
-                self.hits_since_start = 0  # counted again from the restart
-            notes = self.sync_breakpoints(exchange.records)
-            if stops and isinstance(stops[-1].get("thread"), str):
-                notes.insert(0, render.thread_line(stops[-1]))
-            if stops:
-                notes += render.stop_notes(stops[-1])
-                task = stops[-1].get("task")
-                if isinstance(task, str):
-                    switched = self.task is not None and task != self.task
-                    notes.append(f"asyncio task: {task}" + (f" (switched from {self.task}: another task runs now)"
-                                                           if switched else ""))
-                self.task = task if isinstance(task, str) else None
-            shown = render.answer(exchange.records, "debug_call")  # a call stepped into came back
-            if shown is not None:
-                notes.append(shown.text)
-            body = "\n".join([body.strip(), *notes]).strip()
-            obs = self._answer(body or "(no output)", stop=stop, error=shown is not None and shown.error)
-            if shown is not None and obs.debugger is not None and not shown.error:
-                obs.debugger.values = shown.values
-            return obs
-        self.post_mortem = False
-        if exchange.status == "interrupted":
-            self._track(exchange)
-            body = parsing.clean(raw, self.workspace)
-            return self._answer(f"The program did not pause within {self._waited}s: it looks stuck "
-                                "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "
-                                "thread is, and the debugger is paused in the main thread.\n" + body,
-                                stop=Stop("interrupt"))
-        output = parsing.clean(raw, self.workspace)
-        if exchange.status == "killed":
-            message = self.restart(f"The program did not pause within {self._waited}s and did not answer "
-                                   "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "
-                                   "was stopped: the program's doing, not the debugger's. Where every thread was:\n"
-                                   + output[-2500:] + "\n")
-            return self._answer(message, error=True, stop=Stop("restart"))
-        program_output = output[-1500:]
-        killed = killed_by(exchange.records)
-        if killed:
-            message = self.restart(f"The program was killed by signal {killed}; it did not run to its end.")
-            if program_output:
-                message += f"\nOutput of the killed run (where it crashed):\n{program_output}"
-            return self._answer(message, error=True, stop=Stop("restart"))
-        status = abrupt_exit(exchange.records)
-        if status is not None:
-            message = self.restart(f"The program exited with status {status} before its end (os._exit, or its "
-                                   "process was ended from inside).")
-            if program_output:
-                message += f"\nOutput of the run:\n{program_output}"
-            return self._answer(message, error=True, stop=Stop("restart"))
-        message = self.restart(self._no_hit_message(parsing.pytest_summary(raw), exchange.records))
-        if program_output:
-            message += f"\nOutput of the finished run:\n{program_output}"
-        return self._answer(message, stop=Stop("restart"))
-
-    def _no_hit_message(self, summary: str | None, records: list[dict] | None = None) -> str:
-        reached: dict[tuple[str, int], dict[str, int]] = {}
-        for end in (r for r in records or [] if r.get("kind") == "end"):
-            for row in end.get("hits") or []:
-                if isinstance(row, list) and len(row) == 3 and isinstance(row[2], dict):
-                    reached[(str(row[0]), int(row[1]))] = {str(k): int(v) for k, v in row[2].items()}
-        return no_hit_message(RunFacts(reached=reached,
-            target=self.target or "", mode=self.mode, selected_test=self.test, tests=list(self.tests_run),
-            breakpoints=[(bp.file, bp.line) for bp in self.breakpoints], hits=self.hits_since_start,
-            summary=summary, workspace_tests=self._test_files()))
 
     def _test_files(self) -> list[str]:
         return find_test_files(self.workspace)

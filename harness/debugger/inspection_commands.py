@@ -10,8 +10,8 @@ from pathlib import Path
 from harness.debugger.breakpoints import Breakpoint
 from harness.debugger.errors import DebuggerError
 from harness.debugger.process import DebuggedProgram
-from harness.debugger_record import Stop
-from harness.observation import Observation
+from harness.records.debugger import Stop
+from harness.records.observation import Observation
 
 MAX_ARGUMENT_BYTES = 64 * 1024  # the longest expression print_variable / run_expression take
 INLINE_ARGUMENT_CHARS = 3072  # base64 this long still fits one terminal line (4095 bytes) with its command

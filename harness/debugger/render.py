@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from harness.debugger_record import Frame
+from harness.records.debugger import Frame
 
 ANSWER_KINDS = ("values", "value", "executed", "stack", "error", "threads", "tasks")
 THREADS_NAMED = 8  # other threads named on a stop's thread line

@@ -34,6 +34,23 @@ def killed_by(records: list[dict]) -> str | None:
     return None
 
 
+PYTEST_USAGE_ERROR, PYTEST_NO_TESTS = 4, 5  # pytest's exit statuses: a node id not found; nothing collected
+OUTCOME_ORDER = ("failed", "passed", "skipped", "error")  # as pytest's summary line orders them
+
+
+def collected_nothing(records: list[dict]) -> bool:
+    """Whether pytest ended without running a test: it collected none, or the test asked for is not there
+    (the end record's pytest status)."""
+    return any(r.get("kind") == "end" and r.get("status") in (PYTEST_USAGE_ERROR, PYTEST_NO_TESTS) for r in records)
+
+
+def summary_of_tests(tests: list[tuple[str, str]]) -> str | None:
+    """"1 failed, 2 passed" from the test records of a run (None when no test ran)."""
+    counts = {outcome: sum(1 for _, o in tests if o == outcome) for outcome in OUTCOME_ORDER}
+    parts = [f"{n} {'errors' if outcome == 'error' and n > 1 else outcome}" for outcome, n in counts.items() if n]
+    return ", ".join(parts) or None
+
+
 def abrupt_exit(records: list[dict]) -> int | None:
     """The exit status of a run whose process ended without the debugger recording the program's end
     (``os._exit``); None when it ended the ordinary way or how is unknown."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import bdb
 import json
-import pdb
 import sys
 import traceback
 import types
@@ -15,6 +14,7 @@ import stepwise_tasks
 import stepwise_threads
 from stepwise_channel import CHANNEL, decode_argument, exception_line, in_workspace, raised_where, shown_path
 from stepwise_guard import GUARD
+from stepwise_records import StopReasons
 from stepwise_threads import PAUSES
 from stepwise_values import capped, collapse, listing_record, safe_repr, split_statements, value_record
 
@@ -22,18 +22,14 @@ _get_ident = stepwise_threads._get_ident
 WATCHES: list[str] = []  # expressions shown at every stop
 
 
-class StepwiseCommands(pdb.Pdb):
+class StepwiseCommands(StopReasons):
     """The commands; ``StepwisePdb`` (its subclass) is the debugger."""
 
-    _raised_in: dict | None = None
     _alone = False
     nested = False  # the debugger debug_call made
 
     def __init__(self, *args, thread_debugger: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-
-    def _why(self, reason: str, value=None) -> None:
-        raise NotImplementedError
 
     def _frames_innermost_first(self):
         return list(reversed(self.stack))

@@ -6,7 +6,7 @@ the event recorder (``recorder``)."""
 
 from harness.episode.changes import EDIT_TOOLS, WorkspaceChanges, workspace_fingerprint
 from harness.episode.run import run_episode, split_of_task
-from harness.episode.scoring import QualityRecord, Scorer, play_and_score, score_episode
+from harness.episode.scoring import Scorer, play_and_score, score_episode
 
-__all__ = ["EDIT_TOOLS", "QualityRecord", "Scorer", "WorkspaceChanges", "play_and_score", "run_episode", "score_episode",
+__all__ = ["EDIT_TOOLS", "Scorer", "WorkspaceChanges", "play_and_score", "run_episode", "score_episode",
            "split_of_task", "workspace_fingerprint"]

@@ -20,9 +20,9 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from harness.observation import Observation, ToolCall
+from harness.records.groups import EDIT_TOOLS
+from harness.records.observation import Observation, ToolCall
 from harness.sandbox import host_read
-from harness.tools import EDIT_TOOLS
 from harness.verify import IGNORED_PARTS as VERIFIER_IGNORED
 
 _IGNORED_PARTS = ("__pycache__", ".pytest_cache")

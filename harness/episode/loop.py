@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from harness.episode.changes import WorkspaceChanges
 from harness.episode.recorder import Recorder
-from harness.observation import Observation, ToolCall
 from harness.policies.base import INVALID_TOOL, ContextExhausted, EndpointError, Policy, PolicyError
+from harness.records.observation import Observation, ToolCall
 from harness.sandbox.backends.base import Sandbox
 from harness.trajectory import ExitReason, Step
 

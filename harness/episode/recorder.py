@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from harness.trajectory import EventStream, now_iso
+from harness.records.events import EpisodeEvent
+from harness.trajectory import EventStream
 
 log = logging.getLogger(__name__)
 
@@ -17,9 +18,10 @@ class Recorder:
         self.stream, self.on_event = stream, on_event
 
     def emit(self, kind: str, payload: dict) -> None:
-        self.stream.emit(kind, payload)
+        event = EpisodeEvent(kind, payload)
+        self.stream.emit(event)
         if self.on_event is not None:
             try:
-                self.on_event({"event": kind, "at": now_iso(), **payload})
+                self.on_event(event.to_json())
             except Exception:  # a broken listener must not end the episode
                 log.exception("on_event listener failed on a %s event", kind)

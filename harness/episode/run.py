@@ -49,12 +49,12 @@ from harness.episode.result import (
 from harness.policies.base import Policy
 from harness.prompts import system_prompt, task_prompt
 from harness.pytest_files import CONFIG_NAME, pytest_targets, write_pytest_config
+from harness.records.groups import toolset
 from harness.repository_task import RepositorySession, verify_repository_safely
 from harness.repository_task import prepare as prepare_repository
 from harness.repository_task import prompt as repository_prompt
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import Limits, Sandbox, SandboxSource, SandboxSpec
-from harness.tools import toolset
 from harness.trajectory import (
     EpisodeResult,
     EventStream,
@@ -141,7 +141,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
     """Play one episode and return its trajectory, also written to ``out`` as its document.
 
     ``backend`` is where the sandbox comes from: a ``SandboxSource`` -- a ``SandboxPool`` (warm starts,
-    what evaluations and rollouts pass) or a Backend -- or a backend name ("bwrap", "docker", "local")
+    what evaluations and rollouts pass) or a Backend -- or a backend name (one of the registry's ``harness.sandbox.backends.NAMES``)
     for a one-off cold start. ``on_event(event)`` receives every event as it is recorded
     (header, message, step, result); ``score_episode`` adds the quality event after.
     ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).

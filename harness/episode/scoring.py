@@ -13,12 +13,13 @@ from corpus.format import Task
 from harness.episode.recorder import Recorder
 from harness.episode.run import run_episode
 from harness.policies.base import Policy
-from harness.trajectory import EventStream, Trajectory, events_path_for, now_iso, write_document
+from harness.records.events import EpisodeEvent
+from harness.records.quality import Quality
+from harness.trajectory import EventStream, Trajectory, events_path_for, write_document
 
 log = logging.getLogger(__name__)
 
-QualityRecord = dict[str, Any]  # the document's ``quality`` field, as ``harness.scoring.Quality.to_json`` writes it
-Scorer = Callable[[Trajectory], QualityRecord | None]  # None: the episode stays unscored
+Scorer = Callable[[Trajectory], Quality | None]  # None: the episode stays unscored
 
 
 def score_episode(trajectory: Trajectory, scorer: Scorer | None, *, out: str | Path | None = None,
@@ -38,20 +39,20 @@ def score_episode(trajectory: Trajectory, scorer: Scorer | None, *, out: str | P
         return trajectory
     if quality is None:
         return trajectory
-    trajectory.quality = quality
+    record = trajectory.quality = quality.to_json()
     if out is None:
         if on_event is not None:
-            _tell(on_event, quality)
+            _tell(on_event, record)
         return trajectory
     with EventStream(events_path_for(out)) as stream:
-        Recorder(stream, on_event).emit("quality", {"quality": quality})
+        Recorder(stream, on_event).emit("quality", {"quality": record})
     write_document(trajectory.to_json(check=False), out)
     return trajectory
 
 
-def _tell(on_event: Callable[[dict], None], quality: QualityRecord) -> None:
+def _tell(on_event: Callable[[dict], None], quality: dict) -> None:
     try:
-        on_event({"event": "quality", "at": now_iso(), "quality": quality})
+        on_event(EpisodeEvent("quality", {"quality": quality}).to_json())
     except Exception:  # a broken listener must not lose the score
         log.exception("on_event listener failed on a quality event")
 

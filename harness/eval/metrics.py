@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 from harness.arms import ARMS
 from harness.eval.usage import episode_usage, usage_summary
-from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
+from harness.records.groups import DEBUGGER_TOOLS, INSPECTION_TOOLS
+from harness.records.quality import Quality
 from harness.trajectory import NOT_MODEL_OUTCOMES, Trajectory
 
 EXACT_MCNEMAR_BELOW = 25
@@ -75,29 +76,13 @@ class EpisodeOutcome:
         return self.exit_reason not in NOT_MODEL_OUTCOMES
 
 
-def _policy(quality) -> dict:
+def _policy(quality: Quality | None) -> dict:
     """What the outcome keeps of the quality record's policy verdict ({} when there is none)."""
-    policy = quality.get("policy") if isinstance(quality, dict) else None
-    if not isinstance(policy, dict) or not isinstance(policy.get("score"), int | float):
+    if quality is None or quality.policy is None:
         return {}
-    rules = [r.get("rule") for r in policy.get("hard_reasons") or [] if isinstance(r, dict)]
-    return {"policy_version": str(policy.get("version")), "policy_score": float(policy["score"]),
-            "policy_passed": bool(policy.get("passed")),
-            "hard_reasons": tuple(sorted({r for r in rules if isinstance(r, str)}))}
-
-
-def _edit_relevant(quality) -> bool | None:
-    """The trajectory's EditRelevant verdict: a person's confirmed review (``quality.review``, as the
-    web app exports it) wins over the automatic one."""
-    if not isinstance(quality, dict):
-        return None
-    review = quality.get("review")
-    if isinstance(review, dict) and isinstance(review.get("edit_relevant"), bool):
-        return review["edit_relevant"]
-    value = quality.get("edit_relevant", quality.get("edit_relevance"))
-    if isinstance(value, dict):
-        value = value.get("relevant", value.get("edit_relevant"))
-    return value if isinstance(value, bool) else None
+    policy = quality.policy
+    return {"policy_version": policy.version, "policy_score": policy.score, "policy_passed": policy.passed,
+            "hard_reasons": quality.hard_rules}
 
 
 def outcome_from_trajectory(trajectory: Trajectory | dict, *, run: int | None = None,
@@ -106,15 +91,16 @@ def outcome_from_trajectory(trajectory: Trajectory | dict, *, run: int | None = 
     document (a dict) is read through ``Trajectory.from_json`` first."""
     if isinstance(trajectory, dict):
         trajectory = Trajectory.from_json(trajectory)
-    steps, result, extra = trajectory.steps, trajectory.result, trajectory.extra
+    steps, result, extra, quality = trajectory.steps, trajectory.result, trajectory.extra, trajectory.scored
     return EpisodeOutcome(
         task=trajectory.task, arm=trajectory.arm, run=int(run if run is not None else extra.get("run", 1)),
         verified=result.verified, turns=len(steps),
         exit_reason=str(result.exit_reason), debugger_started=trajectory.debugger_started,
         debugger_calls=sum(1 for s in steps if s.tool in DEBUGGER_TOOLS),
         inspection_calls=sum(1 for s in steps if s.tool in INSPECTION_TOOLS),
-        preference=preference or extra.get("preference"), edit_relevant=_edit_relevant(trajectory.quality),
-        reason=result.reason, **_policy(trajectory.quality), **episode_usage(trajectory),
+        preference=preference or extra.get("preference"),
+        edit_relevant=quality.reviewed_edit_relevant if quality else None,
+        reason=result.reason, **_policy(quality), **episode_usage(trajectory),
     )
 
 

@@ -30,8 +30,8 @@ def with_quality(trajectory: Trajectory, episode: PlannedEpisode, scoring_config
                  path: Path) -> Trajectory:
     """``trajectory`` with a quality record from ``scoring_config``; an episode recorded before scoring
     (or scored under another policy version) is scored now and its file updated."""
-    scored = (trajectory.quality or {}).get("policy") or {}
-    if scored.get("version") == scoring_config.version:
+    scored = trajectory.scored
+    if scored is not None and scored.policy is not None and scored.policy.version == scoring_config.version:
         return trajectory
     try:
         trajectory.quality = score_trajectory(trajectory, episode.task, scoring_config).to_json()

@@ -43,6 +43,7 @@ from harness.policies.model_config import (
     load_model_config,
     model_config_from_mapping,
 )
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parent.parent / "configs" / "experiments"
 SETTINGS = {
@@ -55,7 +56,7 @@ SETTINGS = {
     "runs": {"type": "integer", "minimum": 1},
     "max_turns": {"type": "integer", "minimum": 1},
     "workers": {"type": "integer", "minimum": 1},
-    "sandbox": {"enum": ["bwrap", "docker", "local"]},
+    "sandbox": {"enum": list(BACKEND_NAMES)},
     "policy_config": {"type": "string", "minLength": 1},
     "max_infra_errors": {"type": "integer", "minimum": 1},
     "models": {"type": "array", "minItems": 1, "items": {"type": "object"}},

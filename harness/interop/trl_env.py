@@ -26,7 +26,7 @@ import weakref
 from typing import Any
 
 from harness.arms import DBG, check_arm
-from harness.tools import toolset
+from harness.records.groups import toolset
 from harness.trajectory import MODEL_OUTCOMES
 
 # How a serve-env server's capacity refusal reads (the close reason, or openenv's error code).

@@ -42,8 +42,8 @@ from harness.interop.verifiers_common import (
     start_episode,
     task_split,
 )
+from harness.records.groups import toolset
 from harness.scoring.rubric import episode_scorer
-from harness.tools import toolset
 from harness.trajectory import Trajectory
 
 if TYPE_CHECKING:  # the v1 module imports verifiers; this one does not

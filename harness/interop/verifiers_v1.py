@@ -60,8 +60,8 @@ from harness.interop.verifiers_common import (
     start_episode,
     task_split,
 )
+from harness.records.groups import toolset
 from harness.scoring.rubric import episode_scorer
-from harness.tools import toolset
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ import abc
 import json
 from dataclasses import dataclass, field
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 
 # The step tool name recorded for a turn whose reply held no usable tool call.
 INVALID_TOOL = "<invalid>"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from harness.observation import ToolCall
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn, assistant_message
+from harness.records.observation import ToolCall
 
 MAX_VIEWED = 50  # files recorded as viewed on one step
 

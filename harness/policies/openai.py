@@ -21,7 +21,7 @@ from harness.policies.base import EndpointCheck, EndpointError, Policy, PolicyEr
 from harness.policies.endpoint import DEFAULT_BASE_URL, ChatEndpoint, RetryPolicy, resolve_settings
 from harness.policies.parsing import turn_from_reply
 from harness.policies.preflight import check_chat_endpoint
-from harness.tools import toolset
+from harness.records.groups import toolset
 
 __all__ = ["DEFAULT_BASE_URL", "OpenAIPolicy", "TOOL_CALL_FORMATS"]
 

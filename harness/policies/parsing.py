@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 
 from harness import untrusted_json
-from harness.observation import ToolCall
 from harness.policies.base import PolicyTurn, assistant_message
 from harness.prompts import format_error_hint
+from harness.records.observation import ToolCall
 
 _BLOCK = re.compile(r"<tool_call>(.*?)(?:</tool_call>|\Z)", re.DOTALL)
 

@@ -2,7 +2,7 @@
 
 - ``protect``: who owns what in a workspace (``corpus.materialize`` makes the workspace itself).
 - ``service`` (runs inside) and ``client`` (the host's side): the line-delimited JSON protocol.
-- ``backends``: ``get_backend("bwrap" | "docker" | "local")`` -> ``Backend.start(SandboxSpec)``.
+- ``backends``: ``get_backend(name)`` (a name of ``NAMES``, the one list of backends) -> ``Backend.start(SandboxSpec)``.
 - ``cgroups``: per-sandbox memory, process and CPU-time limits; ``deps``: dependency folders.
 - ``pool``: ``SandboxPool`` of warm sandboxes. Verification lives in ``harness.verify``.
 - ``host_read``: how the host reads a workspace the model wrote: never through a link, capped.

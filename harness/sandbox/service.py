@@ -46,7 +46,7 @@ import sys
 from harness.debugger import prestarted
 from harness.debugger.process import interpreter_path, program_environment
 from harness.identity import SERVICE_GID, SERVICE_UID
-from harness.observation import Observation, ToolCall
+from harness.records.observation import Observation, ToolCall
 
 DEFAULT_SESSION = "harness.session:DebugSession"
 

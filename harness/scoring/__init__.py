@@ -33,7 +33,9 @@ from harness.scoring.quality import (
     Quality,
     QualityFormatError,
     Reason,
+    Review,
     quality_problems,
+    read_quality,
 )
 from harness.scoring.rubric import (
     COMPONENTS,
@@ -51,7 +53,7 @@ from harness.scoring.task_meta import EvidenceHint, TaskMeta
 __all__ = [
     "COMPONENTS", "CRITERIA", "DEFAULT_VERSION", "EDIT_RELEVANCE_VERSION", "RULES", "Component",
     "ComponentResult", "EditLink", "EditRecord", "EditRelevanceVerdict", "EvidenceHint", "PolicyConfig",
-    "PolicyConfigSource", "PolicyConfigError", "PolicyVerdict", "Quality", "QualityFormatError", "Reason",
+    "PolicyConfigSource", "PolicyConfigError", "PolicyVerdict", "Quality", "QualityFormatError", "Reason", "Review",
     "Rubric", "RubricScore", "ScoringContext", "ScoringError", "TaskMeta", "episode_scorer",
-    "load_policy_config", "quality_problems", "score_trajectory", "scoring_context",
+    "load_policy_config", "quality_problems", "read_quality", "score_trajectory", "scoring_context",
 ]

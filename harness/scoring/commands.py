@@ -14,7 +14,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
-from harness.shell_record import ShellRecord
+from harness.records.shell import ShellRecord
 
 READERS = {"cat", "sed", "grep", "egrep", "fgrep", "rg", "head", "tail", "less", "more", "nl", "awk",
            "bat", "tac", "cut", "view", "diff", "od", "xxd", "strings"}

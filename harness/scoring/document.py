@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import jsonschema
 
-from harness.debugger_record import DebuggerRecord
-from harness.shell_record import ShellRecord
+from harness.records.debugger import DebuggerRecord
+from harness.records.shell import ShellRecord
 from harness.trajectory import SCHEMA_ID, TRAJECTORY_SCHEMA, Step, Trajectory
 
 MAX_STEPS = 10_000

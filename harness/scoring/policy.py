@@ -13,10 +13,10 @@ import json
 from collections import defaultdict
 
 from harness.arms import ARMS
+from harness.records.groups import AUXILIARY_TOOLS, CONTROL_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS
 from harness.scoring.config import RULES, PolicyConfig
 from harness.scoring.quality import EditRelevanceVerdict, PolicyVerdict, Reason
 from harness.scoring.timeline import Timeline
-from harness.tools import AUXILIARY_TOOLS, CONTROL_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS
 
 
 def _turns(turns) -> str:

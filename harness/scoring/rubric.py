@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from corpus.format import Task
 from harness.scoring.config import PolicyConfig, PolicyConfigError, PolicyConfigSource, load_policy_config
@@ -229,13 +229,13 @@ def score_trajectory(trajectory, task=None, config: PolicyConfigSource = None) -
     return Rubric(weights={}, policy_config=config).score(trajectory, task).quality
 
 
-def episode_scorer(task, config: PolicyConfigSource = None) -> Callable[[Trajectory], dict[str, Any]]:
+def episode_scorer(task, config: PolicyConfigSource = None) -> Callable[[Trajectory], Quality]:
     """The scorer ``harness.episode.score_episode`` takes: trajectory -> quality record, for one task."""
     meta = _task_meta(task, {})
     policy_config = load_policy_config(config)
 
-    def scorer(trajectory: Trajectory) -> dict[str, Any]:
-        return score_trajectory(trajectory, meta, policy_config).to_json()
+    def scorer(trajectory: Trajectory) -> Quality:
+        return score_trajectory(trajectory, meta, policy_config)
 
     return scorer
 

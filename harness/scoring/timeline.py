@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from harness.debugger_record import BreakpointState, Frame
+from harness.records.debugger import BreakpointState, Frame
+from harness.records.groups import CONTROL_TOOLS, DEBUGGER_TOOLS, EDIT_TOOLS, INSPECTION_TOOLS
 from harness.scoring.commands import BashReading, is_test_path, read_bash
 from harness.scoring.document import Action, TrajectoryView
 from harness.scoring.source import EditChange, Workspace, function_at
 from harness.scoring.task_meta import TaskMeta
-from harness.tools import CONTROL_TOOLS, DEBUGGER_TOOLS, EDIT_TOOLS, INSPECTION_TOOLS
 
 AT_STOP_KINDS = frozenset({"hit", "step", "exception"})
 STOPPING_TOOLS = CONTROL_TOOLS | {"start_debugger", "select_frame"}
@@ -21,7 +21,7 @@ STOPPING_TOOLS = CONTROL_TOOLS | {"start_debugger", "select_frame"}
 @dataclass(frozen=True)
 class Stop:
     """Where a start, a control call or select_frame left the program, and why (the step's
-    ``DebuggerRecord.stop`` with the frame it selected; kinds in harness/debugger_record.py)."""
+    ``DebuggerRecord.stop`` with the frame it selected; kinds in harness/records/debugger.py)."""
 
     kind: str
     frame: Frame | None

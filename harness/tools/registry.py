@@ -1,145 +1,59 @@
-"""The tool registry: one declarative ``Tool`` entry per model-facing tool (name, arms, JSON schema,
-argument check, handler). The arm toolsets, the schemas a model is offered and the session's routing
-all come from here, so a new tool is one entry (plus its tests). Stdlib only: runs inside sandboxes.
+"""The session side of the tool surface: each catalogue entry (``harness.records.catalogue``) bound to
+its handler, ``handler(session, arguments) -> Observation``. The catalogue says what a tool is; this
+says what it does, so the records never load the debugger. Stdlib only: runs inside sandboxes.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import Any
 
-from harness.arms import ARMS, BASE, DBG, check_arm
-from harness.files import text_problem
+from harness.records.catalogue import CATALOGUE, NO_ARGS, Catalogue, Tool
+from harness.records.observation import Observation
 
-NO_ARGS = {"type": "object", "properties": {}, "required": []}
-# What a tool does, one word each; scoring, replay, the live view and the prompt derive their groups
-# from it (harness.tools.groups), so a new tool is classified where it is declared.
-KINDS = ("start", "control", "breakpoint", "inspection", "navigation", "edit", "shell", "finish")
-_TYPES = {"string": (str,), "integer": (int,), "array": (list,), "object": (dict,), "boolean": (bool,)}
-
-
-@dataclass(frozen=True)
-class Tool:
-    name: str
-    description: str
-    handler: Callable  # handler(session, arguments) -> Observation
-    parameters: dict = field(default_factory=lambda: copy.deepcopy(NO_ARGS))
-    arms: frozenset[str] = frozenset(ARMS)
-    group: str = "base"  # "debugger" | "shell" | "files" | "control": the order tools are offered in
-    kind: str = "shell"  # one of KINDS
-    moves: bool | None = None  # changes where the program is shown paused (None: start and control do)
-    auxiliary: bool = False  # a secondary debugger call (the "auxiliary share" of the pdb_policy metrics)
-    needs_program: bool = False  # only once start_debugger has started a program
-    check: Callable[[dict], str | None] | None = None  # a tool's own argument check, after the schema's
-    unavailable: str = ""  # what a model is told when it calls the tool in an arm without it
-    list_fields: frozenset[str] = frozenset()  # integer fields that may also hold a list (answered per item)
-
-    def __post_init__(self):
-        if self.kind not in KINDS:
-            raise ValueError(f"tool {self.name!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
-        if self.moves is None:
-            object.__setattr__(self, "moves", self.kind in ("start", "control"))
-
-    @property
-    def inspection(self) -> bool:
-        """Reads runtime state (what edit relevance looks at)."""
-        return self.kind == "inspection"
-
-    @property
-    def debugger(self) -> bool:
-        return self.group == "debugger"
-
-    def schema(self) -> dict:
-        """The OpenAI function-calling schema offered to a model (a copy: callers may edit it)."""
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": copy.deepcopy(self.parameters)}}
-
-    def argument_problem(self, arguments: dict) -> str | None:
-        """What is wrong with ``arguments`` (missing or mistyped fields), or None. Integers given as
-        digit strings ("12") are accepted and converted in place."""
-        properties = self.parameters.get("properties", {})
-        required = self.parameters.get("required", [])
-        example = ", ".join(f"{key}=…" for key in required) or "no arguments"
-        for key in required:
-            if key not in arguments or arguments[key] is None:
-                return f"Error: {self.name} needs '{key}' ({example})."
-        unknown = sorted(str(key)[:40] for key in arguments if key not in properties)
-        if unknown:
-            takes = f"it takes {', '.join(sorted(properties))}" if properties else "it takes no arguments"
-            return (f"Error: {self.name} does not take {', '.join(map(repr, unknown))}; {takes}. Nothing was done.")
-        for key, value in list(arguments.items()):
-            spec = properties.get(key)
-            if value is None:
-                continue
-            expected = spec.get("type")
-            if expected == "integer" and isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                arguments[key] = int(value.strip())
-                continue
-            if expected == "integer" and isinstance(value, bool):
-                return f"Error: {self.name}: '{key}' must be a whole number, not {value!r}."
-            if expected == "integer" and isinstance(value, list) and key in self.list_fields:
-                continue  # several lines of one file: add_breakpoint(file, line=[12, 20]) answers per line
-            if expected in _TYPES and not isinstance(value, _TYPES[expected]):
-                article = "an" if expected[0] in "aeiou" else "a"
-                return (f"Error: {self.name}: '{key}' must be {article} {expected}, not {type(value).__name__} "
-                        f"({str(value)[:40]!r}).")
-        for key, value in arguments.items():
-            problem = _invalid_text(value, key)
-            if problem:
-                return problem.replace("Error: ", f"Error: {self.name}: ", 1)
-        return self.check(arguments) if self.check else None
-
-
-def _invalid_text(value, field: str, depth: int = 0) -> str | None:
-    """The first string in ``value`` (nested lists and objects too) that is not valid text, described."""
-    if isinstance(value, str):
-        return text_problem(value, field)
-    if depth > 20:
-        return None  # JSON parsing already bounds the nesting; nothing this deep is a tool argument
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        problem = (_invalid_text(key, field, depth + 1) if isinstance(key, str) else None) or \
-            _invalid_text(item, f"{field}[{key!r}]" if isinstance(key, str) else f"{field}[{key}]", depth + 1)
-        if problem:
-            return problem
-    return None
+Handler = Callable[[Any, dict], Observation]
 
 
 class Registry:
-    """The tools by name, in the order they are offered."""
+    """The catalogue's tools and the handler each is bound to."""
 
-    def __init__(self):
-        self._tools: dict[str, Tool] = {}
-        self.generation = 0  # counts changes, so groups derived from the entries know when to derive again
+    def __init__(self, catalogue: Catalogue = CATALOGUE):
+        self.catalogue = catalogue
+        self._handlers: dict[str, Handler] = {}
 
-    def add(self, tool: Tool) -> Tool:
-        if tool.name in self._tools:
-            raise ValueError(f"a tool named {tool.name!r} is registered already")
-        self._tools[tool.name] = tool
-        self.generation += 1
+    def bind(self, handlers: dict[str, Handler]) -> None:
+        """Bind declared tools to their handlers; a name the catalogue does not hold is a mistake."""
+        unknown = sorted(name for name in handlers if self.catalogue.get(name) is None)
+        if unknown:
+            raise ValueError(f"no catalogue entry for {', '.join(unknown)}: declare it in harness.records first")
+        self._handlers.update(handlers)
+
+    def add(self, tool: Tool, handler: Handler) -> Tool:
+        """Declare a tool and bind it at once (a test's own tool, a plugin)."""
+        self.catalogue.add(tool)
+        self._handlers[tool.name] = handler
         return tool
 
-    def get(self, name: str) -> Tool | None:
-        return self._tools.get(name) if isinstance(name, str) else None
-
     def remove(self, name: str) -> None:
-        """Take a tool out again (tests that register one of their own)."""
-        if self._tools.pop(name, None) is not None:
-            self.generation += 1
+        self.catalogue.remove(name)
+        self._handlers.pop(name, None)
+
+    def get(self, name: str) -> Tool | None:
+        return self.catalogue.get(name)
+
+    def handler(self, name: str) -> Handler | None:
+        return self._handlers.get(name)
 
     def tools(self, arm: str | None = None) -> list[Tool]:
-        """Every tool, or those of ``arm``: the debugger's first, as models have always seen them."""
-        chosen = [t for t in self._tools.values() if arm is None or check_arm(arm) in t.arms]
-        return sorted(chosen, key=lambda t: t.group != "debugger")
+        return self.catalogue.tools(arm)
 
     def names(self, arm: str | None = None) -> frozenset[str]:
-        return frozenset(t.name for t in self.tools(arm))
+        return self.catalogue.names(arm)
 
     def schemas(self, arm: str) -> list[dict]:
-        return [tool.schema() for tool in self.tools(arm)]
+        return self.catalogue.schemas(arm)
 
 
 REGISTRY = Registry()
 
-__all__ = ["BASE", "DBG", "NO_ARGS", "REGISTRY", "Registry", "Tool"]
+__all__ = ["NO_ARGS", "REGISTRY", "Handler", "Registry", "Tool"]

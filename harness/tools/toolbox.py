@@ -1,7 +1,7 @@
 """The ``Toolbox`` a session routes every call through, and the edit events components subscribe to.
 
-The toolbox looks the tool up in the registry, checks the arm, the arguments and whether a program
-is running, then calls the tool's handler with the session. A refusal a component raises
+The toolbox looks the tool up in the catalogue, checks the arm, the arguments and whether a program
+is running, then calls the handler the registry binds to it with the session. A refusal a component raises
 (``DebuggerError``, ``FileToolError``) becomes an ``Error: …`` observation.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from harness import untrusted_json
 from harness.debugger import DebuggerError
 from harness.files import FileChange, FileToolError
-from harness.observation import Observation
+from harness.records.observation import Observation
 from harness.tools.registry import REGISTRY, Registry
 
 EditListener = Callable[[FileChange], str | None]
@@ -56,8 +56,11 @@ class Toolbox:
         if tool.needs_program and not session.debugger.started:
             return Observation.failure(f"Error: Tool '{name}' requires start_debugger to be called first. "
                                        f"Call start_debugger(file=...) first, then you can use {name}.")
+        handler = self.registry.handler(name)
+        if handler is None:
+            return Observation.failure(f"Error: {name} is declared but this session has no handler for it.")
         try:
-            return tool.handler(session, arguments)
+            return handler(session, arguments)
         except (DebuggerError, FileToolError) as exc:
             return Observation.failure(str(exc))
 

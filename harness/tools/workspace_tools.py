@@ -1,4 +1,4 @@
-"""The tools of both arms: the persistent shell, the file tools and ``done``. A successful edit is
+"""The handlers of the tools of both arms: the persistent shell, the file tools and ``done``. A successful edit is
 announced on the session's edit events (the debugger subscribes: breakpoints follow, the program
 restarts on the new code)."""
 
@@ -7,14 +7,13 @@ from __future__ import annotations
 import re
 
 from harness.files import FileToolError
-from harness.observation import Observation
+from harness.records.observation import Observation
+from harness.records.shell import ShellRecord
 from harness.shell import refusal
-from harness.shell_record import ShellRecord
-from harness.tools.registry import NO_ARGS, REGISTRY, Tool
+from harness.tools.registry import Handler
 
 PYTEST_NO_TESTS = 5  # pytest's exit status when it collected no test
 NO_TESTS_RAN = re.compile(r"\bno tests ran\b")
-FILE = {"type": "string", "description": "Path relative to the workspace root, e.g. 'inventory.py'."}
 
 
 def bash(session, args: dict) -> Observation:
@@ -53,22 +52,11 @@ def file_change(session, change) -> Observation:
     return Observation(text="\n".join([result.message, *notes]).strip())
 
 
-REGISTRY.add(Tool(
-    "bash",
-    "Run a command in a persistent bash shell in the workspace (cd and exports carry over). Output is "
-    "capped at 100 lines / 8 KB: read files in windows (sed -n '1,80p' file). Time limit per command.",
-    bash, {"type": "object", "properties": {"command": {"type": "string"}}, "required": ["command"]}, group="shell", kind="shell"))
-REGISTRY.add(Tool(
-    "edit_file", "Replace every exact occurrence of old_string with new_string in a file (whitespace must match).",
-    lambda session, args: file_change(
+HANDLERS: dict[str, Handler] = {
+    "bash": bash,
+    "edit_file": lambda session, args: file_change(
         session, lambda: session.files.edit(args["file_path"], args["old_string"], args["new_string"])),
-    {"type": "object", "properties": {"file_path": FILE, "old_string": {"type": "string"},
-                                      "new_string": {"type": "string"}},
-     "required": ["file_path", "old_string", "new_string"]}, group="files", kind="edit"))
-REGISTRY.add(Tool(
-    "write_file", "Create or overwrite a file with the given content.",
-    lambda session, args: file_change(session, lambda: session.files.write(args["file_path"], args["content"])),
-    {"type": "object", "properties": {"file_path": FILE, "content": {"type": "string"}},
-     "required": ["file_path", "content"]}, group="files", kind="edit"))
-REGISTRY.add(Tool("done", "Finish the episode (after the tests pass).",
-                  lambda session, args: Observation(text="Episode finished.", done=True), NO_ARGS, group="control", kind="finish"))
+    "write_file": lambda session, args: file_change(
+        session, lambda: session.files.write(args["file_path"], args["content"])),
+    "done": lambda session, args: Observation(text="Episode finished.", done=True),
+}

@@ -1,29 +1,23 @@
 """Trajectories: the typed ``stepwise.trajectory/1`` document (``Trajectory``, ``Step``,
 ``EpisodeResult``, ``ExitReason``), its JSON schema, and the event stream an episode writes as it goes."""
 
-from harness.trajectory.document import (
-    EpisodeResult,
-    Step,
-    TestCounts,
-    Trajectory,
-    load_trajectory,
-    read_document,
-)
-from harness.trajectory.events import (
-    EventStream,
-    events_path_for,
-    fold_events,
-    from_events,
-    now_iso,
-    read_events,
-    write_document,
-)
-from harness.trajectory.exit_reasons import (
+from harness.records.events import now_iso
+from harness.records.exit_reasons import (
     HARNESS_FAULTS,
     MODEL_OUTCOMES,
     NOT_MODEL_OUTCOMES,
     RERUN_ON_RESUME,
     ExitReason,
+)
+from harness.records.step import EpisodeResult, Step, TestCounts
+from harness.trajectory.document import Trajectory, load_trajectory, read_document
+from harness.trajectory.events import (
+    EventStream,
+    events_path_for,
+    fold_events,
+    from_events,
+    read_events,
+    write_document,
 )
 from harness.trajectory.schema import (
     EXIT_REASONS,

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import UTC, datetime
 from pathlib import Path
 
+from harness.records.events import EpisodeEvent
+from harness.records.exit_reasons import ExitReason
 from harness.trajectory.document import EpisodeResult, Step, Trajectory
-from harness.trajectory.exit_reasons import ExitReason
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def events_path_for(out: str | Path) -> Path:
@@ -34,8 +30,8 @@ class EventStream:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - held for the episode
 
-    def emit(self, event: str, payload: dict) -> None:
-        self._fh.write(json.dumps({"event": event, "at": now_iso(), **payload}, default=str) + "\n")
+    def emit(self, event: EpisodeEvent) -> None:
+        self._fh.write(json.dumps(event.to_json(), default=str) + "\n")
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
@@ -74,18 +70,18 @@ def fold_events(events: list[dict]) -> Trajectory:
     header: dict = {}
     messages, steps = [], []
     result = finished_at = quality = None
-    for ev in events:
-        kind = ev.get("event")
+    for event in map(EpisodeEvent.from_json, events):
+        kind, payload = event.kind, event.payload
         if kind == "header":
-            header.update(ev["header"])
+            header.update(payload["header"])
         elif kind == "message":
-            messages.append(ev["message"])
+            messages.append(payload["message"])
         elif kind == "step":
-            steps.append(Step.from_json(ev["step"]))
+            steps.append(Step.from_json(payload["step"]))
         elif kind == "result":
-            result, finished_at = EpisodeResult.from_json(ev["result"]), ev.get("at")
+            result, finished_at = EpisodeResult.from_json(payload["result"]), event.at or None
         elif kind == "quality":
-            quality = ev["quality"]
+            quality = payload["quality"]
     if result is None:
         result = EpisodeResult(ExitReason.CRASH, reason="the episode stopped before it finished")
         finished_at = events[-1].get("at") if events else None

@@ -6,13 +6,13 @@ from __future__ import annotations
 import jsonschema
 
 from harness.arms import ARMS
-from harness.trajectory.exit_reasons import ExitReason
+from harness.records.exit_reasons import ExitReason
 
 SCHEMA_ID = "stepwise.trajectory/1"
 EXIT_REASONS = tuple(reason.value for reason in ExitReason)
 
 _PLACE = {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "minItems": 2, "maxItems": 2}
-# A step's DebuggerRecord (harness/debugger_record.py); optional, so documents from before it still validate.
+# A step's DebuggerRecord (harness/records/debugger.py); optional, so documents from before it still validate.
 DEBUGGER_SCHEMA: dict = {"anyOf": [{"type": "null"}, {
     "type": "object",
     "required": ["version"],
@@ -34,7 +34,7 @@ DEBUGGER_SCHEMA: dict = {"anyOf": [{"type": "null"}, {
     },
 }]}
 
-# A bash step's ShellRecord (harness/shell_record.py); optional like the debugger's.
+# A bash step's ShellRecord (harness/records/shell.py); optional like the debugger's.
 SHELL_SCHEMA: dict = {"anyOf": [{"type": "null"}, {
     "type": "object",
     "required": ["version"],

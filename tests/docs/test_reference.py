@@ -8,16 +8,16 @@ import dataclasses
 
 import pytest
 
-import harness.tools  # noqa: F401 - registers every tool
 from docs.gen import reference
+from harness.records.catalogue import Catalogue
+from harness.records.groups import CATALOGUE
 from harness.scoring import config as scoring
-from harness.tools.registry import REGISTRY, Registry
 
 
 def test_a_tools_new_argument_and_a_changed_description_show_on_the_tool_page():
     before = reference.tools_page()
-    changed = Registry()
-    for tool in REGISTRY.tools():
+    changed = Catalogue()
+    for tool in CATALOGUE.tools():
         if tool.name == "list_code":
             parameters = copy.deepcopy(tool.parameters)
             parameters.setdefault("properties", {})["context_lines"] = {

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from harness.sandbox.backends import DEFAULT as BACKEND_DEFAULT
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 
 
 class Strict(BaseModel):
@@ -77,8 +80,15 @@ class RewardWeights(Strict):
 
 
 class SandboxSection(Strict):
-    backend: Literal["bwrap", "docker", "local"] = "bwrap"
+    backend: str = BACKEND_DEFAULT  # one of the sandbox registry's NAMES
     pool_size: int = Field(default=4, ge=1)  # warm sandboxes kept ready; at least the episodes of one step is best
+
+    @field_validator("backend")
+    @classmethod
+    def _known_backend(cls, value: str) -> str:
+        if value not in BACKEND_NAMES:
+            raise ValueError(f"must be one of {', '.join(BACKEND_NAMES)}, not {value!r}")
+        return value
 
 
 class GenerationSection(Strict):

@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from corpus.format import Task
-from harness.tools import DEBUGGER_TOOLS
+from harness.records.groups import DEBUGGER_TOOLS
+from harness.records.quality import PolicyVerdict
 from harness.trajectory import Trajectory
 
 CORE_FLOW = ("start_debugger", "add_breakpoint", "continue_execution")
@@ -33,9 +34,10 @@ def debugger_tools_used(trajectory: Trajectory) -> list[str]:
     return list(dict.fromkeys(used))
 
 
-def policy_verdict(trajectory: Trajectory) -> dict:
-    """The scoring seam's pdb_policy record stored in the trajectory's ``quality`` (empty when unscored)."""
-    return (trajectory.quality or {}).get("policy") or {}
+def policy_verdict(trajectory: Trajectory) -> PolicyVerdict | None:
+    """The scoring seam's pdb_policy verdict stored in the trajectory's ``quality`` (None when unscored)."""
+    quality = trajectory.scored
+    return quality.policy if quality else None
 
 
 def sft_block(trajectory: Trajectory, task: Task, *, source: str, teacher: str, attempt: int, candidates: int,
@@ -43,7 +45,7 @@ def sft_block(trajectory: Trajectory, task: Task, *, source: str, teacher: str, 
     policy = policy_verdict(trajectory)
     return {
         "source": source, "skill": skill, "teacher": teacher, "attempt": attempt, "candidates": candidates,
-        "quality_score": policy.get("score"), "policy_version": policy.get("version"),
+        "quality_score": policy.score if policy else None, "policy_version": policy.version if policy else None,
         "preference": task.preference, "preferred_debugger_tools": preferred_debugger_tools(task),
         "debugger_tools_used": debugger_tools_used(trajectory), **(extra or {}),
     }

@@ -55,7 +55,7 @@ def demonstration_block(trajectory: Trajectory) -> dict:
     policy = policy_verdict(trajectory)
     person = (trajectory.policy.get("params") or {}).get("person") or ""
     return {"source": "demonstration", "skill": None, "teacher": f"human:{person}" if person else "human",
-            "quality_score": policy.get("score"), "policy_version": policy.get("version"),
+            "quality_score": policy.score if policy else None, "policy_version": policy.version if policy else None,
             "preference": trajectory.extra.get("preference"),
             "debugger_tools_used": debugger_tools_used(trajectory)}
 

@@ -4,7 +4,7 @@ JSON objects), the arm's tool schemas, and the metadata columns."""
 from __future__ import annotations
 
 from harness.policies.hf import template_messages
-from harness.tools import toolset
+from harness.records.groups import toolset
 from harness.trajectory import Trajectory
 
 COLUMNS = ("messages", "tools", "task", "split", "arm", "source", "skill", "preference", "policy_version",

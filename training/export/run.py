@@ -101,7 +101,7 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard,
         return None, [f"{path}: no {SOURCES[source.kind]} 'sft' block; only examples kept by the generator can "
                       "be exported"]
     verified = trajectory.result.verified
-    if sft["source"] == "rollout" and not (verified and policy_verdict(trajectory).get("passed")):
+    if sft["source"] == "rollout" and not (verified and (policy := policy_verdict(trajectory)) and policy.passed):
         return None, [f"{path}: not a verified trajectory that passes the policy"]
     if sft["source"] == "demonstration" and skip_reason(trajectory):
         return None, [f"{path}: not a demonstration to train on: {skip_reason(trajectory)}"]

@@ -29,6 +29,7 @@ from corpus.format import Task
 from corpus.splits import split_of
 from harness.episode import play_and_score
 from harness.policies.base import INVALID_TOOL, PolicyInfo
+from harness.records.quality import Quality
 from harness.sandbox.backends.base import Limits
 from harness.sandbox.pool import SandboxPool
 from harness.scoring import Rubric, RubricScore, ScoringError, TaskMeta
@@ -161,14 +162,14 @@ class EpisodeRollouts:
         meta = TaskMeta.from_task(task)
         scores: dict[str, RubricScore] = {}
 
-        def scorer(trajectory: Trajectory) -> dict | None:
+        def scorer(trajectory: Trajectory) -> Quality | None:
             # The run's weighed rubric, through the one score step; its RubricScore is the reward.
             try:
                 scores["score"] = self.rubric.score(trajectory, meta)
             except ScoringError:
                 log.exception("rollout %s of %s could not be scored", index, name)
                 return None
-            return scores["score"].quality.to_json()
+            return scores["score"].quality
 
         path = folder / f"{index:03d}-{name}.json"
         trajectory = play_and_score(task, policy, scorer=scorer, arm=settings.arm, backend=self.sandboxes,
@@ -220,7 +221,7 @@ def episode_metrics(outcomes: list[EpisodeOutcome], elapsed_s: float, batcher: B
     turns = sum(len(t.steps) for t in trajectories)
     invalid = sum(1 for t in trajectories for step in t.steps if step.tool == INVALID_TOOL)
     started = [t for t in trajectories if t.debugger_started]
-    relevant = [(t.quality or {}).get("edit_relevant") for t in started]
+    relevant = [quality.edit_relevant if (quality := t.scored) else None for t in started]
     generated = sum(o.policy.tokens.generated for o in outcomes)
     out = {
         "episodes/turns": turns / episodes,

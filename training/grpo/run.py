@@ -21,7 +21,7 @@ from pathlib import Path
 from corpus.format import TASKS_DIR, load_task
 from harness.policies.base import PolicyInfo
 from harness.prompts import system_prompt, task_prompt
-from harness.tools import toolset
+from harness.records.groups import toolset
 from training.config.load import LoadedConfig
 from training.config.schema import GRPOSection
 from training.errors import TrainingError

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from harness.tools import DEBUGGER_TOOLS, INSPECTION_TOOLS
+from harness.records.groups import DEBUGGER_TOOLS, INSPECTION_TOOLS
 from training.microskills import checks
 from training.microskills.schema import BASE_RULES, MicroSkill
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from harness.policies.base import INVALID_TOOL
+from harness.records.groups import DEBUGGER_TOOLS
 from harness.scoring import TaskMeta, scoring_context
 from harness.scoring.timeline import Event, Timeline
-from harness.tools import DEBUGGER_TOOLS
 from harness.trajectory import ExitReason, Trajectory
 from training.microskills.schema import SkillInstance
 

@@ -122,7 +122,8 @@ def _play_instance(instance: SkillInstance, config: MicroskillConfig, folder: Ge
                                              "teacher": teacher.spec}})
             folder.save_candidate(key, attempt, trajectory)
         path = folder.candidate(key, attempt).relative_to(folder.path).as_posix()
-        score = policy_verdict(trajectory).get("score")
+        scored = policy_verdict(trajectory)
+        score = scored.score if scored else None
         verdict = CandidateVerdict(attempt, teacher.spec, path, str(trajectory.result.exit_reason),
                                    trajectory.result.verified, score)
         try:

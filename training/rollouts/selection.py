@@ -19,7 +19,7 @@ def judge_candidate(trajectory: Trajectory, *, attempt: int, teacher: str, path:
     result = trajectory.result
     policy = policy_verdict(trajectory)
     exit_reason = str(result.exit_reason)
-    verdict = CandidateVerdict(attempt, teacher, path, exit_reason, result.verified, policy.get("score"))
+    verdict = CandidateVerdict(attempt, teacher, path, exit_reason, result.verified, policy.score if policy else None)
 
     def reject(reason: str, detail: str) -> None:
         verdict.reasons.append(reason)
@@ -36,14 +36,14 @@ def judge_candidate(trajectory: Trajectory, *, attempt: int, teacher: str, path:
                                    f"imports: {lines}")
     if result.verified is not True:
         reject("not_verified", "the independent verifier did not confirm the fix")
-    if not policy:
+    if policy is None:
         reject("unscored", "the scoring seam gave no verdict")
     else:
-        for reason in policy.get("hard_reasons", []):
-            reject(reason["rule"], reason["message"])
-        if not policy.get("hard_reasons") and not policy.get("passed"):
-            reject("below_min_score", f"policy score {policy.get('score')} is below the minimum")
-        invalid = (policy.get("features") or {}).get("invalid_replies") or 0
+        for reason in policy.hard_reasons:
+            reject(reason.rule, reason.message)
+        if not policy.hard_reasons and not policy.passed:
+            reject("below_min_score", f"policy score {policy.score:g} is below the minimum")
+        invalid = policy.features.get("invalid_replies") or 0
         if invalid:
             reject("invalid_reply", f"{invalid} repl{'y' if invalid == 1 else 'ies'} held no usable tool call")
     if leak is not None:

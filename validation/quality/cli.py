@@ -29,10 +29,11 @@ from corpus.quality.summary import (
     summarize,
     write_measured,
 )
+from harness.sandbox.backends import NAMES as BACKEND_NAMES
 from harness.sandbox.backends import get_backend
 from validation.quality.measure import measure_task
 
-SANDBOXES = ("bwrap", "docker", "local")
+SANDBOXES = BACKEND_NAMES
 
 
 def main(argv: list[str]) -> int:

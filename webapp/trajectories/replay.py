@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 
 from corpus.materialize import strip_bug_markers
-from harness.debugger_record import BreakpointState, DebuggerRecord
+from harness.records.debugger import BreakpointState, DebuggerRecord
 from harness.tools import DEBUGGER_TOOLS, EDIT_TOOLS
 from harness.trajectory import Step
 from webapp.core.highlight import source_html, source_lines, unified_diff

@@ -11,7 +11,15 @@ import os
 
 from harness.sandbox.backends.base import Backend, SandboxError
 
-NAMES = ("bwrap", "docker", "local")
+# Every backend, once: what it is (the web forms' label) and whether it isolates the episode. CLIs,
+# forms, config schemas and docs read these names from here.
+BACKENDS = {
+    "bwrap": "namespaces, no network",
+    "docker": "the sandbox image",
+    "local": "isolates nothing: development only",
+}
+NAMES = tuple(BACKENDS)
+ISOLATING = tuple(name for name in NAMES if name != "local")  # what a network client or the web app may use
 DEFAULT = "bwrap"
 
 

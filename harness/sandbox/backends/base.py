@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from harness.observation import Observation, ToolCall
+from harness.records.observation import Observation, ToolCall
 from harness.sandbox.paths import InsidePaths
 from harness.sandbox.quota import WorkspaceQuota
 

@@ -14,7 +14,7 @@ import threading
 import time
 from pathlib import Path
 
-from harness.observation import Observation, ToolCall
+from harness.records.observation import Observation, ToolCall
 from harness.sandbox.backends.base import Backend, Sandbox, SandboxError, SandboxSpec
 from harness.sandbox.client import ServiceClient, ServiceLost
 from harness.sandbox.paths import InsidePaths

@@ -10,8 +10,8 @@ import pytest
 
 from corpus.format import load_task
 from corpus.materialize import materialize
-from harness.debugger_record import BreakpointState, DebuggerRecord, Frame, Stop
-from harness.observation import Observation
+from harness.records.debugger import BreakpointState, DebuggerRecord, Frame, Stop
+from harness.records.observation import Observation
 from harness.scoring.rubric import Rubric
 from harness.session import DebugSession
 from harness.trajectory import Step, validation_errors

@@ -10,6 +10,7 @@ import pytest
 from harness.cli import run as run_cli
 from harness.episode import play_and_score, run_episode, score_episode
 from harness.policies import make_policy
+from harness.records.quality import Quality
 from harness.sandbox.backends import get_backend
 from harness.sandbox.pool import SandboxPool
 from harness.trajectory import events_path_for, load_trajectory, read_events, validation_errors
@@ -253,13 +254,13 @@ def test_a_scorer_adds_its_quality_record_and_a_failing_one_changes_nothing(runn
 
     def scorer(trajectory):
         seen.append(trajectory.result.exit_reason)
-        return {"edit_relevant": False, "score": 0.25}
+        return Quality(None, extra={"score": 0.25})
 
     out = tmp_path / "scored.json"
     played = run_episode(running_average, make_policy(f"script:{script}"), arm="dbg", max_turns=1, out=out)
     assert played.quality is None and load_trajectory(out).quality is None  # playing does not score
     doc = score_episode(played, scorer, out=out, on_event=events.append)
-    assert seen == ["max_turns"] and doc.quality == {"edit_relevant": False, "score": 0.25}
+    assert seen == ["max_turns"] and doc.quality == {"verified": None, "edit_relevant": None, "score": 0.25}
     assert load_trajectory(out).quality == doc.quality
     assert read_events(events_path_for(out))[-1]["quality"] == doc.quality
     assert [e["event"] for e in events] == ["quality"] and events[0]["quality"] == doc.quality

@@ -13,6 +13,7 @@ from harness.eval.config import EvalConfig
 from harness.eval.plan import plan
 from harness.eval.reporting import report_eval
 from harness.eval.runner import run_eval
+from harness.records.quality import Quality
 from harness.scoring import load_policy_config
 from harness.trajectory import EpisodeResult, ExitReason, Step, Trajectory, events_path_for, write_document
 from tests.helpers.tasks import write_task
@@ -76,9 +77,9 @@ def test_each_played_episode_is_scored_after_it_is_played(fixture_tasks_dir, tmp
     script.write_text(json.dumps({"tool_calls": [{"name": "bash", "arguments": {"command": "true"}}]}))
     seen = []
 
-    def scorer(trajectory: Trajectory) -> dict:
+    def scorer(trajectory: Trajectory) -> Quality:
         seen.append((trajectory.result.exit_reason, trajectory.quality))  # what it was when scored
-        return {"custom": {"turns": len(trajectory.steps)}}
+        return Quality(None, extra={"custom": {"turns": len(trajectory.steps)}})
 
     result = run_eval(EvalConfig(policy=f"script:{script}", tasks=load_tasks(fixture_tasks_dir, ["price_rounding"]),
                                  out=tmp_path / "eval", arms=["base"], runs=1, max_turns=3, workers=1,
@@ -86,7 +87,8 @@ def test_each_played_episode_is_scored_after_it_is_played(fixture_tasks_dir, tmp
     path = tmp_path / "eval" / "trajectories" / "price_rounding" / "base-run1.json"
     assert seen == [("done", None)]  # played to its end, then scored
     stored = Trajectory.load(path)
-    assert stored.steps[0].tool == "bash" and stored.quality == {"custom": {"turns": len(stored.steps)}}
+    assert stored.steps[0].tool == "bash" and stored.quality == {"verified": None, "edit_relevant": None,
+                                                                 "custom": {"turns": len(stored.steps)}}
     events = events_path_for(path).read_text(encoding="utf-8").splitlines()
     assert json.loads(events[-1])["event"] == "quality"
     assert result.ran == 1 and result.outcomes[0].turns == len(stored.steps)

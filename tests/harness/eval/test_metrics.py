@@ -113,7 +113,8 @@ def test_start_rate_counts_successful_debugger_starts_in_the_dbg_arm():
 
 def test_edit_relevance_reads_the_quality_record():
     docs = [trajectory("t1", "dbg", 1, True, ["start_debugger"], quality={"edit_relevant": True}),
-            trajectory("t2", "dbg", 1, True, ["start_debugger"], quality={"edit_relevance": {"relevant": False}}),
+            trajectory("t2", "dbg", 1, True, ["start_debugger"], quality={"edit_relevance": {
+                    "version": "edit_relevance_v1", "debugger_started": True, "edit_relevant": False, "edits": []}}),
             trajectory("t3", "dbg", 1, True, ["bash"], quality={"edit_relevant": True})]  # never opened it
     summary = summarize([outcome_from_trajectory(d) for d in docs])
     assert summary["edit_relevance"] == {"rate": 0.5, "scored": 2, "note": None}

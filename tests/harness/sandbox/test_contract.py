@@ -11,7 +11,7 @@ import time
 import pytest
 
 from corpus.materialize import materialize
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends.base import Sandbox, SandboxError, SandboxSpec
 from harness.sandbox.pool import SandboxPool
 from tests.harness.sandbox.conftest import SMALL

@@ -8,7 +8,7 @@ import pytest
 
 from corpus.format import load_tasks
 from corpus.materialize import materialize
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends.base import Limits, SandboxSpec
 from harness.verify import verify
 

@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from tests.harness.sandbox.conftest import SMALL, open_sandbox
 from tests.helpers.sandboxes import backend_fixture
 

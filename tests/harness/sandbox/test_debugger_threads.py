@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from tests.harness.sandbox.conftest import ISOLATING_BACKENDS
 

@@ -15,8 +15,8 @@ from corpus.materialize import materialize
 from harness.episode import play_and_score
 from harness.episode.changes import workspace_fingerprint
 from harness.episode.run import run_episode
-from harness.observation import ToolCall
 from harness.policies.script import ScriptPolicy
+from harness.records.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from harness.scoring import Rubric, episode_scorer

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from harness.episode.changes import WorkspaceChanges, fingerprint_and_skips
-from harness.observation import Observation, ToolCall
+from harness.records.observation import Observation, ToolCall
 from harness.sandbox import host_read
 
 

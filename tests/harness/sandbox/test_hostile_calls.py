@@ -10,7 +10,7 @@ import time
 import pytest
 
 from corpus.materialize import materialize
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends.base import SandboxSpec
 from tests.harness.sandbox.conftest import SMALL
 from tests.helpers.sandboxes import backend_fixture

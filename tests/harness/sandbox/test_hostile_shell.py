@@ -8,7 +8,7 @@ import pytest
 
 from corpus.format import load_task
 from corpus.materialize import materialize
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from tests.harness.sandbox.conftest import SMALL

@@ -6,7 +6,7 @@ import os
 import re
 import stat
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from tests.helpers.sandbox_probes import CONNECT
 
 

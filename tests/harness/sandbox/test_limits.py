@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox import cgroups
 from tests.harness.sandbox.conftest import SMALL
 from tests.helpers.sandbox_probes import wait_for_crash

@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from harness.observation import ToolCall
 from harness.process_tree import command_line_of, pid_namespace
+from harness.records.observation import ToolCall
 from harness.sandbox import protect
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
@@ -114,7 +114,7 @@ import sys, time
 from pathlib import Path
 from corpus.format import load_task
 from corpus.materialize import materialize
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox import protect
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from corpus.materialize import materialize
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.pool import SandboxPool
 from harness.verify import verify

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from corpus.format import load_task
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.verify import verify
 from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, open_sandbox

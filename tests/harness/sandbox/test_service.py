@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from harness.observation import ToolCall
 from harness.process_tree import command_line_of
+from harness.records.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxSpec
 from harness.sandbox.client import ServiceClient, ServiceLost

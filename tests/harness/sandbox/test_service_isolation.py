@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox.backends import get_backend
 from tests.harness.sandbox.conftest import ISOLATING_BACKENDS, open_sandbox
 

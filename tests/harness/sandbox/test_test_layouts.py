@@ -13,8 +13,8 @@ import pytest
 
 from corpus.materialize import materialize
 from harness.episode.run import add_pytest_config, run_episode
-from harness.observation import ToolCall
 from harness.policies.script import ScriptPolicy
+from harness.records.observation import ToolCall
 from harness.sandbox.backends.base import SandboxSpec
 from harness.trajectory import Trajectory
 from harness.verify import verify

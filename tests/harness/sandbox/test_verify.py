@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.verify import read_junit, verify
 from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 

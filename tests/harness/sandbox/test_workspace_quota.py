@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from corpus.materialize import materialize
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.sandbox import quota as quota_module
 from harness.sandbox.backends.base import Limits, SandboxSpec
 from harness.sandbox.pool import SandboxPool

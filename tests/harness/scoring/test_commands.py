@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from harness.records.shell import ShellRecord
 from harness.scoring.commands import read_bash as read_with_record
-from harness.shell_record import ShellRecord
 
 KNOWN = {"stats_window.py", "report.py", "test_report.py"}
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness.observation import Observation
+from harness.records.observation import Observation
 from harness.tools import BASE_TOOLS, DEBUGGER_TOOLS
 from tests.helpers.processes import processes_in_sessions
 from tests.helpers.programs import PROGRAMS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from harness.session import DebugSession
 from harness.tools import BASE_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS, tool_names, toolset
 from tests.helpers.processes import processes_in_sessions

@@ -4,7 +4,8 @@ edits are announced as events the debugger subscribes to."""
 from __future__ import annotations
 
 from harness.files import FileChange
-from harness.observation import Observation
+from harness.records.catalogue import Catalogue
+from harness.records.observation import Observation
 from harness.session import DebugSession
 from harness.tools import INSPECTION_TOOLS, REGISTRY, EditEvents, Tool, Toolbox, toolset
 from harness.tools.registry import Registry
@@ -18,11 +19,11 @@ class FakeSession:
 
 
 def test_a_new_tool_is_one_entry_offered_checked_and_routed():
-    registry = Registry()
+    registry = Registry(Catalogue())
     registry.add(Tool("count_lines", "Count the lines of a text.",
-                      lambda session, args: Observation(text=str(len(args["text"].splitlines()))),
                       {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]},
-                      arms=frozenset({"dbg"})))
+                      arms=frozenset({"dbg"})),
+                 lambda session, args: Observation(text=str(len(args["text"].splitlines()))))
     toolbox = Toolbox("dbg", registry)
 
     assert registry.schemas("dbg")[0]["function"]["name"] == "count_lines" and registry.schemas("base") == []

@@ -7,9 +7,9 @@ import copy
 
 import pytest
 
-from harness.debugger_record import DebuggerRecord
 from harness.episode import run_episode
 from harness.policies import make_policy
+from harness.records.debugger import DebuggerRecord
 from harness.trajectory import (
     EXIT_REASONS,
     EpisodeResult,

@@ -13,12 +13,13 @@ from django.core.exceptions import ValidationError
 
 from harness.policies import PolicyError
 from harness.policies.script import load_script
+from harness.sandbox.backends import BACKENDS, ISOLATING
 from webapp.catalog.models import Split, Task
 from webapp.core.paths import form_spec
 from webapp.endpoints.policies import ENDPOINT_KIND, check_web_spec
 from webapp.endpoints.selectors import endpoint_names
 
-SANDBOXES = [("bwrap", "bwrap (namespaces, no network)"), ("docker", "docker (the sandbox image)")]
+SANDBOXES = [(name, f"{name} ({BACKENDS[name]})") for name in ISOLATING]
 ARMS = [("base", "base: shell + files"), ("dbg", "dbg: base + debugger")]
 SPLITS = [("", "— (name the tasks instead)"), *[(v, label) for v, label in Split.choices if v]]
 SPLIT_OR_TASKS = ("give a split or task names, not both: set the split to \"— (name the tasks instead)\" to play "

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
-from harness.debugger_record import BreakpointChange, DebuggerRecord, Frame, Stop
+from harness.records.debugger import BreakpointChange, DebuggerRecord, Frame, Stop
 
 # The tools whose answers a step recorded before steps carried a record can hold: frozen on purpose
-# (a tool added since always records its own), and not imported from harness.tools, which imports
-# this package.
+# (a tool added since always records its own), not derived from the catalogue's groups.
 CONTROL = frozenset({"continue_execution", "step_over", "step_into", "step_out"})
 INSPECTIONS = frozenset({"print_variable", "examine_locals", "examine_globals", "run_expression"})
 

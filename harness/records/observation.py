@@ -9,8 +9,8 @@ from __future__ import annotations
 import uuid
 from dataclasses import asdict, dataclass, field
 
-from harness.debugger_record import DebuggerRecord
-from harness.shell_record import ShellRecord
+from harness.records.debugger import DebuggerRecord
+from harness.records.shell import ShellRecord
 
 
 @dataclass

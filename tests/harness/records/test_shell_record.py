@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.shell_record import ShellRecord, answer_digest
+from harness.records.shell import ShellRecord, answer_digest
 from harness.trajectory import Step
 
 

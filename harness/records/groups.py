@@ -1,6 +1,6 @@
 """The tool groups every consumer uses (scoring, replay, the live view, metrics, datagen), derived from
-the registry entries' kind and flags at the moment they are asked, never listed by name: a tool
-registered later (a new file, or a test) is in its groups at once.
+the catalogue entries' kind and flags at the moment they are asked, never listed by name: a tool
+declared later (a new file, or a test) is in its groups at once; and the arm toolsets.
 
 A group answers ``name in GROUP`` and iterates its names; ``tuple(GROUP)`` for a database ``__in``.
 Stdlib only: this runs inside sandboxes.
@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from harness.arms import BASE
-from harness.tools.registry import REGISTRY, Registry, Tool
+from harness.records import debugger_tools, workspace_tools  # noqa: F401 - each declares its tools
+from harness.records.catalogue import CATALOGUE, Catalogue, Tool
 
 
 class ToolGroup:
-    def __init__(self, what: str, member: Callable[[Tool], bool], registry: Registry = REGISTRY):
+    def __init__(self, what: str, member: Callable[[Tool], bool], registry: Catalogue = CATALOGUE):
         self.what, self.member, self.registry = what, member, registry
         self._derived: tuple[int, tuple[str, ...], frozenset[str]] | None = None
 
@@ -68,3 +69,20 @@ BREAKPOINT_TOOLS = ToolGroup("breakpoints", lambda t: t.kind == "breakpoint")
 EDIT_TOOLS = ToolGroup("edits (announce edit events)", lambda t: t.kind == "edit")
 MOVING_TOOLS = ToolGroup("calls that move the shown position", lambda t: bool(t.moves))
 AUXILIARY_TOOLS = ToolGroup("auxiliary debugger calls", lambda t: t.auxiliary)
+
+
+def toolset(arm: str) -> list[dict]:
+    """The OpenAI function schemas offered in ``arm`` (copies: callers may edit them)."""
+    return CATALOGUE.schemas(arm)
+
+
+def tool_names(arm: str) -> set[str]:
+    return set(CATALOGUE.names(arm))
+
+
+def argument_problem(name: str, arguments: dict) -> str | None:
+    """What is wrong with ``arguments`` for tool ``name``, or None (see ``Tool.argument_problem``)."""
+    tool = CATALOGUE.get(name)
+    if tool is None:
+        return f"Error: unknown tool {str(name)[:60]!r}."
+    return tool.argument_problem(arguments)

@@ -1,10 +1,13 @@
-"""Reading pdb's terminal output: the execution point, what happened, and the noise to drop."""
+"""pdb's terminal text made into the model's text: banners and startup noise dropped, workspace paths
+shortened, the execution-point line written ``file:line in function()``. Text in, text out: nothing is
+read back from it. Where the program is, why it stopped, its values, stacks and tests come from the
+in-process debugger's records (``Exchange.records``); pdb.main's own restart notices, which no record
+replaces, are the only sentences taken out by their words."""
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 DEBUGGER_DIR = str(Path(__file__).resolve().parent)  # never shown: where the harness is installed
@@ -12,37 +15,17 @@ DEBUGGER_DIR = str(Path(__file__).resolve().parent)  # never shown: where the ha
 # letters on the same line ("F> test.py(50)test_x()": pytest -q writes no newline after them).
 POSITION_LINE = re.compile(r"^(?P<progress>[.FEsxX]*)> (?P<path>.+?)\((?P<line>\d+)\)(?P<function>[^()\s]*)\(\)"
                            r"(?:->(?P<value>.*))?$", re.MULTILINE)
-BREAKPOINT_SET = re.compile(r"Breakpoint (?P<number>\d+) at (?P<path>.+):(?P<line>\d+)")
 # pytest's banners (">>>>> PDB runcall >>>>>"), its session header and separators.
 PYTEST_BANNER = re.compile(r"^(>{5,}|={5,}|!{5,}|_{5,}).*$")
 PYTEST_NOISE = re.compile(r"^(platform \w+ -- Python|rootdir: |configfile: |plugins: |collected \d+ item|cachedir: )")
 # Traceback entries of the debugger's own machinery (pdb.main running the script), source line included.
 DEBUGGER_FRAME = re.compile(r'^  File "(?:[^"]*[/\\](?:pdb|bdb|stepwise_pdb)\.py|<string>)", line \d+, in .*\n(?:    .*\n){0,2}',
                             re.MULTILINE)
-NO_TESTS_RAN = re.compile(r"\bno tests ran\b|\bnot found: ")
 SCRIPT_FINISHED = "The program finished and will be restarted"
 SCRIPT_EXITED = re.compile(r"The program exited via sys\.exit\(\)\. Exit status: ?(?P<status>.*)")
 SCRIPT_POST_MORTEM_DONE = re.compile(r"Post mortem debugger finished\. The .* will be restarted")
 SCRIPT_POST_MORTEM_NOISE = ("Running 'cont' or 'step' will restart the program",
                             "Uncaught exception. Entering post mortem debugging")
-PYTEST_SUMMARY = re.compile(r"^(?:=+ )?(?P<summary>(?:\d+ (?:passed|failed|error|errors|skipped|xfailed|xpassed)"
-                            r"(?:, )?)+ in [\d.]+s)", re.MULTILINE)
-
-
-@dataclass
-class Position:
-    path: str  # absolute, as pdb printed it
-    line: int
-    function: str
-
-
-def last_position(text: str) -> Position | None:
-    found = None
-    for match in POSITION_LINE.finditer(text.replace("\r", "")):
-        found = match
-    if found is None:
-        return None
-    return Position(found["path"], int(found["line"]), found["function"])
 
 
 def shown_path(path: str, workspace: str) -> str:
@@ -51,13 +34,6 @@ def shown_path(path: str, workspace: str) -> str:
     if real.startswith(workspace + os.sep):
         return os.path.relpath(real, workspace)
     return path
-
-
-def pytest_summary(text: str) -> str | None:
-    found = None
-    for match in PYTEST_SUMMARY.finditer(text):
-        found = match
-    return found["summary"] if found else None
 
 
 def clean(text: str, workspace: str) -> str:

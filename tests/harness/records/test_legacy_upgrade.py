@@ -3,8 +3,8 @@ harness's own first line, never the program's output; breakpoint lines give the 
 
 from __future__ import annotations
 
-from harness.debugger.answer_text import legacy_record
-from harness.debugger_record import BreakpointChange, Frame
+from harness.records.debugger import BreakpointChange, Frame
+from harness.records.legacy import legacy_record
 
 ENDED_AFTER_A_POST_MORTEM = """<execution_position file="test_upload.py" line=10>
 The program ran to its end (1 failed, 5 passed in 0.04s) without hitting any breakpoint. Failed (each paused \

@@ -1,0 +1,154 @@
+"""The records the in-process debugger writes about the program (see stepwise_pdb): why it stopped
+(``StopReasons``, the bdb hooks that name each pause), the workspace frames of a stop, where every
+thread is (``thread_dump``) and which tests ran (``TestRecords``). Standard library only, imported by
+name from this folder like its siblings.
+"""
+
+from __future__ import annotations
+
+import pdb
+import sys
+import threading
+import traceback
+
+from stepwise_channel import CHANNEL, exception_line, exception_text, in_workspace, is_runner, shown_path
+from stepwise_threads import HITS
+from stepwise_values import capped, safe_repr
+
+FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
+
+
+def thread_dump() -> str:
+    """Where every thread is, workspace frames only (library frames are counted)."""
+    names = {t.ident: t for t in threading.enumerate()}
+    out = []
+    for ident, frame in sys._current_frames().items():
+        thread = names.get(ident)
+        label = thread.name if thread else f"thread {ident}"
+        if thread is threading.main_thread():
+            label += " (main)"
+        out.append(f"Thread {label}:")
+        summary = traceback.extract_stack(frame)
+        library = 0
+        for entry in summary:
+            if entry.filename == __file__ or not in_workspace(entry.filename):
+                library += 1
+                continue
+            out.append(f"  {shown_path(entry.filename)}:{entry.lineno} in {entry.name}: {(entry.line or '').strip()}")
+        if library:
+            out.append(f"  ({library} frame{'' if library == 1 else 's'} in the standard library, pytest or the "
+                       "debugger not shown)")
+    return "\n".join(out)
+
+
+def workspace_frames(stack, selected: int | None = None) -> list[dict]:
+    """The workspace frames of a pdb stack (and the ``selected`` one), innermost first, with their
+    where_am_i indices."""
+    frames = []
+    for index, (frame, lineno) in enumerate(reversed(stack)):
+        if in_workspace(frame.f_code.co_filename) or index == selected:
+            frames.append({"index": index, "file": shown_path(frame.f_code.co_filename), "line": lineno,
+                           "function": frame.f_code.co_name})
+            if len(frames) >= FRAME_CAP:
+                break
+    return frames
+
+
+class StopReasons(pdb.Pdb):
+    """bdb's hooks, each naming why the program paused (the ``reason`` of the next stop record)."""
+
+    _reason = "step"
+    _value: str | None = None
+    _hit_breakpoint = False
+
+    def _why(self, reason: str, value=None) -> None:
+        self._reason = reason
+        self._value = None if value is None else capped(safe_repr(value))
+
+    def dispatch_line(self, frame):
+        self._hit_breakpoint = False
+        return super().dispatch_line(frame)
+
+    def break_here(self, frame):
+        lines = self.breaks.get(self.canonic(frame.f_code.co_filename))
+        if lines and frame.f_lineno in lines:  # the line ran, whether or not a condition stops it
+            HITS.reached((shown_path(frame.f_code.co_filename), frame.f_lineno))
+        hit = super().break_here(frame)
+        self._hit_breakpoint = self._hit_breakpoint or bool(hit)
+        return hit
+
+    def stop_here(self, frame):
+        if is_runner(frame):
+            return False  # pdb's own `exec(...)` around the script: nothing of the program is there
+        return super().stop_here(frame)
+
+    def user_call(self, frame, argument_list):
+        self._why("call")
+        super().user_call(frame, argument_list)
+
+    def user_line(self, frame):
+        self._why("breakpoint" if self._hit_breakpoint else "step")
+        super().user_line(frame)
+
+    def user_return(self, frame, return_value):
+        if frame.f_back is not None and is_runner(frame.f_back):
+            return  # the script's last line has run: it ends (said once, by its end record), no --Return--
+        self._why("return", return_value)
+        super().user_return(frame, return_value)
+
+    def user_exception(self, frame, exc_info):
+        if isinstance(exc_info[1], (StopIteration, StopAsyncIteration)) and exc_info[2] is None:
+            return  # a generator or coroutine finishing (asyncio's own machinery): not the program's exception
+        if isinstance(exc_info[1], SystemExit):
+            # sys.exit() while stepping: run to the end, said once (bdb's private setter, not in typeshed)
+            self._set_stopinfo(self.botframe, None, -1)  # pyright: ignore[reportAttributeAccessIssue]
+            return
+        self._why("exception", exc_info[1])
+        self._exception = exception_line(exc_info[1])
+        super().user_exception(frame, exc_info)
+
+    _raised_in: dict | None = None  # post-mortem: the innermost frame, where the exception came from
+    _exception: str | None = None  # the exception's line ("ValueError: ...") at an exception stop
+
+    def setup(self, f, tb):
+        result = super().setup(f, tb)
+        self._raised_in = None
+        if f is None and tb is not None:
+            self._exception = exception_text(tb)
+        if f is None and tb is not None and self.stack:
+            # Post-mortem: pause in the model's own code, not in the library that raised.
+            frame, lineno = self.stack[-1]
+            self._raised_in = {"file": shown_path(frame.f_code.co_filename), "line": lineno,
+                               "function": frame.f_code.co_name, "index": 0,
+                               "workspace": in_workspace(frame.f_code.co_filename)}
+            self._select_innermost_workspace_frame()
+        elif self._reason == "thread":  # select_thread: the thread may be held inside the standard library
+            self._select_innermost_workspace_frame()
+        return result
+
+    def _select_innermost_workspace_frame(self) -> None:
+        for index in range(len(self.stack) - 1, -1, -1):
+            if in_workspace(self.stack[index][0].f_code.co_filename):
+                self.curindex = index
+                self.curframe = self.stack[index][0]
+                self.curframe_locals = self.curframe.f_locals
+                return
+
+    def _select_frame(self, number):
+        self._why("frame")
+        super()._select_frame(number)
+
+
+class TestRecords:
+    """A pytest plugin writing ``{"kind": "test", "nodeid", "outcome"}`` for every test that ran, so the
+    harness can say which tests ran and which failed without reading pytest's text."""
+
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" or (report.when == "setup" and not report.passed) or (
+                report.when == "teardown" and report.failed):
+            outcome = report.outcome if report.when == "call" else ("skipped" if report.skipped else "error")
+            CHANNEL.write({"kind": "test", "nodeid": report.nodeid, "outcome": outcome})
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            CHANNEL.write({"kind": "test", "nodeid": report.nodeid or "(collection)", "outcome": "error"})
