@@ -229,7 +229,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
             self._running.send(self._with_argument("stepwise_watch", json.dumps(self.watches), "watches"),
                                self.tool_timeout_s)
         self.snapshot_sources()
-        return "\n".join([terminal_text.clean(first.raw, self.workspace), *notes]).strip(), False
+        return "\n".join([self._shown(first), *notes]).strip(), False
 
     def restart(self, reason: str) -> str:
         if self.target is None:
@@ -255,6 +255,16 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         self.frames = [Frame(str(f.get("file")), f["line"], str(f.get("function"))) for f in frames]
         self.selected = next((n for n, f in enumerate(frames) if f.get("index") == record.get("selected")), None)
 
+    def _shown(self, exchange: Exchange) -> str:
+        """An exchange's text for the model: the terminal text cleaned, then where the program paused,
+        written from the last stop or frame record."""
+        body = terminal_text.clean(exchange.raw, self.workspace)
+        paused = [r for r in exchange.records if r.get("kind") in ("stop", "frame") and isinstance(r.get("line"), int)]
+        if exchange.status not in ("prompt", "interrupted") or not paused:
+            return body
+        shown = terminal_text.shown_path(str(paused[-1].get("file")), self.workspace)
+        return f"{body}\n{render.position(paused[-1], shown)}".strip("\n")
+
     def record(self, stop: Stop | None = None) -> DebuggerRecord:
         """What the debugger knows now, from its own state (no round trip to pdb)."""
         return DebuggerRecord(stop=stop, position=self.position, frames=list(self.frames), selected=self.selected,
@@ -272,11 +282,11 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
             self._track(exchange)
             return self._answer(f"Error: this did not finish within {self._waited}s and was interrupted "
                                 "(an endless loop, or waiting on something?).\n"
-                                + terminal_text.clean(exchange.raw, self.workspace), error=True)
+                                + self._shown(exchange), error=True)
         if exchange.status != "prompt":
             return self._after_run(exchange)
         self._track(exchange)
-        body = terminal_text.clean(exchange.raw, self.workspace)
+        body = self._shown(exchange)
         shown = render.answer(exchange.records, tool)
         if shown is None:
             error = body.startswith("***")

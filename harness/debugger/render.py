@@ -117,6 +117,16 @@ def thread_line(stop: dict) -> str:
             "list_threads / select_thread to look at them.")
 
 
+def position(record: dict, shown_file: str) -> str:
+    """Where a stop or frame record says the program is paused: ``file:line in function()`` (with the value
+    a return hands back), then that line's source (pdb prints no position line of its own)."""
+    where = f"{shown_file}:{record.get('line')} in {record.get('function')}()"
+    if record.get("kind") == "stop" and record.get("reason") == "return" and "value" in record:
+        where += f" returning {record.get('value')}"
+    source = record.get("source")
+    return f"{where}\n-> {source}" if source else where
+
+
 def stop_notes(stop: dict) -> list[str]:
     """What a stop adds below its position: the watched expressions, and the way back from a call
     stepped into with debug_call."""

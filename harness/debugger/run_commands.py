@@ -45,6 +45,9 @@ class RunCommands:
     def _track(self, exchange: Exchange) -> None:
         raise NotImplementedError
 
+    def _shown(self, exchange: Exchange) -> str:
+        raise NotImplementedError
+
     def _answer(self, body: str, *, error: bool = False, stop: Stop | None = None) -> Observation:
         raise NotImplementedError
 
@@ -88,36 +91,34 @@ class RunCommands:
 
     def _after_run(self, exchange: Exchange, paused: str = "step") -> Observation:
         """``paused``: the stop kind of an ordinary pause (a continue hits, a step steps)."""
-        raw = exchange.raw
         self.tests_run += [(str(r.get("nodeid")), str(r.get("outcome"))) for r in exchange.records
                            if r.get("kind") == "test"]
         ends = [r for r in exchange.records if r.get("kind") == "end"]
         stops = [r for r in exchange.records if r.get("kind") == "stop"]
+        restarts = [r for r in exchange.records if r.get("kind") == "restart"]
         last_stop = stops[-1]["reason"] if stops else None
         if exchange.status == "prompt":
             self._track(exchange)
             if stops and stops[-1].get("reason") == "breakpoint":
                 self.hits_since_start += 1
-            body = terminal_text.clean(raw, self.workspace)
+            body = self._shown(exchange)
             was_post_mortem, self.post_mortem = self.post_mortem, last_stop == "post_mortem"
             stop = Stop(paused)
             if self.post_mortem:
                 stop = Stop("exception", stops[-1].get("exception"))
                 body = post_mortem_note(stops[-1].get("raised_in"), self.position,
                                         in_test=self.mode == "pytest") + "\n" + body
-            elif was_post_mortem and last_stop == "start":
+            elif was_post_mortem and any(r.get("after") == "post_mortem" for r in restarts):
                 stop = Stop("restart")
                 # python -m pdb restarts the script by itself once the post-mortem session is left.
                 self.hits_since_start = 0
-                rest = terminal_text.SCRIPT_POST_MORTEM_DONE.sub("", body).strip()
-                body = f"The post-mortem session ended; the debugger restarted the program.\n{rest}"
+                body = f"The post-mortem session ended; the debugger restarted the program.\n{body}"
             elif any(end.get("how") in ("finished", "exit") for end in ends):
                 stop = Stop("restart")
                 # python -m pdb restarts the script by itself, paused at its first line again.
                 exited = [end for end in ends if end.get("how") == "exit"]
                 summary = f"sys.exit({exited[-1].get('status')})" if exited else None
-                rest = terminal_text.SCRIPT_EXITED.sub("", body.replace(terminal_text.SCRIPT_FINISHED, "")).strip()
-                body = f"{self._no_hit_message(summary, exchange.records)} The debugger restarted it.\n{rest}"
+                body = f"{self._no_hit_message(summary, exchange.records)} The debugger restarted it.\n{body}"
                 self.hits_since_start = 0  # counted again from the restart
             notes = self.sync_breakpoints(exchange.records)
             if stops and isinstance(stops[-1].get("thread"), str):
@@ -141,12 +142,12 @@ class RunCommands:
         self.post_mortem = False
         if exchange.status == "interrupted":
             self._track(exchange)
-            body = terminal_text.clean(raw, self.workspace)
+            body = self._shown(exchange)
             return self._answer(f"The program did not pause within {self._waited}s: it looks stuck "
                                 "(a deadlock, an endless loop, or waiting for input). It was interrupted; below is where every "
                                 "thread is, and the debugger is paused in the main thread.\n" + body,
                                 stop=Stop("interrupt"))
-        output = terminal_text.clean(raw, self.workspace)
+        output = terminal_text.clean(exchange.raw, self.workspace)
         if exchange.status == "killed":
             message = self.restart(f"The program did not pause within {self._waited}s and did not answer "
                                    "the interrupt (it ignores SIGINT, or a thread is stuck in native code), so it "

@@ -33,7 +33,10 @@ It adds what the harness cannot do cheaply from outside the process:
   post_mortem (with ``raised_in``: the innermost frame, where the exception came from), interrupted),
   ``frame`` (select_frame moved the cursor; ``frames`` and ``selected`` as a stop has) or ``end``
   (``how``: finished, exit (with ``status``), exception, syntax_error (with ``error``), no_code (the script ran without a single line to pause at:
-  the run ends instead of restarting forever)).
+  the run ends instead of restarting forever)) and, in script mode, ``restart`` (``after``: finished, exit,
+  post_mortem or restart: the script runs again from its first line, as ``python -m pdb`` does).
+  A stop or frame record carries the ``source`` line too: pdb's own position line is not printed (the
+  harness writes the position from the record).
 """
 
 from __future__ import annotations
@@ -140,13 +143,17 @@ class StepwisePdb(StepwiseCommands):
             PAUSES.leave(alone, frame, self)
 
     def print_stack_entry(self, frame_lineno, *args, **kwargs):
-        if self.stack and frame_lineno is self.stack[self.curindex]:
+        current = bool(self.stack) and frame_lineno is self.stack[self.curindex]
+        if current:
             self._record(frame_lineno)
+        if current and CHANNEL.nonce is not None:
+            return  # the harness writes the position from the record: no pdb line for it to read back
         super().print_stack_entry(frame_lineno, *args, **kwargs)
 
     def _record(self, frame_lineno) -> None:
         frame, lineno = frame_lineno
-        where = {"file": frame.f_code.co_filename, "line": lineno, "function": frame.f_code.co_name}
+        where = {"file": frame.f_code.co_filename, "line": lineno, "function": frame.f_code.co_name,
+                 "source": self._source_line(frame.f_code.co_filename, lineno, frame)}
         selected = len(self.stack) - 1 - self.curindex  # where_am_i's index of the selected frame
         frames = {"frames": workspace_frames(self.stack, selected), "selected": selected}
         if self._reason == "frame":
@@ -175,12 +182,21 @@ class StepwisePdb(StepwiseCommands):
             CHANNEL.fresh = False
         self._why("step")
 
-    def _run(self, target):
-        """``python -m pdb``'s run of the script (pdb.main restarts it after each end)."""
+    def run_script(self, path: str) -> None:
+        """One run of the script as ``python -m pdb`` runs it (pdb's private runners: ``_run`` of a
+        target from 3.11, ``_runscript`` before), its end said by an end record."""
         CHANNEL.fresh = True
         HITS.take()  # counts are per run
         try:
-            super()._run(target)  # pyright: ignore[reportAttributeAccessIssue]  # pdb's private runner (3.11+)
+            script_target = getattr(pdb, "_ScriptTarget", None)
+            if script_target is not None:
+                target = script_target(path)
+                check = getattr(target, "check", None)  # 3.11 and 3.12 check apart; 3.13 in the constructor
+                if check is not None:
+                    check()
+                self._run(target)  # pyright: ignore[reportAttributeAccessIssue]  # pdb's private runner (3.11+)
+            else:
+                self._runscript(path)  # pyright: ignore[reportAttributeAccessIssue]  # pdb's runner (3.7-3.10)
         except SyntaxError as exc:
             # pdb.main would print a traceback and exit; say what does not compile, once, and end.
             detail = traceback.format_exception_only(type(exc), exc)
@@ -197,10 +213,10 @@ class StepwisePdb(StepwiseCommands):
         finally:
             repair_standard_streams()
         if CHANNEL.fresh:
-            # Not one line ran (an empty file, only comments): pdb.main would restart it forever
-            # without ever pausing. Say so and stop instead.
+            # Not one line ran (an empty file, only comments): it would restart forever without ever
+            # pausing. Say so and stop instead.
             CHANNEL.end("no_code")
-            self.message(f"--Nothing to debug: {shown_path(str(target))} has no code that runs--")
+            self.message(f"--Nothing to debug: {shown_path(str(path))} has no code that runs--")
             self._user_requested_quit = True
             return
         CHANNEL.end("finished")
@@ -258,7 +274,7 @@ class StepwisePdb(StepwiseCommands):
     # --- frames -------------------------------------------------------------------------------
 def repair_standard_streams() -> None:
     """After a run of the script ended: a ``sys.stdout``/``sys.stderr`` the program closed is replaced
-    (pdb.main prints its restart notice there, and the next run starts fresh)."""
+    (the next run starts fresh)."""
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name, None)
         if stream is None or getattr(stream, "closed", False):
@@ -324,10 +340,48 @@ def run(argv: list[str]) -> int:
                                  plugins=[TestRecords()]))
         CHANNEL.end("finished", status=status)
         return status
-    pdb.Pdb = StepwisePdb  # pdb.main() builds its debugger by this name
-    sys.argv = [sys.argv[0], target, *argv[2:]]
-    pdb.main()
+    pdb.Pdb = StepwisePdb  # a breakpoint() or pdb.set_trace() of the program builds this one
+    debug_script(target, argv[2:])
     return 0
+
+
+def debug_script(path: str, arguments: list[str]) -> None:
+    """``python -m pdb``'s loop (pdb.main), with records where pdb.main prints its notices: the script
+    runs until it ends, an uncaught exception pauses post-mortem, and then it runs again from its first
+    line (a ``restart`` record says after what), until the harness ends the process."""
+    sys.argv[:] = [path, *arguments]
+    sys.path[0] = os.path.dirname(os.path.realpath(path))  # the script's folder, as python -m pdb has it
+    debugger = StepwisePdb()
+    while True:
+        try:
+            debugger.run_script(path)
+            if debugger._user_requested_quit:  # pyright: ignore[reportAttributeAccessIssue]  # pdb's flag
+                return
+            after = "finished"
+        except pdb.Restart:
+            after = "restart"
+        except SystemExit:
+            after = "exit"
+        except BaseException:  # as pdb.main: anything uncaught pauses post-mortem, then the script restarts
+            exc, tb = sys.exc_info()[1:]
+            uncaught(exc)
+            debugger.interaction(None, tb)  # inside the except: the exception is the one being handled
+            after = "post_mortem"
+        CHANNEL.write({"kind": "restart", "after": after})
+        if CHANNEL.nonce is None:  # a person at a terminal: pdb's own words
+            debugger.message(f"--Restarting {path} (the last run: {after})--")
+
+
+def uncaught(exc) -> None:
+    """An uncaught exception's traceback on stderr, as pdb.main prints it, less the debugger's own frames
+    (pdb's, bdb's, this file's and the ``exec`` that runs the script)."""
+    report = traceback.TracebackException(type(exc), exc, exc.__traceback__)
+    own = (pdb.__file__, bdb.__file__, __file__)
+    report.stack = traceback.StackSummary.from_list(
+        [entry for entry in report.stack if entry.filename != "<string>"
+         and not any(os.path.realpath(entry.filename) == os.path.realpath(f) for f in own)])
+    sys.stderr.write("".join(report.format()))
+    sys.stderr.flush()
 
 
 if __name__ == "__main__":

@@ -54,7 +54,8 @@ def test_a_script_printing_pdb_lines_keeps_every_reported_position_right(tmp_pat
 
     assert started.position == ("impostor.py", 1)
     assert hit.position == ("impostor.py", 12)
-    assert "x.py:3 in f()" in hit.text  # the program's output is shown as it always was
+    assert "> /x.py(3)f()" in hit.text  # the program's output is shown as printed, never rewritten
+    assert "impostor.py:12 in main()\n-> total += shout(2)" in hit.text  # the position, from the stop record
     assert "ran to its end" not in hit.text and "post-mortem" not in hit.text
     assert stepped.position == ("impostor.py", 13)
     assert returned.position == ("impostor.py", 13) and "returning 6" in returned.text

@@ -1,0 +1,36 @@
+"""The in-process debugger on the oldest interpreter it serves (3.7: repository tasks run 3.6-3.8
+environments; 3.6 lacks ``from __future__ import annotations``): before 3.11 pdb runs a script through
+another private runner, and the run's end, the post-mortem and the restart are still records."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus.repository.interpreters import InterpreterNotFound, find_python
+from harness.session import DebugSession
+
+
+@pytest.mark.slow
+def test_a_script_ends_raises_and_restarts_by_records_under_python_3_7(tmp_path):
+    try:
+        python = str(find_python("3.7"))
+    except InterpreterNotFound as exc:
+        pytest.skip(str(exc))
+    (tmp_path / "fin.py").write_text("x = 1\nprint('hello')\n")
+    (tmp_path / "boom.py").write_text("x = 1\nraise ValueError('boom')\n")
+    with DebugSession(tmp_path, python=python) as session:
+        session.call("start_debugger", {"file": "fin.py"})
+        ended = session.call("continue_execution")
+        session.call("start_debugger", {"file": "boom.py"})
+        session.call("step_over")  # 3.7 itself: a continue with no breakpoint from line 1 leaves line 1 in the traceback
+        raised = session.call("continue_execution")
+        after = session.call("continue_execution")
+
+    assert "The program ran to its end without hitting any breakpoint" in ended.text
+    assert "hello\nfin.py:1 in <module>()\n-> x = 1" in ended.text and ended.position == ("fin.py", 1)
+    assert "will be restarted" not in ended.text  # pdb.main's notice: not printed, the end is a record
+    assert 'File "boom.py", line 2, in <module>' in raised.text and "ValueError: boom" in raised.text
+    assert "<string>" not in raised.text and "bdb.py" not in raised.text  # the debugger's own frames go
+    assert raised.position == ("boom.py", 2)
+    assert after.text.splitlines()[1] == "The post-mortem session ended; the debugger restarted the program."
+    assert after.position == ("boom.py", 1)
