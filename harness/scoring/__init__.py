@@ -39,6 +39,7 @@ from harness.scoring.quality import (
 )
 from harness.scoring.rubric import (
     COMPONENTS,
+    QUALITY_COMPONENTS,
     Component,
     ComponentResult,
     Rubric,
@@ -55,5 +56,5 @@ __all__ = [
     "ComponentResult", "EditLink", "EditRecord", "EditRelevanceVerdict", "EvidenceHint", "PolicyConfig",
     "PolicyConfigSource", "PolicyConfigError", "PolicyVerdict", "Quality", "QualityFormatError", "Reason", "Review",
     "Rubric", "RubricScore", "ScoringContext", "ScoringError", "TaskMeta", "episode_scorer",
-    "load_policy_config", "quality_problems", "read_quality", "score_trajectory", "scoring_context",
+    "QUALITY_COMPONENTS", "load_policy_config", "quality_problems", "read_quality", "score_trajectory", "scoring_context",
 ]

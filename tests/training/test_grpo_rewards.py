@@ -4,13 +4,15 @@ and policy components for leaving things alone."""
 
 from __future__ import annotations
 
+import pytest
+
 from corpus.format import TASKS_DIR, load_task
 from harness.scoring import TaskMeta
 from harness.trajectory import Trajectory
 from training.config.schema import RewardWeights
-from training.grpo.rewards import component_values, reward_rubric
+from training.grpo.rewards import COMPONENT_NAMES, component_values, reward_rubric
 
-WEIGHTS = RewardWeights(verified=1.0, policy_score=0.5, edit_relevance=0.25, debugger_preference=0.25)
+WEIGHTS = RewardWeights(verified=1.0, policy=0.5, edit_relevance=0.25, debugger_preference=0.25)
 AVOID_TASK = "sensor_summary_reuse"
 
 
@@ -40,7 +42,7 @@ def test_a_model_that_never_made_a_valid_call_earns_nothing():
                                                      "observation": "Error: bash takes 'command'"},
                                  {"tool": "done", "arguments": {}, "observation": "done", "error": False}]))
 
-    assert rewards == {"verified": 0.0, "policy_score": 0.0, "edit_relevance": 0.0, "debugger_preference": 0.0}
+    assert rewards == {"verified": 0.0, "policy": 0.0, "edit_relevance": 0.0, "debugger_preference": 0.0}
 
 
 def test_one_valid_call_is_judged_by_the_components_as_before():
@@ -48,3 +50,14 @@ def test_one_valid_call_is_judged_by_the_components_as_before():
                                            "observation": "sensor.py\ntest_sensor.py"}]))
 
     assert rewards["debugger_preference"] == 1.0  # the debugger left closed on an avoid task, by a model that acted
+
+
+def test_the_reward_weights_are_the_scoring_components_by_their_own_names():
+    from pydantic import ValidationError
+
+    from harness.scoring import COMPONENTS
+
+    assert tuple(RewardWeights.model_fields) == COMPONENT_NAMES  # config keys = logged names = components
+    assert [name for name in COMPONENT_NAMES if name not in COMPONENTS] == ["debugger_preference"]  # GRPO's own
+    with pytest.raises(ValidationError, match="policy_score is now reward_weights.policy"):
+        RewardWeights.model_validate({"verified": 1.0, "policy_score": 0.5})

@@ -20,7 +20,7 @@ from training.grpo.rewards import reward_rubric
 from training.grpo.rollout import EpisodeRollouts, RolloutError, RolloutSettings
 from training.grpo.run import prompt_dataset
 
-WEIGHTS = RewardWeights(verified=1.0, policy_score=0.5, edit_relevance=0.25, debugger_preference=0.25)
+WEIGHTS = RewardWeights(verified=1.0, policy=0.5, edit_relevance=0.25, debugger_preference=0.25)
 
 
 @pytest.fixture
@@ -101,7 +101,7 @@ def test_scripted_episodes_round_trip_tools_mask_observations_and_score_each_com
                                                       "print_variable"]
     assert "(7, 'chain')" in doc.steps[4].observation
     assert rewards["verified"] == 1.0 and rewards["debugger_preference"] == 1.0 and rewards["edit_relevance"] == 1.0
-    assert rewards["policy_score"] >= 0.9 and doc.quality["policy"]["passed"] is True
+    assert rewards["policy"] >= 0.9 and doc.quality["policy"]["passed"] is True
     # ... the invalid reply cost a turn and the model was told the format; nothing was verified.
     outcome, rewards = by_script[("bulk_upload_batches", 1)]
     steps = outcome.trajectory.steps

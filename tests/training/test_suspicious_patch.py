@@ -21,13 +21,13 @@ def flagged_document() -> dict:
 
 
 def test_grpo_gives_a_flagged_episode_no_reward_on_any_component():
-    weights = RewardWeights(verified=1.0, policy_score=0.5, edit_relevance=0.25, debugger_preference=0.25)
+    weights = RewardWeights(verified=1.0, policy=0.5, edit_relevance=0.25, debugger_preference=0.25)
     rubric = reward_rubric(weights)
 
     flagged = rubric.score(flagged_document(), task_meta())
     honest = rubric.score(clean().doc(), task_meta())
 
-    assert component_values(flagged) == {"verified": 0.0, "policy_score": 0.0, "edit_relevance": 0.0,
+    assert component_values(flagged) == {"verified": 0.0, "policy": 0.0, "edit_relevance": 0.0,
                                          "debugger_preference": 0.0}
     assert flagged.total == 0.0 and honest.total > 1.0
 

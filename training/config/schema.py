@@ -71,12 +71,21 @@ class SFTSection(Strict):
 
 
 class RewardWeights(Strict):
-    """Weights of the reward components; each component is also logged on its own."""
+    """Weights of the reward components, by the scoring components' names (training.grpo.rewards
+    COMPONENT_NAMES); each component is also logged on its own."""
 
     verified: float = 1.0  # the independent verifier passed
-    policy_score: float = 0.0  # pdb_policy_v1 score in [0, 1] from the scoring seam
+    policy: float = 0.0  # pdb_policy_v1 score in [0, 1] from the scoring seam
     edit_relevance: float = 0.0  # an edit was informed by a debugger observation (1) or not (0)
     debugger_preference: float = 0.0  # +1 inspecting on recommended tasks, -1 opening the debugger on avoid
+
+    @model_validator(mode="before")
+    @classmethod
+    def _renamed(cls, data):
+        if isinstance(data, dict) and "policy_score" in data:
+            raise ValueError("reward_weights.policy_score is now reward_weights.policy (the scoring component's "
+                             "name, as eval reports and quality records call it); rename the key")
+        return data
 
 
 class SandboxSection(Strict):

@@ -1,7 +1,7 @@
 """The GRPO reward: the scoring seam's components, weighed as the config says, each logged on its own.
 
     verified             the independent verifier passed (1) or not (0)
-    policy_score         pdb_policy_v1's score in [0, 1]
+    policy               pdb_policy_v1's score in [0, 1]
     edit_relevance       an edit was informed by a debugger observation (1), none was (0); no opinion
                          when the debugger never started or nothing was edited
     debugger_preference  the task's debugger-preference label honoured (dbg arm): on a recommended task,
@@ -24,20 +24,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.scoring import ComponentResult, Rubric, RubricScore, ScoringContext
+from harness.scoring import QUALITY_COMPONENTS, ComponentResult, Rubric, RubricScore, ScoringContext
 from harness.trajectory import Trajectory
 from training.config.schema import RewardWeights
 
-# Config names -> the seam's component names.
-SEAM_NAMES = {"verified": "verified", "policy_score": "policy", "edit_relevance": "edit_relevance",
-              "debugger_preference": "debugger_preference"}
-COMPONENT_NAMES = tuple(SEAM_NAMES)
+PREFERENCE = "debugger_preference"
+# The scoring components' own names: the config's reward_weights keys, the logged rewards/<name>/mean.
+COMPONENT_NAMES = (*QUALITY_COMPONENTS, PREFERENCE)
 NOT_AN_ACTION = ("<invalid>", "done")  # a reply with no usable call; ending the episode
 
 
 @dataclass(frozen=True)
 class DebuggerPreference:
-    name: str = "debugger_preference"
+    name: str = PREFERENCE
 
     def evaluate(self, context: ScoringContext) -> ComponentResult:
         timeline = context.timeline
@@ -51,8 +50,8 @@ class DebuggerPreference:
 
 def reward_rubric(weights: RewardWeights, policy_config=None) -> Rubric:
     """Every component is computed (and logged) even at weight 0; the weights only shape the total."""
-    return Rubric(weights={SEAM_NAMES[name]: getattr(weights, name) for name in COMPONENT_NAMES},
-                  policy_config=policy_config, extra={"debugger_preference": DebuggerPreference()})
+    return Rubric(weights={name: getattr(weights, name) for name in COMPONENT_NAMES},
+                  policy_config=policy_config, extra={PREFERENCE: DebuggerPreference()})
 
 
 def made_a_valid_call(trajectory: Trajectory) -> bool:
@@ -67,7 +66,7 @@ def component_values(score: RubricScore | None, trajectory: Trajectory | None = 
         return {name: None for name in COMPONENT_NAMES}
     if trajectory is not None and not made_a_valid_call(trajectory):
         return {name: 0.0 for name in COMPONENT_NAMES}
-    return {name: score.values.get(SEAM_NAMES[name]) for name in COMPONENT_NAMES}
+    return {name: score.values.get(name) for name in COMPONENT_NAMES}
 
 
 def reward_functions() -> list:
