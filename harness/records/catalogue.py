@@ -33,10 +33,15 @@ class Tool:
     needs_program: bool = False  # only once start_debugger has started a program
     unavailable: str = ""  # what a model is told when it calls the tool in an arm without it
     list_fields: frozenset[str] = frozenset()  # integer fields that may also hold a list (answered per item)
+    # What an inspection's values are: "scope" (a scope's names and their values) or "expression" (the
+    # expression asked and its value); edit relevance reads names from the one, expressions from the other.
+    values: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"tool {self.name!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        if self.values not in ("", "scope", "expression"):
+            raise ValueError(f"tool {self.name!r}: values must be 'scope' or 'expression', not {self.values!r}")
         if self.moves is None:
             object.__setattr__(self, "moves", self.kind in ("start", "control"))
 

@@ -88,13 +88,16 @@ debugger_tool("select_thread",
               {"type": "object", "properties": {"thread": {"type": "string", "description": "A thread's name or id."}},
                "required": ["thread"]}, kind="navigation", moves=True, auxiliary=True)
 debugger_tool("print_variable", "Show one variable or expression's value in the selected frame (e.g. 'order.items').",
-              {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}, kind="inspection")
-debugger_tool("examine_locals", "List the local variables of the selected frame (values shortened to 200 chars).", kind="inspection")
-debugger_tool("examine_globals", "List the module-level names of the selected frame's module.", kind="inspection", auxiliary=True)
+              {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}, kind="inspection",
+              values="expression")
+debugger_tool("examine_locals", "List the local variables of the selected frame (values shortened to 200 chars).", kind="inspection",
+              values="scope")
+debugger_tool("examine_globals", "List the module-level names of the selected frame's module.", kind="inspection",
+              auxiliary=True, values="scope")
 debugger_tool("run_expression",
               "Evaluate a Python expression (or run a statement) in the selected frame; shows the result.",
               {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
-              kind="inspection")
+              kind="inspection", values="expression")
 debugger_tool("list_code", "Show the source around the current line, or around `line`, of the current file or "
               "of `file` (any workspace file).",
               {"type": "object", "properties": {"line": {"type": "integer"}, "file": FILE}, "required": []},

@@ -63,6 +63,8 @@ class ToolGroup:
 DEBUGGER_TOOLS = ToolGroup("debugger tools", lambda t: t.debugger)
 BASE_TOOLS = ToolGroup("base tools", lambda t: BASE in t.arms)
 INSPECTION_TOOLS = ToolGroup("inspections (read runtime state)", lambda t: t.kind == "inspection")
+SCOPE_TOOLS = ToolGroup("inspections listing a scope's names", lambda t: t.values == "scope")
+EXPRESSION_TOOLS = ToolGroup("inspections showing an expression's value", lambda t: t.values == "expression")
 CONTROL_TOOLS = ToolGroup("control (run the program on)", lambda t: t.kind == "control")
 NAVIGATION_TOOLS = ToolGroup("navigation (where the program is)", lambda t: t.kind == "navigation")
 BREAKPOINT_TOOLS = ToolGroup("breakpoints", lambda t: t.kind == "breakpoint")

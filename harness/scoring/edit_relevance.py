@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from harness.records.groups import EXPRESSION_TOOLS, SCOPE_TOOLS
 from harness.scoring.quality import EditLink, EditRecord, EditRelevanceVerdict
 from harness.scoring.source import EditChange, distinctive, expression_names, identifiers, literals
 from harness.scoring.timeline import Event, Timeline
@@ -64,7 +65,7 @@ def _same_place(timeline: Timeline, event: Event, change: EditChange) -> bool:
 
 
 def _shown_names(event: Event) -> set[str]:
-    if event.tool in ("examine_locals", "examine_globals"):
+    if event.tool in SCOPE_TOOLS:
         return {name.split(".")[0] for name, _ in event.values}
     return expression_names(" ".join(asked for asked, _ in event.values))
 
@@ -75,7 +76,7 @@ def _normal(text: str) -> str:
 
 def _seen(event: Event, shared: set[str]) -> str:
     pairs = event.values
-    if event.tool in ("examine_locals", "examine_globals"):
+    if event.tool in SCOPE_TOOLS:
         pairs = [(name, value) for name, value in pairs if name.split(".")[0] in shared]
     return "; ".join(f"{name} = {_short(value, 60)}" if name else _short(value, 60) for name, value in pairs[:3])
 
@@ -119,7 +120,7 @@ def _failing_frame(timeline: Timeline, event: Event, change: EditChange) -> str 
 def _reflected(event: Event, change: EditChange) -> str | None:
     shown_text = " ".join(value for _, value in event.values)
     shown = distinctive(identifiers(shown_text)) | literals(shown_text)
-    if event.tool in ("examine_locals", "examine_globals"):
+    if event.tool in SCOPE_TOOLS:
         shown |= distinctive({name for name, _ in event.values})
     added = distinctive(change.added_only()) | change.added_literals()
     common = sorted(shown & added)
@@ -131,7 +132,7 @@ def _reflected(event: Event, change: EditChange) -> str | None:
 
 def _rules_out(timeline: Timeline, events: list[Event], index: int, change: EditChange) -> str | None:
     event = events[index]
-    if event.tool not in ("run_expression", "print_variable") or not event.values or not event.function:
+    if event.tool not in EXPRESSION_TOOLS or not event.values or not event.function:
         return None
     asked, value = event.values[0]
     if value.strip() not in ("True", "False") or not _PREDICATE.search(asked):

@@ -40,3 +40,15 @@ def test_the_session_binds_every_catalogue_entry_to_a_handler():
     from harness.tools import REGISTRY
 
     assert [tool.name for tool in CATALOGUE.tools() if REGISTRY.handler(tool.name) is None] == []
+
+
+def test_every_inspection_says_what_its_values_are_so_edit_relevance_needs_no_tool_names():
+    import pytest
+
+    from harness.records.catalogue import Tool
+    from harness.records.groups import EXPRESSION_TOOLS, INSPECTION_TOOLS, SCOPE_TOOLS
+
+    assert set(INSPECTION_TOOLS) == set(SCOPE_TOOLS) | set(EXPRESSION_TOOLS)
+    assert not set(SCOPE_TOOLS) & set(EXPRESSION_TOOLS)
+    with pytest.raises(ValueError, match="values must be 'scope' or 'expression'"):
+        Tool(name="peek", description="d", kind="inspection", values="everything")
