@@ -13,7 +13,14 @@ import json
 from collections import defaultdict
 
 from harness.arms import ARMS
-from harness.records.groups import AUXILIARY_TOOLS, CONTROL_TOOLS, DEBUGGER_TOOLS, INSPECTION_TOOLS
+from harness.records.groups import (
+    AUXILIARY_TOOLS,
+    CONTROL_TOOLS,
+    DEBUGGER_TOOLS,
+    FINISH_TOOLS,
+    INSPECTION_TOOLS,
+    START_TOOLS,
+)
 from harness.scoring.config import RULES, PolicyConfig
 from harness.scoring.quality import EditRelevanceVerdict, PolicyVerdict, Reason
 from harness.scoring.timeline import Timeline
@@ -35,7 +42,7 @@ def _arm(timeline: Timeline) -> str | None:
 def invalid_tool_order(tl: Timeline, config: PolicyConfig) -> list[Reason]:
     if _arm(tl) == "base":
         return []  # there the debugger tools do not exist: a call is refused, not out of order
-    early = [e for e in tl.events if e.tool in DEBUGGER_TOOLS - {"start_debugger"} and not e.started_before]
+    early = [e for e in tl.events if e.tool in DEBUGGER_TOOLS and e.tool not in START_TOOLS and not e.started_before]
     unpaused = [e for e in tl.events if e.tool in INSPECTION_TOOLS and e.started_before
                 and e.action.position is None]
     out = []
@@ -77,7 +84,7 @@ def repeated_calls(tl: Timeline, config: PolicyConfig) -> list[Reason]:
     groups: dict[tuple[int, str], list[int]] = defaultdict(list)
     edits_so_far = 0
     for event in tl.events:
-        if event.tool not in CONTROL_TOOLS and event.tool != "done":
+        if event.tool not in CONTROL_TOOLS and event.tool not in FINISH_TOOLS:
             groups[(edits_so_far, _call_key(event))].append(event.turn)
         edits_so_far += len(event.edits)
     out = []
@@ -150,7 +157,7 @@ def preference_rules(tl: Timeline, config: PolicyConfig) -> list[Reason]:
     inspections = [e for e in tl.events if e.is_inspection]
     out = []
     if preference == "avoid" and tl.debugger_started:
-        turns = tuple(e.turn for e in tl.events if e.tool == "start_debugger" and not e.action.error)
+        turns = tuple(e.turn for e in tl.events if e.tool in START_TOOLS and not e.action.error)
         out.append(Reason("avoid_opened_debugger", f"the task is labelled avoid, but the debugger was opened "
                           f"({_turns(turns)})", turns))
     if preference == "recommended":
@@ -173,7 +180,7 @@ def inspection_not_adjacent(tl: Timeline, config: PolicyConfig) -> list[Reason]:
 def done_without_verification(tl: Timeline, config: PolicyConfig) -> list[Reason]:
     if not config.enforce_done_after_verification:
         return []
-    done = next((e for e in tl.events if e.tool == "done"), None)
+    done = next((e for e in tl.events if e.tool in FINISH_TOOLS), None)
     if done is None:
         return []
     last_edit = max((i for i, e in enumerate(tl.events) if e.edits), default=-1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from harness.records.debugger import BreakpointState, Frame
-from harness.records.groups import CONTROL_TOOLS, DEBUGGER_TOOLS, EDIT_TOOLS, INSPECTION_TOOLS
+from harness.records.groups import CONTROL_TOOLS, DEBUGGER_TOOLS, EDIT_TOOLS, INSPECTION_TOOLS, START_TOOLS
 from harness.scoring.commands import BashReading, is_test_path, read_bash
 from harness.scoring.document import Action, TrajectoryView
 from harness.scoring.source import EditChange, Workspace, function_at
@@ -77,7 +77,7 @@ class Timeline:
 
     @property
     def debugger_started(self) -> bool:
-        return any(e.tool == "start_debugger" and not e.action.error for e in self.events)
+        return any(e.tool in START_TOOLS and not e.action.error for e in self.events)
 
     @property
     def edits(self) -> list[EditChange]:
@@ -124,9 +124,9 @@ def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
                 if tool != "select_frame":  # choosing a frame keeps the stop the program is at
                     at_stop = stop.kind in AT_STOP_KINDS
                     at_exception = stop.kind == "exception"
-            elif tool in CONTROL_TOOLS or tool == "start_debugger":
+            elif tool in CONTROL_TOOLS or tool in START_TOOLS:
                 at_stop = at_exception = False
-            if tool == "start_debugger" and not action.error:
+            if tool in START_TOOLS and not action.error:
                 started = True
             if tool in INSPECTION_TOOLS and not action.error and action.debugger is not None:
                 event.values = list(action.debugger.values)

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.records.groups import START_TOOLS
 from harness.records.quality import Quality
 from harness.records.step import EpisodeResult, Step, rest
 from harness.trajectory.schema import SCHEMA_ID, TrajectoryError, validation_errors
@@ -74,7 +75,7 @@ class Trajectory:
     @property
     def debugger_started(self) -> bool:
         """Whether the episode opened the debugger (a start_debugger call that was not an error)."""
-        return any(step.tool == "start_debugger" and not step.error for step in self.steps)
+        return any(step.tool in START_TOOLS and not step.error for step in self.steps)
 
 
 def _raise_if_invalid(data, source: str) -> None:
