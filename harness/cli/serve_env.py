@@ -121,10 +121,11 @@ def build(args: argparse.Namespace):
     return config, make_app(config, args.max_sessions)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """The command (also the ``server`` console script OpenEnv's tools run: ``argv`` None reads sys.argv)."""
     from harness.interop.openenv_guard import TOKEN_ENV
 
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
         import uvicorn
     except ImportError:
