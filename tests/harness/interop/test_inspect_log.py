@@ -105,6 +105,25 @@ def test_export_refuses_mixed_arms_names_them_and_picks_one_with_arm(episodes, t
 
 
 @pytest.mark.slow
+def test_inspect_views_listing_shows_exported_logs_of_both_formats(episodes, tmp_path, capsys):
+    """A folder as --out names the log as Inspect names its own, so the listing `inspect view` serves
+    (Inspect's list_eval_logs) shows the .json beside the .eval; a .json name it would not list is
+    written with a note saying so."""
+    logs = tmp_path / "logs"
+    for arm, form in (("dbg", "eval"), ("base", "json")):
+        files = [str(path) for (_, a), path in episodes.items() if a == arm]
+        assert export_inspect.main([*files, "--out", f"{logs}/", "--format", form]) == 0
+    listed = [info.name for info in inspect_log.list_eval_logs(str(logs))]
+    assert sorted(Path(name).suffix for name in listed) == [".eval", ".json"]
+    assert {inspect_log.read_eval_log(name, header_only=True).eval.task_args["arm"] for name in listed} == {"dbg", "base"}
+
+    files = [str(path) for (_, a), path in episodes.items() if a == "base"]
+    assert export_inspect.main([*files, "--out", str(logs / "base.json")]) == 0
+    assert "inspect view does not list" in capsys.readouterr().err
+    assert len(inspect_log.list_eval_logs(str(logs))) == 2
+
+
+@pytest.mark.slow
 def test_score_reads_an_inspect_log_sample_by_sample_with_the_same_verdicts(episodes, tmp_path, capsys):
     log_path = export(episodes, tmp_path, "dbg")
     capsys.readouterr()
