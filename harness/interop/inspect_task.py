@@ -107,13 +107,15 @@ def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = "bwrap
                 for event in to_tool_events(reply, turn.new_messages):  # what `inspect view` shows per call
                     transcript()._event(event)
         finally:
-            if not episode.finished:
-                await anyio.to_thread.run_sync(episode.close)
-        trajectory = turn.trajectory or episode.trajectory
+            if not episode.finished:  # the model's call failed, or the sample was cancelled: closed as error
+                await anyio.to_thread.run_sync(episode.close, "the sample stopped before the episode ended")
+            # Kept on the state even when the sample errors: Inspect logs an errored sample's state as it is.
+            trajectory = turn.trajectory or episode.trajectory
+            if trajectory is not None:
+                state.messages = to_chat_messages(list(trajectory.messages))
+                state.metadata[TRAJECTORY_KEY] = trajectory.to_json(check=False)  # the log carries the document
         if trajectory is None:
             raise RuntimeError(f"the episode wrote no trajectory: {turn.error or 'unknown error'}")
-        state.messages = to_chat_messages(list(trajectory.messages))
-        state.metadata[TRAJECTORY_KEY] = trajectory.to_json(check=False)  # the log carries the document
         return state
 
     return solve
