@@ -17,6 +17,7 @@ from pathlib import Path
 
 from corpus.format import Task
 from harness.episode.scoring import Scorer, play_and_score
+from harness.interop.defaults import MAX_TURNS
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
 from harness.policies.parsing import turn_from_reply
 from harness.sandbox.backends.base import Limits, SandboxSource
@@ -111,7 +112,7 @@ class EpisodeSpec:
     arm: str
     out: Path
     backend: str | SandboxSource = "bwrap"
-    max_turns: int = 50
+    max_turns: int = MAX_TURNS
     split: str | None = None
     scorer: Scorer | None = None  # applied after playing (``score_episode``)
     episode_id: str | None = None

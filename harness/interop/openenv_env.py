@@ -24,6 +24,7 @@ from openenv.core.env_server.types import EnvironmentMetadata
 from corpus.format import TASKS_DIR, Task, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode import split_of_task
+from harness.interop.defaults import MAX_TURNS, trajectory_folder
 from harness.interop.driven import SENT_BY_KEY, DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.openenv_guard import RequestGuard
 from harness.interop.openenv_models import StepwiseAction, StepwiseObservation, StepwiseState
@@ -38,8 +39,8 @@ class ServerConfig:
     tasks_dir: Path = TASKS_DIR
     arm: str = "dbg"
     backend: str = "bwrap"
-    max_turns: int = 50
-    out_dir: Path = Path("trajectories/openenv")
+    max_turns: int = MAX_TURNS
+    out_dir: Path = field(default_factory=trajectory_folder)
     reply_timeout: float = 600.0
     start_timeout: float = 300.0
     policy_config: str | None = None
