@@ -171,6 +171,9 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
             episode.close(reason)
 
 
+TASKS_PATH = "/tasks"  # GET: the served task names
+
+
 def make_app(config: ServerConfig, max_sessions: int):
     """The FastAPI app of ``harness serve-env``: one environment (so one episode) per WebSocket
     session, at most ``max_sessions`` at once; a session beyond that is refused with CAPACITY_REACHED.
@@ -183,6 +186,12 @@ def make_app(config: ServerConfig, max_sessions: int):
 
     factory.__name__ = "StepwiseEnvironment"
     app = create_fastapi_app(factory, StepwiseAction, StepwiseObservation, max_concurrent_envs=max_sessions)
+
+    def served_tasks() -> dict:
+        """The task names a reset may ask for (a trainer checks its dataset's against them first)."""
+        return {"tasks": [Path(entry).name for entry in config.tasks]}
+
+    app.add_api_route(TASKS_PATH, served_tasks, methods=["GET"])
     app.add_middleware(_WebSocketEdges)
     # Added last, so it runs first: nothing reaches openenv-core without the token.
     app.add_middleware(RequestGuard, token=config.token, allowed_origins=config.allowed_origins)

@@ -178,12 +178,20 @@ def test_instances_do_not_share_episodes_and_a_reset_closes_the_last(server):
 
 
 @pytest.mark.slow
-def test_an_unserved_task_is_refused_with_the_servers_reason(server):
-    url, _ = server
-    env = stepwise_environment(url, task="no_such_task")()
+def test_a_task_the_server_does_not_serve_fails_before_training(server):
+    url, out_dir = server
+    with pytest.raises(StepwiseEnvError, match=r"does not serve task\(s\) no_such_task; .*--task.*running_average"):
+        stepwise_environment(url, tasks=["running_average", "no_such_task"])
+    with pytest.raises(StepwiseEnvError, match=r"does not serve task\(s\) no_such_task"):
+        stepwise_environment(url, task="no_such_task")
+    with pytest.raises(StepwiseEnvError, match="would not list its tasks.*token"):
+        stepwise_environment(url, tasks=["running_average"], token="x" * 32)
+    assert stepwise_environment(url, tasks=["running_average"]).__name__ == "StepwiseDbg"
+    # Without tasks=, a row naming an unserved task is refused at its reset, with the server's reason.
+    env = stepwise_environment(url)()
     with pytest.raises(StepwiseEnvError, match="refused the reset.*not served here"):
-        env.reset()
-    assert env.get_reward() is None
+        env.reset(task="no_such_task")
+    assert env.get_reward() is None and episodes(out_dir) == []
 
 
 @pytest.mark.slow
