@@ -15,6 +15,7 @@ from harness.interop.inspect_log import TRAJECTORY_KEY  # noqa: E402
 from harness.interop.inspect_messages import to_tool_infos  # noqa: E402
 from harness.interop.inspect_task import debug_repair  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
+from tests.harness.interop.inspect_view import view_api  # noqa: E402
 from tests.helpers.tasks import RUNNING_AVERAGE  # noqa: E402
 
 TASK = RUNNING_AVERAGE
@@ -130,6 +131,12 @@ def test_the_log_reads_like_inspects_own(tmp_path):
     assert all(e.id for e in tools) and tools[0].id != tools[1].id
     assert log.eval.task_args.get("split") in (None, "")
     assert log.eval.metadata == {"split": None, "tasks": ["running_average"], "arm": "dbg"}
+    # What `inspect view` shows: its API serves the sample with the same tool events.
+    view = view_api(tmp_path / "logs")
+    [entry] = view.get("/log-files").json()["files"]
+    [served] = view.get(f"/logs/{entry['name']}").json()["samples"]
+    assert [(e["function"], bool(e["result"])) for e in served["events"] if e["event"] == "tool"] == [
+        ("edit_file", True), ("done", True)]
 
 
 @pytest.mark.slow
