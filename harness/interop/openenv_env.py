@@ -119,9 +119,12 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
             if self._turn.finished:
                 raise RuntimeError("the episode is over: call reset to start another")
             self._state.step_count += 1
-            message = {"role": "assistant", "content": None, "tool_calls": [{
-                "id": f"call_{self._state.step_count}", "type": "function",
-                "function": {"name": action.name, "arguments": json.dumps(action.arguments)}}]}
+            message: dict[str, Any] = {"role": "assistant", "content": action.content}
+            if action.name:
+                message["tool_calls"] = [{"id": f"call_{self._state.step_count}", "type": "function",
+                                          "function": {"name": action.name, "arguments": json.dumps(action.arguments)}}]
+            else:  # text alone: a reply without a tool call
+                message["content"] = action.content or ""
             if action.sent_by == "harness":
                 message[SENT_BY_KEY] = "harness"
             turn = self._episode.reply(message, timeout=self.config.reply_timeout)

@@ -139,6 +139,12 @@ class _StepwiseSession:
         self._close()
         return None if self._broken is not None else self._reward
 
+    def _record_reply(self, text: str) -> None:
+        """The model's closing text reply (the one without a tool call that ended trl's rollout), played
+        as that reply, so the trajectory holds it; get_reward then ends the episode."""
+        if self._client is not None and not self._done and self._broken is None:
+            self._send({"name": "", "content": text})
+
     # -- helpers ---------------------------------------------------------------------------------
     def _call(self, name: str, arguments: dict, sent_by: str = "model") -> str:
         if self._client is None:
@@ -147,8 +153,12 @@ class _StepwiseSession:
             return "Error: the episode is over; no more tool calls are played."
         if self._broken is not None:
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
+        return self._send({"name": name, "arguments": arguments, "sent_by": sent_by})
+
+    def _send(self, action: dict) -> str:
+        assert self._client is not None
         try:
-            result = self._client.step({"name": name, "arguments": arguments, "sent_by": sent_by})
+            result = self._client.step(action)
         except Exception as exc:  # a lost or timed-out socket: the session's replies no longer line up
             self._broken = str(exc) or type(exc).__name__
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
@@ -173,6 +183,27 @@ class _StepwiseSession:
         finalizer, self._finalizer, self._client = self._finalizer, None, None
         if finalizer is not None:
             finalizer()
+
+
+def record_replies(completions: list, environments: list | None = None, **_: Any) -> list[None]:
+    """A reward function for ``GRPOTrainer(reward_funcs=[record_replies], ...)`` that scores nothing: it
+    plays each rollout's closing text reply (trl never shows it to an environment) into its episode, so
+    the trajectory records what the model said last. List it before the environment's reward: trl calls
+    reward functions in order, and ``get_reward`` (added last) then ends the episode."""
+    for completion, environment in zip(completions, environments or [], strict=False):
+        if not isinstance(environment, _StepwiseSession):
+            continue
+        last = completion[-1] if isinstance(completion, list) and completion else completion
+        if isinstance(last, dict):
+            if last.get("role") != "assistant" or last.get("tool_calls"):
+                continue  # the rollout ended on a tool call (trl's iteration limit): no closing reply
+            text = last.get("content")
+            text = text if isinstance(text, str) else "".join(
+                part.get("text", "") for part in text or [] if isinstance(part, dict))
+        else:
+            text = str(last)
+        environment._record_reply(text)
+    return [None] * len(completions)
 
 
 def _check_served(base_url: str, wanted: list[str], token: str | None) -> None:

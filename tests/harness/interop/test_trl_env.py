@@ -20,6 +20,7 @@ from harness.interop.trl_env import (  # noqa: E402
     FALLBACK_DESCRIPTION,
     RESERVED,
     StepwiseEnvError,
+    record_replies,
     stepwise_environment,
 )
 from harness.tools import toolset  # noqa: E402
@@ -283,6 +284,9 @@ def test_the_docs_snippet_trains_one_step(tmp_path, monkeypatch):
     assert len(docs) == 4 and len({d.task for d in docs}) == 1  # one prompt, four generations of it
     assert docs[0].task in ("bulk_upload_batches", "sensor_summary_reuse") and docs[0].split == "train"
     assert all(d.result.exit_reason == "done" and d.result.verified is False for d in docs)
+    for doc in docs:  # record_replies played the closing text reply, then get_reward sent done
+        assert [s.tool for s in doc.steps[-2:]] == ["<invalid>", "done"], [s.tool for s in doc.steps]
+        assert "reply" in doc.steps[-2].arguments and doc.steps[-1].extra.get("sent_by") == "harness"
 
 
 @pytest.mark.slow
@@ -336,3 +340,21 @@ def test_a_trainers_trajectory_names_its_model_and_marks_the_done_the_adapter_se
     assert doc.policy["model"] == "org/policy-7b" and doc.policy["kind"] == "openenv"
     assert [s.tool for s in doc.steps] == ["edit_file", "done"]
     assert doc.steps[-1].extra.get("sent_by") == "harness" and "sent_by" not in doc.steps[0].extra
+
+
+@pytest.mark.slow
+def test_the_models_closing_text_reply_is_recorded_before_the_adapters_done(server):
+    url, out_dir = server
+    env = stepwise_environment(url, model="org/policy-7b")()
+    env.reset()
+    env.edit_file(**FIX)
+    closing = [{"role": "assistant", "content": "I fixed the window; the test should pass now."}]
+    assert record_replies(completions=[closing], environments=[env], prompts=[[]]) == [None]
+    assert env.get_reward() == 1.0
+    [doc] = episodes(out_dir)
+    assert [s.tool for s in doc.steps] == ["edit_file", "<invalid>", "done"]
+    assert doc.steps[1].arguments == {"reply": closing[0]["content"]} and "sent_by" not in doc.steps[1].extra
+    assert doc.steps[-1].extra.get("sent_by") == "harness"
+    # A rollout that ended on a tool call (trl's iteration limit) has no closing reply to record.
+    assert record_replies(completions=[[{"role": "assistant", "content": "", "tool_calls": [{}]}]],
+                          environments=[env]) == [None]
