@@ -37,6 +37,7 @@ import asyncio
 import json
 import logging
 import uuid
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -278,6 +279,19 @@ def _assistant_message(message: Any) -> dict:
     return message
 
 
+_GATES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+
+def _episode_gate(limit: int) -> asyncio.Semaphore:
+    """The run's bound on episodes at once: one per event loop (v1 makes a harness per rollout), its
+    limit the first taskset's ``max_episodes``."""
+    loop = asyncio.get_running_loop()
+    gate = _GATES.get(loop)
+    if gate is None:
+        gate = _GATES[loop] = asyncio.Semaphore(limit)
+    return gate
+
+
 class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
     """Plays one Stepwise episode in-process; every model call goes through the interception."""
 
@@ -285,9 +299,6 @@ class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
     EXECUTES_CODE = False  # the model's calls run in Stepwise's sandbox, never in the v1 runtime
     NEEDS_CONTAINER = False
 
-    def __init__(self, config: DebugRepairHarnessConfig) -> None:
-        super().__init__(config)
-        self._episodes: asyncio.Semaphore | None = None
 
     async def launch(self, ctx: vf.ModelContext, trace: vf.Trace, runtime: vf.Runtime, endpoint: str,
                      secret: str, mcp_urls: dict[str, str], data: vf.TaskData) -> vf.ProgramResult:
@@ -296,9 +307,7 @@ class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
         if isinstance(ctx.client, TrainClientConfig) and "heldout" in (data.split, split_of_task(str(data.name))):
             raise vf.TaskError(f"task {data.name} is heldout in corpus/splits.json and cannot be played for "
                                "training (a TrainClientConfig run)")
-        if self._episodes is None:
-            self._episodes = asyncio.Semaphore(data.max_episodes)
-        async with self._episodes:  # at most max_episodes sandboxes at once, whatever vf-eval's concurrency
+        async with _episode_gate(data.max_episodes):  # at most max_episodes sandboxes, whatever vf-eval's concurrency
             return await self._play(ctx, trace, endpoint, secret, data)
 
     async def _play(self, ctx: vf.ModelContext, trace: vf.Trace, endpoint: str, secret: str,
@@ -356,7 +365,7 @@ class DebugRepairEnv(vf.Env[DebugRepairEnvConfig]):
 def env_config(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
                tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = "bwrap", weights=None, *,
                for_training: bool = False, out_dir: str | Path | None = None, policy_config=None,
-               reply_timeout: float | None = 600.0) -> DebugRepairEnvConfig:
+               reply_timeout: float | None = 600.0, max_episodes: int = MAX_EPISODES) -> DebugRepairEnvConfig:
     """The v1 env config of ``load_environment``'s arguments (what ``vf-eval`` flags also build)."""
     task_config: dict[str, Any] = {}
     if weights is not None:
@@ -371,7 +380,7 @@ def env_config(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
     harness: dict[str, Any] = {"id": TASKSET_ID, "reply_timeout": reply_timeout}
     taskset: dict[str, Any] = {"id": TASKSET_ID, "arm": arm, "split": split, "max_turns": max_turns, "tasks": names,
                                "backend": backend, "for_training": for_training, "policy_config": policy_config,
-                               "task": task_config}
+                               "task": task_config, "max_episodes": max_episodes}
     if out_dir is not None:
         taskset["out_dir"] = str(out_dir)
     raw = {"taskset": taskset,
@@ -384,11 +393,13 @@ def env_config(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
 def load_environment(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
                      tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = "bwrap",
                      weights=None, *, for_training: bool = False, out_dir: str | Path | None = None,
-                     policy_config=None, reply_timeout: float | None = 600.0) -> DebugRepairEnv:
+                     policy_config=None, reply_timeout: float | None = 600.0,
+                     max_episodes: int = MAX_EPISODES) -> DebugRepairEnv:
     """The native v1 environment (``vf.load_environment`` of ``env_config(...)``); the arguments
     are those of ``harness.interop.verifiers_env.load_environment``."""
     config = env_config(arm, split, max_turns, tasks, backend, weights, for_training=for_training,
-                        out_dir=out_dir, policy_config=policy_config, reply_timeout=reply_timeout)
+                        out_dir=out_dir, policy_config=policy_config, reply_timeout=reply_timeout,
+                        max_episodes=max_episodes)
     env = vf.load_environment(config)
     assert isinstance(env, DebugRepairEnv), type(env)
     return env

@@ -57,6 +57,18 @@ def test_the_taskset_takes_the_declared_defaults_and_bounds_its_episodes():
     assert config.max_episodes == defaults.MAX_EPISODES < 128  # vf-eval's own --max-concurrent default
 
 
+@pytest.mark.slow
+def test_episodes_beyond_max_episodes_wait_for_a_free_one(model_server, two_tasks, tmp_path):
+    base_url, _ = model_server
+    env = load_environment(tasks=two_tasks, max_turns=6, out_dir=tmp_path / "out", max_episodes=1)
+
+    asyncio.run(evaluate(env, client_for(base_url), "scripted", max_concurrent=2))
+
+    first, second = sorted((Trajectory.load(p) for p in (tmp_path / "out").glob("*.json")),
+                           key=lambda t: t.started_at or "")
+    assert first.finished_at and second.started_at and first.finished_at <= second.started_at
+
+
 LOADERS = pytest.mark.parametrize("load", [verifiers_env.load_environment, load_environment], ids=["classic", "v1"])
 
 
