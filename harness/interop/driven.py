@@ -18,9 +18,9 @@ from pathlib import Path
 from corpus.format import Task
 from harness.episode.scoring import Scorer, play_and_score
 from harness.interop.defaults import MAX_TURNS
-from harness.observation import ToolCall
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn, assistant_message
 from harness.policies.parsing import turn_from_reply
+from harness.records.observation import ToolCall
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.trajectory import EpisodeResult, Trajectory
 
