@@ -155,7 +155,7 @@ def test_an_hf_target_is_a_model_folder_under_a_data_root_and_every_refusal_says
 def test_a_stored_hf_target_outside_the_roots_is_refused_again_where_it_runs(data_root):
     for spec in ("hf:../../../etc/shadow", "hf:/etc"):
         with pytest.raises(JobFailure, match="give a model folder under one of the data roots"):
-            job_policy({"policy": spec}, job_id=1)
+            job_policy(spec, "", job_id=1)
 
 
 def test_a_hub_name_is_taken_only_where_an_admin_allows_hub_models(data_root, catalog_task, settings):

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from webapp.runs.params import JobParams, JobParamsError
+
 
 class Queue:
     DEFAULT = "celery"  # short work: imports, validation, exports, an eval's planning and report
@@ -32,15 +34,6 @@ class JobCancelled(BaseException):
     so the libraries' "a failing progress listener is logged and ignored" handlers let it through."""
 
 
-class JobParamsError(ValueError):
-    """Arguments a job type refuses: ``errors`` maps each field to what is wrong with it."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        self.errors = {field: [str(m) for m in messages] for field, messages in errors.items()}
-        super().__init__("; ".join(f"{field}: {' '.join(messages)}" if field != "__all__" else " ".join(messages)
-                                   for field, messages in self.errors.items()))
-
-
 class UnknownJobKind(ValueError):
     pass
 
@@ -55,6 +48,7 @@ class JobType:
     queue: ClassVar[str] = Queue.DEFAULT
     unit: ClassVar[str] = ""  # what progress counts ("episodes", "steps")
     form_class: ClassVar[type | None] = None  # a django.forms.Form for the arguments
+    params_class: ClassVar[type[JobParams] | None] = None  # the typed arguments (webapp.runs.params)
     launchable: ClassVar[bool] = True  # offered on the launch page (children are not)
     plays_episode: ClassVar[bool] = False  # its job has an Episode, whose viewers see the job's state
 
@@ -66,7 +60,12 @@ class JobType:
             self.form_class(data=params or {})
         if not form.is_valid():
             raise JobParamsError({field: list(messages) for field, messages in form.errors.items()})
-        return form.params() if hasattr(form, "params") else dict(form.cleaned_data)
+        return self.stored(form.params() if hasattr(form, "params") else dict(form.cleaned_data))
+
+    def stored(self, params: dict) -> dict:
+        """``params`` as this kind stores them, their shape checked by ``params_class`` (JobParamsError
+        names each bad field); a kind without one stores them as they are."""
+        return self.params_class.of(params).to_json() if self.params_class else dict(params or {})
 
     def task_count(self, params: dict) -> int:
         """How many tasks a job with ``params`` plays (its quotas count them): the named ones; a type

@@ -95,7 +95,7 @@ def create_job(*, kind: str, params: dict | None = None, created_by=None, enqueu
     kind_type = job_type(kind)
     if created_by is not None and parent is None:
         require_launcher(kind=kind, user=created_by)  # the role first: its refusal says what to do
-    clean = dict(params or {}) if checked else kind_type.clean(params or {}, user=created_by)
+    clean = kind_type.stored(params or {}) if checked else kind_type.clean(params or {}, user=created_by)
     if created_by is not None and parent is None:  # a person launched it (children were admitted with it)
         admit(kind=kind, params=clean, user=created_by)
     job = Job.objects.create(kind=kind, params=clean, created_by=created_by, queue=kind_type.queue,
@@ -359,6 +359,7 @@ def child_ended(*, child: Job) -> Job | None:
     over = children.filter(state__in=OVER).count()
     _advance(parent, over)  # an eval's rate and ETA are its episodes'
     job_type(parent.kind).child_over(parent, child)
+    over = children.filter(state__in=OVER).count()  # child_over may have cancelled queued children
     _changed(parent, ["progress_done", "progress_rate", "progress_at", "last_seq"])
     running = children.filter(sent_at__isnull=False).exclude(state__in=OVER).count()
     room = (parent.window or 10**9) - running
