@@ -1,8 +1,8 @@
 from django import forms
 
+from harness.scoring import CRITERIA
 from webapp.core.ids import MAX_ID
 from webapp.trajectories.models import Arm, ExitReason, Verdict
-from webapp.trajectories.quality import CRITERION_NAMES
 from webapp.trajectories.selectors import TrajectoryFilters
 
 YES_NO = [("", "any"), ("yes", "yes"), ("no", "no")]
@@ -57,7 +57,7 @@ class LinkDecisionForm(forms.Form):
     observation_turn = forms.IntegerField(min_value=1)
     verdict = forms.ChoiceField(choices=Verdict.choices)
     criterion = forms.TypedChoiceField(required=False, coerce=int, empty_value=None,
-                                       choices=[("", "no criterion"), *CRITERION_NAMES.items()])
+                                       choices=[("", "no criterion"), *CRITERIA.items()])
     note = forms.CharField(required=False, max_length=2000)
 
 

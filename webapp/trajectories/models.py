@@ -115,7 +115,7 @@ class EditRelevanceReview(models.Model):
     observation_step = models.ForeignKey(Step, on_delete=models.RESTRICT, related_name="+")
     edit_step = models.ForeignKey(Step, on_delete=models.RESTRICT, related_name="+")
     verdict = models.CharField(max_length=20, choices=Verdict.choices)
-    criterion = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..4: quality.CRITERION_NAMES
+    criterion = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..4: harness.scoring.CRITERIA
     proposed = models.BooleanField(default=False)
     reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                  related_name="edit_relevance_reviews")

@@ -12,6 +12,7 @@ from django.db import connection
 from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, When
 from django.db.models.functions import Cast
 
+from harness.scoring import CRITERIA, Quality
 from harness.tools import EDIT_TOOLS
 from harness.trajectory import Trajectory as TrajectoryRecord
 from webapp.catalog.contradictions import contradiction
@@ -27,7 +28,7 @@ from webapp.trajectories.models import (
     TrajectoryScore,
     Verdict,
 )
-from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
+from webapp.trajectories.quality import quality_of, scored_edits, with_review
 from webapp.trajectories.replay import ReplayStep, replay_steps
 
 # The runs app builds on this one (no import back, see the no-cycles contract): its EvalRun is reached
@@ -177,7 +178,7 @@ def filter_choices() -> dict[str, list[str]]:
 class Replay:
     trajectory: Trajectory
     steps: list[ReplayStep]
-    quality: QualityView
+    quality: Quality | None  # None: not scored
     task_files: dict | None  # None when the task is not imported
 
     def index_of_turn(self, turn: int | None) -> int:
@@ -191,7 +192,7 @@ def replay_of(*, episode_id: str) -> Replay:
     """One trajectory with its document, its task's files, and its steps (two queries)."""
     trajectory = Trajectory.objects.select_related("task").get(episode_id=episode_id)
     record = trajectory.record
-    return Replay(trajectory, replay_steps(record.messages, record.steps), quality_view(trajectory.document),
+    return Replay(trajectory, replay_steps(record.messages, record.steps), quality_of(record.quality),
                   trajectory.task.files if trajectory.task else None)
 
 
@@ -250,7 +251,7 @@ def review_state(*, replay: Replay, user) -> list[EditState]:
     for step in replay.steps:
         if step.tool in EDIT_TOOLS and not step.error:
             edits[step.turn] = EditState(step, str((step.arguments or {}).get("file_path", "")))
-    for scored in replay.quality.edits:
+    for scored in scored_edits(replay.quality):
         state = edits.get(scored.turn) or (EditState(by_turn[scored.turn], scored.file) if scored.turn in by_turn
                                            else None)
         if state is None:
@@ -269,7 +270,7 @@ def review_state(*, replay: Replay, user) -> list[EditState]:
         link = next((ln for ln in state.links if ln.observation.turn == review.observation_step.turn), None)
         if link is None:
             link = LinkState(by_turn[review.observation_step.turn], state.step.turn, review.criterion,
-                             "" if review.criterion is None else CRITERION_NAMES.get(review.criterion, ""))
+                             "" if review.criterion is None else CRITERIA.get(review.criterion, ""))
             state.links.append(link)
         link.decisions[review.reviewer.get_username()] = review.verdict
         if review.reviewer_id == user.id:
@@ -384,9 +385,7 @@ def trajectories_for_export(*, task_name: str | None = None) -> Iterator[dict]:
         rows = rows.filter(task_name=task_name)
     for document, reviewed in rows.values_list("document", "reviewed_edit_relevant").iterator():
         if reviewed is not None:
-            quality = document.get("quality") if isinstance(document.get("quality"), dict) else {}
-            document = {**document, "quality": {**quality, "review": {"edit_relevant": reviewed,
-                                                                      "source": "human review"}}}
+            document = {**document, "quality": with_review(document.get("quality"), reviewed)}
         yield document
 
 
