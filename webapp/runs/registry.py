@@ -86,8 +86,18 @@ class JobType:
         """A child ended (inside a transaction holding the parent's row): record what it means."""
 
     def summary(self, params: dict) -> str:
-        """One line for the jobs list."""
+        """One line for the jobs list, from a job's stored arguments: ``describe`` of the typed ones, or
+        the plain ones for a kind without a ``params_class``."""
+        if self.params_class is not None:
+            try:
+                return self.describe(self.params_class.of(params))[:200]
+            except JobParamsError as exc:
+                return f"(arguments that do not fit: {exc})"[:200]
         return ", ".join(f"{k}={v}" for k, v in sorted(params.items()) if not isinstance(v, dict | list))[:200]
+
+    def describe(self, params) -> str:
+        """One line for the jobs list from the typed arguments (a ``params_class`` instance)."""
+        return ", ".join(f"{k}={v}" for k, v in sorted(params.to_json().items()) if not isinstance(v, dict | list))
 
 
 def _takes_user(form_class) -> bool:

@@ -122,5 +122,5 @@ class EpisodeJob(JobType):
         return {"episode_id": episode.episode_id, "trajectory": trajectory.pk, "verified": result.verified,
                 "exit_reason": str(result.exit_reason), "turns": turns}
 
-    def summary(self, params: dict) -> str:
-        return f"{params.get('task')} · {params.get('arm')} · {policy_label(params.get('policy') or '')}"
+    def describe(self, params: EpisodeParams) -> str:
+        return f"{params.task} · {params.arm} · {policy_label(params.policy)}"

@@ -165,6 +165,6 @@ class EvalJob(JobType):
             raise JobFailure(stopped)
         return {"eval_run": eval_run.pk, "pass_at_1": {arm: v.get("pass_at_1") for arm, v in overall.items()}}
 
-    def summary(self, params: dict) -> str:
-        what = params.get("split") or f"{len(params.get('tasks') or [])} task(s)"
-        return f"{params.get('name')} · {what} · {'+'.join(params.get('arms') or [])} × {params.get('runs')}"
+    def describe(self, params: EvalParams) -> str:
+        what = params.split or f"{len(params.tasks)} task(s)"
+        return f"{params.name} · {what} · {'+'.join(params.arms)} × {params.runs}"

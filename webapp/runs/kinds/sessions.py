@@ -54,5 +54,5 @@ class SessionJob(EpisodeJob):
         waiter = CallWaiter(episode=episode, check_cancelled=work.check_cancelled)
         return HumanPolicy(waiter, person=episode.policy, on_close=waiter.close)
 
-    def summary(self, params: dict) -> str:
-        return f"{params.get('task')} · {params.get('arm')} · by hand"
+    def describe(self, params: EpisodeParams) -> str:
+        return f"{params.task} · {params.arm} · by hand"
