@@ -33,7 +33,8 @@ class TrajectoryFilterForm(forms.Form):
     started_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("started_from"), data.get("started_to")
         if start and end and start > end:
             self.add_error("started_to", f"ends before it starts ({start} is after {end}); swap the dates")

@@ -7,9 +7,23 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from typing import cast
 
 from django.db import connection
-from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    Field,
+    FloatField,
+    Model,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    When,
+)
 from django.db.models.functions import Cast
 
 from harness.scoring import CRITERIA, Quality
@@ -33,7 +47,7 @@ from webapp.trajectories.replay import ReplayStep, replay_steps
 
 # The runs app builds on this one (no import back, see the no-cycles contract): its EvalRun is reached
 # through the relation it declares to Trajectory.
-EvalRun = Trajectory._meta.get_field("eval_runs").related_model
+EvalRun = cast("type[Model]", Trajectory._meta.get_field("eval_runs").related_model)
 EVAL_CHOICES = 200  # the evaluations offered in the list's filter, newest first
 
 # ---- what eval runs measured on each task ------------------------------------------------------
@@ -82,7 +96,7 @@ def flag_contradictions(tasks):
 def contradicting_tasks(*, user) -> list[Task]:
     """Tasks whose label in force disagrees with what the eval runs measured (``flag`` says why)."""
     rows = measured_task_rows(user=user).filter(Q(base_runs__gt=0) | Q(dbg_runs__gt=0))
-    return [task for task in flag_contradictions(rows) if task.flag]
+    return [task for task in flag_contradictions(rows) if getattr(task, "flag", None)]
 
 
 # ---- the trajectory list ------------------------------------------------------------------------
@@ -157,7 +171,7 @@ def distinct_values(column: str) -> list[str]:
     index from one value to the next (a "loose index scan"): as many index lookups as there are values,
     however many trajectories share them."""
     table = Trajectory._meta.db_table
-    field = Trajectory._meta.get_field(column).column
+    field = cast(Field, Trajectory._meta.get_field(column)).column
     sql = (f'WITH RECURSIVE walk(value) AS (SELECT MIN("{field}") FROM "{table}" WHERE "{field}" > %s '
            f'UNION ALL SELECT (SELECT MIN("{field}") FROM "{table}" WHERE "{field}" > walk.value) FROM walk '
            f"WHERE walk.value IS NOT NULL) SELECT value FROM walk WHERE value IS NOT NULL")
@@ -166,7 +180,7 @@ def distinct_values(column: str) -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def filter_choices() -> dict[str, list[str]]:
+def filter_choices() -> dict[str, list]:
     """Values for the list's drop-downs: the models (and the policy kinds, which the model column shows
     for rows without a model), the task names, and the most recent evaluations."""
     models = sorted(set(distinct_values("policy_model")) | set(distinct_values("policy_kind")))
@@ -242,6 +256,8 @@ class EditState:
     step: ReplayStep
     file: str
     links: list[LinkState] = field(default_factory=list)
+    diff: str = ""  # the edit as HTML (the view fills it)
+    earlier: list[ReplayStep] = field(default_factory=list)  # the steps before it (likewise)
 
 
 def review_state(*, replay: Replay, user) -> list[EditState]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
+from typing import cast
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -134,7 +135,7 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
     never rewritten: a document under a stored episode_id may differ only in its quality record (a
     rescore: the steps, and the reviews that point at them, stay); any other change raises
     TrajectoryConflict naming the fields, and nothing is written (``verified`` never changes by import)."""
-    document = storable(document)
+    document = cast(dict, storable(document))  # a dict stays a dict
     record = TrajectoryRecord.from_json(document)  # the one reader; a document it refuses is not stored
     columns = trajectory_columns(record)
     columns["task"] = Task.objects.filter(name=columns["task_name"]).first()
@@ -201,7 +202,8 @@ def task_meta_of(task: Task | None, document: dict) -> TaskMeta:
     if task is None:
         return TaskMeta.from_document(document)
     files = task.files if isinstance(task.files, dict) else {}
-    group = {name: files.get(name) if isinstance(files.get(name), dict) else {} for name in ("buggy", "shared", "tests")}
+    group: dict[str, dict] = {name: value if isinstance(value := files.get(name), dict) else {}
+                              for name in ("buggy", "shared", "tests")}
     evidence = tuple(EvidenceHint(e["file"], e["line"], e["expression"], e["observed"])
                      for e in (task.meta or {}).get("evidence", []) if isinstance(e, dict)
                      and {"file", "line", "expression", "observed"} <= set(e))

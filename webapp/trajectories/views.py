@@ -45,7 +45,7 @@ def _panel_context(replay: selectors.Replay, turn: int | None) -> dict:
     index = replay.index_of_turn(turn)
     view = view_at(replay.steps, index, replay.task_files) if replay.steps else None
     return {"replay": replay, "trajectory": replay.trajectory, "view": view,
-            "reasons": reasons_at(replay.quality, view.step.turn) if view else [],
+            "reasons": reasons_at(replay.quality, view.step.turn) if view and view.step else [],
             "edit_diff": diff_html(view.edit_diff) if view else ""}
 
 
@@ -118,7 +118,7 @@ def decide_link(request, episode_id):
     replay = _replay_or_404(episode_id)
     form = LinkDecisionForm(request.POST)
     if not form.is_valid():
-        refusal = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        refusal = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in form.errors.items())
         if request.headers.get("HX-Request"):
             return HttpResponseBadRequest(refusal)
         messages.error(request, f"the link decision was not recorded: {refusal}")

@@ -286,7 +286,7 @@ class ExportJob(JobType):
     def run(self, work):
         params = ExportParams.of(work.params)
         out = job_output(params.out, "output folder", work.job, default=job_folder(work.job, "exports"))
-        sources = [job_path(folder, "source folder") for folder in params.sources]
+        sources = [path for folder in params.sources if (path := job_path(folder, "source folder"))]
         left_out = 0
         if params.demonstrations:
             folder, left_out = self.write_demonstrations(work)
