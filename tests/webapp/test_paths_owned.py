@@ -16,7 +16,7 @@ from tests.helpers.eval_reports import eval_report
 from webapp.core.ownership import claim_output
 from webapp.core.paths import data_dir, data_path
 from webapp.runs.kinds.policies import job_policy
-from webapp.runs.kinds.training import run_folder
+from webapp.runs.kinds.training import TrainingParams, run_folder
 from webapp.runs.models import EvalRun, Job, JobState
 from webapp.runs.registry import JobFailure, JobParamsError
 from webapp.runs.services import create_job, execute_job
@@ -118,9 +118,9 @@ def test_a_training_job_writes_its_own_run_folder_never_the_configs_runs_dir(dat
     job = create_job(kind="grpo", created_by=make_user("res"), enqueue=False, params={
         "name": "g", "config_text": grpo_config(**top), "overrides": override.replace("ESCAPE", str(escape))})
 
-    assert run_folder(job.params, job) == str(data_dir() / "runs" / f"job-{job.pk}")
-    given = {**job.params, "out": str(data_root / "my-run")}
-    assert run_folder(given, job) == str(data_root / "my-run")
+    params = TrainingParams.of(job.params)
+    assert run_folder(params, job) == str(data_dir() / "runs" / f"job-{job.pk}")
+    assert run_folder(params.replace(out=str(data_root / "my-run")), job) == str(data_root / "my-run")
     assert not escape.exists()
 
 
