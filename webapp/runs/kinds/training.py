@@ -59,7 +59,8 @@ class TrainingJob(JobType):
     params_class = TrainingParams
 
     def prepare(self, job) -> None:
-        start_training_run(job=job, kind=self.command)
+        params = TrainingParams.of(job.params)
+        start_training_run(job=job, kind=self.command, name=params.name, base_model=params.base_model)
 
     def loaded(self, params: TrainingParams):
         job_path(params.dataset, "dataset")  # the form's sft.dataset override, checked again here
