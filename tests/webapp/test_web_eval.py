@@ -5,6 +5,7 @@ failed episodes in a row; its arguments are typed and a bad stored set says whic
 from __future__ import annotations
 
 import json
+import shutil
 from datetime import timedelta
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from django.utils import timezone
 from tests.helpers.jobs import script
 from tests.helpers.ports import closed_port
 from tests.webapp.conftest import trajectory_document
+from webapp.core.paths import data_dir
 from webapp.endpoints.models import ModelEndpoint
 from webapp.runs.kinds.episodes import EpisodeParams
 from webapp.runs.kinds.evals import EvalParams
@@ -47,6 +49,34 @@ def test_a_web_eval_against_a_dead_endpoint_stops_at_its_preflight_naming_the_ba
     assert "cannot reach the model endpoint" in job.error and url in job.error, job.error
     assert not Job.objects.filter(parent=job).exists()  # no episode was queued
     assert not EvalRun.objects.exists()  # nor an eval left without episodes
+
+
+def test_a_web_eval_never_takes_over_a_folder_left_by_an_earlier_eval_of_the_same_id(catalog_task, make_user,
+                                                                                     settings):
+    """It was: an eval's folder was evals/<its id>, so after the database was reset (or by another site
+    on the same data folder) a new eval found the old one's trajectories there, and harness.eval took
+    them for its own finished episodes: nothing was played and the report showed the old eval."""
+    user = make_user("ann")
+    job = create_job(kind="eval", created_by=user, enqueue=False, params=eval_params())
+    probe = EvalRun.objects.create(name="probe")  # the id sequence's last value: the eval gets the next one
+    next_id = probe.pk + 1
+    probe.delete()
+    stale = data_dir() / "evals" / str(next_id)
+    played = stale / "trajectories" / "counter_reset"
+    played.mkdir(parents=True, exist_ok=True)
+    for arm in ("base", "dbg"):
+        (played / f"{arm}-run1.json").write_text(json.dumps(trajectory_document(f"old-{arm}", arm=arm)),
+                                                  encoding="utf-8")
+    try:
+        job = execute_job(job_id=job.pk, worker="here")
+    finally:
+        shutil.rmtree(stale, ignore_errors=True)
+
+    eval_run = EvalRun.objects.get(job=job)
+    shutil.rmtree(eval_run.out_dir, ignore_errors=True)  # its manifest: nothing of it is read here
+    assert Path(eval_run.out_dir) != stale and Path(eval_run.out_dir).parent == stale.parent
+    assert job.state == JobState.RUNNING and job.fanned_out, job.error
+    assert Job.objects.filter(parent=job, kind="episode").count() == 2  # both episodes are played, none taken
 
 
 def infra_episode(parent: Job, eval_run: EvalRun, n: int, *, at) -> Job:

@@ -7,6 +7,7 @@ the stored report."""
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,19 +24,23 @@ log = logging.getLogger(__name__)
 BREAKER_EVENT = "breaker"  # the key of the parent's log event that says the breaker stopped the eval
 
 
-def eval_folder(eval_run: EvalRun) -> Path:
-    return data_dir() / "evals" / f"{eval_run.pk}"
+def new_eval_folder(eval_run: EvalRun) -> Path:
+    """A folder of its own for a new eval: ``evals/<id>``, or ``evals/<id>-<random>`` when that one is
+    there already (left by a database that was reset, or another site on the same data folder): harness.eval
+    would take its trajectories as this eval's finished episodes."""
+    folder = data_dir() / "evals" / f"{eval_run.pk}"
+    return folder if not folder.exists() else folder.with_name(f"{eval_run.pk}-{uuid.uuid4().hex[:8]}")
 
 
 @transaction.atomic
 def start_eval(*, job: Job, name: str, config: dict, plan: Callable[[EvalRun], list[dict]],
                window: int | None) -> EvalRun:
-    """The eval's row (its folder: ``eval_folder``), then ``plan(eval_run)``'s episode jobs, one per
+    """The eval's row (its folder: ``new_eval_folder``), then ``plan(eval_run)``'s episode jobs, one per
     argument set; the first ``window`` are handed to Celery on commit. A failed plan stores nothing; a
     cancel that came meanwhile rolls it all back (JobCancelled): no child is left queued with no parent
     to send it, and a cancel after the commit finds the children and cancels them."""
     eval_run = EvalRun.objects.create(name=name, job=job, created_by=job.created_by, config=config)
-    eval_run.out_dir = str(eval_folder(eval_run))
+    eval_run.out_dir = str(new_eval_folder(eval_run))
     eval_run.save(update_fields=["out_dir"])
     jobs = [create_job(kind="episode", parent=job, created_by=job.created_by, enqueue=False, checked=True,
                        params=params) for params in plan(eval_run)]
