@@ -64,6 +64,7 @@ from stepwise_commands import WATCHES, StepwiseCommands
 from stepwise_guard import GUARD
 from stepwise_threads import HITS, PAUSES
 from stepwise_values import capped, safe_repr
+from stepwise_yields import StepwiseYields
 
 _current_frames = sys._current_frames  # private references: the program may rebind the module attributes
 _get_ident = threading.get_ident
@@ -117,7 +118,7 @@ def workspace_frames(stack, selected: int | None = None) -> list[dict]:
     return frames
 
 
-class StepwisePdb(StepwiseCommands, pdb.Pdb):
+class StepwisePdb(StepwiseCommands, StepwiseYields, pdb.Pdb):
     busy = False  # a debugger command is executing (True) or the program is running (False)
     at_prompt = False  # inside the command loop (waiting for or running a command)
     last_resume: str | None = None  # "continue" or "step": how the program was last resumed
@@ -165,8 +166,10 @@ class StepwisePdb(StepwiseCommands, pdb.Pdb):
         self._reason = reason
         self._value = None if value is None else capped(safe_repr(value))
 
+    _line_counted = False  # this line's breakpoint was counted (break_here is not asked while stepping)
+
     def dispatch_line(self, frame):
-        self._hit_breakpoint = False
+        self._hit_breakpoint = self._line_counted = False
         return super().dispatch_line(frame)
 
     def trace_dispatch(self, frame, event, arg):
@@ -179,10 +182,14 @@ class StepwisePdb(StepwiseCommands, pdb.Pdb):
         self._why("thread")
         self.interaction(frame, None)
 
-    def break_here(self, frame):
+    def _count_reached(self, frame) -> None:
         lines = self.breaks.get(self.canonic(frame.f_code.co_filename))
         if lines and frame.f_lineno in lines:  # the line ran, whether or not a condition stops it
             HITS.reached((shown_path(frame.f_code.co_filename), frame.f_lineno))
+        self._line_counted = True
+
+    def break_here(self, frame):
+        self._count_reached(frame)
         hit = super().break_here(frame)
         self._hit_breakpoint = self._hit_breakpoint or bool(hit)
         return hit
@@ -197,6 +204,8 @@ class StepwisePdb(StepwiseCommands, pdb.Pdb):
         super().user_call(frame, argument_list)
 
     def user_line(self, frame):
+        if not self._line_counted:  # a step stopped here: the line runs all the same
+            self._count_reached(frame)
         self._why("breakpoint" if self._hit_breakpoint else "step")
         super().user_line(frame)
 
@@ -291,6 +300,9 @@ class StepwisePdb(StepwiseCommands, pdb.Pdb):
                 record["task"] = task
             if getattr(self, "nested", False):
                 record["nested"] = True
+            yielded = self.take_yielded()  # a yield the step went over (stale at a fresh start)
+            if reason != "start":
+                record.update(yielded)
             CHANNEL.write(record)
             CHANNEL.fresh = False
         self._why("step")
