@@ -53,6 +53,7 @@ import stepwise_threads
 from stepwise_channel import (
     CHANNEL,
     NONCE,
+    RUNNER_FILES,
     exception_line,
     exception_text,
     handshake,
@@ -137,6 +138,7 @@ class StepwisePdb(StepwiseCommands, StepwiseYields, pdb.Pdb):
         self.use_rawinput = False  # plain readline() on stdin: no readline escape codes in the PTY
         self.breaks = SHARED_BREAKS  # one table for every thread's debugger (bdb keeps one per instance)
         self._alone = False  # the next resume runs this thread only (the others stay held)
+        self._skipped: dict[str | None, bool] = {}  # module name -> in a skipped module (is_skipped_module)
         stepwise_threads.register(self)
         if not thread_debugger:
             StepwisePdb.active = self
@@ -189,13 +191,31 @@ class StepwisePdb(StepwiseCommands, StepwiseYields, pdb.Pdb):
         self._line_counted = True
 
     def break_here(self, frame):
-        self._count_reached(frame)
+        # Asked at every line of a traced frame (a breakpoint in its file): the common answer, no breakpoint
+        # on this line, is given here without bdb's second lookup.
+        self._line_counted = True
+        code = frame.f_code
+        lines = self.breaks.get(self.canonic(code.co_filename))
+        if not lines:
+            return False
+        if frame.f_lineno in lines:  # the line ran, whether or not a condition stops it
+            HITS.reached((shown_path(code.co_filename), frame.f_lineno))
+        elif code.co_firstlineno not in lines:  # bdb's other case: a breakpoint on the def line
+            return False
         hit = super().break_here(frame)
         self._hit_breakpoint = self._hit_breakpoint or bool(hit)
         return hit
 
+    def is_skipped_module(self, module_name):
+        """bdb asks at every traced event (stop_here), matching each skip pattern with fnmatch: several
+        microseconds a line. The answer for a module name never changes, so it is kept."""
+        skipped = self._skipped.get(module_name)
+        if skipped is None:
+            skipped = self._skipped[module_name] = bool(super().is_skipped_module(module_name))
+        return skipped
+
     def stop_here(self, frame):
-        if is_runner(frame):
+        if frame.f_code.co_filename in RUNNER_FILES and is_runner(frame):
             return False  # pdb's own `exec(...)` around the script: nothing of the program is there
         return super().stop_here(frame)
 
