@@ -221,19 +221,22 @@ class StepwisePdb(StepwiseCommands, StepwiseYields, pdb.Pdb):
 
     def user_call(self, frame, argument_list):
         self._why("call")
-        super().user_call(frame, argument_list)
+        with GUARD:  # pdb prints its --Call--/--Return-- line before the prompt
+            super().user_call(frame, argument_list)
 
     def user_line(self, frame):
         if not self._line_counted:  # a step stopped here: the line runs all the same
             self._count_reached(frame)
         self._why("breakpoint" if self._hit_breakpoint else "step")
-        super().user_line(frame)
+        with GUARD:  # pdb's own work before the prompt
+            super().user_line(frame)
 
     def user_return(self, frame, return_value):
         if frame.f_back is not None and is_runner(frame.f_back):
             return  # the script's last line has run: it ends (said once, by its end record), no --Return--
         self._why("return", return_value)
-        super().user_return(frame, return_value)
+        with GUARD:  # pdb prints its --Call--/--Return-- line before the prompt
+            super().user_return(frame, return_value)
 
     def user_exception(self, frame, exc_info):
         if isinstance(exc_info[1], (StopIteration, StopAsyncIteration)) and exc_info[2] is None:
@@ -244,7 +247,8 @@ class StepwisePdb(StepwiseCommands, StepwiseYields, pdb.Pdb):
             return
         self._why("exception", exc_info[1])
         self._exception = exception_line(exc_info[1])
-        super().user_exception(frame, exc_info)
+        with GUARD:  # pdb prints the exception before the prompt
+            super().user_exception(frame, exc_info)
 
     _raised_in: dict | None = None  # post-mortem: the innermost frame, where the exception came from
     _exception: str | None = None  # the exception's line ("ValueError: ...") at an exception stop
@@ -451,6 +455,17 @@ class TestRecords:
             CHANNEL.write({"kind": "test", "nodeid": report.nodeid or "(collection)", "outcome": "error"})
 
 
+def streams_repair(pytest):
+    """A pytest plugin: before pytest's --pdb post-mortem writes the test's output to ``sys.stdout``, a
+    standard stream the program set to None or closed is put back (pytest would stop with INTERNALERROR)."""
+    class StreamsRepair:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_exception_interact(self):
+            repair_standard_streams()
+
+    return StreamsRepair()
+
+
 def main(argv: list[str]) -> int:
     handshake()  # before anything of the program runs
     try:
@@ -488,7 +503,7 @@ def run(argv: list[str]) -> int:
         quiet = ["--no-header"] if int(pytest.__version__.split(".")[0]) >= 6 else []
         status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-s",
                                   "-q", *quiet, "--tb=short", "-p", "no:cacheprovider", *argv[2:]],
-                                 plugins=[TestRecords()]))
+                                 plugins=[TestRecords(), streams_repair(pytest)]))
         CHANNEL.end("finished", status=status)
         return status
     pdb.Pdb = StepwisePdb  # pdb.main() builds its debugger by this name
