@@ -123,7 +123,7 @@ def raw_pdb(workspace: Path, where: str) -> dict[str, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--iterations", type=int, default=30_000)
     add_out_dir(parser)

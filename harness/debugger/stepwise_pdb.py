@@ -67,6 +67,7 @@ from stepwise_threads import HITS, PAUSES
 from stepwise_values import capped, safe_repr
 from stepwise_yields import StepwiseYields
 
+_eval = eval
 _current_frames = sys._current_frames  # private references: the program may rebind the module attributes
 _get_ident = threading.get_ident
 _main_thread = threading.main_thread
@@ -81,6 +82,49 @@ SHARED_BREAKS: dict[str, list[int]] = {}  # one breakpoint table for every threa
 FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
 RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
+
+
+COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})  # their own frames (3.11-)
+
+
+def same_line_as_outer(frame) -> bool:
+    """A comprehension's frame on the line its enclosing frame is on (not a line inside a multi-line one)."""
+    outer = frame.f_back
+    return outer is not None and outer.f_code.co_filename == frame.f_code.co_filename and \
+        outer.f_lineno == frame.f_lineno
+
+
+def owns_comprehension(code, line: int) -> bool:
+    return any(getattr(const, "co_name", None) in COMPREHENSIONS and getattr(const, "co_firstlineno", None) == line
+               for const in code.co_consts)
+
+
+def enabled_here(filename: str, line: int) -> list:
+    return [bp for bp in bdb.Breakpoint.bplist.get((filename, line), ()) if bp.enabled]
+
+
+def conditional(filename: str, line: int) -> bool:
+    """A breakpoint on a comprehension's line stops once, in the enclosing frame; one with a condition
+    is asked in the comprehension's frames too (the condition may name its variable)."""
+    return any(bp.cond for bp in enabled_here(filename, line))
+
+
+def conditions_need_items(frame, filename: str) -> bool:
+    """Every breakpoint on this line has a condition that names something this frame does not have (a
+    comprehension's variable, or the comprehension before its first item): bdb would stop here on the
+    NameError; the frames where the name is bound decide."""
+    found = enabled_here(filename, frame.f_lineno)
+    if not found or not all(bp.cond for bp in found):
+        return False
+    for bp in found:
+        try:
+            _eval(bp.cond, frame.f_globals, frame.f_locals)
+        except NameError:
+            continue
+        except Exception:
+            return False
+        return False
+    return True
 
 
 def thread_dump() -> str:
@@ -198,8 +242,15 @@ class StepwisePdb(StepwiseCommands, StepwiseYields, pdb.Pdb):
         lines = self.breaks.get(self.canonic(code.co_filename))
         if not lines:
             return False
-        if frame.f_lineno in lines:  # the line ran, whether or not a condition stops it
-            HITS.reached((shown_path(code.co_filename), frame.f_lineno))
+        if frame.f_lineno in lines:
+            filename = self.canonic(code.co_filename)
+            if code.co_name in COMPREHENSIONS and same_line_as_outer(frame):
+                if not conditional(filename, frame.f_lineno) or conditions_need_items(frame, filename):
+                    return False  # stopped once already, in the enclosing frame (or its variable is not bound yet)
+            else:
+                HITS.reached((shown_path(code.co_filename), frame.f_lineno))  # ran, whether or not a condition holds
+                if owns_comprehension(code, frame.f_lineno) and conditions_need_items(frame, filename):
+                    return False  # the comprehension's frames decide (its variable is not defined here)
         elif code.co_firstlineno not in lines:  # bdb's other case: a breakpoint on the def line
             return False
         hit = super().break_here(frame)

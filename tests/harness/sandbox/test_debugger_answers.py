@@ -1,8 +1,10 @@
 """Answers that must be true, from the model's seat through the real sandbox path (bubblewrap and Docker):
 a step over a ``yield`` says what it handed out, a breakpoint line reached by stepping is counted, a
-breakpoint whose line an edit deletes is dropped (not moved onto another statement), a test file that
-cannot be imported shows no path of the harness, and the small words are right ("an integer", no
-pytest progress letters before a position; "1 frame" is pinned in tests/harness/debugger/test_render.py). Each reproduces what the model's seat showed (issue 41)."""
+breakpoint on a comprehension line stops once (not for every item), a breakpoint whose line an edit
+deletes is dropped (not moved onto another statement), a test file that cannot be imported shows no
+path of the harness, and the small words are right ("an integer", no pytest progress letters before a
+position; "1 frame" is pinned in tests/harness/debugger/test_render.py). Each reproduces what the
+model's seat showed (issue 41)."""
 
 from __future__ import annotations
 
@@ -96,3 +98,20 @@ def test_the_small_words_are_right(sandbox):
     assert second_test.position == ("test_counter.py", 9), second_test.text
     position_line = second_test.text.splitlines()[1]
     assert position_line.startswith("test_counter.py:9 in test_empty"), second_test.text  # no "." or "F" before it
+
+
+def test_a_breakpoint_on_a_comprehension_line_stops_once_unless_its_condition_needs_an_item(sandbox):
+    call(sandbox, "write_file", file_path="squares.py",
+         content="values = [1, 2, 3, 4]\nsquares = [v * v for v in values]\ntotal = sum(squares)\nprint(total)\n")
+    call(sandbox, "start_debugger", file="squares.py")
+    call(sandbox, "add_breakpoint", file="squares.py", line=2)
+    once = call(sandbox, "continue_execution")
+    ended = call(sandbox, "continue_execution")  # was: one stop in <listcomp> for every item
+    call(sandbox, "remove_breakpoint", file="squares.py", line=2)
+    call(sandbox, "add_breakpoint", file="squares.py", line=2, condition="v == 3")
+    item = call(sandbox, "continue_execution")
+    value = call(sandbox, "print_variable", name="v")
+
+    assert once.position == ("squares.py", 2) and "in <module>" in once.text, once.text
+    assert "ran to its end" in ended.text and "squares.py:2 ran 1 time" in ended.text, ended.text
+    assert item.position == ("squares.py", 2) and value.text.splitlines()[1] == "v = 3", (item.text, value.text)
