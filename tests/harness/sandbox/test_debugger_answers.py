@@ -1,10 +1,10 @@
 """Answers that must be true, from the model's seat through the real sandbox path (bubblewrap and Docker):
 a step over a ``yield`` says what it handed out, a breakpoint line reached by stepping is counted, a
-breakpoint on a comprehension line stops once (not for every item), a breakpoint whose line an edit
-deletes is dropped (not moved onto another statement), a test file that cannot be imported shows no
-path of the harness, and the small words are right ("an integer", no pytest progress letters before a
-position; "1 frame" is pinned in tests/harness/debugger/test_render.py). Each reproduces what the
-model's seat showed (issue 41)."""
+breakpoint on a comprehension line stops once (not for every item), a call stepped into that raises
+says where, a breakpoint whose line an edit deletes is dropped (not moved onto another statement), a
+test file that cannot be imported shows no path of the harness, and the small words are right ("an
+integer", no pytest progress letters before a position; "1 frame" is pinned in
+tests/harness/debugger/test_render.py). Each reproduces what the model's seat showed (issue 41)."""
 
 from __future__ import annotations
 
@@ -115,3 +115,16 @@ def test_a_breakpoint_on_a_comprehension_line_stops_once_unless_its_condition_ne
     assert once.position == ("squares.py", 2) and "in <module>" in once.text, once.text
     assert "ran to its end" in ended.text and "squares.py:2 ran 1 time" in ended.text, ended.text
     assert item.position == ("squares.py", 2) and value.text.splitlines()[1] == "v = 3", (item.text, value.text)
+
+
+def test_a_call_stepped_into_that_raises_says_what_and_where(sandbox):
+    call(sandbox, "write_file", file_path="boom.py",
+         content="def boom(n):\n    half = n / 2\n    raise ValueError(f'bad {half}')\n\n\nx = 1\nprint(x)\n")
+    call(sandbox, "start_debugger", file="boom.py")
+    call(sandbox, "step_over")
+    inside = call(sandbox, "debug_call", expression="boom(3)")
+    back = call(sandbox, "continue_execution")  # was: an exception with no line
+
+    assert inside.position == ("boom.py", 1) and "nested debugger" in inside.text, inside.text
+    assert back.position == ("boom.py", 6), back.text
+    assert "the call raised ValueError: bad 1.5 (raised at boom.py:3 in boom)" in back.text, back.text
