@@ -62,12 +62,18 @@ from stepwise_channel import (
     shown_path,
 )
 from stepwise_commands import WATCHES, StepwiseCommands
+from stepwise_comprehensions import (
+    COMPREHENSIONS,
+    conditional,
+    conditions_need_items,
+    owns_comprehension,
+    same_line_as_outer,
+)
 from stepwise_guard import GUARD
 from stepwise_threads import HITS, PAUSES
 from stepwise_values import capped, safe_repr
 from stepwise_yields import StepwiseYields
 
-_eval = eval
 _current_frames = sys._current_frames  # private references: the program may rebind the module attributes
 _get_ident = threading.get_ident
 _main_thread = threading.main_thread
@@ -82,49 +88,6 @@ SHARED_BREAKS: dict[str, list[int]] = {}  # one breakpoint table for every threa
 FRAME_CAP = 60  # workspace frames listed in one stop record (a deep recursion is cut, innermost kept)
 RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
-
-
-COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})  # their own frames (3.11-)
-
-
-def same_line_as_outer(frame) -> bool:
-    """A comprehension's frame on the line its enclosing frame is on (not a line inside a multi-line one)."""
-    outer = frame.f_back
-    return outer is not None and outer.f_code.co_filename == frame.f_code.co_filename and \
-        outer.f_lineno == frame.f_lineno
-
-
-def owns_comprehension(code, line: int) -> bool:
-    return any(getattr(const, "co_name", None) in COMPREHENSIONS and getattr(const, "co_firstlineno", None) == line
-               for const in code.co_consts)
-
-
-def enabled_here(filename: str, line: int) -> list:
-    return [bp for bp in bdb.Breakpoint.bplist.get((filename, line), ()) if bp.enabled]
-
-
-def conditional(filename: str, line: int) -> bool:
-    """A breakpoint on a comprehension's line stops once, in the enclosing frame; one with a condition
-    is asked in the comprehension's frames too (the condition may name its variable)."""
-    return any(bp.cond for bp in enabled_here(filename, line))
-
-
-def conditions_need_items(frame, filename: str) -> bool:
-    """Every breakpoint on this line has a condition that names something this frame does not have (a
-    comprehension's variable, or the comprehension before its first item): bdb would stop here on the
-    NameError; the frames where the name is bound decide."""
-    found = enabled_here(filename, frame.f_lineno)
-    if not found or not all(bp.cond for bp in found):
-        return False
-    for bp in found:
-        try:
-            _eval(bp.cond, frame.f_globals, frame.f_locals)
-        except NameError:
-            continue
-        except Exception:
-            return False
-        return False
-    return True
 
 
 def thread_dump() -> str:
