@@ -235,6 +235,8 @@ class StepwisePdb(StepwiseCommands, StepwiseYields, pdb.Pdb):
 
     def user_call(self, frame, argument_list):
         self._why("call")
+        if not self.stop_here(frame):  # bdb asks at every call into a file with a breakpoint; pdb stops only here
+            return
         with GUARD:  # pdb prints its --Call--/--Return-- line before the prompt
             super().user_call(frame, argument_list)
 
