@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.observation import ToolCall
+from harness.records.observation import ToolCall
 from tests.helpers.sandboxes import backend_fixture
 
 pytestmark = pytest.mark.slow  # each starts programs in a real sandbox
