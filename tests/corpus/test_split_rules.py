@@ -142,7 +142,8 @@ def test_a_bad_splits_file_is_refused_naming_the_file_and_what_to_do(tmp_path, c
 
 def test_the_splits_file_is_read_as_utf8_whatever_the_locale(tmp_path):
     """A machine whose locale is not UTF-8 (here the plain C locale, its coercion to UTF-8 turned off)
-    still reads a splits file holding non-ASCII text: the file's encoding is named, not the locale's."""
+    still reads a splits file holding non-ASCII text: the file's encoding is named, not the locale's. (Read
+    here too: the mutation run picks a function's tests by what they call in its own process.)"""
     import json
     import os
     import subprocess
@@ -150,6 +151,7 @@ def test_the_splits_file_is_read_as_utf8_whatever_the_locale(tmp_path):
     from pathlib import Path
 
     import corpus
+    from corpus.splits import load_splits
 
     path = tmp_path / "splits.json"
     path.write_text(json.dumps({"version": 1, "targets": {}, "assignments": {"café_totals": "train"}},
@@ -163,4 +165,4 @@ def test_the_splits_file_is_read_as_utf8_whatever_the_locale(tmp_path):
                          encoding="utf-8", timeout=60)
 
     assert (run.returncode, run.stderr) == (0, "")
-    assert run.stdout.strip() == "ANSI_X3.4-1968 {'café_totals': 'train'}"
+    assert run.stdout.strip() == f"ANSI_X3.4-1968 {load_splits(path)}" == "ANSI_X3.4-1968 {'café_totals': 'train'}"
