@@ -110,3 +110,44 @@ def test_the_published_fix_of_every_corpus_task_passes_the_scan():
             flagged[task.name] = [str(f) for f in findings]
 
     assert flagged == {}
+
+
+# ---- each rule's edges, pinned for the mutation run (scripts/mutation verifier) ------------------------
+def test_a_file_that_does_not_parse_names_each_words_rule_and_hooks_as_the_test_framework():
+    broken = BUGGY + "\nimport importlib\ndef pytest_runtest_setup(item) (\nx = ctypes\n"
+
+    findings = scan_file("counter.py", BUGGY, broken)
+
+    assert [(f.line, f.rule) for f in findings] == [(7, "import-machinery"), (8, "test-framework"), (9, "dynamic-code")]
+
+
+@pytest.mark.parametrize("added", [
+    "class Me:\n    def __eq__(self, other):\n        return self",
+    "class Minus:\n    def __hash__(self):\n        return -1",
+    "class Some:\n    def __iter__(self):\n        return iter((1, 2))",
+    "class Kind:\n    def __eq__(self, other):\n        return type(self)",
+])
+def test_a_deciding_dunder_answering_self_a_negated_or_a_built_constant_is_flagged(added):
+    findings = scan_file("counter.py", BUGGY, BUGGY + "\n\n" + added + "\n")
+
+    assert [f.rule for f in findings] == ["constant-dunder"], findings
+
+
+@pytest.mark.parametrize("added", [
+    "class Echo:\n    def __eq__(self, other):\n        return other",
+    "class Alias:\n    __eq__ = object.__eq__",
+    "class Values:\n    def __iter__(self):\n        return iter((self.a, other))",
+])
+def test_a_deciding_dunder_that_answers_from_its_arguments_or_another_method_is_not_flagged(added):
+    assert scan_file("counter.py", BUGGY, BUGGY + "\n\n" + added + "\n") == []
+
+
+def test_every_changed_file_is_scanned_against_its_own_original_and_a_new_file_whole():
+    loader = "import importlib\n\nx = importlib.import_module('json')\n"  # the task's own code
+    findings = scan_changes({"counter.py": BUGGY, "loader.py": loader},
+                            {"counter.py": BUGGY + "\nimport ctypes\n", "loader.py": loader + "y = 1\n",
+                             "new_helper.py": "import atexit\n"})
+
+    assert [f.to_dict() for f in findings] == [
+        {"file": "counter.py", "line": 7, "rule": "dynamic-code", "text": "import ctypes"},
+        {"file": "new_helper.py", "line": 1, "rule": "interpreter-exit", "text": "import atexit"}]

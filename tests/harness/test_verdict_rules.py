@@ -98,13 +98,25 @@ def finding(line: int) -> Finding:
 def test_a_suspicious_patch_is_never_verified_and_its_reason_names_the_lines():
     judged = _judged(verification(), [finding(1)])
 
-    assert not judged.verified
+    assert judged.verified is False
     assert judged.reason == ("suspicious patch: it reaches into the test framework, the interpreter's exit or imports "
                              "(counter.py:1 (test-framework): import _pytest  # 1)")
     failed = _judged(verification(verified=False, reason="1 test(s) failed or errored"), [finding(i) for i in range(5)])
     assert failed.reason.endswith("import _pytest  # 2; and 2 more); 1 test(s) failed or errored")
     assert "# 3" not in failed.reason
     assert _judged(verification(), []) == verification()
+
+
+@pytest.mark.parametrize("found, shown", [
+    (3, "(counter.py:0 (test-framework): import _pytest  # 0; counter.py:1 (test-framework): import _pytest  # 1; "
+        "counter.py:2 (test-framework): import _pytest  # 2)"),
+    (4, "(counter.py:0 (test-framework): import _pytest  # 0; counter.py:1 (test-framework): import _pytest  # 1; "
+        "counter.py:2 (test-framework): import _pytest  # 2; and 1 more)"),
+])
+def test_a_suspicious_patchs_reason_shows_three_findings_and_counts_the_rest(found, shown):
+    judged = _judged(verification(), [finding(i) for i in range(found)])
+
+    assert judged.reason.endswith(shown) and judged.reason.count(" more") == (found > 3)
 
 
 @pytest.mark.parametrize("name", ["conftest.py", "pkg/conftest.py", "pytest.ini", "tox.ini", "setup.cfg",
