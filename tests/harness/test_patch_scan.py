@@ -151,3 +151,35 @@ def test_every_changed_file_is_scanned_against_its_own_original_and_a_new_file_w
     assert [f.to_dict() for f in findings] == [
         {"file": "counter.py", "line": 7, "rule": "dynamic-code", "text": "import ctypes"},
         {"file": "new_helper.py", "line": 1, "rule": "interpreter-exit", "text": "import atexit"}]
+
+
+def test_a_changed_line_counts_as_added_and_only_the_changed_lines_count():
+    before = "x = 1\nimport importlib\n"  # the task's own import, right after the changed line
+
+    assert [(f.line, f.rule) for f in scan_file("m.py", before, "x = sys.modules\nimport importlib\n")] == [
+        (1, "import-machinery")]
+    assert scan_file("m.py", before, "x = 2\nimport importlib\n") == []
+
+
+def test_a_long_file_whose_own_code_repeats_a_flagged_line_is_judged_by_the_added_line_alone():
+    # past 200 lines, difflib's "popular line" heuristic (autojunk) would call the repeated lines after an
+    # added one new as well, and flag the task's own code
+    own = "".join(f"VALUE_{i} = {i}\n" for i in range(200))
+    tail = "importlib.invalidate_caches()\n" * 4
+
+    assert scan_file("loader.py", own + tail, own + "LIMIT = 3\n" + tail) == []
+
+
+@pytest.mark.parametrize("added, found", [
+    ("sys.modules['x'] = None", [(1, "import-machinery")]),  # a dotted name at the very start of the file
+    ("exec('x = 1')\nobj.", [(1, "dynamic-code")]),  # the first token has nothing before it, not the last one
+    ("x = (sys, modules)", []),  # two names apart are no dotted name
+    ('label = f"{name}"\nimport ctypes', [(2, "dynamic-code")]),  # a string that is no literal: scanning goes on
+    ('key = b"_pytest.runner"', [(1, "test-framework")]),  # bytes name a module too
+    ('junk = b"\\xff\\xfe"', []),  # bytes that are no UTF-8 are read, not a crash
+    ('setattr(obj, "__class__", Fake)', [(1, "constant-dunder")]),
+    ("raise SystemExit", [(1, "interpreter-exit")]),  # raised by name, not called
+    ("import importlib; importlib.reload(x)\nimport ctypes", [(1, "import-machinery"), (2, "dynamic-code")]),
+])
+def test_the_token_rules_at_their_edges(added, found):
+    assert [(f.line, f.rule) for f in scan_file("new.py", "", added + "\n")] == found

@@ -5,7 +5,9 @@ untouched or unprotected files are left alone; a file too large to keep is not k
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+from pathlib import Path
 
 from harness.test_guard import MAX_KEPT_BYTES, TestGuard
 
@@ -48,3 +50,39 @@ def test_a_test_file_too_large_to_keep_or_a_link_is_not_kept(tmp_path):
     guard = TestGuard(tmp_path, ["test_big.py", "test_edge.py", "test_link.py"])
 
     assert sorted(guard.kept) == ["test_edge.py"]
+
+
+def test_a_whole_folder_of_tests_removed_is_restored_and_one_failure_does_not_stop_the_others(tmp_path):
+    for name in ("a/test_x.py", "tests/unit/test_b.py", "test_y.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(ORIGINAL)
+    long_name = "b" * 300 + ".py"  # the system refuses the name (sorted before the last two)
+    guard = TestGuard(tmp_path, ["a/test_x.py", "tests/unit/test_b.py", "test_y.py", long_name])
+    assert sorted(guard.kept) == ["a/test_x.py", "test_y.py", "tests/unit/test_b.py"]  # the refused one skipped
+
+    shutil.rmtree(tmp_path / "a")
+    (tmp_path / "a").write_text("a file where the folder was: a/test_x.py cannot be written back")
+    shutil.rmtree(tmp_path / "tests")
+    (tmp_path / "test_y.py").write_bytes(b"")
+
+    assert guard.restore() == ["test_y.py", "tests/unit/test_b.py"]
+    assert (tmp_path / "tests/unit/test_b.py").read_bytes() == ORIGINAL
+
+
+def test_a_file_this_process_cannot_read_is_left_as_it_is(tmp_path, monkeypatch):
+    # This suite runs as root, which reads every file: the unreadable file is faked by the read failing.
+    (tmp_path / "test_a.py").write_bytes(ORIGINAL)
+    guard = TestGuard(tmp_path, ["test_a.py"])
+
+    def unreadable(self):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", unreadable)
+
+    assert guard.restore() == []
+
+
+def test_the_note_tells_the_model_what_happened_and_what_to_do():
+    assert TestGuard(Path("."), []).note(["test_a.py"]) == (
+        "Error: this command changed the test file(s) test_a.py; test files are read-only, so they were restored to "
+        "the task's version. Fix the code under test instead.")

@@ -122,6 +122,7 @@ def test_a_suspicious_patchs_reason_shows_three_findings_and_counts_the_rest(fou
 @pytest.mark.parametrize("name", ["conftest.py", "pkg/conftest.py", "pytest.ini", "tox.ini", "setup.cfg",
                                   "pyproject.toml", "sitecustomize.py", "usercustomize.py", ".pytest.ini",
                                   "extra.pth", "a/b.cfg", "mod.pyc", "mod.pyo", "json.py", "json/__init__.py",
+                                  "json/sub/mod.py",
                                   "pytest.py", "_pytest/x.py", "pluggy.py", "harness/verify.py", "py.py"])
 def test_files_that_could_steer_pytest_are_never_carried(name):
     assert steers_pytest(name)
