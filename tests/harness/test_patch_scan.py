@@ -183,3 +183,33 @@ def test_a_long_file_whose_own_code_repeats_a_flagged_line_is_judged_by_the_adde
 ])
 def test_the_token_rules_at_their_edges(added, found):
     assert [(f.line, f.rule) for f in scan_file("new.py", "", added + "\n")] == found
+
+
+OWN_CLASS = "class Token:\n    def __eq__(self, other):\n        return True\n    size = 1\n"  # the task's own
+
+
+@pytest.mark.parametrize("after, found", [
+    ("LIMIT = 3\n" + OWN_CLASS, []),  # an added line above the task's own constant dunder
+    (OWN_CLASS.replace("size = 1", "size = 2"), []),  # the line right after it
+    (OWN_CLASS + "    def __bool__(self):\n        return True\n", [(5, "constant-dunder")]),  # after an own one
+    ("class Token:\n    def __eq__(self, other):\n        return self is other\n    size = 1\n", []),
+])
+def test_only_added_lines_of_a_class_count_for_a_constant_dunder(after, found):
+    assert [(f.line, f.rule) for f in scan_file("token.py", OWN_CLASS, after)] == found
+
+
+def test_a_dunder_changed_to_answer_a_constant_is_flagged_on_its_changed_line():
+    before = "class Point:\n    def __eq__(self, other):\n        return self.x == other.x\n"
+    after = "X = 1\n\n" + before.replace("return self.x == other.x", "return True")
+
+    assert [(f.line, f.rule) for f in scan_file("point.py", before, after)] == [(5, "constant-dunder")]
+
+
+@pytest.mark.parametrize("added, found", [
+    ("class Config:\n    retries = 3", []),  # a plain class attribute
+    ("class Config:\n    retries: int = 3", []),  # annotated
+    ("class Yes:\n    __eq__: object = lambda self, other: True", [(2, "constant-dunder")]),
+    ("class Yes:\n    __eq__ = True", [(2, "constant-dunder")]),
+])
+def test_class_attributes_are_flagged_only_when_a_deciding_name_answers_a_constant(added, found):
+    assert [(f.line, f.rule) for f in scan_file("new.py", "", added + "\n")] == found

@@ -13,8 +13,16 @@ import pytest
 
 from harness.patch_scan import Finding
 from harness.verdict.record import Record
-from harness.verify import (HANG_LIMIT_S, LIMIT_S, Verification, _judged, judge_report, read_junit, steers_pytest,
-                            time_limit)
+from harness.verify import (
+    HANG_LIMIT_S,
+    LIMIT_S,
+    Verification,
+    _judged,
+    judge_report,
+    read_junit,
+    steers_pytest,
+    time_limit,
+)
 
 
 def counts(tests=3, failures=0, errors=0, skipped=0) -> dict:

@@ -9,8 +9,8 @@ function or line that is not there is an error (status 4 before any test runs), 
 """
 
 from __future__ import annotations
-
 import __future__
+
 import importlib
 import inspect
 import json
