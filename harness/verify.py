@@ -361,23 +361,32 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
         reason = result.reason or f"pytest wrote no report (exit status {result.returncode})"
         return _judged(Verification(verified=False, passed=0, failed=0, reason=f"no test result: {reason}",
                                     outcome="stopped" if result.reason else "failed", **base), findings)
+    passed, failed, reason, outcome = judge_report(counts, verdict, result.returncode, result.reason)
+    return _judged(Verification(verified=reason is None, passed=passed, failed=failed, reason=reason, outcome=outcome,
+                                errors=counts["errors"], skipped=counts["skipped"], **base), findings)
+
+
+def judge_report(counts: dict, verdict: verdict_record.Record | None, returncode: int | None,
+                 stopped: str | None) -> tuple[int, int, str | None, str]:
+    """The verdict on a test run that ended with a JUnit report (``read_junit``'s counts), its guard's
+    record, pytest's exit status and why the sandbox stopped it (None: it did not): (passed, failed, why
+    it is not verified or None, outcome). A skipped test is never a pass; every rule must hold."""
     failed = counts["failures"] + counts["errors"]
     passed = counts["tests"] - failed - counts["skipped"]
     reason = None
-    distrust = _distrust(verdict, counts, passed, result.returncode)
-    if result.timed_out or result.reason:
-        reason = f"the test run was stopped: {result.reason}"
+    distrust = _distrust(verdict, counts, passed, returncode)
+    if stopped:
+        reason = f"the test run was stopped: {stopped}"
     elif distrust:
         reason = distrust
     elif failed:
         reason = f"{failed} test(s) failed or errored"
     elif passed <= 0:
         reason = "no test passed (none ran, or all were skipped)"
-    elif result.returncode != 0:
-        reason = f"pytest exited with status {result.returncode}"
-    outcome = "passed" if reason is None else "stopped" if result.reason else "failed"
-    return _judged(Verification(verified=reason is None, passed=passed, failed=failed, reason=reason, outcome=outcome,
-                                errors=counts["errors"], skipped=counts["skipped"], **base), findings)
+    elif returncode != 0:
+        reason = f"pytest exited with status {returncode}"
+    outcome = "passed" if reason is None else "stopped" if stopped else "failed"
+    return passed, failed, reason, outcome
 
 
 def _distrust(verdict: verdict_record.Record | None, counts: dict, passed: int, returncode: int | None) -> str | None:

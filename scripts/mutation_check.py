@@ -4,7 +4,10 @@
 results, explains each surviving mutant found in ``scripts/mutation_equivalents.yaml`` (``why``: a change
 that cannot alter behaviour, with the reason; ``open``: a known survivor still to be killed by a test,
 listed apart), writes ``bench/results/mutation-SCOPE.md`` and exits 1 when a mutant survived that the
-file does not name, or was run by no test: a new survivor fails the run.
+file does not name, or was run by no test: a new survivor fails the run. A run that passes records the
+fingerprint of every function it mutated in ``scripts/mutation_checked.json``; ``--changed`` (the test
+suite's fast check, tests/test_mutation_guards.py) names the guards whose code differs from what their
+last passing run checked.
 
 A mutant is matched by its function and the line it changes (before and after), not by mutmut's
 number, which shifts whenever the function changes.
@@ -13,6 +16,9 @@ number, which shifts whenever the function changes.
 from __future__ import annotations
 
 import argparse
+import ast
+import hashlib
+import json
 import re
 import subprocess
 import sys
@@ -23,6 +29,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = ROOT / "scripts" / "mutation_equivalents.yaml"
+CHECKED = ROOT / "scripts" / "mutation_checked.json"
 RESULTS = ROOT / "bench" / "results"
 
 # The functions that decide: module -> function names (``Class.method`` for a method).
@@ -39,13 +46,55 @@ GUARDS = {
     "training.export.demonstrations": ["skip_reason"],
     "training.rollouts.selection": ["judge_candidate", "best_candidate"],
 }
-# Being changed on another branch while this was written: run after that merge (scripts/mutation verifier).
+# The verifier's decisions, each pinned by fast tests without a sandbox (tests/harness/test_verdict_rules.py,
+# test_patch_scan.py, test_test_guard.py). Reading the workspace and running pytest in the sandbox
+# (collect_changes, verify itself) are shown end to end by the sandbox tests, too slow to run per mutant.
 VERIFIER = {
-    "harness.verify": ["*"],
+    "harness.verify": ["_shadows_a_module", "steers_pytest", "read_junit", "time_limit", "judge_report", "_distrust",
+                       "_judged"],
     "harness.patch_scan": ["*"],
     "harness.test_guard": ["*"],
 }
 SCOPES = {"guards": GUARDS, "verifier": VERIFIER, "all": {**GUARDS, **VERIFIER}}
+
+
+def _definitions(module: str) -> dict[str, ast.AST]:
+    """The module's top-level functions and its classes' methods, by name (``Class.method``), read from
+    its file (nothing is imported)."""
+    tree = ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8"))
+    found: dict[str, ast.AST] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[node.name] = node
+        elif isinstance(node, ast.ClassDef):
+            found.update({f"{node.name}.{item.name}": item for item in node.body
+                          if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))})
+    return found
+
+
+def fingerprints(scope: str) -> dict[str, str]:
+    """``module.function`` -> a hash of its code as parsed (comments and layout do not count; a changed
+    operator, constant, name or docstring does), for every function the scope mutates."""
+    out = {}
+    for module, functions in SCOPES[scope].items():
+        defined = _definitions(module)
+        for name in (sorted(defined) if functions == ["*"] else functions):
+            if name not in defined:
+                raise SystemExit(f"scripts/mutation_check.py: {module} has no function {name!r}; update GUARDS")
+            out[f"{module}.{name}"] = hashlib.sha256(ast.dump(defined[name]).encode()).hexdigest()[:16]
+    return out
+
+
+def changed(scope: str = "all") -> list[str]:
+    """The guards whose code differs from what their last passing mutation run checked (or never ran)."""
+    checked = json.loads(CHECKED.read_text(encoding="utf-8")) if CHECKED.exists() else {}
+    return sorted(name for name, print_ in fingerprints(scope).items() if checked.get(name) != print_)
+
+
+def record_checked(scope: str) -> None:
+    checked = json.loads(CHECKED.read_text(encoding="utf-8")) if CHECKED.exists() else {}
+    checked.update(fingerprints(scope))
+    CHECKED.write_text(json.dumps(dict(sorted(checked.items())), indent=1) + "\n", encoding="utf-8")
 
 
 def mutant_glob(module: str, function: str) -> str:
@@ -148,7 +197,10 @@ def report(scope: str) -> int:
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
     print(f"\nwrote {out.relative_to(ROOT)}")
-    return 1 if unexplained or untested else 0
+    if unexplained or untested:
+        return 1
+    record_checked(scope)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,7 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--globs", choices=sorted(SCOPES))
     action.add_argument("--report", choices=sorted(SCOPES))
+    action.add_argument("--changed", choices=sorted(SCOPES))
     args = parser.parse_args(argv)
+    if args.changed:
+        names = changed(args.changed)
+        print("\n".join(names))
+        return 1 if names else 0
     if args.globs:
         print("\n".join(globs(args.globs)))
         return 0

@@ -1,4 +1,5 @@
-"""``python -m harness export-inspect TRAJECTORY... --out LOG.eval`` — trajectories as one Inspect AI log.
+"""``python -m harness export-inspect TRAJECTORY... --out LOG.eval`` — trajectories as one Inspect AI log
+(``--out FOLDER/``: named as Inspect names its own logs, in ``--format eval`` or ``json``).
 
 One sample per trajectory (messages with their tool calls, the verifier's verdict as the
 ``stepwise_verifier`` score, the document itself in the sample's metadata), so ``inspect view``
@@ -33,18 +34,23 @@ def trajectory_files(paths: list[str]) -> tuple[list[Path], list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    from harness.interop.inspect_log import model_of, write_trajectory_log
+    from harness.interop.inspect_log import listed_by_inspect_view, model_of, write_trajectory_log
 
     p = argparse.ArgumentParser(prog="python -m harness export-inspect", description=(__doc__ or "").split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("trajectories", nargs="+", help="trajectory files, or folders holding them")
-    p.add_argument("--out", required=True, help="the log to write: NAME.eval (Inspect's format) or NAME.json")
+    p.add_argument("--out", required=True, help="the log to write: NAME.eval (Inspect's format) or NAME.json, or "
+                                                "a folder (ending in /, or existing): the log gets Inspect's own "
+                                                "kind of name there, which `inspect view` lists in both formats")
+    p.add_argument("--format", choices=("eval", "json"), default="eval", help="the log's format when --out is a "
+                                                                              "folder (default: eval)")
     p.add_argument("--arm", choices=ARMS, help="export only this arm's trajectories")
     p.add_argument("--model", help="export only this model's trajectories (as the log names it: provider/model)")
     p.add_argument("--force", action="store_true", help="replace --out when it exists")
     args = p.parse_args(argv)
+    folder = args.out.endswith("/") or Path(args.out).is_dir()
     out = Path(args.out)
-    if out.exists() and not args.force:
+    if not folder and out.exists() and not args.force:
         print(f"error: {out} exists; give another --out or --force to replace it", file=sys.stderr)
         return 2
     files, problems = trajectory_files(args.trajectories)
@@ -65,9 +71,13 @@ def main(argv: list[str]) -> int:
               file=sys.stderr)
         return 2
     try:
-        write_trajectory_log(trajectories, out, source=", ".join(args.trajectories))
+        out = write_trajectory_log(trajectories, out, source=", ".join(args.trajectories),
+                                   log_format=args.format if folder else None)
     except TrajectoryError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if out.suffix == ".json" and not listed_by_inspect_view(out):
+        print(f"note: inspect view does not list {out.name}: it lists a .json log only when its name starts with "
+              "a timestamp, as Inspect names its own (give a folder as --out to get such a name)", file=sys.stderr)
     print(f"export-inspect: {len(trajectories)} trajectories -> {out}")
     return 1 if problems else 0

@@ -24,6 +24,7 @@ from pathlib import Path
 from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode.run import split_of_task
+from harness.interop.defaults import MAX_TURNS, trajectory_folder
 from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
 from harness.sandbox.backends import ISOLATING
 
@@ -57,10 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--arm", choices=ARMS, default="dbg", help="the arm when a reset names none")
     # Never "local": every network client's tool calls would run on this host unconfined.
     p.add_argument("--sandbox", choices=ISOLATING, default=DEFAULT_BACKEND, help="sandbox backend")
-    p.add_argument("--max-turns", type=int, default=50, help="turn budget per episode")
+    p.add_argument("--max-turns", type=int, default=MAX_TURNS, help="turn budget per episode")
     p.add_argument("--max-sessions", type=int, default=4, help="concurrent sessions (episodes) at most; "
                                                                 "more are refused")
-    p.add_argument("--out-dir", default="trajectories/openenv", help="where episode trajectories are written")
+    p.add_argument("--out-dir", default=str(trajectory_folder()), help="where episode trajectories are written")
     p.add_argument("--reply-timeout", type=float, default=600.0,
                    help="seconds an episode waits for the client's next step before it is closed")
     p.add_argument("--policy-config", help="pdb_policy config for the quality record (default pdb_policy_v1)")
@@ -123,10 +124,11 @@ def build(args: argparse.Namespace):
     return config, make_app(config, args.max_sessions)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """The command (also the ``server`` console script OpenEnv's tools run: ``argv`` None reads sys.argv)."""
     from harness.interop.openenv_guard import TOKEN_ENV
 
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
         import uvicorn
     except ImportError:

@@ -26,7 +26,7 @@ from harness.debugger.process import (
     time_budget,
 )
 from harness.debugger.run_commands import RunCommands
-from harness.debugger.run_outcomes import collected_nothing, killed_by
+from harness.debugger.run_outcomes import collected_nothing, collection_error, killed_by
 from harness.debugger.test_selection import TestSelectionError, check_test, node_suffix, split_node_id
 from harness.files import path_problem
 from harness.pytest_files import find_test_files, runs_under_pytest
@@ -173,7 +173,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
             # pytest --pdb stopped inside pytest itself: the test module could not be collected.
             self.end_program()
             return Observation.failure(f"Error: pytest could not collect {shown}; nothing was started. Fix the "
-                                       f"error below (or start on another file):\n{text}")
+                                       f"error below (or start on another file):\n{collection_error(text)}")
         how = (f"under pytest --trace: only {shown}::{test} runs, paused at its start" if test else
                "under pytest --trace: the tests run, paused at the start of the first test"
                if mode == "pytest" else "under python -m pdb: paused at its first line")

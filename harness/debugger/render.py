@@ -131,10 +131,25 @@ def stop_notes(stop: dict) -> list[str]:
     """What a stop adds below its position: the watched expressions, and the way back from a call
     stepped into with debug_call."""
     notes = [f"watch: {w[0]} = {w[1]}" for w in stop.get("watches") or [] if isinstance(w, list) and len(w) == 2]
+    yielded = stop.get("yielded")
+    if isinstance(yielded, dict):
+        notes.append(yield_note(yielded, stop))
     if stop.get("nested"):
         notes.append("(inside the call debug_call made: a nested debugger with its own stack; continue_execution "
                      "runs the call to its end and comes back to where you were, showing its value)")
     return notes
+
+
+def yield_note(yielded: dict, stop: dict) -> str:
+    """What a step over (or onto) a ``yield`` handed to the generator's caller."""
+    function, value = yielded.get("function"), yielded.get("value")
+    where = f"{yielded.get('file')}:{yielded.get('line')}"
+    if stop.get("reason") == "return":  # paused at the yield itself: pdb's "returning" is the yielded value
+        return f"The generator {function} yields {value} to its caller here ({where}); it is suspended, not finished."
+    note = f"The generator {function} yielded {value} to its caller at {where}."
+    if yielded.get("resumed") and stop.get("function") == function:
+        note += f" The caller ran on until it asked for the next value; paused where {function} resumes."
+    return note
 
 
 def answer(records: list[dict], tool: str) -> Rendered | None:

@@ -3,6 +3,7 @@ abrupt exit status (read from the records the in-process debugger and the warm i
 
 from __future__ import annotations
 
+import re
 import signal
 
 
@@ -58,3 +59,15 @@ def abrupt_exit(records: list[dict]) -> int | None:
         return None
     statuses = [r.get("status") for r in records if r.get("kind") == "exit" and isinstance(r.get("status"), int)]
     return statuses[-1] if statuses else None
+
+
+# A library file's absolute path: the interpreter's installation up to its lib/pythonX.Y/ (and site-packages/).
+_INSTALLED = re.compile(r"(?<![\w.])/[^\s:\"']*?/lib/python\d+(?:\.\d+)?/(?:site-packages/)?")
+# Where pytest --pdb paused inside pytest itself ("…/_pytest/python.py:558 in importtestmodule()", "-> raise …").
+_PAUSED_IN_PYTEST = re.compile(r"^\S*_pytest/\S+:\d+ in \w+\(\)\n-> .*$", re.MULTILINE)
+
+
+def collection_error(text: str) -> str:
+    """pytest's answer for a test file it could not import, with nothing of where anything is installed:
+    the pause inside pytest goes (nothing was started), library paths lose their installation prefix."""
+    return _INSTALLED.sub("", _PAUSED_IN_PYTEST.sub("", text)).strip()

@@ -34,10 +34,13 @@ def in_workspace(filename: str) -> bool:
     return real.startswith(WORKSPACE + os.sep) and os.sep + "site-packages" + os.sep not in real
 
 
+RUNNER_FILES = ("<string>", "<debug_call>")  # the file names of the frames is_runner may accept
+
+
 def is_runner(frame) -> bool:
     """pdb's ``exec(compile(...))`` frame that runs the script (``<string>``, called from bdb.run)."""
     caller = frame.f_back
-    return (frame.f_code.co_filename in ("<string>", "<debug_call>") and caller is not None
+    return (frame.f_code.co_filename in RUNNER_FILES and caller is not None
             and os.path.basename(caller.f_code.co_filename) == "bdb.py")
 
 

@@ -1,33 +1,58 @@
 """The debugger's own builtins while it works (a sibling of ``stepwise_pdb``: standard library only).
 
-pdb, bdb and cmd look up ``print``, ``repr``, ``len``... in the builtins module at every call, and the
-program shares that module: ``builtins.print = None`` would break the debugger's next answer. While the
-debugger runs a command, the builtins it started with are put back; the program's own changes return
-for every expression the model evaluates and when the program runs on, so the program sees exactly what
+pdb, bdb and cmd look up ``print``, ``repr``, ``len``... in the builtins module at every call, and
+``reprlib.repr`` in its module at every stop line they print, and write to ``sys.stdout``; the program
+shares those modules: ``builtins.print = None`` or ``sys.stdout = None`` would break the debugger's next
+answer. While the debugger stops
+or runs a command, the values it started with are put back; the program's own changes return for
+every expression the model evaluates and when the program runs on, so the program sees exactly what
 it did.
 """
 
 from __future__ import annotations
 
 import builtins
+import reprlib
+import sys
 
-_namespace = builtins.__dict__  # the module's dict itself: the program cannot rebind this reference
-_SAFE = dict(_namespace)  # taken before the program runs
+# The modules' dicts themselves (the program cannot rebind these references), each with its values taken
+# before the program runs.
+_GUARDED = [(module.__dict__, dict(module.__dict__)) for module in (builtins, reprlib)]
 _MISSING = object()
+# sys.stdout and sys.stderr: pdb and pytest's --pdb banners write there; one the program set to None or closed
+# is replaced by the one the debugger started with while the debugger works.
+_SYS = sys.__dict__
+_STREAMS = {name: _SYS.get(name) for name in ("stdout", "stderr")}
+_NAMESPACES = [*(namespace for namespace, _ in _GUARDED), _SYS]
+
+
+def _unusable(stream) -> bool:
+    try:
+        return stream is None or stream is _MISSING or stream.closed is True
+    except Exception:  # the program's object: whatever its attribute does
+        return True
 _IGNORED = frozenset({"_"})  # the interactive "last value": the program's to keep
 
 
 class BuiltinsGuard:
     def __init__(self):
         self.depth = 0
-        self.program: dict[str, object] = {}  # the program's values of the names it changed (or _MISSING)
+        self.program: list[dict[str, object]] = []  # per guarded module: the program's changed values (or _MISSING)
 
     def __enter__(self) -> BuiltinsGuard:
         if self.depth == 0:
-            self.program = {name: _namespace.get(name, _MISSING) for name, safe in _SAFE.items()
-                            if name not in _IGNORED and _namespace.get(name, _MISSING) is not safe}
-            for name in self.program:
-                _namespace[name] = _SAFE[name]
+            self.program = []
+            for namespace, safe in _GUARDED:
+                changed = {name: namespace.get(name, _MISSING) for name, value in safe.items()
+                           if name not in _IGNORED and namespace.get(name, _MISSING) is not value}
+                for name in changed:
+                    namespace[name] = safe[name]
+                self.program.append(changed)
+            streams = {name: _SYS.get(name, _MISSING) for name, safe in _STREAMS.items()
+                       if _unusable(_SYS.get(name, _MISSING)) and not _unusable(safe)}
+            for name in streams:
+                _SYS[name] = _STREAMS[name]
+            self.program.append(streams)
         self.depth += 1
         return self
 
@@ -37,11 +62,13 @@ class BuiltinsGuard:
             self._program_view()
 
     def _program_view(self) -> None:
-        for name, value in self.program.items():
-            if value is _MISSING:
-                _namespace.pop(name, None)
-            else:
-                _namespace[name] = value
+        for index, changed in enumerate(self.program):  # no zip(strict=): the program's Python may be 3.7
+            namespace = _NAMESPACES[index]
+            for name, value in changed.items():
+                if value is _MISSING:
+                    namespace.pop(name, None)
+                else:
+                    namespace[name] = value
 
     def program_view(self) -> ProgramView:
         """For an expression the model evaluates: the program's builtins, then the debugger's again (and

@@ -64,6 +64,7 @@ from stepwise_commands import WATCHES, StepwiseCommands
 from stepwise_guard import GUARD
 from stepwise_records import TestRecords, thread_dump, workspace_frames
 from stepwise_threads import HITS, PAUSES
+from stepwise_yields import StepwiseYields
 
 _current_frames = sys._current_frames  # private references: the program may rebind the module attributes
 _get_ident = threading.get_ident
@@ -81,7 +82,7 @@ RUN_COMMANDS = {"c", "cont", "continue"}
 STEP_COMMANDS = {"n", "next", "s", "step", "r", "return", "unt", "until", "j", "jump"}
 
 
-class StepwisePdb(StepwiseCommands):
+class StepwisePdb(StepwiseCommands, StepwiseYields):
     busy = False  # a debugger command is executing (True) or the program is running (False)
     at_prompt = False  # inside the command loop (waiting for or running a command)
     last_resume: str | None = None  # "continue" or "step": how the program was last resumed
@@ -100,6 +101,7 @@ class StepwisePdb(StepwiseCommands):
         self.use_rawinput = False  # plain readline() on stdin: no readline escape codes in the PTY
         self.breaks = SHARED_BREAKS  # one table for every thread's debugger (bdb keeps one per instance)
         self._alone = False  # the next resume runs this thread only (the others stay held)
+        self._skipped: dict[str | None, bool] = {}  # module name -> in a skipped module (is_skipped_module)
         stepwise_threads.register(self)
         if not thread_debugger:
             StepwisePdb.active = self
@@ -178,6 +180,9 @@ class StepwisePdb(StepwiseCommands):
                 record["task"] = task
             if getattr(self, "nested", False):
                 record["nested"] = True
+            yielded = self.take_yielded()  # a yield the step went over (stale at a fresh start)
+            if reason != "start":
+                record.update(yielded)
             CHANNEL.write(record)
             CHANNEL.fresh = False
         self._why("step")
@@ -300,6 +305,17 @@ def on_sigint(signum, frame):
     debugger.interrupted_at(frame)
 
 
+def streams_repair(pytest):
+    """A pytest plugin: before pytest's --pdb post-mortem writes the test's output to ``sys.stdout``, a
+    standard stream the program set to None or closed is put back (pytest would stop with INTERNALERROR)."""
+    class StreamsRepair:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_exception_interact(self):
+            repair_standard_streams()
+
+    return StreamsRepair()
+
+
 def main(argv: list[str]) -> int:
     handshake()  # before anything of the program runs
     try:
@@ -337,7 +353,7 @@ def run(argv: list[str]) -> int:
         quiet = ["--no-header"] if int(pytest.__version__.split(".")[0]) >= 6 else []
         status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-s",
                                   "-q", *quiet, "--tb=short", "-p", "no:cacheprovider", *argv[2:]],
-                                 plugins=[TestRecords()]))
+                                 plugins=[TestRecords(), streams_repair(pytest)]))
         CHANNEL.end("finished", status=status)
         return status
     pdb.Pdb = StepwisePdb  # a breakpoint() or pdb.set_trace() of the program builds this one

@@ -11,7 +11,23 @@ import sys
 import threading
 import traceback
 
-from stepwise_channel import CHANNEL, exception_line, exception_text, in_workspace, is_runner, shown_path
+from stepwise_channel import (
+    CHANNEL,
+    RUNNER_FILES,
+    exception_line,
+    exception_text,
+    in_workspace,
+    is_runner,
+    shown_path,
+)
+from stepwise_comprehensions import (
+    COMPREHENSIONS,
+    conditional,
+    conditions_need_items,
+    owns_comprehension,
+    same_line_as_outer,
+)
+from stepwise_guard import GUARD
 from stepwise_threads import HITS
 from stepwise_values import capped, safe_repr
 
@@ -65,36 +81,77 @@ class StopReasons(pdb.Pdb):
         self._reason = reason
         self._value = None if value is None else capped(safe_repr(value))
 
+    _line_counted = False  # this line's breakpoint was counted (break_here is not asked while stepping)
+    _skipped: dict[str | None, bool] | None = None  # module name -> in a skipped module (is_skipped_module)
+
     def dispatch_line(self, frame):
-        self._hit_breakpoint = False
+        self._hit_breakpoint = self._line_counted = False
         return super().dispatch_line(frame)
 
-    def break_here(self, frame):
+    def _count_reached(self, frame) -> None:
         lines = self.breaks.get(self.canonic(frame.f_code.co_filename))
         if lines and frame.f_lineno in lines:  # the line ran, whether or not a condition stops it
             HITS.reached((shown_path(frame.f_code.co_filename), frame.f_lineno))
+        self._line_counted = True
+
+    def break_here(self, frame):
+        # Asked at every line of a traced frame (a breakpoint in its file): the common answer, no breakpoint
+        # on this line, is given here without bdb's second lookup.
+        self._line_counted = True
+        code = frame.f_code
+        lines = self.breaks.get(self.canonic(code.co_filename))
+        if not lines:
+            return False
+        if frame.f_lineno in lines:
+            filename = self.canonic(code.co_filename)
+            if code.co_name in COMPREHENSIONS and same_line_as_outer(frame):
+                if not conditional(filename, frame.f_lineno) or conditions_need_items(frame, filename):
+                    return False  # stopped once already, in the enclosing frame (or its variable is not bound yet)
+            else:
+                HITS.reached((shown_path(code.co_filename), frame.f_lineno))  # ran, whether or not a condition holds
+                if owns_comprehension(code, frame.f_lineno) and conditions_need_items(frame, filename):
+                    return False  # the comprehension's frames decide (its variable is not defined here)
+        elif code.co_firstlineno not in lines:  # bdb's other case: a breakpoint on the def line
+            return False
         hit = super().break_here(frame)
         self._hit_breakpoint = self._hit_breakpoint or bool(hit)
         return hit
 
+    def is_skipped_module(self, module_name):
+        """bdb asks at every traced event (stop_here), matching each skip pattern with fnmatch: several
+        microseconds a line. The answer for a module name never changes, so it is kept."""
+        if self._skipped is None:
+            self._skipped = {}
+        skipped = self._skipped.get(module_name)
+        if skipped is None:
+            skipped = self._skipped[module_name] = bool(super().is_skipped_module(module_name))
+        return skipped
+
     def stop_here(self, frame):
-        if is_runner(frame):
+        if frame.f_code.co_filename in RUNNER_FILES and is_runner(frame):
             return False  # pdb's own `exec(...)` around the script: nothing of the program is there
         return super().stop_here(frame)
 
     def user_call(self, frame, argument_list):
         self._why("call")
-        super().user_call(frame, argument_list)
+        if not self.stop_here(frame):  # bdb asks at every call into a file with a breakpoint; pdb stops only here
+            return
+        with GUARD:  # pdb prints its --Call--/--Return-- line before the prompt
+            super().user_call(frame, argument_list)
 
     def user_line(self, frame):
+        if not self._line_counted:  # a step stopped here: the line runs all the same
+            self._count_reached(frame)
         self._why("breakpoint" if self._hit_breakpoint else "step")
-        super().user_line(frame)
+        with GUARD:  # pdb's own work before the prompt
+            super().user_line(frame)
 
     def user_return(self, frame, return_value):
         if frame.f_back is not None and is_runner(frame.f_back):
             return  # the script's last line has run: it ends (said once, by its end record), no --Return--
         self._why("return", return_value)
-        super().user_return(frame, return_value)
+        with GUARD:  # pdb prints its --Call--/--Return-- line before the prompt
+            super().user_return(frame, return_value)
 
     def user_exception(self, frame, exc_info):
         if isinstance(exc_info[1], (StopIteration, StopAsyncIteration)) and exc_info[2] is None:
@@ -105,7 +162,8 @@ class StopReasons(pdb.Pdb):
             return
         self._why("exception", exc_info[1])
         self._exception = exception_line(exc_info[1])
-        super().user_exception(frame, exc_info)
+        with GUARD:  # pdb prints the exception before the prompt
+            super().user_exception(frame, exc_info)
 
     _raised_in: dict | None = None  # post-mortem: the innermost frame, where the exception came from
     _exception: str | None = None  # the exception's line ("ValueError: ...") at an exception stop

@@ -84,6 +84,7 @@ def child_main(request: dict, terminal: int, control: socket.socket) -> None:
     """A forked run; never returns. Everything it needs at its end is bound here first: pdb runs the
     script in ``__main__`` (this module) and empties its namespace to do so."""
     exit_now, flush, print_exc, modules = os._exit, _flush_standard_streams, traceback.print_exc, sys.modules
+    is_instance, integer = isinstance, int  # the program may rebind builtins before its end
     status = 1
     try:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -97,7 +98,7 @@ def child_main(request: dict, terminal: int, control: socket.socket) -> None:
             pass
     finally:
         flush(modules)
-        exit_now(status if isinstance(status, int) else 1)
+        exit_now(status if is_instance(status, integer) else 1)
 
 
 def _flush_standard_streams(modules) -> None:

@@ -31,8 +31,10 @@ class InfraBreaker:
     def tripped(self) -> bool:
         return self.in_a_row >= self.limit
 
-    def message(self, left: int) -> str:
+    def message(self, left: int, *, then: str = "") -> str:
+        """Why the evaluation stopped and what to do; ``then`` replaces the command line's way to resume."""
+        then = then or (f"Bring it back (check it with python -m harness check-endpoint), then rerun the same "
+                        f"command: finished episodes are kept, and the {left} not finished (infra errors "
+                        f"included) are played.")
         return (f"stopped: the model endpoint failed {self.in_a_row} episodes in a row, so it has gone away "
-                f"(last: {self.last_reason or 'no reason recorded'}). Bring it back (check it with "
-                f"python -m harness check-endpoint), then rerun the same command: finished episodes are kept, "
-                f"and the {left} not finished (infra errors included) are played.")
+                f"(last: {self.last_reason or 'no reason recorded'}). {then}")

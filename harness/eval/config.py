@@ -39,6 +39,7 @@ class EvalConfig:
     max_consecutive_infra_errors: int = DEFAULT_LIMIT  # the circuit breaker (harness.eval.breaker)
     preflight: bool = True  # check the policy's endpoint before the first episode
     on_progress: Callable[[EvalProgress], None] | None = None  # after each episode, in the caller's thread
+    policy_factory: Callable[[], Policy] | None = None  # makes the policy instead of `policy` (the web app's endpoints)
 
     @property
     def label(self) -> str:
@@ -46,6 +47,8 @@ class EvalConfig:
         return self.model or (self.model_config.label if self.model_config else self.policy)
 
     def make_policy(self) -> Policy:
+        if self.policy_factory is not None:
+            return self.policy_factory()
         return self.model_config.make_policy() if self.model_config else make_policy(self.policy)
 
 

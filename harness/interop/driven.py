@@ -17,8 +17,10 @@ from pathlib import Path
 
 from corpus.format import Task
 from harness.episode.scoring import Scorer, play_and_score
-from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn
+from harness.interop.defaults import MAX_TURNS
+from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn, assistant_message
 from harness.policies.parsing import turn_from_reply
+from harness.records.observation import ToolCall
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.trajectory import EpisodeResult, Trajectory
 
@@ -57,9 +59,25 @@ class _Request:
     tools: list[dict]
 
 
+# Every adapter's rule for a model reply without a tool call: the first is answered with the format
+# error and this reminder; a second in a row ends the episode with a ``done`` the harness sends for the
+# model (recorded ``sent_by: harness``), so the verifier judges the workspace as the model left it. (trl
+# ends its rollout at the first such reply itself; its get_reward then sends that same done.)
+NO_CALL_REMINDER = (" Reply with one tool call; another reply without one ends the episode "
+                    "(done is then called for you).")
+NO_CALL_LIMIT = 2
+
+
+def harness_done() -> PolicyTurn:
+    """The ``done`` the harness sends when the model stopped calling tools."""
+    call = ToolCall("done", {})
+    return PolicyTurn(message=assistant_message(None, call), tool_call=call, sent_by="harness")
+
+
 class DrivenPolicy(Policy):
     """The policy inside the episode's thread: each ``act`` hands the conversation out and blocks
-    until the driver's reply (a PolicyTurn) comes back, or raises DriverGone."""
+    until the driver's reply (a PolicyTurn) comes back, or raises DriverGone. Replies without a tool
+    call follow ``NO_CALL_LIMIT``'s rule."""
 
     def __init__(self, info: PolicyInfo, requests: queue.Queue, replies: queue.Queue,
                  reply_timeout: float | None):
@@ -67,11 +85,14 @@ class DrivenPolicy(Policy):
         self._requests = requests
         self._replies = replies
         self._reply_timeout = reply_timeout
+        self._without_call = 0  # replies in a row without a usable tool call
 
     def info(self) -> PolicyInfo:
         return self._info
 
     def act(self, messages: list[dict], tools: list[dict]) -> PolicyTurn:
+        if self._without_call >= NO_CALL_LIMIT:
+            return harness_done()
         self._requests.put(_Request([dict(m) for m in messages], tools))
         try:
             reply = self._replies.get(timeout=self._reply_timeout)
@@ -79,6 +100,12 @@ class DrivenPolicy(Policy):
             raise DriverGone(f"no reply came within {self._reply_timeout:g} s; the episode was closed") from None
         if isinstance(reply, DriverGone):
             raise reply
+        if reply.tool_call is not None:
+            self._without_call = 0
+        else:
+            self._without_call += 1
+            if self._without_call < NO_CALL_LIMIT:
+                reply.error = (reply.error or "the reply held no tool call") + NO_CALL_REMINDER
         return reply
 
 
@@ -111,7 +138,7 @@ class EpisodeSpec:
     arm: str
     out: Path
     backend: str | SandboxSource = "bwrap"
-    max_turns: int = 50
+    max_turns: int = MAX_TURNS
     split: str | None = None
     scorer: Scorer | None = None  # applied after playing (``score_episode``)
     episode_id: str | None = None

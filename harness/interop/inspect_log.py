@@ -30,6 +30,7 @@ INSPECT_TASK = "stepwise/debug_repair"
 SCORER = "stepwise_verifier"
 MAX_UNPACKED_BYTES = 256 * 2**20  # a .eval archive is a zip; one unpacking past this is not read
 UNPACK_CHUNK = 2**20
+_TIMESTAMPED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")  # Inspect's listing: a .json log's name
 _JSON_LOG_HEAD = re.compile(rb'\s*\{\s*"version"\s*:\s*\d+\s*,\s*"status"\s*:')  # how Inspect writes .json logs
 INTEROP_MISSING = ("reading or writing an Inspect log needs the interop extra: "
                    "pip install -e '.[interop]' (scripts/setup installs it)")
@@ -253,13 +254,33 @@ def _stable_id(*parts: str) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()[:22]
 
 
-def write_trajectory_log(trajectories: Sequence[Trajectory], out: str | Path, *, source: str = "") -> Path:
-    """Write ``trajectories`` as one Inspect log at ``out`` (``.eval``, or ``.json`` for Inspect's JSON format)."""
+def inspect_log_name(log) -> str:
+    """The file name (without suffix) Inspect gives a log: its creation time, the task, the task id."""
+    created = re.sub(r"[^0-9A-Za-z+-]", "-", str(log.eval.created))
+    return f"{created}_{INSPECT_TASK.split('/')[-1].replace('_', '-')}_{log.eval.task_id}"
+
+
+def listed_by_inspect_view(path: str | Path) -> bool:
+    """Whether ``inspect view`` lists this file: every ``.eval``; a ``.json`` only when its name begins
+    with a timestamp, as Inspect's own names do."""
+    path = Path(path)
+    return path.suffix == ".eval" or (path.suffix == ".json" and _TIMESTAMPED.match(path.name) is not None)
+
+
+def write_trajectory_log(trajectories: Sequence[Trajectory], out: str | Path, *, source: str = "",
+                         log_format: str | None = None) -> Path:
+    """Write ``trajectories`` as one Inspect log at ``out`` (``.eval``, or ``.json`` for Inspect's JSON
+    format); with ``log_format`` ("eval" or "json"), ``out`` is a folder and the log is named there as
+    Inspect names its own. Returns the log's path."""
     out = Path(out)
-    if out.suffix not in (".eval", ".json"):
+    if log_format is None and out.suffix not in (".eval", ".json"):
         raise TrajectoryError(f"{out}: an Inspect log's name ends in .eval (or .json for the JSON format)")
-    api = _inspect_log_api()
     log = trajectory_log(trajectories, source=source)
+    if log_format is not None:
+        if log_format not in ("eval", "json"):
+            raise TrajectoryError(f"an Inspect log's format is eval or json, not {log_format!r}")
+        out = out / f"{inspect_log_name(log)}.{log_format}"
+    api = _inspect_log_api()
     out.parent.mkdir(parents=True, exist_ok=True)
     api.write_eval_log(log, str(out))
     return out

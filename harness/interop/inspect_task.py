@@ -8,14 +8,15 @@ runs the tools itself; the episode does. The Stepwise trajectory document lands 
 ``state.metadata["stepwise_trajectory"]`` and the ``stepwise_verifier`` scorer reads it.
 
 Task parameters (``-T name=value``): ``arm`` (dbg | base), ``split`` (of corpus/splits.json, default
-heldout; only when ``tasks`` is empty), ``tasks`` (comma-separated task names or task folders), ``max_turns`` (0: the
-episode default), ``backend`` (sandbox backend), ``corpus`` (the tasks folder; default corpus/tasks),
-``out`` (where trajectory files go; default a fresh temporary folder).
+``defaults.SPLIT``; only when ``tasks`` is empty), ``tasks`` (comma-separated task names or task folders),
+``max_turns`` (0: ``defaults.MAX_TURNS``), ``backend`` (sandbox backend), ``corpus`` (the tasks folder;
+default corpus/tasks), ``out`` (where trajectory files go; default ``stepwise-trajectories`` in the
+folder of the eval's own log).
 """
 
 from __future__ import annotations
 
-import tempfile
+import os
 from pathlib import Path
 
 import anyio.to_thread
@@ -29,6 +30,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from corpus.format import TASKS_DIR, load_task, load_tasks
 from corpus.format import Task as StepwiseTask
 from harness.arms import ARMS
+from harness.interop.defaults import SPLIT, trajectory_folder
 from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.inspect_log import TRAJECTORY_KEY, verdict_score
 from harness.interop.inspect_messages import (
@@ -42,7 +44,6 @@ from harness.scoring import episode_scorer
 from harness.trajectory import Trajectory
 
 _REPO = Path(__file__).resolve().parents[2]
-DEFAULT_SPLIT = "heldout"  # an evaluation's split when neither -T split nor -T tasks is given
 
 
 # -- which tasks -----------------------------------------------------------------------------------
@@ -80,14 +81,26 @@ def select_tasks(split: str, tasks: str | list | tuple = "", corpus: str = "") -
 
 # -- solver and scorer ------------------------------------------------------------------------------
 
+def default_out_dir() -> Path:
+    """``stepwise-trajectories`` beside the running eval's log (Inspect's log folder)."""
+    from inspect_ai.log._samples import sample_active
+
+    active = sample_active()
+    location = active.log_location if active is not None else ""
+    location = location.removeprefix("file://")
+    if location and "://" not in location:
+        return trajectory_folder(Path(location).parent)
+    # A remote log folder (s3://...): the local one Inspect would use.
+    return trajectory_folder(os.environ.get("INSPECT_LOG_DIR") or "logs")
+
+
 @solver
 def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = "bwrap", split: str | None = None,
                      out: str = "") -> Solver:
     """Plays the sample's Stepwise task as a driven episode with Inspect's model taking the turns."""
-    out_dir = Path(out) if out else Path(tempfile.mkdtemp(prefix="stepwise-inspect-"))
-
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         stepwise_task = load_task(Path(str(state.metadata["task_path"])))
+        out_dir = Path(out) if out else default_out_dir()
         out_dir.mkdir(parents=True, exist_ok=True)
         spec = EpisodeSpec(task=stepwise_task, arm=arm, backend=backend, split=split,
                            out=out_dir / f"{stepwise_task.name}.{arm}.e{state.epoch}.json",
@@ -107,13 +120,15 @@ def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = "bwrap
                 for event in to_tool_events(reply, turn.new_messages):  # what `inspect view` shows per call
                     transcript()._event(event)
         finally:
-            if not episode.finished:
-                await anyio.to_thread.run_sync(episode.close)
-        trajectory = turn.trajectory or episode.trajectory
+            if not episode.finished:  # the model's call failed, or the sample was cancelled: closed as error
+                await anyio.to_thread.run_sync(episode.close, "the sample stopped before the episode ended")
+            # Kept on the state even when the sample errors: Inspect logs an errored sample's state as it is.
+            trajectory = turn.trajectory or episode.trajectory
+            if trajectory is not None:
+                state.messages = to_chat_messages(list(trajectory.messages))
+                state.metadata[TRAJECTORY_KEY] = trajectory.to_json(check=False)  # the log carries the document
         if trajectory is None:
             raise RuntimeError(f"the episode wrote no trajectory: {turn.error or 'unknown error'}")
-        state.messages = to_chat_messages(list(trajectory.messages))
-        state.metadata[TRAJECTORY_KEY] = trajectory.to_json(check=False)  # the log carries the document
         return state
 
     return solve
@@ -134,14 +149,14 @@ def stepwise_verifier():
 def debug_repair(arm: str = "dbg", split: str = "", tasks: str | list[str] = "", max_turns: int = 0,
                  backend: str = "bwrap", corpus: str = "", out: str = "") -> Task:
     """Repair a failing Stepwise task's code in a sandbox, with (``dbg``) or without (``base``) a debugger.
-    ``split`` (default heldout) applies only when no ``tasks`` are named; the log's metadata says which
+    ``split`` (default ``defaults.SPLIT``) applies only when no ``tasks`` are named; the log's metadata says which
     tasks ran and under which split (None for named tasks)."""
     if arm not in ARMS:
         raise ValueError(f"-T arm={arm!r}: the arm is one of {', '.join(ARMS)}")
     if split and task_names(tasks):
         raise ValueError(f"-T split={split!r} and -T tasks=... pick the tasks two ways; give one of them")
-    effective_split = None if task_names(tasks) else (split or DEFAULT_SPLIT)
-    chosen = select_tasks(effective_split or DEFAULT_SPLIT, tasks, corpus)
+    effective_split = None if task_names(tasks) else (split or SPLIT)
+    chosen = select_tasks(effective_split or SPLIT, tasks, corpus)
     # The sample's input is the episode's own opening (system prompt and task prompt), as Inspect shows it.
     samples = [Sample(id=t.name, input=to_chat_messages(opening_messages(t, arm)),
                       metadata={"task_path": str(t.path), "arm": arm}) for t in chosen]

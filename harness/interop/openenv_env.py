@@ -24,6 +24,7 @@ from openenv.core.env_server.types import EnvironmentMetadata
 from corpus.format import TASKS_DIR, Task, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode import split_of_task
+from harness.interop.defaults import MAX_TURNS, trajectory_folder
 from harness.interop.driven import SENT_BY_KEY, DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.openenv_guard import RequestGuard
 from harness.interop.openenv_models import StepwiseAction, StepwiseObservation, StepwiseState
@@ -38,8 +39,8 @@ class ServerConfig:
     tasks_dir: Path = TASKS_DIR
     arm: str = "dbg"
     backend: str = "bwrap"
-    max_turns: int = 50
-    out_dir: Path = Path("trajectories/openenv")
+    max_turns: int = MAX_TURNS
+    out_dir: Path = field(default_factory=trajectory_folder)
     reply_timeout: float = 600.0
     start_timeout: float = 300.0
     policy_config: str | None = None
@@ -118,9 +119,12 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
             if self._turn.finished:
                 raise RuntimeError("the episode is over: call reset to start another")
             self._state.step_count += 1
-            message = {"role": "assistant", "content": None, "tool_calls": [{
-                "id": f"call_{self._state.step_count}", "type": "function",
-                "function": {"name": action.name, "arguments": json.dumps(action.arguments)}}]}
+            message: dict[str, Any] = {"role": "assistant", "content": action.content}
+            if action.name:
+                message["tool_calls"] = [{"id": f"call_{self._state.step_count}", "type": "function",
+                                          "function": {"name": action.name, "arguments": json.dumps(action.arguments)}}]
+            else:  # text alone: a reply without a tool call
+                message["content"] = action.content or ""
             if action.sent_by == "harness":
                 message[SENT_BY_KEY] = "harness"
             turn = self._episode.reply(message, timeout=self.config.reply_timeout)
@@ -170,6 +174,9 @@ class StepwiseEnvironment(Environment[StepwiseAction, StepwiseObservation, Stepw
             episode.close(reason)
 
 
+TASKS_PATH = "/tasks"  # GET: the served task names
+
+
 def make_app(config: ServerConfig, max_sessions: int):
     """The FastAPI app of ``harness serve-env``: one environment (so one episode) per WebSocket
     session, at most ``max_sessions`` at once; a session beyond that is refused with CAPACITY_REACHED.
@@ -182,6 +189,12 @@ def make_app(config: ServerConfig, max_sessions: int):
 
     factory.__name__ = "StepwiseEnvironment"
     app = create_fastapi_app(factory, StepwiseAction, StepwiseObservation, max_concurrent_envs=max_sessions)
+
+    def served_tasks() -> dict:
+        """The task names a reset may ask for (a trainer checks its dataset's against them first)."""
+        return {"tasks": [Path(entry).name for entry in config.tasks]}
+
+    app.add_api_route(TASKS_PATH, served_tasks, methods=["GET"])
     app.add_middleware(_WebSocketEdges)
     # Added last, so it runs first: nothing reaches openenv-core without the token.
     app.add_middleware(RequestGuard, token=config.token, allowed_origins=config.allowed_origins)

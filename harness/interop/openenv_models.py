@@ -10,10 +10,12 @@ from pydantic import Field
 
 
 class StepwiseAction(Action):
-    """One tool call: the tool's name and its arguments (a JSON object)."""
+    """One model reply: a tool call (the tool's name and its arguments, a JSON object) with the text that
+    came with it, or text alone (no name: a reply without a tool call, answered as any adapter answers it)."""
 
-    name: str = Field(..., description="the tool to call (one of the observation's tools)")
+    name: str = Field(default="", description="the tool to call (one of the observation's tools); empty: no call")
     arguments: dict[str, Any] = Field(default_factory=dict, description="the tool's arguments")
+    content: str | None = Field(default=None, description="the model's text in this reply")
     sent_by: Literal["model", "harness"] = Field(
         default="model", description="'harness' for a call the client made on the model's behalf (recorded so)")
 

@@ -23,6 +23,7 @@ import keyword
 import sys
 import time
 import weakref
+from collections.abc import Iterable
 from typing import Any
 
 from harness.arms import DBG, check_arm
@@ -138,6 +139,12 @@ class _StepwiseSession:
         self._close()
         return None if self._broken is not None else self._reward
 
+    def _record_reply(self, text: str) -> None:
+        """The model's closing text reply (the one without a tool call that ended trl's rollout), played
+        as that reply, so the trajectory holds it; get_reward then ends the episode."""
+        if self._client is not None and not self._done and self._broken is None:
+            self._send({"name": "", "content": text})
+
     # -- helpers ---------------------------------------------------------------------------------
     def _call(self, name: str, arguments: dict, sent_by: str = "model") -> str:
         if self._client is None:
@@ -146,8 +153,12 @@ class _StepwiseSession:
             return "Error: the episode is over; no more tool calls are played."
         if self._broken is not None:
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
+        return self._send({"name": name, "arguments": arguments, "sent_by": sent_by})
+
+    def _send(self, action: dict) -> str:
+        assert self._client is not None
         try:
-            result = self._client.step({"name": name, "arguments": arguments, "sent_by": sent_by})
+            result = self._client.step(action)
         except Exception as exc:  # a lost or timed-out socket: the session's replies no longer line up
             self._broken = str(exc) or type(exc).__name__
             return f"Error: the episode was lost ({self._broken}); no more tool calls are played."
@@ -172,6 +183,54 @@ class _StepwiseSession:
         finalizer, self._finalizer, self._client = self._finalizer, None, None
         if finalizer is not None:
             finalizer()
+
+
+def record_replies(completions: list, environments: list | None = None, **_: Any) -> list[None]:
+    """A reward function for ``GRPOTrainer(reward_funcs=[record_replies], ...)`` that scores nothing: it
+    plays each rollout's closing text reply (trl never shows it to an environment) into its episode, so
+    the trajectory records what the model said last. List it before the environment's reward: trl calls
+    reward functions in order, and ``get_reward`` (added last) then ends the episode."""
+    for completion, environment in zip(completions, environments or [], strict=False):
+        if not isinstance(environment, _StepwiseSession):
+            continue
+        last = completion[-1] if isinstance(completion, list) and completion else completion
+        if isinstance(last, dict):
+            if last.get("role") != "assistant" or last.get("tool_calls"):
+                continue  # the rollout ended on a tool call (trl's iteration limit): no closing reply
+            text = last.get("content")
+            text = text if isinstance(text, str) else "".join(
+                part.get("text", "") for part in text or [] if isinstance(part, dict))
+        else:
+            text = str(last)
+        environment._record_reply(text)
+    return [None] * len(completions)
+
+
+def _check_served(base_url: str, wanted: list[str], token: str | None) -> None:
+    """Raise StepwiseEnvError naming the tasks in ``wanted`` the server does not serve."""
+    import os
+
+    import httpx
+
+    from harness.interop.openenv_env import TASKS_PATH
+    from harness.interop.openenv_guard import TOKEN_ENV
+
+    url = base_url.replace("ws://", "http://", 1).replace("wss://", "https://", 1) + TASKS_PATH
+    secret = token if token is not None else os.environ.get(TOKEN_ENV, "")
+    try:
+        reply = httpx.get(url, headers={"Authorization": f"Bearer {secret}"}, timeout=30)
+    except httpx.HTTPError as exc:
+        raise StepwiseEnvError(f"cannot reach {base_url} ({exc}); is `python -m harness serve-env` running "
+                               "there?") from None
+    if reply.status_code != 200:
+        raise StepwiseEnvError(f"the server at {base_url} would not list its tasks ({reply.status_code}: "
+                               f"{reply.text[:200]}); check the token (${TOKEN_ENV})")
+    served = set(reply.json().get("tasks") or [])
+    missing = [name for name in wanted if name not in served]
+    if missing:
+        raise StepwiseEnvError(f"the server at {base_url} does not serve task(s) {', '.join(missing)}; start it "
+                               f"with --task for each task the dataset names (it serves: "
+                               f"{', '.join(sorted(served)) or 'none'})")
 
 
 def _close_quietly(client) -> None:
@@ -237,16 +296,22 @@ def _tool_method(schema: dict):
 
 def stepwise_environment(base_url: str, arm: str = DBG, task: str | None = None, *,
                          message_timeout_s: float = 600.0, token: str | None = None,
-                         wait_for_session_s: float = 600.0, model: str | None = None) -> type:
+                         wait_for_session_s: float = 600.0, model: str | None = None,
+                         tasks: Iterable[str] | None = None) -> type:
     """The environment class for ``GRPOTrainer(environment_factory=...)``: each instance plays ``arm``'s
     episodes on the serve-env server at ``base_url`` (``http://HOST:PORT``), of ``task`` unless the
     dataset row names one in a ``task`` column (None: the server's first task). ``token`` is the
     server's (default: ``$STEPWISE_ENV_TOKEN``). A reset that finds the server full waits up to
     ``wait_for_session_s`` for a free session, then fails with what to change. ``model`` is the name
-    of the model being trained, recorded in each episode's trajectory."""
+    of the model being trained, recorded in each episode's trajectory. ``tasks`` (the dataset's
+    ``task`` column) and ``task`` are checked against the tasks the server serves now, so a name it
+    does not serve fails here, before training starts."""
     check_arm(arm)
     if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://", "ws://", "wss://")):
         raise ValueError(f"base_url must be the server's http:// or ws:// address, not {base_url!r}")
+    wanted: list[str] = sorted({str(name) for name in (*(tasks or ()), *([task] if task is not None else []))})
+    if wanted:
+        _check_served(base_url.rstrip("/"), wanted, token)
     schemas = toolset(arm)
     namespace: dict[str, Any] = {s["function"]["name"]: _tool_method(s) for s in schemas}
     namespace.update(_base_url=base_url.rstrip("/"), _arm=arm, _task=task, _tool_schemas=tuple(schemas),

@@ -38,11 +38,7 @@ def select_tasks(split: str, tasks: Iterable[Task | str | Path] | None = None, *
     """``tasks`` (corpus Tasks, task folders or names; default: every task of ``split`` in
     corpus/splits.json), each once. ``for_training=True`` refuses heldout tasks: the split
     "heldout", or any task that corpus/splits.json assigns to heldout. Raises ValueError."""
-    if split not in SPLITS:
-        raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
-    if for_training and split == "heldout":
-        raise ValueError("split='heldout' cannot be used for training: heldout tasks are for evaluation only "
-                         f"(train on {' or '.join(TRAINING_SPLITS)})")
+    check_selection(split, None, for_training=for_training)
     if tasks is None:
         resolved = [resolve_task(name) for name in tasks_in_split(split)]
     else:
@@ -55,6 +51,18 @@ def select_tasks(split: str, tasks: Iterable[Task | str | Path] | None = None, *
             raise ValueError(f"task {task.name} is listed twice")
         seen.add(task.name)
     return resolved
+
+
+def check_selection(split: str, tasks: Iterable[str] | None = None, *, for_training: bool = False) -> None:
+    """What ``select_tasks`` refuses before it reads a task: an unknown split, and for training the
+    heldout split or a task named (or a task folder named) as heldout in corpus/splits.json."""
+    if split not in SPLITS:
+        raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
+    if for_training and split == "heldout":
+        raise ValueError("split='heldout' cannot be used for training: heldout tasks are for evaluation only "
+                         f"(train on {' or '.join(TRAINING_SPLITS)})")
+    if for_training and tasks is not None:
+        refuse_heldout([Path(str(task)).name for task in tasks])
 
 
 def refuse_heldout(names: Iterable[str]) -> None:
@@ -198,5 +206,5 @@ class StepwiseRubric:
         return reward, metrics
 
 
-__all__ = ["TRAINING_SPLITS", "StepwiseRubric", "close_episode", "load_rubric", "opening_messages", "refuse_heldout",
+__all__ = ["TRAINING_SPLITS", "StepwiseRubric", "check_selection", "close_episode", "load_rubric", "opening_messages", "refuse_heldout",
            "select_tasks", "start_episode", "task_split"]

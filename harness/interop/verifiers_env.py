@@ -25,13 +25,13 @@ the taskset id ``stepwise-debug-repair``); both take their tasks and rubric from
 from __future__ import annotations
 
 import asyncio
-import tempfile
 import uuid
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from corpus.format import Task
+from harness.interop.defaults import MAX_TURNS, SPLIT, trajectory_folder
 from harness.interop.driven import DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.verifiers_common import (
     StepwiseRubric,
@@ -187,7 +187,7 @@ def load_environment(arm: str = ..., split: str = ..., max_turns: int = ...,
                      tasks: Iterable[Task | str | Path] | None = ..., backend=..., weights=..., *,
                      for_training: bool = ..., out_dir: str | Path | None = ..., policy_config=...,
                      reply_timeout: float | None = ..., api: Literal["v1"]) -> DebugRepairEnv: ...
-def load_environment(arm: str = "dbg", split: str = "train", max_turns: int = 30,
+def load_environment(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
                      tasks: Iterable[Task | str | Path] | None = None, backend="bwrap", weights=None, *,
                      for_training: bool = False, out_dir: str | Path | None = None,
                      policy_config=None, reply_timeout: float | None = 600.0,
@@ -196,7 +196,8 @@ def load_environment(arm: str = "dbg", split: str = "train", max_turns: int = 30
     task of ``split`` in corpus/splits.json). ``weights``: component weights (``{"verified": 1.0}``),
     a rubric config (``{"weights": ..., "policy_config": ...}``) or its JSON file.
     ``for_training=True`` refuses heldout tasks: the split "heldout", or any task that
-    corpus/splits.json assigns to heldout. Trajectory documents are written under ``out_dir``.
+    corpus/splits.json assigns to heldout. Trajectory documents are written under ``out_dir`` (default
+    ``outputs/stepwise-trajectories``; the defaults are ``harness.interop.defaults``).
 
     ``api="classic"`` returns this module's ``StepwiseEnv``; ``api="v1"`` returns the native
     ``verifiers.v1`` environment of ``harness.interop.verifiers_v1`` (same tasks, episodes and rubric)."""
@@ -212,7 +213,7 @@ def load_environment(arm: str = "dbg", split: str = "train", max_turns: int = 30
     rubric = load_rubric(weights)
     rows = [{"prompt": opening_messages(task, arm), "task": task.name, "answer": "",
              "info": {"task": task.name, "split": task_split(task, split), "arm": arm}} for task in resolved]
-    out = Path(out_dir) if out_dir is not None else Path(tempfile.mkdtemp(prefix="stepwise-verifiers-"))
+    out = Path(out_dir) if out_dir is not None else trajectory_folder()
     out.mkdir(parents=True, exist_ok=True)
     return StepwiseEnv(rows, {task.name: task for task in resolved}, arm=arm, max_turns=max_turns,
                        backend=backend, rubric=StepwiseRubric(rubric), out_dir=out,

@@ -36,8 +36,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import tempfile
 import uuid
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -50,9 +50,11 @@ from verifiers.v1.configs.client import TrainClientConfig  # pyright: ignore[rep
 from corpus.format import Task as CorpusTask
 from corpus.format import resolve_task
 from harness.episode.run import split_of_task
+from harness.interop.defaults import MAX_EPISODES, MAX_TURNS, SPLIT, trajectory_folder
 from harness.interop.driven import DrivenEpisode, EpisodeSpec
 from harness.interop.verifiers_common import (
     StepwiseRubric,
+    check_selection,
     close_episode,
     load_rubric,
     opening_messages,
@@ -76,10 +78,14 @@ class DebugRepairData(vf.TaskData):
     """The task folder."""
     arm: str = "dbg"
     split: str | None = None
-    max_turns: int = 30
+    max_turns: int = MAX_TURNS
     backend: str = "bwrap"
     policy_config: str | dict | None = None
     """The pdb policy config the episode's quality record uses (None: pdb_policy_v1)."""
+    out_dir: str = str(trajectory_folder())
+    """The folder the episode's trajectory file goes to."""
+    max_episodes: int = MAX_EPISODES
+    """Episodes played at once in this process (the taskset's ``max_episodes``)."""
 
 
 class DebugRepairState(vf.State):
@@ -201,17 +207,27 @@ class DebugRepairTasksetConfig(vf.TasksetConfig):
     task: DebugRepairTaskConfig = DebugRepairTaskConfig()
     arm: str = "dbg"
     """The tool surface: ``base`` or ``dbg``."""
-    split: str = "train"
+    split: str = SPLIT
     """Every task of this split in corpus/splits.json, unless ``tasks`` names them."""
     tasks: list[str] | None = None
     """Task names or task folders."""
-    max_turns: int = Field(default=30, ge=1)
+    max_turns: int = Field(default=MAX_TURNS, ge=1)
     backend: str = "bwrap"
     """Where Stepwise's sandbox comes from: ``bwrap`` or ``docker``."""
     for_training: bool = False
     """Refuse heldout tasks: the split ``heldout``, or any task corpus/splits.json puts there."""
     policy_config: str | dict | None = None
     """The episode's quality record's pdb policy config (default: the rubric's, else pdb_policy_v1)."""
+    out_dir: str = str(trajectory_folder())
+    """Where trajectory files go: ``stepwise-trajectories`` in ``outputs``, where vf-eval writes its runs."""
+    max_episodes: int = Field(default=MAX_EPISODES, ge=1)
+    """Episodes (each a sandbox) played at once in this process, whatever ``--max-concurrent`` asks."""
+
+    @model_validator(mode="after")
+    def _check_training(self) -> DebugRepairTasksetConfig:
+        # Refused while the command line is read, so vf-eval says it in one message, not a traceback.
+        check_selection(self.split, self.tasks, for_training=self.for_training)
+        return self
 
 
 def _rubric_policy_config(source) -> str | dict | None:
@@ -243,15 +259,14 @@ class DebugRepairTaskset(vf.Taskset[DebugRepairTask, DebugRepairTasksetConfig]):
                 id=task.name, name=task.name, description=task.description,
                 prompt=opening_messages(task, config.arm),  # type: ignore[arg-type]  # pydantic validates
                 task_path=str(task.path), arm=config.arm, split=task_split(task, config.split),
-                max_turns=config.max_turns, backend=config.backend, policy_config=policy_config),
+                max_turns=config.max_turns, backend=config.backend, policy_config=policy_config,
+                out_dir=config.out_dir, max_episodes=config.max_episodes),
                 config.task)
 
 
 # -- the harness -------------------------------------------------------------------------------
 class DebugRepairHarnessConfig(vf.HarnessConfig):
     id: str = TASKSET_ID
-    out_dir: str | None = None
-    """Where trajectory documents go (default: a new temporary folder)."""
     reply_timeout: float | None = 600.0
     """Seconds the episode waits for the model's reply before it ends as ``error``."""
 
@@ -264,6 +279,19 @@ def _assistant_message(message: Any) -> dict:
     return message
 
 
+_GATES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+
+def _episode_gate(limit: int) -> asyncio.Semaphore:
+    """The run's bound on episodes at once: one per event loop (v1 makes a harness per rollout), its
+    limit the first taskset's ``max_episodes``."""
+    loop = asyncio.get_running_loop()
+    gate = _GATES.get(loop)
+    if gate is None:
+        gate = _GATES[loop] = asyncio.Semaphore(limit)
+    return gate
+
+
 class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
     """Plays one Stepwise episode in-process; every model call goes through the interception."""
 
@@ -271,16 +299,6 @@ class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
     EXECUTES_CODE = False  # the model's calls run in Stepwise's sandbox, never in the v1 runtime
     NEEDS_CONTAINER = False
 
-    def __init__(self, config: DebugRepairHarnessConfig) -> None:
-        super().__init__(config)
-        self._out_dir: Path | None = None
-
-    def out_dir(self) -> Path:
-        if self._out_dir is None:
-            self._out_dir = (Path(self.config.out_dir) if self.config.out_dir is not None
-                             else Path(tempfile.mkdtemp(prefix="stepwise-verifiers-v1-")))
-            self._out_dir.mkdir(parents=True, exist_ok=True)
-        return self._out_dir
 
     async def launch(self, ctx: vf.ModelContext, trace: vf.Trace, runtime: vf.Runtime, endpoint: str,
                      secret: str, mcp_urls: dict[str, str], data: vf.TaskData) -> vf.ProgramResult:
@@ -289,9 +307,15 @@ class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
         if isinstance(ctx.client, TrainClientConfig) and "heldout" in (data.split, split_of_task(str(data.name))):
             raise vf.TaskError(f"task {data.name} is heldout in corpus/splits.json and cannot be played for "
                                "training (a TrainClientConfig run)")
+        async with _episode_gate(data.max_episodes):  # at most max_episodes sandboxes, whatever vf-eval's concurrency
+            return await self._play(ctx, trace, endpoint, secret, data)
+
+    async def _play(self, ctx: vf.ModelContext, trace: vf.Trace, endpoint: str, secret: str,
+                    data: DebugRepairData) -> vf.ProgramResult:
         task = resolve_task(data.task_path)
         episode_id = uuid.uuid4().hex
-        out = self.out_dir() / f"{task.name}-{episode_id}.json"
+        Path(data.out_dir).mkdir(parents=True, exist_ok=True)
+        out = Path(data.out_dir) / f"{task.name}-{episode_id}.json"
         spec = EpisodeSpec(task=task, arm=data.arm, out=out, backend=data.backend, max_turns=data.max_turns,
                            split=data.split, scorer=episode_scorer(task, data.policy_config),
                            episode_id=episode_id, header_extra={"verifiers_trace": trace.id})
@@ -338,10 +362,10 @@ class DebugRepairEnv(vf.Env[DebugRepairEnvConfig]):
 
 
 # -- loading and evaluating ----------------------------------------------------------------------
-def env_config(arm: str = "dbg", split: str = "train", max_turns: int = 30,
+def env_config(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
                tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = "bwrap", weights=None, *,
                for_training: bool = False, out_dir: str | Path | None = None, policy_config=None,
-               reply_timeout: float | None = 600.0) -> DebugRepairEnvConfig:
+               reply_timeout: float | None = 600.0, max_episodes: int = MAX_EPISODES) -> DebugRepairEnvConfig:
     """The v1 env config of ``load_environment``'s arguments (what ``vf-eval`` flags also build)."""
     task_config: dict[str, Any] = {}
     if weights is not None:
@@ -354,25 +378,28 @@ def env_config(arm: str = "dbg", split: str = "train", max_turns: int = 30,
                             f"(a v1 config is data), not {type(weights).__name__}")
     names = None if tasks is None else [str(t.path) if isinstance(t, CorpusTask) else str(t) for t in tasks]
     harness: dict[str, Any] = {"id": TASKSET_ID, "reply_timeout": reply_timeout}
+    taskset: dict[str, Any] = {"id": TASKSET_ID, "arm": arm, "split": split, "max_turns": max_turns, "tasks": names,
+                               "backend": backend, "for_training": for_training, "policy_config": policy_config,
+                               "task": task_config, "max_episodes": max_episodes}
     if out_dir is not None:
-        harness["out_dir"] = str(out_dir)
-    raw = {"taskset": {"id": TASKSET_ID, "arm": arm, "split": split, "max_turns": max_turns, "tasks": names,
-                       "backend": backend, "for_training": for_training, "policy_config": policy_config,
-                       "task": task_config},
+        taskset["out_dir"] = str(out_dir)
+    raw = {"taskset": taskset,
            "agent": {"harness": harness, "runtime": {"type": "subprocess"}}}
     config = vf.resolve_env_config(raw)
     assert isinstance(config, DebugRepairEnvConfig), type(config)
     return config
 
 
-def load_environment(arm: str = "dbg", split: str = "train", max_turns: int = 30,
+def load_environment(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
                      tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = "bwrap",
                      weights=None, *, for_training: bool = False, out_dir: str | Path | None = None,
-                     policy_config=None, reply_timeout: float | None = 600.0) -> DebugRepairEnv:
+                     policy_config=None, reply_timeout: float | None = 600.0,
+                     max_episodes: int = MAX_EPISODES) -> DebugRepairEnv:
     """The native v1 environment (``vf.load_environment`` of ``env_config(...)``); the arguments
     are those of ``harness.interop.verifiers_env.load_environment``."""
     config = env_config(arm, split, max_turns, tasks, backend, weights, for_training=for_training,
-                        out_dir=out_dir, policy_config=policy_config, reply_timeout=reply_timeout)
+                        out_dir=out_dir, policy_config=policy_config, reply_timeout=reply_timeout,
+                        max_episodes=max_episodes)
     env = vf.load_environment(config)
     assert isinstance(env, DebugRepairEnv), type(env)
     return env

@@ -138,3 +138,31 @@ def test_a_bad_splits_file_is_refused_naming_the_file_and_what_to_do(tmp_path, c
         load_splits(path)
 
     assert str(caught.value) == f"{path}: {message}"
+
+
+def test_the_splits_file_is_read_as_utf8_whatever_the_locale(tmp_path):
+    """A machine whose locale is not UTF-8 (here the plain C locale, its coercion to UTF-8 turned off)
+    still reads a splits file holding non-ASCII text: the file's encoding is named, not the locale's. (Read
+    here too: the mutation run picks a function's tests by what they call in its own process.)"""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import corpus
+    from corpus.splits import load_splits
+
+    path = tmp_path / "splits.json"
+    path.write_text(json.dumps({"version": 1, "targets": {}, "assignments": {"café_totals": "train"}},
+                               ensure_ascii=False), encoding="utf-8")
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0",
+           "PYTHONIOENCODING": "utf-8",  # its printed answer only: open() still follows the locale
+           "PYTHONPATH": str(Path(corpus.__file__).resolve().parent.parent)}
+    code = ("import locale, sys; from corpus.splits import load_splits; "
+            "print(locale.getpreferredencoding(False), load_splits(sys.argv[1]))")
+    run = subprocess.run([sys.executable, "-c", code, str(path)], env=env, capture_output=True, text=True,
+                         encoding="utf-8", timeout=60)
+
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.strip() == f"ANSI_X3.4-1968 {load_splits(path)}" == "ANSI_X3.4-1968 {'café_totals': 'train'}"

@@ -1,5 +1,7 @@
 """The calls of the hostile fuzz test (``test_hostile_fuzz.py``): seeded episode scripts that mix valid
-debugging flows with random and hostile arguments, the reproductions of hostile calls among them.
+debugging flows (half of them after the program rebinds something the debugger might use: builtins,
+``sys.stdout``, ``sys.displayhook``, ``os.environ``, signal handlers) with random and hostile arguments,
+the reproductions of hostile calls among them.
 
 Every script is a list of scripted-policy entries (``{"name", "arguments"}`` or ``{"content"}``, raw
 model text); the policy then calls ``done``. A plan says whether its episode ends with the real fix
@@ -17,9 +19,12 @@ from tests.helpers.tasks import SUM_SKIPS_FIRST_FIXED
 SOURCE, TEST = "counter.py", "test_counter.py"
 TOOLS = ["start_debugger", "add_breakpoint", "remove_breakpoint", "continue_execution", "step_over", "step_into",
          "step_out", "print_variable", "examine_locals", "examine_globals", "run_expression", "list_code",
-         "where_am_i", "select_frame", "bash", "edit_file", "write_file"]
+         "where_am_i", "select_frame", "bash", "edit_file", "write_file", "list_breakpoints", "disable_breakpoint",
+         "enable_breakpoint", "list_threads", "select_thread", "run_until", "debug_call", "watch", "unwatch",
+         "list_tasks"]
 KEYS = ["file", "line", "lines", "breakpoints", "name", "expression", "index", "command", "file_path",
-        "old_string", "new_string", "content"]
+        "old_string", "new_string", "content", "condition", "temporary", "id", "thread", "only_this_thread", "stdin",
+        "test"]
 ODD_VALUES = [None, True, -1, 0, 2, 10**12, 1.5, float("inf"), "", " ", "\x00", "a\x00b", "\ud800", "é" * 200,
               "x" * 300, "../../etc/passwd", "/etc/shadow", "/proc/kmsg", SOURCE, TEST, "values", "1/0",
               "__import__('os').getpid()", [], {}, [1, [2, [3]]], {"file": SOURCE, "lines": [2]}]
@@ -33,14 +38,31 @@ def bash(command: str) -> dict:
     return call("bash", command=command)
 
 
+# The program rebinding what a debugger might use (issue 41): every later answer must stay the debugger's.
+REBINDINGS = [
+    "import builtins; builtins.print = None",
+    "import sys, io; sys.stdout = io.StringIO(); sys.stderr = None",
+    "import sys; sys.displayhook = None; sys.excepthook = None",
+    "import os; os.environ.clear()",
+    "import signal; old = signal.signal(signal.SIGINT, signal.SIG_IGN); old = signal.signal(signal.SIGUSR1, signal.SIG_IGN)",
+    "import reprlib; reprlib.repr = None",
+]
+
+
 # -- valid flows: what a model that uses the tools well would send ----------------------------------
 def debug_flow(rng: random.Random) -> list[dict]:
-    flow = [call("start_debugger", file=TEST), call("add_breakpoint", file=SOURCE, line=2),
-            call("continue_execution"), call("print_variable", name="values"), call("examine_locals"),
-            call("run_expression", expression="sum(values), values[1:]"), call("where_am_i"), call("list_code")]
-    flow += [call(rng.choice(["step_over", "step_into", "step_out", "examine_globals", "where_am_i"]))
+    flow = [call("start_debugger", file=TEST), call("add_breakpoint", file=SOURCE, line=2, condition="len(values) > 0"),
+            call("watch", expression="len(values)"), call("continue_execution"), call("print_variable", name="values"),
+            call("examine_locals"), call("run_expression", expression="sum(values), values[1:]"), call("where_am_i"),
+            call("list_code"), call("list_breakpoints"), call("debug_call", expression="total([4, 5])"),
+            call("step_over"), call("continue_execution")]
+    if rng.random() < 0.5:  # the rest of the flow runs against a program that rebound something
+        flow.insert(1, call("run_expression", expression=rng.choice(REBINDINGS)))
+    flow += [call(rng.choice(["step_over", "step_into", "step_out", "examine_globals", "where_am_i", "list_threads",
+                              "list_tasks", "list_breakpoints"]))
              for _ in range(rng.randint(2, 6))]
-    flow += [call("select_frame", index=0), call("remove_breakpoint", file=SOURCE, line=2), call("continue_execution")]
+    flow += [call("select_frame", index=0), call("unwatch", expression="len(values)"),
+             call("remove_breakpoint", file=SOURCE, line=2), call("continue_execution")]
     return flow
 
 

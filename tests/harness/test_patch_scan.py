@@ -110,3 +110,106 @@ def test_the_published_fix_of_every_corpus_task_passes_the_scan():
             flagged[task.name] = [str(f) for f in findings]
 
     assert flagged == {}
+
+
+# ---- each rule's edges, pinned for the mutation run (scripts/mutation verifier) ------------------------
+def test_a_file_that_does_not_parse_names_each_words_rule_and_hooks_as_the_test_framework():
+    broken = BUGGY + "\nimport importlib\ndef pytest_runtest_setup(item) (\nx = ctypes\n"
+
+    findings = scan_file("counter.py", BUGGY, broken)
+
+    assert [(f.line, f.rule) for f in findings] == [(7, "import-machinery"), (8, "test-framework"), (9, "dynamic-code")]
+
+
+@pytest.mark.parametrize("added", [
+    "class Me:\n    def __eq__(self, other):\n        return self",
+    "class Minus:\n    def __hash__(self):\n        return -1",
+    "class Some:\n    def __iter__(self):\n        return iter((1, 2))",
+    "class Kind:\n    def __eq__(self, other):\n        return type(self)",
+])
+def test_a_deciding_dunder_answering_self_a_negated_or_a_built_constant_is_flagged(added):
+    findings = scan_file("counter.py", BUGGY, BUGGY + "\n\n" + added + "\n")
+
+    assert [f.rule for f in findings] == ["constant-dunder"], findings
+
+
+@pytest.mark.parametrize("added", [
+    "class Echo:\n    def __eq__(self, other):\n        return other",
+    "class Alias:\n    __eq__ = object.__eq__",
+    "class Values:\n    def __iter__(self):\n        return iter((self.a, other))",
+])
+def test_a_deciding_dunder_that_answers_from_its_arguments_or_another_method_is_not_flagged(added):
+    assert scan_file("counter.py", BUGGY, BUGGY + "\n\n" + added + "\n") == []
+
+
+def test_every_changed_file_is_scanned_against_its_own_original_and_a_new_file_whole():
+    loader = "import importlib\n\nx = importlib.import_module('json')\n"  # the task's own code
+    findings = scan_changes({"counter.py": BUGGY, "loader.py": loader},
+                            {"counter.py": BUGGY + "\nimport ctypes\n", "loader.py": loader + "y = 1\n",
+                             "new_helper.py": "import atexit\n"})
+
+    assert [f.to_dict() for f in findings] == [
+        {"file": "counter.py", "line": 7, "rule": "dynamic-code", "text": "import ctypes"},
+        {"file": "new_helper.py", "line": 1, "rule": "interpreter-exit", "text": "import atexit"}]
+
+
+def test_a_changed_line_counts_as_added_and_only_the_changed_lines_count():
+    before = "x = 1\nimport importlib\n"  # the task's own import, right after the changed line
+
+    assert [(f.line, f.rule) for f in scan_file("m.py", before, "x = sys.modules\nimport importlib\n")] == [
+        (1, "import-machinery")]
+    assert scan_file("m.py", before, "x = 2\nimport importlib\n") == []
+
+
+def test_a_long_file_whose_own_code_repeats_a_flagged_line_is_judged_by_the_added_line_alone():
+    # past 200 lines, difflib's "popular line" heuristic (autojunk) would call the repeated lines after an
+    # added one new as well, and flag the task's own code
+    own = "".join(f"VALUE_{i} = {i}\n" for i in range(200))
+    tail = "importlib.invalidate_caches()\n" * 4
+
+    assert scan_file("loader.py", own + tail, own + "LIMIT = 3\n" + tail) == []
+
+
+@pytest.mark.parametrize("added, found", [
+    ("sys.modules['x'] = None", [(1, "import-machinery")]),  # a dotted name at the very start of the file
+    ("exec('x = 1')\nobj.", [(1, "dynamic-code")]),  # the first token has nothing before it, not the last one
+    ("x = (sys, modules)", []),  # two names apart are no dotted name
+    ('label = f"{name}"\nimport ctypes', [(2, "dynamic-code")]),  # a string that is no literal: scanning goes on
+    ('key = b"_pytest.runner"', [(1, "test-framework")]),  # bytes name a module too
+    ('junk = b"\\xff\\xfe"', []),  # bytes that are no UTF-8 are read, not a crash
+    ('setattr(obj, "__class__", Fake)', [(1, "constant-dunder")]),
+    ("raise SystemExit", [(1, "interpreter-exit")]),  # raised by name, not called
+    ("import importlib; importlib.reload(x)\nimport ctypes", [(1, "import-machinery"), (2, "dynamic-code")]),
+])
+def test_the_token_rules_at_their_edges(added, found):
+    assert [(f.line, f.rule) for f in scan_file("new.py", "", added + "\n")] == found
+
+
+OWN_CLASS = "class Token:\n    def __eq__(self, other):\n        return True\n    size = 1\n"  # the task's own
+
+
+@pytest.mark.parametrize("after, found", [
+    ("LIMIT = 3\n" + OWN_CLASS, []),  # an added line above the task's own constant dunder
+    (OWN_CLASS.replace("size = 1", "size = 2"), []),  # the line right after it
+    (OWN_CLASS + "    def __bool__(self):\n        return True\n", [(5, "constant-dunder")]),  # after an own one
+    ("class Token:\n    def __eq__(self, other):\n        return self is other\n    size = 1\n", []),
+])
+def test_only_added_lines_of_a_class_count_for_a_constant_dunder(after, found):
+    assert [(f.line, f.rule) for f in scan_file("token.py", OWN_CLASS, after)] == found
+
+
+def test_a_dunder_changed_to_answer_a_constant_is_flagged_on_its_changed_line():
+    before = "class Point:\n    def __eq__(self, other):\n        return self.x == other.x\n"
+    after = "X = 1\n\n" + before.replace("return self.x == other.x", "return True")
+
+    assert [(f.line, f.rule) for f in scan_file("point.py", before, after)] == [(5, "constant-dunder")]
+
+
+@pytest.mark.parametrize("added, found", [
+    ("class Config:\n    retries = 3", []),  # a plain class attribute
+    ("class Config:\n    retries: int = 3", []),  # annotated
+    ("class Yes:\n    __eq__: object = lambda self, other: True", [(2, "constant-dunder")]),
+    ("class Yes:\n    __eq__ = True", [(2, "constant-dunder")]),
+])
+def test_class_attributes_are_flagged_only_when_a_deciding_name_answers_a_constant(added, found):
+    assert [(f.line, f.rule) for f in scan_file("new.py", "", added + "\n")] == found

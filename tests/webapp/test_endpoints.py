@@ -102,7 +102,7 @@ def test_a_web_spec_naming_a_url_is_refused_by_the_form_the_service_and_the_work
         create_job(kind="episode", params=episode_params(spec), enqueue=False)
     for stored in (spec, "openai:m"):  # arguments stored around the form are checked again where they run
         with pytest.raises(JobFailure, match="cannot name a model server"):
-            job_policy(episode_params(stored), job_id=1)
+            job_policy(stored, "", job_id=1)
     assert attacker.requests == []
 
 

@@ -167,3 +167,11 @@ def test_a_refusal_says_who_asked_what_it_takes_and_the_command_that_grants_it(m
         "an anonymous user (not signed in) may not change the queue; it takes the researcher role (an admin "
         "grants it: manage.py grant an anonymous user researcher)")
     roles.require(fresh(make_user("res", role="researcher")), roles.LAUNCH_JOB, "launch an eval")  # allowed
+
+
+def test_a_move_given_no_reason_records_an_empty_one():
+    job = queued_job()
+    _transition(job, JobState.RUNNING)
+
+    assert JobEvent.objects.filter(job=job, kind="state").order_by("seq").last().data == {
+        "from": "queued", "to": "running", "why": ""}

@@ -16,7 +16,7 @@ from tests.helpers.eval_reports import eval_report
 from webapp.core.ownership import claim_output
 from webapp.core.paths import data_dir, data_path
 from webapp.runs.kinds.policies import job_policy
-from webapp.runs.kinds.training import run_folder
+from webapp.runs.kinds.training import TrainingParams, run_folder
 from webapp.runs.models import EvalRun, Job, JobState
 from webapp.runs.registry import JobFailure, JobParamsError
 from webapp.runs.services import create_job, execute_job
@@ -118,9 +118,9 @@ def test_a_training_job_writes_its_own_run_folder_never_the_configs_runs_dir(dat
     job = create_job(kind="grpo", created_by=make_user("res"), enqueue=False, params={
         "name": "g", "config_text": grpo_config(**top), "overrides": override.replace("ESCAPE", str(escape))})
 
-    assert run_folder(job.params, job) == str(data_dir() / "runs" / f"job-{job.pk}")
-    given = {**job.params, "out": str(data_root / "my-run")}
-    assert run_folder(given, job) == str(data_root / "my-run")
+    params = TrainingParams.of(job.params)
+    assert run_folder(params, job) == str(data_dir() / "runs" / f"job-{job.pk}")
+    assert run_folder(params.replace(out=str(data_root / "my-run")), job) == str(data_root / "my-run")
     assert not escape.exists()
 
 
@@ -155,7 +155,7 @@ def test_an_hf_target_is_a_model_folder_under_a_data_root_and_every_refusal_says
 def test_a_stored_hf_target_outside_the_roots_is_refused_again_where_it_runs(data_root):
     for spec in ("hf:../../../etc/shadow", "hf:/etc"):
         with pytest.raises(JobFailure, match="give a model folder under one of the data roots"):
-            job_policy({"policy": spec}, job_id=1)
+            job_policy(spec, "", job_id=1)
 
 
 def test_a_hub_name_is_taken_only_where_an_admin_allows_hub_models(data_root, catalog_task, settings):

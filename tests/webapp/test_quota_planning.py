@@ -7,11 +7,12 @@ import pytest
 from django.utils import timezone
 
 from webapp.catalog.models import Task
+from webapp.runs.kinds.episodes import EpisodeParams
 from webapp.runs.models import EvalRun, Job, JobState
 from webapp.runs.registry import JobCancelled
 from webapp.runs.services import create_job, execute_job
 from webapp.runs.services.admission import QuotaExceeded
-from webapp.runs.services.evals import plan_eval
+from webapp.runs.services.evals import start_eval
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,11 @@ def test_a_cancel_that_came_while_planning_leaves_no_child_queued(make_user):
     job = create_job(kind="eval", params=eval_params(), created_by=make_user("res"), checked=True, enqueue=False)
     Job.objects.filter(pk=job.pk).update(state=JobState.RUNNING, cancel_requested_at=timezone.now())
 
+    def plan(eval_run: EvalRun) -> list[dict]:
+        return [EpisodeParams(task=name, arm="dbg", max_turns=5, sandbox="bwrap", script='{"tool_calls": []}',
+                              eval_run=eval_run.pk).to_json() for name in names]
+
     with pytest.raises(JobCancelled):
-        plan_eval(job=Job.objects.get(pk=job.pk), tasks=names)
+        start_eval(job=Job.objects.get(pk=job.pk), name="split eval", config=eval_params(), plan=plan, window=2)
 
     assert not Job.objects.filter(parent=job).exists() and not EvalRun.objects.exists()

@@ -83,7 +83,7 @@ def test_a_researcher_manages_only_their_own_jobs_and_an_admin_every_job(make_us
 
 @pytest.mark.parametrize("params, field", [
     (episode_params(sandbox="local"), "sandbox"),
-    ({"config": "tiny-cpu", "overrides": ["grpo.sandbox.backend=local"],
+    ({"name": "g", "config": "tiny-cpu", "overrides": ["grpo.sandbox.backend=local"],
       "all_overrides": ["grpo.sandbox.backend=local"]}, "overrides"),
 ])
 def test_the_local_sandbox_is_refused_for_jobs_from_the_app_naming_the_field(make_user, params, field,

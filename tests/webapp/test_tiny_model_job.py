@@ -143,10 +143,11 @@ def test_a_folder_in_the_way_that_is_no_model_is_named_and_only_replaced_when_as
 
 @pytest.mark.django_db
 def test_a_training_job_whose_worker_lacks_the_tiny_model_fails_naming_the_job_that_builds_it(project_folder):
+    from webapp.runs.kinds.training import TrainingParams
     from webapp.runs.registry import JobFailure, job_type
 
     # Launched where the tiny model was built; run on a worker (another host) where it is not.
     with pytest.raises(JobFailure) as failed:
-        job_type("grpo").loaded({"config": "tiny-cpu", "all_overrides": []})
+        job_type("grpo").loaded(TrainingParams(name="tiny", config="tiny-cpu"))
 
     assert BUILD in str(failed.value) and "model.path:" not in str(failed.value)

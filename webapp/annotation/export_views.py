@@ -48,7 +48,8 @@ def export_dataset(request):
     handle = open(archive, "rb")  # noqa: SIM115 - FileResponse closes it
     response = FileResponse(handle, as_attachment=True, filename="stepwise_dataset.zip",
                             content_type="application/zip")
-    response._resource_closers.append(lambda: shutil.rmtree(archive.parent, ignore_errors=True))
+    response._resource_closers.append(  # pyright: ignore[reportAttributeAccessIssue]  # Django's close hook list
+        lambda: shutil.rmtree(archive.parent, ignore_errors=True))
     return response
 
 

@@ -11,7 +11,7 @@ from webapp.core.admin_mixins import ReadOnlyAdminMixin
 class PreferenceLabelInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = PreferenceLabel
     extra = 0
-    fields = readonly_fields = ["annotator", "preference", "note", "created_at"]
+    fields = readonly_fields = ("annotator", "preference", "note", "created_at")
 
 
 class TaskAdminForm(forms.ModelForm):

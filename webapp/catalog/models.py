@@ -1,5 +1,13 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from django.conf import settings
 from django.db import models
+
+if TYPE_CHECKING:
+    from django.db.models.fields.related_descriptors import RelatedManager
+
 
 
 class Preference(models.TextChoices):
@@ -25,6 +33,12 @@ class LabelStatus(models.TextChoices):
 class Task(models.Model):
     """One bug task of the corpus, as imported from ``corpus/tasks/<name>/`` by import_corpus."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        labels: RelatedManager[PreferenceLabel]
+        adjudications: RelatedManager[Adjudication]
+        versions: RelatedManager[TaskVersion]
+        trajectories: RelatedManager[Any]  # webapp.trajectories' Trajectory (it builds on this app)
     name = models.CharField(max_length=200, unique=True)
     category = models.CharField(max_length=100, db_index=True)
     description = models.TextField()
@@ -71,6 +85,10 @@ class PreferenceLabel(models.Model):
     """One person's judgement of a task at one moment. Never edited or deleted: the current label,
     the history and agreement are derived (see catalog.selectors)."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        task_id: int
+        annotator_id: int
     task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="labels")
     annotator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                   related_name="preference_labels")
@@ -90,6 +108,10 @@ class Adjudication(models.Model):
     """A staff member's decision on a task the annotators disagree about. Never edited or deleted:
     the newest one is in force."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        task_id: int
+        adjudicator_id: int
     task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="adjudications")
     adjudicator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     related_name="adjudications")
@@ -110,6 +132,9 @@ class TaskVersion(models.Model):
     re-import changes its files, description, split or meta.json. Never edited; the task row holds the
     newest content, earlier ones stay here (with who imported them, when, and what changed)."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        task_id: int
     task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)

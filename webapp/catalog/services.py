@@ -160,7 +160,7 @@ def import_corpus(*, root: Path, splits_file: Path, on_task=None, atomic: bool =
     splits = load_split_assignments(splits_file)
     failing = load_failing_tests(failing_tests_file)
     report = CorpusImportReport()
-    loaded: list[tuple[str, dict]] = []
+    loaded: list[tuple[str, dict, Path]] = []
     for folder in task_dirs(root):
         try:
             disk_task = load_task(folder)

@@ -55,7 +55,7 @@ def fleiss_kappa(ratings: Iterable[tuple[object, object, str]]) -> Agreement:
     pooled: Counter = Counter()
     for counts in rated.values():
         pooled.update(counts)
-    observed = sum(pair_agreement(counts) for counts in rated.values()) / len(rated)
+    observed = sum(pair_agreement(counts) or 0.0 for counts in rated.values()) / len(rated)  # each rated twice
     total = sum(pooled.values())
     chance = sum((count / total) ** 2 for count in pooled.values())
     kappa = None if chance >= 1 else (observed - chance) / (1 - chance)

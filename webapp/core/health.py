@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import asdict, dataclass
+from typing import cast
 
 from asgiref.sync import async_to_sync
 from django.conf import settings
@@ -111,7 +112,9 @@ def check_channel_layer(timeout_s: float) -> ComponentState:
 def check_celery_worker(timeout_s: float) -> ComponentState:
     """Whether any worker answers a control ping within the timeout."""
     # The app webapp.config made current at start-up (importing it here would loop core <-> config).
-    from celery import current_app as app
+    from celery import Celery, current_app
+
+    app = cast(Celery, current_app)  # its untyped proxy
 
     try:
         with app.connection_for_write() as conn:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractUser
 
 
 @dataclass(frozen=True)
@@ -19,13 +23,18 @@ class AdminLogin:
 
 
 @transaction.atomic
+def user_model() -> type[AbstractUser]:
+    """The user model (Django's own, with its staff and superuser flags)."""
+    return cast("type[AbstractUser]", get_user_model())
+
+
 def ensure_admin_user(*, username: str, password: str | None, password_file: Path) -> AdminLogin:
     """Create the superuser once; a re-run never duplicates it.
 
     ``password`` given: the user gets that password (also on re-runs). Not given: one is generated on
     creation and kept in ``password_file`` (mode 0600) so later runs can print it again.
     """
-    User = get_user_model()
+    User = user_model()
     user = User.objects.filter(username=username).first()
     created = user is None
     if created:
@@ -70,7 +79,7 @@ def grant_role(*, username: str, role: str):
     from webapp.core.roles import ADMIN, ROLES, check_role, sync_roles
 
     role = check_role(role)
-    User = get_user_model()
+    User = user_model()
     user = User.objects.filter(username=username).first()
     if user is None:
         raise User.DoesNotExist(f"no user {username!r}; add it first (manage.py adduser NAME --role ROLE, or in the admin)")
@@ -89,7 +98,7 @@ class UserExists(ValueError):
 
 
 @transaction.atomic
-def add_user(*, username: str, role: str, password: str | None = None) -> tuple[object, str]:
+def add_user(*, username: str, role: str, password: str | None = None) -> tuple[AbstractUser, str]:
     """A new user with one role; returns (user, password): the one given, else a generated one to hand
     over. Refuses a name already taken (``grant`` changes a role) or one Django would not accept."""
     from django.contrib.auth.password_validation import validate_password
@@ -98,7 +107,7 @@ def add_user(*, username: str, role: str, password: str | None = None) -> tuple[
     from webapp.core.roles import check_role
 
     role = check_role(role)
-    User = get_user_model()
+    User = user_model()
     username = (username or "").strip()
     try:
         User.username_validator(username)

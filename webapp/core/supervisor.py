@@ -42,6 +42,13 @@ class Child:
         else:
             self.proc = subprocess.Popen(self.argv, env=env, cwd=cwd)
 
+    @property
+    def process(self) -> subprocess.Popen:
+        """The running process (``start`` made it)."""
+        if self.proc is None:
+            raise RuntimeError(f"{self.name} was not started")
+        return self.proc
+
     def where(self) -> str:
         return f" (log: {self.log_path})" if self.log_path else ""
 
@@ -62,11 +69,11 @@ class Supervisor:
         try:
             for child in self.children:
                 child.start(self.env, self.cwd)
-                self.say(f"started {child.name} (pid {child.proc.pid}){child.where()}")
+                self.say(f"started {child.name} (pid {child.process.pid}){child.where()}")
             while self.stop_signal is None:
                 time.sleep(self.poll_s)
                 for child in self.children:
-                    code = child.proc.poll()
+                    code = child.process.poll()
                     if code is None:
                         continue
                     verdict = self._ended(child, code)
@@ -96,17 +103,17 @@ class Supervisor:
             return 1
         child.restarts.append(now)
         child.start(self.env, self.cwd)
-        self.say(f"{child.name} stopped ({what}); restarted it (pid {child.proc.pid}){child.where()}")
+        self.say(f"{child.name} stopped ({what}); restarted it (pid {child.process.pid}){child.where()}")
         return None
 
     def stop_all(self, timeout_s: float = 30.0) -> None:
         running = [c for c in self.children if c.proc is not None and c.proc.poll() is None]
         for child in running:
-            child.proc.terminate()
+            child.process.terminate()
         deadline = time.monotonic() + timeout_s
         for child in running:
             try:
-                child.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+                child.process.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                child.proc.kill()
-                child.proc.wait()
+                child.process.kill()
+                child.process.wait()

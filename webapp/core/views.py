@@ -55,7 +55,7 @@ def docs_index(request):
 
 
 @require_GET
-@csp_update({"script-src": [UNSAFE_INLINE]})
+@csp_update({"script-src": [UNSAFE_INLINE]})  # pyright: ignore[reportArgumentType]  # its view type is narrower than Django's
 def docs_page(request, path):
     """A file of the documentation site built by scripts/docs (settings.STEPWISE_DOCS_DIR), to any
     logged-in user; 404 saying how to build it when the site is not built. The site's theme runs small
@@ -65,7 +65,7 @@ def docs_page(request, path):
     if not (root / "index.html").is_file():
         return render(request, "core/docs_missing.html", {"root": _shown_folder(root), "page": path}, status=404)
     try:
-        return serve(request, path, document_root=root)
+        return serve(request, path, document_root=str(root))
     except (SuspiciousFileOperation, Http404):  # out of the site (../) or missing; serve's message names host folders
         raise Http404(f"the documentation has no page {path!r}") from None
 

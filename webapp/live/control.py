@@ -2,6 +2,8 @@
 process, so the check proves delivery from a worker process to the web process (not a round trip
 inside one process, which an in-memory layer passes while no other process can reach it)."""
 
+from typing import cast
+
 from celery.worker.control import control_command
 
 from webapp.live.doorbell import send_to_group
@@ -15,7 +17,10 @@ def stepwise_ring(state, group: str, token: str):
 
 def ring_from_a_worker(group: str, token: str, timeout_s: float) -> list[dict]:
     """Ask the first worker that answers to ring ``group``: its reply, ``[{worker: {"ok": bool}}]``."""
-    from celery import current_app
+    from celery import Celery
+    from celery import current_app as proxy
+
+    current_app = cast(Celery, proxy)  # its untyped proxy
 
     with current_app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=timeout_s)

@@ -69,7 +69,8 @@ class FollowConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=NOT_LOGGED_IN)
             return
         try:
-            self.subject = await database_sync_to_async(self.authorize)(user, self.scope["url_route"]["kwargs"])
+            route = self.scope["url_route"]  # pyright: ignore[reportTypedDictNotRequiredAccess]  # set by the router
+            self.subject = await database_sync_to_async(self.authorize)(user, route["kwargs"])
         except Refused as refused:
             await self.close(code=refused.code)
             return

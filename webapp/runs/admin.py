@@ -36,10 +36,10 @@ class JobAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     def get_actions(self, request):
         # Actions change jobs, which the read-only mixin's permissions would hide; staff may act.
         actions = super().get_actions(request)
-        return actions if request.user.is_staff else {}
+        return actions if getattr(request.user, "is_staff", False) else {}
 
     def has_view_permission(self, request, obj=None):
-        return request.user.is_active and request.user.is_staff
+        return request.user.is_active and getattr(request.user, "is_staff", False)
 
 
 @admin.register(Episode)

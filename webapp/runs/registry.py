@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from webapp.runs.params import JobParams, JobParamsError
+
 
 class Queue:
     DEFAULT = "celery"  # short work: imports, validation, exports, an eval's planning and report
@@ -32,15 +34,6 @@ class JobCancelled(BaseException):
     so the libraries' "a failing progress listener is logged and ignored" handlers let it through."""
 
 
-class JobParamsError(ValueError):
-    """Arguments a job type refuses: ``errors`` maps each field to what is wrong with it."""
-
-    def __init__(self, errors: dict[str, list[str]]):
-        self.errors = {field: [str(m) for m in messages] for field, messages in errors.items()}
-        super().__init__("; ".join(f"{field}: {' '.join(messages)}" if field != "__all__" else " ".join(messages)
-                                   for field, messages in self.errors.items()))
-
-
 class UnknownJobKind(ValueError):
     pass
 
@@ -55,6 +48,7 @@ class JobType:
     queue: ClassVar[str] = Queue.DEFAULT
     unit: ClassVar[str] = ""  # what progress counts ("episodes", "steps")
     form_class: ClassVar[type | None] = None  # a django.forms.Form for the arguments
+    params_class: ClassVar[type[JobParams] | None] = None  # the typed arguments (webapp.runs.params)
     launchable: ClassVar[bool] = True  # offered on the launch page (children are not)
     plays_episode: ClassVar[bool] = False  # its job has an Episode, whose viewers see the job's state
 
@@ -66,7 +60,12 @@ class JobType:
             self.form_class(data=params or {})
         if not form.is_valid():
             raise JobParamsError({field: list(messages) for field, messages in form.errors.items()})
-        return form.params() if hasattr(form, "params") else dict(form.cleaned_data)
+        return self.stored(form.params() if hasattr(form, "params") else dict(form.cleaned_data))
+
+    def stored(self, params: dict) -> dict:
+        """``params`` as this kind stores them, their shape checked by ``params_class`` (JobParamsError
+        names each bad field); a kind without one stores them as they are."""
+        return self.params_class.of(params).to_json() if self.params_class else dict(params or {})
 
     def task_count(self, params: dict) -> int:
         """How many tasks a job with ``params`` plays (its quotas count them): the named ones; a type
@@ -87,8 +86,18 @@ class JobType:
         """A child ended (inside a transaction holding the parent's row): record what it means."""
 
     def summary(self, params: dict) -> str:
-        """One line for the jobs list."""
+        """One line for the jobs list, from a job's stored arguments: ``describe`` of the typed ones, or
+        the plain ones for a kind without a ``params_class``."""
+        if self.params_class is not None:
+            try:
+                return self.describe(self.params_class.of(params))[:200]
+            except JobParamsError as exc:
+                return f"(arguments that do not fit: {exc})"[:200]
         return ", ".join(f"{k}={v}" for k, v in sorted(params.items()) if not isinstance(v, dict | list))[:200]
+
+    def describe(self, params) -> str:
+        """One line for the jobs list from the typed arguments (a ``params_class`` instance)."""
+        return ", ".join(f"{k}={v}" for k, v in sorted(params.to_json().items()) if not isinstance(v, dict | list))
 
 
 def _takes_user(form_class) -> bool:

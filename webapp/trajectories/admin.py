@@ -16,8 +16,8 @@ from webapp.trajectories.models import (
 class StepInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Step
     extra = 0
-    fields = readonly_fields = ["index", "turn", "tool", "arguments", "position_file", "position_line", "error",
-                                "duration_ms"]
+    fields = readonly_fields = ("index", "turn", "tool", "arguments", "position_file", "position_line", "error",
+                                "duration_ms")
     show_change_link = True
 
     def get_queryset(self, request):
@@ -93,7 +93,7 @@ class TrajectoryReviewAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class ScoreReasonInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = ScoreReason
     extra = 0
-    fields = readonly_fields = ["kind", "rule", "message", "turns", "penalty"]
+    fields = readonly_fields = ("kind", "rule", "message", "turns", "penalty")
 
 
 @admin.register(TrajectoryScore)

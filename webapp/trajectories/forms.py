@@ -1,8 +1,8 @@
 from django import forms
 
+from harness.scoring import CRITERIA
 from webapp.core.ids import MAX_ID
 from webapp.trajectories.models import Arm, ExitReason, Verdict
-from webapp.trajectories.quality import CRITERION_NAMES
 from webapp.trajectories.selectors import TrajectoryFilters
 
 YES_NO = [("", "any"), ("yes", "yes"), ("no", "no")]
@@ -33,7 +33,8 @@ class TrajectoryFilterForm(forms.Form):
     started_to = forms.DateField(required=False, label="to", widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("started_from"), data.get("started_to")
         if start and end and start > end:
             self.add_error("started_to", f"ends before it starts ({start} is after {end}); swap the dates")
@@ -57,7 +58,7 @@ class LinkDecisionForm(forms.Form):
     observation_turn = forms.IntegerField(min_value=1)
     verdict = forms.ChoiceField(choices=Verdict.choices)
     criterion = forms.TypedChoiceField(required=False, coerce=int, empty_value=None,
-                                       choices=[("", "no criterion"), *CRITERION_NAMES.items()])
+                                       choices=[("", "no criterion"), *CRITERIA.items()])
     note = forms.CharField(required=False, max_length=2000)
 
 

@@ -1,9 +1,18 @@
+from __future__ import annotations
+
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
 
 from harness.trajectory import Trajectory as TrajectoryRecord
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from django.db.models.fields.related_descriptors import ManyRelatedManager, RelatedManager
+
 
 
 class ExitReason(models.TextChoices):
@@ -32,6 +41,15 @@ class Trajectory(models.Model):
     with the name in ``task_name``; import_corpus links it once the task arrives.
     """
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        task_id: int | None
+        steps: RelatedManager[Step]
+        reviews: RelatedManager[EditRelevanceReview]
+        verdicts: RelatedManager[TrajectoryReview]
+        adjudications: RelatedManager[VerdictAdjudication]
+        scores: RelatedManager[TrajectoryScore]
+        eval_runs: ManyRelatedManager[Any, Any]  # webapp.runs' EvalRun (runs builds on this app)
     episode_id = models.CharField(max_length=200, unique=True)
     task = models.ForeignKey("catalog.Task", null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="trajectories")
@@ -79,6 +97,9 @@ class Trajectory(models.Model):
 class Step(models.Model):
     """One tool call of a trajectory and what came back (``steps[index]`` of the document)."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        trajectory_id: int
     trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="steps")
     index = models.PositiveIntegerField()
     turn = models.PositiveIntegerField()
@@ -109,13 +130,17 @@ class EditRelevanceReview(models.Model):
     edit. ``proposed`` links come from the scorer (quality.edit_relevance); the others a reviewer added.
     Never edited: a changed mind is a new row, and each reviewer's newest row per link counts."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        trajectory_id: int
+        reviewer_id: int
     trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="reviews")
     # RESTRICT: a step a review points at is never deleted on its own (deleting the whole trajectory still
     # removes both), so no rewrite can cascade a person's review away.
     observation_step = models.ForeignKey(Step, on_delete=models.RESTRICT, related_name="+")
     edit_step = models.ForeignKey(Step, on_delete=models.RESTRICT, related_name="+")
     verdict = models.CharField(max_length=20, choices=Verdict.choices)
-    criterion = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..4: quality.CRITERION_NAMES
+    criterion = models.PositiveSmallIntegerField(null=True, blank=True)  # 1..4: harness.scoring.CRITERIA
     proposed = models.BooleanField(default=False)
     reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                  related_name="edit_relevance_reviews")
@@ -132,6 +157,10 @@ class EditRelevanceReview(models.Model):
 class TrajectoryReview(models.Model):
     """A reviewer's verdict on a whole trajectory: did runtime evidence drive its edits? Append-only."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        trajectory_id: int
+        reviewer_id: int
     trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="verdicts")
     reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                  related_name="trajectory_reviews")
@@ -149,6 +178,9 @@ class TrajectoryReview(models.Model):
 class VerdictAdjudication(models.Model):
     """An admin's decision on a trajectory whose reviewers disagree; the newest one is in force."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        trajectory_id: int
     trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="adjudications")
     adjudicator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     related_name="verdict_adjudications")
@@ -171,6 +203,10 @@ class TrajectoryScore(models.Model):
     scored again replaces its own row.
     """
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        trajectory_id: int
+        reasons: RelatedManager[ScoreReason]
     trajectory = models.ForeignKey(Trajectory, on_delete=models.CASCADE, related_name="scores")
     policy_version = models.CharField(max_length=200, db_index=True)
     edit_relevance_version = models.CharField(max_length=200, blank=True, default="")

@@ -1,122 +1,54 @@
-"""Reading a trajectory's ``quality`` record (filled by the scoring seam, shape in HELPERS/DESIGN).
+"""A trajectory's ``quality`` record as the web app reads it: harness.scoring's typed ``Quality``.
 
-Only what the web app shows or filters on. The record comes from a file someone imported, so every
-field is checked for its type and anything unexpected reads as "not scored" rather than failing.
+The record comes from a file someone imported, so a record that breaks the contract
+(``harness.scoring.quality_problems``) reads as "not scored" (None) rather than failing; the import
+says why it was not stored as a score (``webapp.trajectories.services.quality_warning``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
 
-CRITERION_NAMES = {1: "rules_out_hypothesis", 2: "incorrect_value", 3: "failing_frame", 4: "reflected_in_edit"}
-
-
-def _number(value) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+from harness.scoring import EditRecord, Quality, QualityFormatError, Reason
 
 
-def _flag(value) -> bool | None:
-    return value if isinstance(value, bool) else None
+def quality_of(record: Quality | dict | None) -> Quality | None:
+    """The typed record of a document's ``quality`` field; None when there is none or it breaks the
+    contract."""
+    if record is None or isinstance(record, Quality):
+        return record
+    try:
+        return Quality.from_json(record)
+    except QualityFormatError:
+        return None
 
 
-def _dict(value) -> dict:
-    return value if isinstance(value, dict) else {}
+def quality_columns(record: Quality | dict | None) -> dict:
+    """The Trajectory columns filled from a quality record."""
+    quality = quality_of(record)
+    policy = quality.policy if quality is not None else None
+    return {"score": policy.score if policy else None, "passed": policy.passed if policy else None,
+            "edit_relevant": quality.edit_relevant if quality is not None else None,
+            "hard_rules": sorted({reason.rule for reason in policy.hard_reasons}) if policy else []}
 
 
-def _list(value) -> list:
-    return value if isinstance(value, list) else []
+def reasons_at(quality: Quality | None, turn: int) -> list[Reason]:
+    """The policy's reasons that name ``turn``, hard ones first."""
+    if quality is None or quality.policy is None:
+        return []
+    return [r for r in (*quality.policy.hard_reasons, *quality.policy.soft_reasons) if turn in r.turns]
 
 
-def _turns(value) -> list[int]:
-    return [t for t in _list(value) if isinstance(t, int) and not isinstance(t, bool)]
+def scored_edits(quality: Quality | None) -> tuple[EditRecord, ...]:
+    """The edits edit relevance scored, each with the observations it proposes as their grounds."""
+    if quality is None or quality.edit_relevance is None:
+        return ()
+    return quality.edit_relevance.edits
 
 
-def quality_columns(document: dict) -> dict:
-    """The Trajectory columns filled from ``document["quality"]``."""
-    quality = _dict(document.get("quality"))
-    policy = _dict(quality.get("policy"))
-    relevance = _dict(quality.get("edit_relevance"))
-    edit_relevant = _flag(quality.get("edit_relevant"))
-    if edit_relevant is None:
-        edit_relevant = _flag(relevance.get("edit_relevant"))
-    rules = sorted({r["rule"] for r in _list(policy.get("hard_reasons"))
-                    if isinstance(r, dict) and isinstance(r.get("rule"), str)})
-    return {"score": _number(policy.get("score")), "passed": _flag(policy.get("passed")),
-            "edit_relevant": edit_relevant, "hard_rules": rules}
-
-
-@dataclass(frozen=True)
-class Reason:
-    rule: str
-    message: str
-    turns: list[int]
-    penalty: float | None = None
-
-
-@dataclass(frozen=True)
-class ProposedLink:
-    turn: int  # the observation's turn
-    criterion: int | None
-    criterion_name: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class ScoredEdit:
-    turn: int
-    file: str
-    links: list[ProposedLink] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class QualityView:
-    scored: bool
-    verified: bool | None = None
-    policy_version: str = ""
-    score: float | None = None
-    passed: bool | None = None
-    hard_reasons: list[Reason] = field(default_factory=list)
-    soft_reasons: list[Reason] = field(default_factory=list)
-    relevance_version: str = ""
-    debugger_started: bool | None = None
-    edit_relevant: bool | None = None
-    edits: list[ScoredEdit] = field(default_factory=list)
-
-    def reasons_at(self, turn: int) -> list[Reason]:
-        return [r for r in [*self.hard_reasons, *self.soft_reasons] if turn in r.turns]
-
-
-def _reasons(items) -> list[Reason]:
-    out = []
-    for item in _list(items):
-        if isinstance(item, dict) and isinstance(item.get("rule"), str):
-            out.append(Reason(item["rule"], str(item.get("message") or ""), _turns(item.get("turns")),
-                              _number(item.get("penalty"))))
-    return out
-
-
-def quality_view(document: dict) -> QualityView:
-    quality = document.get("quality")
-    if not isinstance(quality, dict):
-        return QualityView(scored=False)
-    policy, relevance = _dict(quality.get("policy")), _dict(quality.get("edit_relevance"))
-    edits = []
-    for edit in _list(relevance.get("edits")):
-        if not isinstance(edit, dict) or not _turns([edit.get("turn")]):
-            continue
-        links = []
-        for link in _list(edit.get("links")):
-            if not isinstance(link, dict) or not _turns([link.get("turn")]):
-                continue
-            criterion = link.get("criterion") if link.get("criterion") in CRITERION_NAMES else None
-            name = link.get("criterion_name") if isinstance(link.get("criterion_name"), str) else \
-                CRITERION_NAMES.get(criterion, "")
-            links.append(ProposedLink(link["turn"], criterion, name, str(link.get("reason") or "")))
-        edits.append(ScoredEdit(edit["turn"], str(edit.get("file") or ""), links))
-    columns = quality_columns(document)
-    return QualityView(
-        scored=True, verified=_flag(quality.get("verified")), policy_version=str(policy.get("version") or ""),
-        score=columns["score"], passed=columns["passed"], hard_reasons=_reasons(policy.get("hard_reasons")),
-        soft_reasons=_reasons(policy.get("soft_reasons")), relevance_version=str(relevance.get("version") or ""),
-        debugger_started=_flag(relevance.get("debugger_started")), edit_relevant=columns["edit_relevant"],
-        edits=edits)
+def with_review(record: Quality | dict | None, edit_relevant: bool) -> dict:
+    """The quality record (JSON) carrying a person's confirmed verdict as ``review``, which reports prefer
+    to the automatic one (``harness.eval.metrics``)."""
+    quality = quality_of(record) or Quality(verified=None)
+    review = {"edit_relevant": edit_relevant, "source": "human review"}
+    return dataclasses.replace(quality, extra={**quality.extra, "review": review}).to_json()

@@ -97,7 +97,7 @@ class SourceLine:
 class StepView:
     """Everything the panel shows at one step."""
 
-    step: ReplayStep
+    step: ReplayStep | None  # None: an episode with no step yet (a live session's start)
     source_file: str = ""
     source_text: str | None = None  # None: the file is not among the task's files
     cursor_line: int | None = None

@@ -7,11 +7,26 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from typing import cast
 
 from django.db import connection
-from django.db.models import Case, Count, Exists, F, FloatField, OuterRef, Prefetch, Q, QuerySet, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    Field,
+    FloatField,
+    Model,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    When,
+)
 from django.db.models.functions import Cast
 
+from harness.scoring import CRITERIA, Quality
 from harness.tools import EDIT_TOOLS
 from harness.trajectory import Trajectory as TrajectoryRecord
 from webapp.catalog.contradictions import contradiction
@@ -27,12 +42,12 @@ from webapp.trajectories.models import (
     TrajectoryScore,
     Verdict,
 )
-from webapp.trajectories.quality import CRITERION_NAMES, QualityView, quality_view
+from webapp.trajectories.quality import quality_of, scored_edits, with_review
 from webapp.trajectories.replay import ReplayStep, replay_steps
 
 # The runs app builds on this one (no import back, see the no-cycles contract): its EvalRun is reached
 # through the relation it declares to Trajectory.
-EvalRun = Trajectory._meta.get_field("eval_runs").related_model
+EvalRun = cast("type[Model]", Trajectory._meta.get_field("eval_runs").related_model)
 EVAL_CHOICES = 200  # the evaluations offered in the list's filter, newest first
 
 # ---- what eval runs measured on each task ------------------------------------------------------
@@ -81,7 +96,7 @@ def flag_contradictions(tasks):
 def contradicting_tasks(*, user) -> list[Task]:
     """Tasks whose label in force disagrees with what the eval runs measured (``flag`` says why)."""
     rows = measured_task_rows(user=user).filter(Q(base_runs__gt=0) | Q(dbg_runs__gt=0))
-    return [task for task in flag_contradictions(rows) if task.flag]
+    return [task for task in flag_contradictions(rows) if getattr(task, "flag", None)]
 
 
 # ---- the trajectory list ------------------------------------------------------------------------
@@ -156,7 +171,7 @@ def distinct_values(column: str) -> list[str]:
     index from one value to the next (a "loose index scan"): as many index lookups as there are values,
     however many trajectories share them."""
     table = Trajectory._meta.db_table
-    field = Trajectory._meta.get_field(column).column
+    field = cast(Field, Trajectory._meta.get_field(column)).column
     sql = (f'WITH RECURSIVE walk(value) AS (SELECT MIN("{field}") FROM "{table}" WHERE "{field}" > %s '
            f'UNION ALL SELECT (SELECT MIN("{field}") FROM "{table}" WHERE "{field}" > walk.value) FROM walk '
            f"WHERE walk.value IS NOT NULL) SELECT value FROM walk WHERE value IS NOT NULL")
@@ -165,7 +180,7 @@ def distinct_values(column: str) -> list[str]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def filter_choices() -> dict[str, list[str]]:
+def filter_choices() -> dict[str, list]:
     """Values for the list's drop-downs: the models (and the policy kinds, which the model column shows
     for rows without a model), the task names, and the most recent evaluations."""
     models = sorted(set(distinct_values("policy_model")) | set(distinct_values("policy_kind")))
@@ -177,7 +192,7 @@ def filter_choices() -> dict[str, list[str]]:
 class Replay:
     trajectory: Trajectory
     steps: list[ReplayStep]
-    quality: QualityView
+    quality: Quality | None  # None: not scored
     task_files: dict | None  # None when the task is not imported
 
     def index_of_turn(self, turn: int | None) -> int:
@@ -191,7 +206,7 @@ def replay_of(*, episode_id: str) -> Replay:
     """One trajectory with its document, its task's files, and its steps (two queries)."""
     trajectory = Trajectory.objects.select_related("task").get(episode_id=episode_id)
     record = trajectory.record
-    return Replay(trajectory, replay_steps(record.messages, record.steps), quality_view(trajectory.document),
+    return Replay(trajectory, replay_steps(record.messages, record.steps), quality_of(record.quality),
                   trajectory.task.files if trajectory.task else None)
 
 
@@ -241,6 +256,8 @@ class EditState:
     step: ReplayStep
     file: str
     links: list[LinkState] = field(default_factory=list)
+    diff: str = ""  # the edit as HTML (the view fills it)
+    earlier: list[ReplayStep] = field(default_factory=list)  # the steps before it (likewise)
 
 
 def review_state(*, replay: Replay, user) -> list[EditState]:
@@ -250,7 +267,7 @@ def review_state(*, replay: Replay, user) -> list[EditState]:
     for step in replay.steps:
         if step.tool in EDIT_TOOLS and not step.error:
             edits[step.turn] = EditState(step, str((step.arguments or {}).get("file_path", "")))
-    for scored in replay.quality.edits:
+    for scored in scored_edits(replay.quality):
         state = edits.get(scored.turn) or (EditState(by_turn[scored.turn], scored.file) if scored.turn in by_turn
                                            else None)
         if state is None:
@@ -269,7 +286,7 @@ def review_state(*, replay: Replay, user) -> list[EditState]:
         link = next((ln for ln in state.links if ln.observation.turn == review.observation_step.turn), None)
         if link is None:
             link = LinkState(by_turn[review.observation_step.turn], state.step.turn, review.criterion,
-                             "" if review.criterion is None else CRITERION_NAMES.get(review.criterion, ""))
+                             "" if review.criterion is None else CRITERIA.get(review.criterion, ""))
             state.links.append(link)
         link.decisions[review.reviewer.get_username()] = review.verdict
         if review.reviewer_id == user.id:
@@ -384,9 +401,7 @@ def trajectories_for_export(*, task_name: str | None = None) -> Iterator[dict]:
         rows = rows.filter(task_name=task_name)
     for document, reviewed in rows.values_list("document", "reviewed_edit_relevant").iterator():
         if reviewed is not None:
-            quality = document.get("quality") if isinstance(document.get("quality"), dict) else {}
-            document = {**document, "quality": {**quality, "review": {"edit_relevant": reviewed,
-                                                                      "source": "human review"}}}
+            document = {**document, "quality": with_review(document.get("quality"), reviewed)}
         yield document
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
+from typing import cast
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -13,6 +14,7 @@ from django.utils.dateparse import parse_datetime
 from corpus.materialize import strip_bug_markers
 from harness.interop.inspect_log import is_inspect_log, log_trajectories
 from harness.scoring import (
+    CRITERIA,
     EvidenceHint,
     ScoringError,
     TaskMeta,
@@ -36,7 +38,7 @@ from webapp.trajectories.models import (
     Verdict,
     VerdictAdjudication,
 )
-from webapp.trajectories.quality import CRITERION_NAMES, quality_columns
+from webapp.trajectories.quality import quality_columns, quality_of
 from webapp.trajectories.verdicts import newest_per_reviewer, standing
 
 
@@ -111,7 +113,7 @@ def trajectory_columns(record: TrajectoryRecord) -> dict:
         "debugger_started": record.debugger_started,
         "started_at": _when(record.started_at),
         "finished_at": _when(record.finished_at),
-        **quality_columns({"quality": record.quality}),
+        **quality_columns(record.quality),
     }
 
 
@@ -133,7 +135,7 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
     never rewritten: a document under a stored episode_id may differ only in its quality record (a
     rescore: the steps, and the reviews that point at them, stay); any other change raises
     TrajectoryConflict naming the fields, and nothing is written (``verified`` never changes by import)."""
-    document = storable(document)
+    document = cast(dict, storable(document))  # a dict stays a dict
     record = TrajectoryRecord.from_json(document)  # the one reader; a document it refuses is not stored
     columns = trajectory_columns(record)
     columns["task"] = Task.objects.filter(name=columns["task_name"]).first()
@@ -154,7 +156,7 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
             f"episode {document['episode_id']!r} is already stored with a different {', '.join(changed[:8])}; "
             "a recorded trajectory is never rewritten (its steps, result and reviews stay as they are). "
             "Import the changed document under a new episode_id to keep both")
-    for key, value in quality_columns(document).items():
+    for key, value in quality_columns(document.get("quality")).items():
         setattr(trajectory, key, value)
     trajectory.document = document
     trajectory.save()
@@ -162,34 +164,35 @@ def save_trajectory(*, document: dict, source_path: str = "") -> tuple[Trajector
     return trajectory, "updated"
 
 
-def _record_quality(trajectory: Trajectory, quality) -> TrajectoryScore | None:
+def _record_quality(trajectory: Trajectory, record) -> TrajectoryScore | None:
     """Store a quality record as a TrajectoryScore with one row per reason (inside the caller's
     transaction). The same versions replace their row; other versions' rows stay."""
-    if not isinstance(quality, dict) or not isinstance(quality.get("policy"), dict) or quality_problems(quality):
+    quality = quality_of(record)
+    if quality is None or quality.policy is None:
         return None
-    policy, relevance = quality["policy"], quality.get("edit_relevance") or {}
+    policy, relevance = quality.policy, quality.edit_relevance
     score, _ = TrajectoryScore.objects.update_or_create(
-        trajectory=trajectory, policy_version=policy["version"],
-        edit_relevance_version=relevance.get("version", ""),
-        defaults={"score": policy["score"], "passed": policy["passed"], "verified": quality.get("verified"),
-                  "edit_relevant": quality.get("edit_relevant", relevance.get("edit_relevant")),
-                  "quality": quality})
+        trajectory=trajectory, policy_version=policy.version,
+        edit_relevance_version=relevance.version if relevance is not None else "",
+        defaults={"score": policy.score, "passed": policy.passed, "verified": quality.verified,
+                  "edit_relevant": quality.edit_relevant, "quality": quality.to_json()})
     score.reasons.all().delete()
     ScoreReason.objects.bulk_create(
-        ScoreReason(score=score, rule=reason["rule"], kind=kind, message=reason["message"],
-                    turns=reason.get("turns", []), penalty=reason.get("penalty"))
-        for kind, key in ((ReasonKind.HARD, "hard_reasons"), (ReasonKind.SOFT, "soft_reasons"))
-        for reason in policy[key])
+        ScoreReason(score=score, rule=reason.rule, kind=kind, message=reason.message, turns=list(reason.turns),
+                    penalty=reason.penalty)
+        for kind, reasons in ((ReasonKind.HARD, policy.hard_reasons), (ReasonKind.SOFT, policy.soft_reasons))
+        for reason in reasons)
     return score
 
 
 def quality_warning(document: dict) -> str | None:
     """Why a document's quality record cannot be stored as a score (None when it can, or has none)."""
-    quality = document.get("quality")
-    if quality is None:
+    record = document.get("quality")
+    if record is None:
         return None
-    problems = quality_problems(quality)
-    if not problems and not isinstance(quality.get("policy"), dict):
+    problems = quality_problems(record)
+    quality = quality_of(record)
+    if not problems and quality is not None and quality.policy is None:
         problems = ["quality.policy: missing, so there is no score to store"]
     return f"quality not stored as a score: {'; '.join(problems[:3])}" if problems else None
 
@@ -199,7 +202,8 @@ def task_meta_of(task: Task | None, document: dict) -> TaskMeta:
     if task is None:
         return TaskMeta.from_document(document)
     files = task.files if isinstance(task.files, dict) else {}
-    group = {name: files.get(name) if isinstance(files.get(name), dict) else {} for name in ("buggy", "shared", "tests")}
+    group: dict[str, dict] = {name: value if isinstance(value := files.get(name), dict) else {}
+                              for name in ("buggy", "shared", "tests")}
     evidence = tuple(EvidenceHint(e["file"], e["line"], e["expression"], e["observed"])
                      for e in (task.meta or {}).get("evidence", []) if isinstance(e, dict)
                      and {"file", "line", "expression", "observed"} <= set(e))
@@ -364,8 +368,8 @@ def add_edit_relevance_review(*, trajectory: Trajectory, observation_step: Step,
     if observation_step.index >= edit_step.index:
         raise ValueError(f"the observation (step {observation_step.index}) must come before the edit "
                          f"(step {edit_step.index})")
-    if criterion is not None and criterion not in CRITERION_NAMES:
-        raise ValueError(f"criterion {criterion!r} is not one of {', '.join(map(str, CRITERION_NAMES))}")
+    if criterion is not None and criterion not in CRITERIA:
+        raise ValueError(f"criterion {criterion!r} is not one of {', '.join(map(str, CRITERIA))}")
     return EditRelevanceReview.objects.create(trajectory=trajectory, observation_step=observation_step,
                                               edit_step=edit_step, verdict=verdict, reviewer=reviewer,
                                               note=note.strip(), criterion=criterion, proposed=proposed)

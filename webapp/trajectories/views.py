@@ -12,6 +12,7 @@ from webapp.core.highlight import diff_html
 from webapp.trajectories import selectors
 from webapp.trajectories.forms import LinkDecisionForm, TrajectoryFilterForm, VerdictForm
 from webapp.trajectories.models import Step, Trajectory, Verdict
+from webapp.trajectories.quality import reasons_at, scored_edits
 from webapp.trajectories.replay import reference_fix, view_at
 from webapp.trajectories.review_selectors import adjudication_of, visible_verdicts
 from webapp.trajectories.services import add_edit_relevance_review, add_trajectory_verdict
@@ -44,7 +45,7 @@ def _panel_context(replay: selectors.Replay, turn: int | None) -> dict:
     index = replay.index_of_turn(turn)
     view = view_at(replay.steps, index, replay.task_files) if replay.steps else None
     return {"replay": replay, "trajectory": replay.trajectory, "view": view,
-            "reasons": replay.quality.reasons_at(view.step.turn) if view else [],
+            "reasons": reasons_at(replay.quality, view.step.turn) if view and view.step else [],
             "edit_diff": diff_html(view.edit_diff) if view else ""}
 
 
@@ -117,13 +118,13 @@ def decide_link(request, episode_id):
     replay = _replay_or_404(episode_id)
     form = LinkDecisionForm(request.POST)
     if not form.is_valid():
-        refusal = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+        refusal = "; ".join(f"{k}: {' '.join(map(str, v))}" for k, v in form.errors.items())
         if request.headers.get("HX-Request"):
             return HttpResponseBadRequest(refusal)
         messages.error(request, f"the link decision was not recorded: {refusal}")
         return redirect("trajectory_review", episode_id=episode_id)
     data = form.cleaned_data
-    proposed = any(link.turn == data["observation_turn"] for edit in replay.quality.edits
+    proposed = any(link.turn == data["observation_turn"] for edit in scored_edits(replay.quality)
                    if edit.turn == data["edit_turn"] for link in edit.links)
     try:
         add_edit_relevance_review(

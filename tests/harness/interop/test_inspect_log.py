@@ -23,6 +23,7 @@ from harness.interop import inspect_log as stepwise_log  # noqa: E402
 from harness.policies import make_policy  # noqa: E402
 from harness.scoring import episode_scorer  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
+from tests.harness.interop.inspect_view import view_api  # noqa: E402
 from tests.helpers.tasks import FIXTURE_TASKS  # noqa: E402
 
 TASKS = FIXTURE_TASKS
@@ -102,6 +103,31 @@ def test_export_refuses_mixed_arms_names_them_and_picks_one_with_arm(episodes, t
     # An existing log is not replaced unless asked.
     assert export_inspect.main([*files, "--arm", "base", "--out", str(tmp_path / "base.json")]) == 2
     assert "exists" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_inspect_views_listing_shows_exported_logs_of_both_formats(episodes, tmp_path, capsys):
+    """A folder as --out names the log as Inspect names its own, so `inspect view`'s API lists the .json
+    beside the .eval and opens both with their tool events; a .json name it would not list is written
+    with a note saying so."""
+    logs = tmp_path / "logs"
+    for arm, form in (("dbg", "eval"), ("base", "json")):
+        files = [str(path) for (_, a), path in episodes.items() if a == arm]
+        assert export_inspect.main([*files, "--out", f"{logs}/", "--format", form]) == 0
+    view = view_api(logs)
+    listed = [entry["name"] for entry in view.get("/log-files").json()["files"]]
+    assert sorted(Path(name).suffix for name in listed) == [".eval", ".json"]
+    for name in listed:  # each opens through the view's API, its tool calls as Inspect tool events
+        log = view.get(f"/logs/{name}").json()
+        events = [e for sample in log["samples"] for e in sample["events"] if e["event"] == "tool"]
+        fixed = log["eval"]["task_args"]["arm"] == "dbg"  # dbg fixed running_average; base only gave up
+        assert {e["function"] for e in events} == ({"edit_file", "done"} if fixed else {"done"})
+        assert all(e["result"] for e in events)
+
+    files = [str(path) for (_, a), path in episodes.items() if a == "base"]
+    assert export_inspect.main([*files, "--out", str(logs / "base.json")]) == 0
+    assert "inspect view does not list" in capsys.readouterr().err
+    assert len(view.get("/log-files").json()["files"]) == 2
 
 
 @pytest.mark.slow

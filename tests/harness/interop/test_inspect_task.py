@@ -15,6 +15,7 @@ from harness.interop.inspect_log import TRAJECTORY_KEY  # noqa: E402
 from harness.interop.inspect_messages import to_tool_infos  # noqa: E402
 from harness.interop.inspect_task import debug_repair  # noqa: E402
 from harness.trajectory import Trajectory  # noqa: E402
+from tests.harness.interop.inspect_view import view_api  # noqa: E402
 from tests.helpers.tasks import RUNNING_AVERAGE  # noqa: E402
 
 TASK = RUNNING_AVERAGE
@@ -130,3 +131,34 @@ def test_the_log_reads_like_inspects_own(tmp_path):
     assert all(e.id for e in tools) and tools[0].id != tools[1].id
     assert log.eval.task_args.get("split") in (None, "")
     assert log.eval.metadata == {"split": None, "tasks": ["running_average"], "arm": "dbg"}
+    # What `inspect view` shows: its API serves the sample with the same tool events.
+    view = view_api(tmp_path / "logs")
+    [entry] = view.get("/log-files").json()["files"]
+    [served] = view.get(f"/logs/{entry['name']}").json()["samples"]
+    assert [(e["function"], bool(e["result"])) for e in served["events"] if e["event"] == "tool"] == [
+        ("edit_file", True), ("done", True)]
+
+
+@pytest.mark.slow
+def test_a_sample_that_errors_keeps_its_trajectory_in_the_log(tmp_path):
+    """The model's provider fails on the second turn: the sample errors, and the log still holds the
+    episode as far as it went (the fix it made), closed as ``error``."""
+    calls = iter([scripted(*FIX)])
+
+    def provider(messages, tools, tool_choice, config):
+        output = next(calls, None)
+        if output is None:
+            raise RuntimeError("the provider went away")
+        return output
+
+    task = debug_repair(arm="dbg", tasks=str(TASK), max_turns=5, out=str(tmp_path / "trajectories"))
+    [log] = inspect_ai.eval(task, model="mockllm/model", model_args={"custom_outputs": provider},
+                            display="none", log_dir=str(tmp_path / "logs"), sandbox_cleanup=True,
+                            fail_on_error=False)
+    assert log.samples is not None
+    [sample] = log.samples
+    assert sample.error is not None and "the provider went away" in sample.error.message
+    trajectory = Trajectory.from_json(sample.metadata[TRAJECTORY_KEY])
+    assert trajectory.result.exit_reason == "error"
+    assert [step.tool for step in trajectory.steps] == ["edit_file"]
+    assert any(m.role == "tool" for m in sample.messages)

@@ -16,6 +16,7 @@ import pytest
 
 pytest.importorskip("inspect_ai")
 
+from harness.interop.defaults import TRAJECTORY_FOLDER  # noqa: E402
 from tests.harness.interop.environments import REPO, verifiers_python  # noqa: E402
 
 
@@ -42,7 +43,7 @@ def test_inspect_eval_with_a_real_provider_scores_a_scripted_fix(model, model_se
     inspect = Path(sys.executable).with_name("inspect")
     proc = subprocess.run(
         [str(inspect), "eval", "stepwise/debug_repair", "--model", model, *options,
-         "-T", f"tasks={','.join(str(t) for t in two_tasks)}", "-T", "max_turns=6", "-T", f"out={tmp_path / 'out'}",
+         "-T", f"tasks={','.join(str(t) for t in two_tasks)}", "-T", "max_turns=6",
          "--log-dir", str(tmp_path / "logs"), "--log-format", "json"],
         capture_output=True, text=True, timeout=300, cwd=tmp_path,
         env={**provider_env(base_url), **{k: v.format(base_url=base_url) for k, v in variables.items()}})
@@ -53,6 +54,9 @@ def test_inspect_eval_with_a_real_provider_scores_a_scripted_fix(model, model_se
     scores = {s["id"]: s["scores"]["stepwise_verifier"]["value"] for s in log["samples"]}
     assert scores == {"counter_fixable": "C", "counter_giveup": "I"}
     assert requests and all(r["model"] == "scripted" for r in requests)  # the provider, not a mock, asked
+    # Without -T out, the trajectory files land beside the eval's own log.
+    assert sorted(p.name.split(".")[0] for p in (tmp_path / "logs" / TRAJECTORY_FOLDER).glob("*.json")) == [
+        "counter_fixable", "counter_giveup"]
 
 
 @pytest.mark.slow
@@ -71,3 +75,32 @@ def test_vf_eval_scores_a_scripted_fix(model_server, two_tasks, tmp_path):
                                            for t in e["traces"]] for e in episodes}
     assert verdicts == {"counter_fixable": [(True, 1.0)], "counter_giveup": [(False, 0.0)]}
     assert requests and all(r["model"] == "scripted" for r in requests)
+    # Without --env.taskset.out-dir, the trajectory files land in vf-eval's default output folder.
+    written = sorted((tmp_path / "outputs" / TRAJECTORY_FOLDER).glob("*.json"))
+    assert sorted(t["info"]["stepwise"]["trajectory"] for e in episodes for t in e["traces"]) == [
+        str(Path("outputs") / TRAJECTORY_FOLDER / p.name) for p in written]
+
+
+def vf_eval(tmp_path, *options: str) -> subprocess.CompletedProcess:
+    """vf-eval with a config that is only read and saved (--dry-run): nothing is played."""
+    return subprocess.run(
+        [str(verifiers_python().with_name("vf-eval")), "stepwise-debug-repair", "--model", "scripted",
+         "--client.base-url", "http://127.0.0.1:9/v1", "--output-dir", str(tmp_path / "outputs"), "--no-push",
+         "--dry-run", *options],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path, env=provider_env("http://127.0.0.1:9/v1"))
+
+
+@pytest.mark.slow
+def test_vf_eval_refuses_heldout_for_training_in_one_message_and_takes_the_trajectory_folder(tmp_path):
+    from corpus.splits import tasks_in_split
+
+    heldout = tasks_in_split("heldout")[0]
+    proc = vf_eval(tmp_path, "--env.taskset.for-training", "true", "--env.taskset.tasks", json.dumps([heldout]))
+    said = proc.stdout + proc.stderr
+    assert proc.returncode != 0 and "Traceback" not in said, said[-3000:]
+    assert f"task(s) {heldout} are heldout" in said and "training" in said
+
+    proc = vf_eval(tmp_path, "--env.taskset.out-dir", str(tmp_path / "mine"))
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    [saved] = (tmp_path / "outputs").rglob("eval.json")
+    assert json.loads(saved.read_text(encoding="utf-8"))["env"]["taskset"]["out_dir"] == str(tmp_path / "mine")

@@ -20,6 +20,7 @@ from harness.interop.trl_env import (  # noqa: E402
     FALLBACK_DESCRIPTION,
     RESERVED,
     StepwiseEnvError,
+    record_replies,
     stepwise_environment,
 )
 from harness.tools import toolset  # noqa: E402
@@ -178,12 +179,20 @@ def test_instances_do_not_share_episodes_and_a_reset_closes_the_last(server):
 
 
 @pytest.mark.slow
-def test_an_unserved_task_is_refused_with_the_servers_reason(server):
-    url, _ = server
-    env = stepwise_environment(url, task="no_such_task")()
+def test_a_task_the_server_does_not_serve_fails_before_training(server):
+    url, out_dir = server
+    with pytest.raises(StepwiseEnvError, match=r"does not serve task\(s\) no_such_task; .*--task.*running_average"):
+        stepwise_environment(url, tasks=["running_average", "no_such_task"])
+    with pytest.raises(StepwiseEnvError, match=r"does not serve task\(s\) no_such_task"):
+        stepwise_environment(url, task="no_such_task")
+    with pytest.raises(StepwiseEnvError, match="would not list its tasks.*token"):
+        stepwise_environment(url, tasks=["running_average"], token="x" * 32)
+    assert stepwise_environment(url, tasks=["running_average"]).__name__ == "StepwiseDbg"
+    # Without tasks=, a row naming an unserved task is refused at its reset, with the server's reason.
+    env = stepwise_environment(url)()
     with pytest.raises(StepwiseEnvError, match="refused the reset.*not served here"):
-        env.reset()
-    assert env.get_reward() is None
+        env.reset(task="no_such_task")
+    assert env.get_reward() is None and episodes(out_dir) == []
 
 
 @pytest.mark.slow
@@ -275,6 +284,9 @@ def test_the_docs_snippet_trains_one_step(tmp_path, monkeypatch):
     assert len(docs) == 4 and len({d.task for d in docs}) == 1  # one prompt, four generations of it
     assert docs[0].task in ("bulk_upload_batches", "sensor_summary_reuse") and docs[0].split == "train"
     assert all(d.result.exit_reason == "done" and d.result.verified is False for d in docs)
+    for doc in docs:  # record_replies played the closing text reply, then get_reward sent done
+        assert [s.tool for s in doc.steps[-2:]] == ["<invalid>", "done"], [s.tool for s in doc.steps]
+        assert "reply" in doc.steps[-2].arguments and doc.steps[-1].extra.get("sent_by") == "harness"
 
 
 @pytest.mark.slow
@@ -328,3 +340,21 @@ def test_a_trainers_trajectory_names_its_model_and_marks_the_done_the_adapter_se
     assert doc.policy["model"] == "org/policy-7b" and doc.policy["kind"] == "openenv"
     assert [s.tool for s in doc.steps] == ["edit_file", "done"]
     assert doc.steps[-1].extra.get("sent_by") == "harness" and "sent_by" not in doc.steps[0].extra
+
+
+@pytest.mark.slow
+def test_the_models_closing_text_reply_is_recorded_before_the_adapters_done(server):
+    url, out_dir = server
+    env = stepwise_environment(url, model="org/policy-7b")()
+    env.reset()
+    env.edit_file(**FIX)
+    closing = [{"role": "assistant", "content": "I fixed the window; the test should pass now."}]
+    assert record_replies(completions=[closing], environments=[env], prompts=[[]]) == [None]
+    assert env.get_reward() == 1.0
+    [doc] = episodes(out_dir)
+    assert [s.tool for s in doc.steps] == ["edit_file", "<invalid>", "done"]
+    assert doc.steps[1].arguments == {"reply": closing[0]["content"]} and "sent_by" not in doc.steps[1].extra
+    assert doc.steps[-1].extra.get("sent_by") == "harness"
+    # A rollout that ended on a tool call (trl's iteration limit) has no closing reply to record.
+    assert record_replies(completions=[[{"role": "assistant", "content": "", "tool_calls": [{}]}]],
+                          environments=[env]) == [None]

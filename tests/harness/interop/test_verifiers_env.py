@@ -89,8 +89,10 @@ def spy_on_setup(env) -> dict:
     original = env.setup_state
 
     async def spy(state, model=None):
-        seen["state"] = await original(state, model)
-        return seen["state"]
+        # Kept before the episode starts (setup_state fills the state in place): a timeout may cancel the
+        # rollout during a start that a loaded machine makes slow, and that episode must be closed too.
+        seen["state"] = state
+        return await original(state, model)
 
     env.setup_state = spy
     return seen

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import pytest
 import verifiers.v1 as vf
@@ -44,6 +45,28 @@ def test_the_taskset_id_names_the_stepwise_taskset_harness_and_env():
     assert taskset_class(TASKSET_ID) is DebugRepairTaskset
     assert harness_class(TASKSET_ID) is DebugRepairHarness
     assert environment_class(TASKSET_ID) is DebugRepairEnv
+
+
+def test_the_taskset_takes_the_declared_defaults_and_bounds_its_episodes():
+    from harness.interop import defaults
+    from harness.interop.verifiers_v1 import DebugRepairTasksetConfig
+
+    config = DebugRepairTasksetConfig()
+    assert (config.split, config.max_turns) == (defaults.SPLIT, defaults.MAX_TURNS)
+    assert config.out_dir == str(defaults.trajectory_folder())
+    assert config.max_episodes == defaults.MAX_EPISODES < 128  # vf-eval's own --max-concurrent default
+
+
+@pytest.mark.slow
+def test_episodes_beyond_max_episodes_wait_for_a_free_one(model_server, two_tasks, tmp_path):
+    base_url, _ = model_server
+    env = load_environment(tasks=two_tasks, max_turns=6, out_dir=tmp_path / "out", max_episodes=1)
+
+    asyncio.run(evaluate(env, client_for(base_url), "scripted", max_concurrent=2))
+
+    first, second = sorted((Trajectory.load(p) for p in (tmp_path / "out").glob("*.json")),
+                           key=lambda t: t.started_at or "")
+    assert first.finished_at and second.started_at and first.finished_at <= second.started_at
 
 
 LOADERS = pytest.mark.parametrize("load", [verifiers_env.load_environment, load_environment], ids=["classic", "v1"])
@@ -127,8 +150,9 @@ def test_vf_eval_runs_the_taskset_by_id_and_writes_its_traces(model_server, two_
 
     base_url, _ = model_server
     config = EvalConfig.model_validate({
-        "env": {"taskset": {"id": TASKSET_ID, "tasks": [str(t) for t in two_tasks], "max_turns": 6},
-                "agent": {"harness": {"id": TASKSET_ID, "out_dir": str(tmp_path / "out")}}},
+        "env": {"taskset": {"id": TASKSET_ID, "tasks": [str(t) for t in two_tasks], "max_turns": 6,
+                            "out_dir": str(tmp_path / "out")},
+                "agent": {"harness": {"id": TASKSET_ID}}},
         "model": "scripted", "client": {"base_url": base_url, "api_key_var": "STEPWISE_TEST_NO_KEY"},
         "push": False, "rich": None, "output_dir": str(tmp_path / "outputs")})
 
@@ -188,3 +212,29 @@ def test_a_cancelled_rollout_closes_its_episode(model_server, tmp_path, monkeypa
     with pytest.raises(TimeoutError):
         asyncio.run(play())
     assert seen and Trajectory.from_json(seen[0].state.trajectory).result.exit_reason == "error"
+
+
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "researchers" / "interop.md"
+
+
+@pytest.mark.slow
+def test_the_docs_python_example_runs_as_written(model_server, two_tasks, tmp_path, monkeypatch):
+    """The verifiers.v1 section's Python block, imports and all, against the scripted server: only the
+    address, the key variable and the task (a small one the server gives up on: reward 0) differ."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("## verifiers.v1"):]
+    snippet = section[section.index("```python\n") + len("```python\n"):]
+    snippet = snippet[:snippet.index("```")]
+    assert "import verifiers.v1 as vf" in snippet and "verifiers_v1.evaluate(" in snippet
+    assert all(part in snippet for part in ("http://127.0.0.1:8000/v1", "\"OPENAI_API_KEY\"", "tasks=[\"bulk_upload_batches\"]"))
+    base_url, requests = model_server
+    monkeypatch.chdir(tmp_path)  # the default trajectory folder is relative: outputs/stepwise-trajectories
+    namespace: dict = {}
+    exec(compile(snippet.replace("http://127.0.0.1:8000/v1", base_url)
+                 .replace('"OPENAI_API_KEY"', '"STEPWISE_TEST_NO_KEY"')
+                 .replace('tasks=["bulk_upload_batches"]', f"tasks=[{str(two_tasks[1])!r}]"), str(DOCS), "exec"),
+         namespace)
+    [trace] = [trace for episode in namespace["episodes"] for trace in episode.traces]
+    assert trace.ok and trace.reward == 0.0 and requests
+    assert [p.name.split("-")[0] for p in (tmp_path / "outputs" / "stepwise-trajectories").glob("*.json")] == [
+        two_tasks[1].name]

@@ -197,6 +197,8 @@ REBINDINGS = [
     "import os; os.environ.clear(); os.write = None; os.urandom = None",
     "import json, base64; json.dumps = None; base64.b64encode = None",
     "import threading; threading.enumerate = None; threading.get_ident = None; threading.main_thread = None",
+    "import reprlib; reprlib.repr = None",
+    "import signal; old = signal.signal(signal.SIGINT, signal.SIG_IGN); old = signal.signal(signal.SIGUSR1, signal.SIG_IGN)",
 ]
 
 
@@ -213,3 +215,13 @@ def test_a_program_rebinding_what_the_debugger_uses_leaves_the_next_answers_righ
     assert body(rebound) == "(statement executed)", rebound.text
     assert "test_counter.py:5 in test_" in body(stack), stack.text
     assert_next_ten_answers_are_right(sandbox)
+    # stops print pdb's own lines before the prompt ("--Call--", the exception): was a harness traceback
+    stopped = [call(sandbox, "step_into"), call(sandbox, "continue_execution"), call(sandbox, "continue_execution")]
+    for answer in stopped:
+        assert not any(fault in answer.text for fault in HARNESS_FAULTS + ("INTERNALERROR", "Traceback")), answer.text
+    assert stopped[0].position == ("counter.py", 1), stopped[0].text
+    assert "--Call--" in stopped[0].text
+    # the test's failure, paused post-mortem; or, with builtins deleted, pytest itself failing (the program's
+    # doing: its process ends and the debugger restarts it)
+    assert stopped[1].position == ("test_counter.py", 5), stopped[1].text
+    assert "assert 5 == 6" in stopped[1].text or "restarted" in stopped[1].text, stopped[1].text

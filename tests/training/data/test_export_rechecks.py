@@ -109,3 +109,89 @@ def test_the_microskill_verdict_is_asked_of_microskills_only(tmp_path):
     del skill["sft"]["verdict"]
     with pytest.raises(ExportError, match="its microskill evaluator did not accept it"):
         export_sft(ExportConfig(sources=[source_folder(tmp_path / "m", "microskills", skill)], out=tmp_path / "s2"))
+
+
+# ---- the text a kept document would put in the dataset: no guidance, no heldout code -----------------
+def with_message(doc: dict, text: str, episode_id: str, arm: str = "dbg") -> dict:
+    """``doc`` played on ``arm`` whose assistant says ``text`` (what the dataset's row would hold)."""
+    return {**doc, "episode_id": episode_id, "arm": arm,
+            "messages": [*doc["messages"], {"role": "assistant", "content": f"Looking closer.\n{text}"}]}
+
+
+def write_documents(root, docs: list[dict]):
+    folder = root / "rollouts"
+    (folder / "accepted").mkdir(parents=True)
+    (folder / "generation.json").write_text(json.dumps({"kind": "rollouts", "settings": {}}))
+    for doc in docs:
+        (folder / "accepted" / f"{doc['episode_id']}.json").write_text(json.dumps(doc))
+    return folder
+
+
+def guidance_sentence(arm: str, starts: str) -> str:
+    from corpus.format import resolve_task
+    from training.datagen.guidance import guidance_for
+
+    return next(line for line in guidance_for(resolve_task(TASK), arm).lines if line.startswith(starts))
+
+
+def test_guidance_for_the_documents_own_arm_in_a_kept_rollout_is_refused_naming_the_file(tmp_path):
+    """The export derives the guidance of each document's task *and arm* again: the debugger arm's
+    label sentence is guidance there (and not on the base arm, so the arm must be the document's)."""
+    said = guidance_sentence("dbg", "The task is labelled")
+    folder = write_documents(tmp_path, [with_message(document(verified=True, passed=True), said, "leaky")])
+
+    with pytest.raises(ExportError) as caught:
+        export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
+
+    assert str(caught.value) == (f"1 problem(s); nothing was written:\n  {folder}/accepted/leaky.json: generation "
+                                 "guidance shows in messages[2].content: guidance sentence #1; re-run the generator "
+                                 "for this task")
+    assert not (tmp_path / "sft").exists()
+
+
+def test_each_arm_of_a_task_is_checked_against_its_own_guidance(tmp_path):
+    """Two documents of one task: the clean debugger-arm one first, then a base-arm one repeating the
+    base arm's hint ("The cause shows near ..."), which the debugger arm's guidance does not hold."""
+    from corpus.format import resolve_task
+    from training.datagen.guidance import guidance_for
+
+    hint = guidance_sentence("base", "The cause shows near")
+    assert not any(hint in secret for secret in guidance_for(resolve_task(TASK), "dbg").secrets)
+    clean = with_message(document(verified=True, passed=True), "The fix is in the batching.", "a-clean")
+    leaky = with_message(document(verified=True, passed=True), hint, "b-leaky", arm="base")
+    folder = write_documents(tmp_path, [clean, leaky])
+
+    with pytest.raises(ExportError, match=r"^1 problem\(s\); nothing was written:\n  \S+/b-leaky\.json: generation "
+                                          r"guidance shows in messages\[2\]\.content: guidance sentence #\d+;"):
+        export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
+
+
+def test_the_export_checks_the_text_it_writes_the_messages_not_the_step_records(tmp_path):
+    """The dataset's row is the conversation (``sft_row``): a guidance sentence only in a step's record
+    (which the row does not hold; the generator refuses such a candidate itself) does not stop the export,
+    while the same sentence in a message does."""
+    said = guidance_sentence("dbg", "The task is labelled")
+    doc = document(verified=True, passed=True)
+    doc["steps"] = [{"turn": 1, "tool": "read_file", "arguments": {"path": "uploader.py"}, "observation": said,
+                     "duration_ms": 1.0}]
+    folder = write_documents(tmp_path, [{**doc, "episode_id": "steps-only"}])
+
+    assert export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft")).rows == {"train": 1, "validation": 0}
+
+
+def test_a_kept_rollout_that_copies_heldout_code_is_refused_naming_the_heldout_task(tmp_path):
+    from corpus.format import TASKS_DIR
+    from corpus.leakage import LeakageGuard, _meaningful_lines
+
+    guard = LeakageGuard.from_corpus()
+    copied_from, rel = min(guard.fingerprints.values())  # a heldout task's file
+    lines = _meaningful_lines((TASKS_DIR / copied_from / rel).read_text(encoding="utf-8"))
+    assert copied_from in guard.heldout and len(lines) >= 2
+    copied = "\n".join(lines[:6])
+    folder = write_documents(tmp_path, [with_message(document(verified=True, passed=True), copied, "copier")])
+
+    with pytest.raises(ExportError) as caught:
+        export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
+
+    assert str(caught.value).startswith(f"1 problem(s); nothing was written:\n  {folder}/accepted/copier.json: "
+                                        f"heldout task {copied_from!r} must not enter training or data generation: ")

@@ -131,6 +131,13 @@ def test_only_a_verified_episode_a_person_played_is_a_demonstration():
         "not verified: the verifier did not find the bug fixed")
 
 
+def test_a_demonstration_is_held_to_the_rollout_rules_and_told_every_rule_it_broke():
+    failing = {**PASSING_POLICY, "passed": False, "score": 0.2}
+
+    assert skip_reason(trajectory(played_by="human", exit_reason="max_turns", policy=failing)) == (
+        "kept out by the rollout rules: the episode ended with max_turns; policy score 0.2 is below the minimum")
+
+
 # ---- splits of the SFT export ----------------------------------------------------------------------
 SPLITS = {"a_train": "train", "b_validation": "validation", "c_heldout": "heldout"}
 

@@ -178,7 +178,7 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 if REDIS_URL:
     # An unacknowledged message comes back after this long; jobs guard against running twice.
     # A Redis that is down answers within seconds (the send is then retried, see STEPWISE_BROKER_SEND_*).
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 12 * 3600, "socket_connect_timeout": 3}
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {"visibility_timeout": 12 * 3600, "socket_connect_timeout": 3}
     # Sites sharing one Redis keep their queues, worker pings and channel groups apart by a key prefix.
     if os.environ.get("STEPWISE_REDIS_PREFIX"):
         CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = os.environ["STEPWISE_REDIS_PREFIX"]

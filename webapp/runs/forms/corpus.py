@@ -38,7 +38,8 @@ class ValidateCorpusForm(forms.Form):
     repeat = forms.IntegerField(min_value=1, max_value=20, initial=1, help_text="runs per check (races)")
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         _, names = split_or_tasks(self, data)
         try:
             if names:

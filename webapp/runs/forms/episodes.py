@@ -45,7 +45,8 @@ class EvalForm(PolicyFields):
     field_order = ["name", "endpoint", "policy", "script", "arms", "split", "tasks", "runs", "max_turns", "sandbox", "workers"]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         split, names = split_or_tasks(self, data)
         if not split and not names:
             self.add_error("split", "pick a split, or name the tasks below")

@@ -7,6 +7,7 @@ import json
 import re
 import tempfile
 from pathlib import Path
+from typing import cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -118,10 +119,11 @@ class PolicyFields(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["endpoint"].choices = [("", "—"), *[(name, name) for name in endpoint_names()]]
+        cast(forms.ChoiceField, self.fields["endpoint"]).choices = [("", "—"), *[(name, name) for name in endpoint_names()]]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         endpoint = data.pop("endpoint", "") or ""
         policy, script = (data.get("policy") or "").strip(), (data.get("script") or "").strip()
         if endpoint and policy:

@@ -68,7 +68,8 @@ class TinyModelForm(forms.Form):
                   "the same model; a run that trained on it keeps its own merged copy)")
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         status = tiny_model_status()
         if status.exists and not data.get("replace"):
             if status.built:

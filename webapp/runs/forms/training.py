@@ -31,7 +31,7 @@ def shipped_configs() -> list[tuple[str, str]]:
     return [(p.stem, p.stem) for p in sorted(CONFIGS_DIR.glob("*.yaml"))]
 
 
-def check_folder_text(value: str, field: str) -> str:
+def check_folder_text(value: str | None, field: str) -> str:
     """A folder from the form, confined to the data roots (webapp.core.paths); "" keeps the default."""
     return form_path(value, field)
 
@@ -58,7 +58,8 @@ class TeacherFields(forms.Form):
                                        '{"command": "pytest -q"}}, …]}')
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         lines = [line.strip() for line in (data.get("teachers") or "").splitlines() if line.strip()]
         script = (data.get("script") or "").strip()
         if lines and script:
@@ -89,7 +90,8 @@ class CorpusTasksFields(forms.Form):
     tasks = TaskNamesField(required=False, help_text="task names of the corpus instead of a split")
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         split, names = split_or_tasks(self, data)
         if not split and not names:
             self.add_error("split", "pick a split, or name the tasks below")
@@ -217,7 +219,8 @@ class ExportForm(forms.Form):
         return folders
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if "sources" in data and not data["sources"] and not data.get("demonstrations"):
             self.add_error("sources", "give at least one rollouts, microskills or demonstrations folder, or tick "
                                       "'Live sessions' to export the verified sessions stored here")
@@ -260,7 +263,8 @@ class TrainingForm(forms.Form):
         return [line.strip() for line in (data.get("overrides") or "").splitlines() if line.strip()]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         name, text = data.get("config") or "", (data.get("config_text") or "").strip()
         if name and text:
             self.add_error("config_text", "pick a shipped config or paste one, not both")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from django.conf import settings
 
@@ -22,8 +24,37 @@ from webapp.catalog.splits import SplitsFileError
 from webapp.catalog.task_folders import corpus_task
 from webapp.core.paths import PathNotAllowed, data_path
 from webapp.runs.forms.corpus import GenerateTasksForm, ImportCorpusForm, ValidateCorpusForm
+from webapp.runs.params import JobParams
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import job_folder
+
+
+@dataclass(frozen=True)
+class ImportCorpusParams(JobParams):
+    kind: ClassVar[str] = "import_corpus"
+    root: str | None = None  # the folder of task folders (None: the corpus)
+    splits: str | None = None  # splits.json (None: next to the folder)
+
+
+@dataclass(frozen=True)
+class ValidateCorpusParams(JobParams):
+    kind: ClassVar[str] = "validate_corpus"
+    sandbox: str
+    workers: int
+    repeat: int = 1
+    split: str = ""  # "" and no tasks: every task
+    tasks: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GenerateTasksParams(JobParams):
+    kind: ClassVar[str] = "generate_tasks"
+    repo: str
+    seed: int
+    max_tasks: int
+    sandbox: str
+    workers: int
+    max_candidates: int | None = None
 
 
 @register
@@ -33,11 +64,13 @@ class ImportCorpusJob(JobType):
     description = "task folders into the catalog; a malformed task is reported and the others still import"
     unit = "tasks"
     form_class = ImportCorpusForm
+    params_class = ImportCorpusParams
 
     def run(self, work):
+        params = ImportCorpusParams.of(work.params)
         try:  # checked at launch and again here, where it is read
-            root = data_path(work.params.get("root") or settings.STEPWISE_TASKS_DIR, "corpus root")
-            splits = data_path(work.params.get("splits") or root.parent / "splits.json", "splits file")
+            root = data_path(params.root or settings.STEPWISE_TASKS_DIR, "corpus root")
+            splits = data_path(params.splits or root.parent / "splits.json", "splits file")
         except PathNotAllowed as exc:
             raise JobFailure(str(exc)) from None
         if not root.is_dir():
@@ -81,27 +114,28 @@ class ValidateCorpusJob(JobType):
     unit = "tasks"
     queue = Queue.EPISODES
     form_class = ValidateCorpusForm
+    params_class = ValidateCorpusParams
 
     def run(self, work):
-        params = work.params
+        params = ValidateCorpusParams.of(work.params)
         rows = Task.objects.order_by("name")
-        if params.get("tasks"):
-            rows = rows.filter(name__in=params["tasks"])
-        elif params.get("split"):
-            rows = rows.filter(split=params["split"])
+        if params.tasks:
+            rows = rows.filter(name__in=params.tasks)
+        elif params.split:
+            rows = rows.filter(split=params.split)
         tasks = list(rows)
         if not tasks:
             raise JobFailure("no task to validate: import the corpus first")
         try:
-            source = StoppableSource(SandboxPool(get_backend(params["sandbox"]), size=params["workers"], service=False))
+            source = StoppableSource(SandboxPool(get_backend(params.sandbox), size=params.workers, service=False))
         except SandboxError as exc:
-            raise JobFailure(f"the {params['sandbox']} sandbox cannot be used on this worker: {exc}") from None
+            raise JobFailure(f"the {params.sandbox} sandbox cannot be used on this worker: {exc}") from None
         work.on_cancel(source.stop)
         verdicts, done = [], 0
         work.progress(0, len(tasks), "validating", unit=self.unit)
-        with source, ThreadPoolExecutor(max_workers=params["workers"]) as pool:
+        with source, ThreadPoolExecutor(max_workers=params.workers) as pool:
             futures = {pool.submit(validate_task, corpus_task(task).path, sandbox=source,
-                                   max_seconds=DEFAULT_MAX_SECONDS, repeat=params["repeat"]): task for task in tasks}
+                                   max_seconds=DEFAULT_MAX_SECONDS, repeat=params.repeat): task for task in tasks}
             for future in as_completed(futures):
                 task = futures[future]
                 try:
@@ -130,11 +164,12 @@ class GenerateTasksJob(JobType):
     unit = "candidates"
     queue = Queue.EPISODES
     form_class = GenerateTasksForm
+    params_class = GenerateTasksParams
 
     def run(self, work):
-        params = work.params
+        params = GenerateTasksParams.of(work.params)
         try:  # checked at launch and again here, where it is read
-            repo = data_path(params["repo"], "repository")
+            repo = data_path(params.repo, "repository")
         except PathNotAllowed as exc:
             raise JobFailure(str(exc)) from None
         out = job_folder(work.job, "generated")
@@ -145,9 +180,9 @@ class GenerateTasksJob(JobType):
         def progress(done: int, total: int, outcomes) -> None:
             work.progress(done, total, f"{outcomes.get('kept', 0)} kept")
 
-        options = Options(repo=repo, out=out, seed=params["seed"], max_tasks=params["max_tasks"],
-                          max_candidates=params.get("max_candidates"), workers=params["workers"],
-                          sandbox=params["sandbox"], cancel=cancel)
+        options = Options(repo=repo, out=out, seed=params.seed, max_tasks=params.max_tasks,
+                          max_candidates=params.max_candidates, workers=params.workers,
+                          sandbox=params.sandbox, cancel=cancel)
         try:
             report = generate(options, progress=progress)
         except (GenerateError, RepositoryError, SandboxError) as exc:

@@ -1,11 +1,12 @@
-"""Episodes and paired evals. An episode job plays one episode in a sandbox on an episode worker,
-storing each event as it happens; an eval job plans one episode job per task, arm and run, and its
-final step builds the report."""
+"""Episodes: an episode job plays one episode in a sandbox on an episode worker, storing each event as
+it happens (a paired eval, ``webapp.runs.kinds.evals``, plans one per task, arm and run)."""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from harness.episode import play_and_score
 from harness.sandbox.backends import get_backend
@@ -17,14 +18,28 @@ from webapp.catalog.selectors import task_version_number
 from webapp.catalog.task_folders import corpus_task
 from webapp.core.ownership import check_output
 from webapp.core.paths import PathNotAllowed, data_dir
-from webapp.runs.forms.episodes import EpisodeForm, EvalForm
+from webapp.runs.forms.episodes import EpisodeForm
 from webapp.runs.kinds.policies import job_path, job_policy, policy_label
-from webapp.runs.models import Episode, EvalRun
-from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
-from webapp.runs.selectors import child_failures
-from webapp.runs.services.admission import episode_quota_problem
+from webapp.runs.models import Episode
+from webapp.runs.params import JobParams
+from webapp.runs.registry import JobFailure, JobType, Queue, register
 from webapp.runs.services.episodes import keep_trajectory, record_episode_event
-from webapp.runs.services.evals import build_eval_report, plan_eval, record_episode_end
+
+
+@dataclass(frozen=True)
+class EpisodeParams(JobParams):
+    """An episode's arguments (a live session's too: its policy is "human")."""
+
+    kind: ClassVar[str] = "episode"
+    task: str
+    arm: str
+    max_turns: int
+    sandbox: str
+    policy: str = ""  # a spec; "" with a script
+    script: str = ""  # a scripted policy's calls (JSON), pasted at launch
+    run: int = 1  # which attempt of a paired eval
+    eval_run: int | None = None  # the paired eval it belongs to
+    out: str = ""  # where the document goes ("" : the data folder's episodes/)
 
 
 def new_episode_id(task: str, arm: str) -> str:
@@ -57,31 +72,32 @@ class EpisodeJob(JobType):
     queue = Queue.EPISODES
     unit = "turns"
     form_class = EpisodeForm
+    params_class = EpisodeParams
 
     def prepare(self, job) -> None:
-        params = job.params
-        Episode.objects.create(job=job, episode_id=new_episode_id(params["task"], params["arm"]),
-                               task_name=params["task"], arm=params["arm"], run=params.get("run") or 1,
-                               policy=policy_label(params), eval_run_id=params.get("eval_run"))
+        params = EpisodeParams.of(job.params)
+        Episode.objects.create(job=job, episode_id=new_episode_id(params.task, params.arm),
+                               task_name=params.task, arm=params.arm, run=params.run,
+                               policy=policy_label(params.policy), eval_run_id=params.eval_run)
 
-    def policy_for(self, work, episode):
+    def policy_for(self, work, episode, params: EpisodeParams):
         """Who plays: the job's policy (a sessions' person in ``webapp.runs.kinds.sessions``)."""
-        return job_policy(work.params, work.job.pk)
+        return job_policy(params.policy, params.script, work.job.pk)
 
     def run(self, work):
-        params, job = work.params, work.job
+        params, job = EpisodeParams.of(work.params), work.job
         episode = Episode.objects.select_related("eval_run").get(job=job)
-        stored, task = catalog_task(params["task"])
-        policy = self.policy_for(work, episode)
-        source = sandbox_source(params["sandbox"])
+        stored, task = catalog_task(params.task)
+        policy = self.policy_for(work, episode, params)
+        source = sandbox_source(params.sandbox)
         work.on_cancel(source.stop)
-        out = Path(job_path(params.get("out"), "output file")
+        out = Path(job_path(params.out, "output file")
                    or data_dir() / "episodes" / f"{episode.episode_id}.json")
         try:  # a file inside another user's output folder is theirs
             check_output(out, user=job.created_by, what="output file")
         except PathNotAllowed as exc:
             raise JobFailure(str(exc)) from None
-        max_turns = params["max_turns"]
+        max_turns = params.max_turns
         work.progress(0, max_turns, "starting the sandbox", unit=self.unit)
 
         def on_event(event: dict) -> None:
@@ -91,10 +107,10 @@ class EpisodeJob(JobType):
                 work.progress(step["turn"], max_turns, f"turn {step['turn']}: {step['tool']}", check=False)
 
         try:
-            played = play_and_score(task, policy, scorer=episode_scorer(task), arm=params["arm"], backend=source,
+            played = play_and_score(task, policy, scorer=episode_scorer(task), arm=params.arm, backend=source,
                                     max_turns=max_turns, out=out, split=stored.split or None, on_event=on_event,
                                     episode_id=episode.episode_id,
-                                    header_extra={"run": params.get("run") or 1, "job": job.pk,
+                                    header_extra={"run": params.run, "job": job.pk,
                                                   "task_version": task_version_number(task=stored)})
         finally:
             policy.close()
@@ -106,55 +122,5 @@ class EpisodeJob(JobType):
         return {"episode_id": episode.episode_id, "trajectory": trajectory.pk, "verified": result.verified,
                 "exit_reason": str(result.exit_reason), "turns": turns}
 
-    def summary(self, params: dict) -> str:
-        return f"{params.get('task')} · {params.get('arm')} · {policy_label(params)}"
-
-
-@register
-class EvalJob(JobType):
-    kind = "eval"
-    label = "Paired eval"
-    description = "every task in both arms, several runs, one episode job each; a report at the end"
-    queue = Queue.DEFAULT
-    unit = "episodes"
-    form_class = EvalForm
-
-    def task_count(self, params: dict) -> int:
-        if params.get("tasks") or not params.get("split"):
-            return len(params.get("tasks") or [])
-        return Task.objects.filter(split=params["split"]).count()
-
-    def run(self, work):
-        params = work.params
-        names = params["tasks"] or list(Task.objects.filter(split=params["split"]).order_by("name")
-                                        .values_list("name", flat=True))
-        if not names:
-            raise JobFailure(f"no task of the catalog is in the {params['split']} split any more")
-        problem = episode_quota_problem(user=work.job.created_by,
-                                        episodes=len(names) * len(params["arms"]) * params["runs"])
-        if problem:  # checked at launch; the split may have grown since
-            raise JobFailure(problem)
-        eval_run = plan_eval(job=work.job, tasks=names)
-        work.log(f"planned {len(names)} task(s) × {len(params['arms'])} arm(s) × {params['runs']} run(s) "
-                 f"as episode jobs, {params['workers']} at a time (eval run {eval_run.pk})")
-        return FAN_OUT
-
-    def child_over(self, job, child) -> None:
-        record_episode_end(parent=job, child=child)
-
-    def finish(self, work) -> dict:
-        eval_run = EvalRun.objects.filter(job=work.job).first()
-        if eval_run is None:
-            raise JobFailure("the eval run of this job is gone")
-        report = build_eval_report(eval_run=eval_run)
-        if not report:
-            why = child_failures(job=work.job)
-            raise JobFailure("no episode of this eval finished, so there is no report"
-                             + (f"; the episodes say: {'; '.join(why)}" if why else "; see the episodes' errors"))
-        overall = report["overall"]["arms"]
-        work.log("report: " + ", ".join(f"{arm} pass@1 {values.get('pass_at_1')}" for arm, values in overall.items()))
-        return {"eval_run": eval_run.pk, "pass_at_1": {arm: v.get("pass_at_1") for arm, v in overall.items()}}
-
-    def summary(self, params: dict) -> str:
-        what = params.get("split") or f"{len(params.get('tasks') or [])} task(s)"
-        return f"{params.get('name')} · {what} · {'+'.join(params.get('arms') or [])} × {params.get('runs')}"
+    def describe(self, params: EpisodeParams) -> str:
+        return f"{params.task} · {params.arm} · {policy_label(params.policy)}"

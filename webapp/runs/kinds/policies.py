@@ -13,9 +13,8 @@ from webapp.endpoints.policies import web_policy
 from webapp.runs.registry import JobFailure
 
 
-def job_policy(params: dict, job_id: int) -> Policy:
-    """The policy of ``params`` (``policy`` spec or ``script`` JSON); JobFailure says what is wrong."""
-    script = params.get("script") or ""
+def job_policy(spec: str, script: str, job_id: int) -> Policy:
+    """The policy of a job: a ``spec`` or a ``script`` (JSON) pasted at launch; JobFailure says what is wrong."""
     try:
         if script:
             folder = Path(settings.VAR_DIR) / "scripts"
@@ -23,13 +22,13 @@ def job_policy(params: dict, job_id: int) -> Policy:
             path = folder / f"job-{job_id}.json"
             path.write_text(script, encoding="utf-8")
             return make_policy(f"script:{path}")
-        return web_policy(confine_spec(params.get("policy") or ""))  # checked at launch and again here
+        return web_policy(confine_spec(spec))  # checked at launch and again here
     except (PolicyError, PathNotAllowed) as exc:
         raise JobFailure(f"the policy cannot be used: {exc}") from None
 
 
-def policy_label(params: dict) -> str:
-    return params.get("policy") or "scripted (pasted at launch)"
+def policy_label(spec: str) -> str:
+    return spec or "scripted (pasted at launch)"
 
 
 def job_path(value, what: str) -> str | None:

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from harness.policies.human import HumanPolicy
 from webapp.runs.forms.fields import ARMS, SANDBOXES, TaskChoiceField
-from webapp.runs.kinds.episodes import EpisodeJob, new_episode_id
+from webapp.runs.kinds.episodes import EpisodeJob, EpisodeParams, new_episode_id
 from webapp.runs.models import Driver, Episode
 from webapp.runs.registry import Queue, register
 from webapp.runs.services.sessions import CallWaiter
@@ -43,16 +43,16 @@ class SessionJob(EpisodeJob):
     launchable = False  # opened from a task's page (the person who opens it drives it)
 
     def prepare(self, job) -> None:
-        params = job.params
+        params = EpisodeParams.of(job.params)
         person = job.created_by.get_username() if job.created_by_id else ""
-        Episode.objects.create(job=job, episode_id=new_episode_id(params["task"], params["arm"]),
-                               task_name=params["task"], arm=params["arm"], driver=Driver.HUMAN,
+        Episode.objects.create(job=job, episode_id=new_episode_id(params.task, params.arm),
+                               task_name=params.task, arm=params.arm, driver=Driver.HUMAN,
                                policy=person, last_activity_at=timezone.now())
 
-    def policy_for(self, work, episode):
+    def policy_for(self, work, episode, params: EpisodeParams):
         Episode.objects.filter(pk=episode.pk).update(last_activity_at=timezone.now())  # idle counts from here
         waiter = CallWaiter(episode=episode, check_cancelled=work.check_cancelled)
         return HumanPolicy(waiter, person=episode.policy, on_close=waiter.close)
 
-    def summary(self, params: dict) -> str:
-        return f"{params.get('task')} · {params.get('arm')} · by hand"
+    def describe(self, params: EpisodeParams) -> str:
+        return f"{params.task} · {params.arm} · by hand"

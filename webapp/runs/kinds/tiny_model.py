@@ -3,10 +3,20 @@ writing where the tiny-cpu config looks, on the training queue, so it lands on t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from training.tiny import install_tiny_model
 from webapp.runs.forms.tiny_model import BUILD_JOB_LABEL, TinyModelForm
+from webapp.runs.params import JobParams
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 from webapp.runs.selectors import tiny_model_status
+
+
+@dataclass(frozen=True)
+class TinyModelParams(JobParams):
+    kind: ClassVar[str] = "tiny_model"
+    replace: bool = False  # build it again over the one there
 
 
 @register
@@ -18,10 +28,11 @@ class TinyModelJob(JobType):
     queue = Queue.TRAINING
     unit = "models"
     form_class = TinyModelForm
+    params_class = TinyModelParams
 
     def run(self, work):
         status = tiny_model_status()  # on this worker
-        replace = bool(work.params.get("replace"))
+        replace = TinyModelParams.of(work.params).replace
         if status.exists and not replace:  # built since the form looked (another job, the command line)
             work.log(f"{status.path} is already there; it was left as it is (launch with 'Build it again' "
                      "to replace it)")
@@ -41,5 +52,5 @@ class TinyModelJob(JobType):
                                                                  else ""))
         return {"path": str(status.path), "built": True, "replaced": status.exists}
 
-    def summary(self, params: dict) -> str:
-        return "again, replacing the one there" if params.get("replace") else ""
+    def describe(self, params: TinyModelParams) -> str:
+        return "again, replacing the one there" if params.replace else ""

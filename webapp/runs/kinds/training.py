@@ -5,6 +5,8 @@ KL, episode length); the run folder and its summary are recorded as a TrainingRu
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 import yaml
 
@@ -13,6 +15,7 @@ from training.errors import TrainingError
 from webapp.runs.forms.tiny_model import explain_refused_config
 from webapp.runs.forms.training import GRPOForm, SFTForm
 from webapp.runs.kinds.policies import job_output, job_path
+from webapp.runs.params import JobParams
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import finish_training_run, job_folder, start_training_run
 
@@ -26,28 +29,46 @@ def chart_values(record: dict) -> dict[str, float]:
             and math.isfinite(value)}
 
 
-def run_folder(params: dict, job) -> str:
+@dataclass(frozen=True)
+class TrainingParams(JobParams):
+    """An SFT or GRPO run: a shipped config or a pasted one, its overrides, where it goes."""
+
+    kind: ClassVar[str] = "training"
+    name: str
+    config: str = ""  # a shipped config's name or path ("" with config_text)
+    config_text: str = ""  # a YAML document pasted at launch
+    overrides: list[str] = field(default_factory=list)  # as typed
+    all_overrides: list[str] = field(default_factory=list)  # as applied (the form's own fields included)
+    out: str = ""  # the run folder ("": the job's own)
+    base_model: str = ""
+    dataset: str | None = None  # SFT: the dataset folder an export job wrote
+    tasks: list[str] = field(default_factory=list)  # GRPO: the corpus tasks
+
+
+def run_folder(params: TrainingParams, job) -> str:
     """The run folder, confined and owned like every output folder from the web: the form's ``out``, else
     the job's own, var/data/runs/job-N. Never the config's runs_dir (a pasted config's, relative to the
     worker's working directory or anywhere at all) nor a path built from its name."""
-    return job_output(params.get("out"), "output folder", job, default=job_folder(job, "runs"))
+    return job_output(params.out, "output folder", job, default=job_folder(job, "runs"))
 
 
 class TrainingJob(JobType):
     queue = Queue.TRAINING
     unit = "steps"
     command = ""
+    params_class = TrainingParams
 
     def prepare(self, job) -> None:
-        start_training_run(job=job, kind=self.command)
+        params = TrainingParams.of(job.params)
+        start_training_run(job=job, kind=self.command, name=params.name, base_model=params.base_model)
 
-    def loaded(self, params: dict):
-        job_path(params.get("dataset"), "dataset")  # the form's sft.dataset override, checked again here
-        source = yaml.safe_load(params["config_text"]) if params.get("config_text") else params["config"]
-        overrides = params.get("all_overrides") or []
+    def loaded(self, params: TrainingParams):
+        job_path(params.dataset, "dataset")  # the form's sft.dataset override, checked again here
+        source = yaml.safe_load(params.config_text) if params.config_text else params.config
+        overrides = params.all_overrides
         try:
             return load_config(source, command=self.command, overrides=overrides,
-                               source="the pasted config" if params.get("config_text") else None)
+                               source="the pasted config" if params.config_text else None)
         except TrainingError as exc:  # the tiny model missing on this worker: say which job builds it
             lines = explain_refused_config(source, self.command, overrides, exc)
             raise JobFailure("\n".join(lines) if lines else str(exc)) from None
@@ -56,7 +77,7 @@ class TrainingJob(JobType):
         raise NotImplementedError
 
     def run(self, work):
-        params = work.params
+        params = TrainingParams.of(work.params)
         loaded = self.loaded(params)
         logged: set[tuple] = set()
 
@@ -84,8 +105,8 @@ class TrainingJob(JobType):
         finish_training_run(job=work.job, output_dir=str(result.run), metrics=summary)
         return {"run": str(result.run), "merged": str(result.merged) if result.merged else None, "summary": summary}
 
-    def summary(self, params: dict) -> str:
-        return f"{params.get('name')} · {params.get('config') or 'pasted config'}"
+    def describe(self, params: TrainingParams) -> str:
+        return f"{params.name} · {params.config or 'pasted config'}"
 
 
 @register

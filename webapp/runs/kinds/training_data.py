@@ -4,7 +4,9 @@ them), microskills and the SFT export. They call ``training.rollouts``, ``traini
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from django.conf import settings
 
@@ -29,22 +31,78 @@ from webapp.runs.forms.training import ExportForm, MicroskillsForm, RolloutsForm
 from webapp.runs.kinds.episodes import sandbox_source
 from webapp.runs.kinds.policies import job_output, job_path, job_spec
 from webapp.runs.models import Job, JobEventKind, JobState
+from webapp.runs.params import JobParams
 from webapp.runs.registry import FAN_OUT, JobFailure, JobType, Queue, register
 from webapp.runs.services.generation import fan_out, job_folder
 from webapp.runs.services.jobs import append_event
 from webapp.trajectories.selectors import human_demonstrations
 
 
-def teacher_specs(params: dict, job: Job) -> list[Teacher]:
+@dataclass(frozen=True)
+class TeacherParams(JobParams):
+    """Who plays: teachers (web specs), or a script pasted at launch."""
+
+    teachers: list[str] = field(default_factory=list)
+    script: str = ""
+
+
+@dataclass(frozen=True)
+class RolloutsParams(TeacherParams):
+    kind: ClassVar[str] = "rollouts"
+    best_of: int = 4
+    arm: str = "dbg"
+    max_turns: int = 30
+    sandbox: str = "bwrap"
+    guidance: bool = False
+    workers: int = 2
+    split: str = ""
+    tasks: list[str] = field(default_factory=list)
+    out: str = ""  # the output folder ("": the job's own; resumable)
+
+
+@dataclass(frozen=True)
+class RolloutTaskParams(RolloutsParams):
+    """One task of a rollouts job: its parent's arguments, the task, and the parent's folder."""
+
+    kind: ClassVar[str] = "rollout_task"
+    task: str = ""
+
+
+@dataclass(frozen=True)
+class MicroskillsParams(TeacherParams):
+    kind: ClassVar[str] = "microskills"
+    skills: list[str] = field(default_factory=list)  # none: every skill
+    per_skill: int = 3
+    attempts: int = 2
+    workers: int = 2
+    sandbox: str = "bwrap"
+    split: str = ""
+    tasks: list[str] = field(default_factory=list)
+    out: str = ""
+
+
+@dataclass(frozen=True)
+class ExportParams(JobParams):
+    kind: ClassVar[str] = "export_sft"
+    sources: list[str] = field(default_factory=list)
+    demonstrations: bool = False  # the verified live sessions too
+    out: str = ""
+    microskill_ratio: float | None = None
+    validation_fraction: float | None = None
+    seed: int = 0
+    allow_empty_validation: bool = False
+
+
+def teacher_specs(params: TeacherParams, job: Job) -> list[Teacher]:
     """The teachers, each checked as a web spec (``endpoint:NAME`` built from its record); a pasted
     script is written once per host, at the same path for every child."""
-    if not params.get("script"):
-        return [web_teacher(job_spec(spec)) for spec in params["teachers"]]
+    if not params.script:
+        return [web_teacher(job_spec(spec)) for spec in params.teachers]
     path = Path(settings.VAR_DIR) / "scripts" / f"teacher-job-{job.parent_id or job.pk}.json"
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
         staging = path.with_name(f".{path.name}.{job.pk}")
-        staging.write_text(params["script"], encoding="utf-8")
+        staging.write_text(params.script, encoding="utf-8")
         staging.replace(path)
     return [Teacher(f"script:{path}")]
 
@@ -57,13 +115,13 @@ def web_teacher(spec: str) -> Teacher:
     return Teacher(spec, factory=lambda: web_policy(spec))
 
 
-def rollout_config(params: dict, job: Job, *, tasks: list[str] | None = None) -> RolloutConfig:
-    out = job_output(params.get("out"), "output folder", job, default=job_folder(job, "rollouts"))
+def rollout_config(params: RolloutsParams, job: Job, *, tasks: list[str] | None = None) -> RolloutConfig:
+    out = job_output(params.out, "output folder", job, default=job_folder(job, "rollouts"))
     return RolloutConfig(teachers=teacher_specs(params, job), out=out,
-                         split=None if tasks else (params.get("split") or None),
-                         tasks=tasks or params.get("tasks") or (), best_of=params["best_of"],
-                         workers=params["workers"], arm=params["arm"], max_turns=params["max_turns"],
-                         guidance=params["guidance"], sandbox=params["sandbox"], progress_bar=False)
+                         split=None if tasks else (params.split or None),
+                         tasks=tasks or params.tasks or (), best_of=params.best_of,
+                         workers=params.workers, arm=params.arm, max_turns=params.max_turns,
+                         guidance=params.guidance, sandbox=params.sandbox, progress_bar=False)
 
 
 def planned(config: RolloutConfig):
@@ -80,9 +138,11 @@ class RolloutsJob(JobType):
     description = "best-of-N candidate episodes per task from a teacher; the best one passing pdb_policy_v1 is kept"
     unit = "tasks"
     form_class = RolloutsForm
+    params_class = RolloutsParams
 
     def run(self, work):
-        job, config = work.job, rollout_config(work.params, work.job)
+        params = RolloutsParams.of(work.params)
+        job, config = work.job, rollout_config(params, work.job)
         plan = planned(config)
         plan.folder.record(plan.settings, [t.name for t in plan.tasks])
         todo = [t.name for t in plan.tasks if not plan.folder.finished(t.name)]
@@ -91,12 +151,13 @@ class RolloutsJob(JobType):
         if not todo:
             return self.summarize(work, [t.name for t in plan.tasks], {})
         fan_out(job=job, kind=RolloutTaskJob.kind, window=config.workers,
-                children=[{**work.params, "task": name, "out": str(plan.folder.path)} for name in todo])
+                children=[RolloutTaskParams(**{**params.to_json(), "task": name, "out": str(plan.folder.path)}).to_json()
+                          for name in todo])
         return FAN_OUT
 
     def child_over(self, job, child) -> None:
         result = child.result or {}
-        task = (child.params or {}).get("task")
+        task = RolloutTaskParams.of(child.params).task
         if child.state == JobState.SUCCEEDED:
             verdict = f"kept attempt {result.get('kept_attempt')}" if result.get("kept") else \
                 "rejected: " + (", ".join(result.get("reasons") or []) or "no candidate passed")
@@ -106,12 +167,13 @@ class RolloutsJob(JobType):
 
     def finish(self, work) -> dict:
         children = list(Job.objects.filter(parent=work.job).order_by("id"))
-        failed = {c.params.get("task"): c.error or c.state for c in children if c.state != JobState.SUCCEEDED}
-        plan = planned(rollout_config(work.params, work.job))
+        failed = {RolloutTaskParams.of(c.params).task: c.error or c.state for c in children
+                  if c.state != JobState.SUCCEEDED}
+        plan = planned(rollout_config(RolloutsParams.of(work.params), work.job))
         return self.summarize(work, [t.name for t in plan.tasks], failed)
 
     def summarize(self, work, tasks: list[str], failed: dict) -> dict:
-        config = rollout_config(work.params, work.job)
+        config = rollout_config(RolloutsParams.of(work.params), work.job)
         folder = GenerationFolder(config.out, "rollouts")
         summary = GenerationSummary("rollouts", planned=len(tasks))
         by_key = {o.get("key"): o for o in folder.outcomes()}
@@ -127,10 +189,10 @@ class RolloutsJob(JobType):
             raise JobFailure(f"every task failed: {'; '.join(f'{k}: {v}' for k, v in sorted(failed.items())[:3])}")
         return {"out": str(folder.path), **summary.to_json()}
 
-    def summary(self, params: dict) -> str:
-        what = params.get("split") or ", ".join(params.get("tasks") or [])
-        teachers = ", ".join(params.get("teachers") or []) or "scripted teacher"
-        return f"{what} · best of {params.get('best_of')} · {teachers}"[:200]
+    def describe(self, params: RolloutsParams) -> str:
+        what = params.split or ", ".join(params.tasks)
+        teachers = ", ".join(params.teachers) or "scripted teacher"
+        return f"{what} · best of {params.best_of} · {teachers}"
 
 
 @register
@@ -141,15 +203,16 @@ class RolloutTaskJob(JobType):
     queue = Queue.EPISODES
     unit = "tasks"
     form_class = RolloutTaskForm
+    params_class = RolloutTaskParams
     launchable = False
 
     def run(self, work):
-        params = work.params
-        config = rollout_config(params, work.job, tasks=[params["task"]])
+        params = RolloutTaskParams.of(work.params)
+        config = rollout_config(params, work.job, tasks=[params.task])
         plan = planned(config)
-        source = sandbox_source(params["sandbox"])
+        source = sandbox_source(params.sandbox)
         work.on_cancel(source.stop)
-        work.progress(0, 1, f"{params['task']}: up to {config.best_of} candidate(s)", unit=self.unit)
+        work.progress(0, 1, f"{params.task}: up to {config.best_of} candidate(s)", unit=self.unit)
         try:
             outcome = play_rollout_task(config, plan, plan.tasks[0], source)
         except DataGenerationError as exc:
@@ -164,8 +227,8 @@ class RolloutTaskJob(JobType):
         return {"task": outcome.task, "kept": outcome.kept, "kept_attempt": outcome.kept_attempt,
                 "candidates": len(outcome.candidates), "reasons": reasons}
 
-    def summary(self, params: dict) -> str:
-        return f"{params.get('task')} · best of {params.get('best_of')}"
+    def describe(self, params: RolloutTaskParams) -> str:
+        return f"{params.task} · best of {params.best_of}"
 
 
 @register
@@ -176,14 +239,15 @@ class MicroskillsJob(JobType):
     queue = Queue.EPISODES
     unit = "exercises"
     form_class = MicroskillsForm
+    params_class = MicroskillsParams
 
     def run(self, work):
-        params, job = work.params, work.job
-        out = job_output(params.get("out"), "output folder", job, default=job_folder(job, "microskills"))
+        params, job = MicroskillsParams.of(work.params), work.job
+        out = job_output(params.out, "output folder", job, default=job_folder(job, "microskills"))
         try:
-            source = StoppableSource(SandboxPool(get_backend(params["sandbox"]), size=params["workers"] + 1))
+            source = StoppableSource(SandboxPool(get_backend(params.sandbox), size=params.workers + 1))
         except SandboxError as exc:
-            raise JobFailure(f"the {params['sandbox']} sandbox cannot be used on this worker: {exc}") from None
+            raise JobFailure(f"the {params.sandbox} sandbox cannot be used on this worker: {exc}") from None
         work.on_cancel(source.stop)
 
         def on_progress(update) -> None:
@@ -193,9 +257,9 @@ class MicroskillsJob(JobType):
 
         try:
             result = run_microskills(MicroskillConfig(
-                teachers=teacher_specs(params, job), out=out, skills=params.get("skills") or ["all"],
-                split=params.get("split") or None, tasks=params.get("tasks") or (), per_skill=params["per_skill"],
-                attempts=params["attempts"], workers=params["workers"], sandbox=params["sandbox"], pool=source,
+                teachers=teacher_specs(params, job), out=out, skills=params.skills or ["all"],
+                split=params.split or None, tasks=params.tasks or (), per_skill=params.per_skill,
+                attempts=params.attempts, workers=params.workers, sandbox=params.sandbox, pool=source,
                 progress_bar=False), on_progress=on_progress)
         except (TrainingError, ValueError) as exc:
             raise JobFailure(str(exc)) from None
@@ -205,9 +269,9 @@ class MicroskillsJob(JobType):
         work.log(f"kept {summary.kept} of {summary.tried} exercise(s); {summary.kept_in_folder} in {out}/accepted")
         return {"out": str(result.out), **summary.to_json()}
 
-    def summary(self, params: dict) -> str:
-        skills = ", ".join(params.get("skills") or []) or "every skill"
-        return f"{skills} · {params.get('split') or ', '.join(params.get('tasks') or [])}"[:200]
+    def describe(self, params: MicroskillsParams) -> str:
+        skills = ", ".join(params.skills) or "every skill"
+        return f"{skills} · {params.split or ', '.join(params.tasks)}"
 
 
 @register
@@ -217,13 +281,14 @@ class ExportJob(JobType):
     description = "kept rollouts, microskills and demonstrations as the SFT dataset folder (train / validation, heldout refused)"
     unit = "examples"
     form_class = ExportForm
+    params_class = ExportParams
 
     def run(self, work):
-        params = work.params
-        out = job_output(params.get("out"), "output folder", work.job, default=job_folder(work.job, "exports"))
-        sources = [job_path(folder, "source folder") for folder in params["sources"]]
+        params = ExportParams.of(work.params)
+        out = job_output(params.out, "output folder", work.job, default=job_folder(work.job, "exports"))
+        sources = [path for folder in params.sources if (path := job_path(folder, "source folder"))]
         left_out = 0
-        if params.get("demonstrations"):
+        if params.demonstrations:
             folder, left_out = self.write_demonstrations(work)
             sources.append(folder)
 
@@ -232,10 +297,10 @@ class ExportJob(JobType):
 
         try:
             result = export_sft(ExportConfig(sources=sources, out=out,
-                                             microskill_ratio=params.get("microskill_ratio"),
-                                             validation_fraction=params.get("validation_fraction"),
-                                             seed=params.get("seed") or 0,
-                                             require_validation=not params.get("allow_empty_validation")),
+                                             microskill_ratio=params.microskill_ratio,
+                                             validation_fraction=params.validation_fraction,
+                                             seed=params.seed,
+                                             require_validation=not params.allow_empty_validation),
                                 on_progress=on_progress)
         except (TrainingError, ValueError) as exc:
             raise JobFailure(str(exc)) from None
@@ -246,7 +311,7 @@ class ExportJob(JobType):
             work.log(f"{task}: {why}")
         return {"out": str(result.out), "rows": result.rows,
                 "tasks": {k: len(v) for k, v in result.manifest["tasks"].items()},
-                **({"live_sessions_left_out": left_out} if params.get("demonstrations") else {})}
+                **({"live_sessions_left_out": left_out} if params.demonstrations else {})}
 
     def write_demonstrations(self, work) -> tuple[str, int]:
         """The verified live sessions stored in the web app, as a demonstrations folder of this job; and how
@@ -265,7 +330,6 @@ class ExportJob(JobType):
                              + " (untick 'Live sessions', or play a session by hand that fixes the bug using pdb)")
         return str(folder), len(written.skipped)
 
-    def summary(self, params: dict) -> str:
-        folders = len(params.get("sources") or [])
-        sessions = " + live sessions" if params.get("demonstrations") else ""
-        return f"{folders} folder(s){sessions} → {params.get('out') or 'var/exports'}"
+    def describe(self, params: ExportParams) -> str:
+        sessions = " + live sessions" if params.demonstrations else ""
+        return f"{len(params.sources)} folder(s){sessions} → {params.out or 'var/exports'}"

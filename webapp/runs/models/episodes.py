@@ -1,9 +1,16 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
 from webapp.runs.models.jobs import Job
 from webapp.runs.models.results import EvalRun
+
+if TYPE_CHECKING:
+    from django.db.models.fields.related_descriptors import RelatedManager
 
 
 class Driver(models.TextChoices):
@@ -15,6 +22,13 @@ class Episode(models.Model):
     """One episode played by an episode job: its events arrive as they happen (EpisodeEvent), the
     finished document becomes a Trajectory. Its state is its job's."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        job_id: int
+        eval_run_id: int | None
+        trajectory_id: int | None
+        events: RelatedManager[EpisodeEvent]
+        human_calls: RelatedManager[HumanCall]
     job = models.OneToOneField(Job, on_delete=models.CASCADE, related_name="episode")
     episode_id = models.CharField(max_length=200, unique=True)
     task_name = models.CharField(max_length=200, db_index=True)
@@ -46,6 +60,9 @@ class Episode(models.Model):
 class EpisodeEvent(models.Model):
     """One event of an episode as it happened: header, message, step, result or quality."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        episode_id: int
     episode = models.ForeignKey(Episode, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=20)
@@ -63,6 +80,9 @@ class EpisodeEvent(models.Model):
 class HumanCall(models.Model):
     """A tool call a person made in a live session, waiting for (then taken by) its episode's worker."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        episode_id: int
     episode = models.ForeignKey(Episode, on_delete=models.CASCADE, related_name="human_calls")
     name = models.CharField(max_length=100)
     arguments = models.JSONField(default=dict, blank=True)

@@ -1,8 +1,14 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+
+if TYPE_CHECKING:
+    from django.db.models.fields.related_descriptors import RelatedManager
+
 
 
 class JobState(models.TextChoices):
@@ -32,6 +38,15 @@ class Job(models.Model):
     ``last_seq``. A job that fans out (an eval) waits on its ``children`` and ends in a final step.
     """
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        parent_id: int | None
+        retry_of_id: int | None
+        created_by_id: int | None
+        episode: Any  # webapp.runs.models.episodes.Episode (it imports this module)
+        eval_run: Any  # webapp.runs.models.results.EvalRun (likewise)
+        events: RelatedManager[JobEvent]
+        children: RelatedManager[Job]
     kind = models.CharField(max_length=100, choices=job_kinds, db_index=True)
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="children")
     retry_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="retries")
@@ -114,6 +129,9 @@ class JobEventKind(models.TextChoices):
 class JobEvent(models.Model):
     """One line of a job's log, one metric point, or a state change, numbered in order per job."""
 
+    if TYPE_CHECKING:  # what Django adds (ids, reverse relations), for the type checker
+        id: int
+        job_id: int
     job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=20, choices=JobEventKind.choices)

@@ -26,7 +26,7 @@ from webapp.runs.models import OVER, Job
 from webapp.runs.registry import JobParamsError
 
 # The defaults are declared with their environment variables (STEPWISE_QUOTA_<NAME>).
-DEFAULT_QUOTAS = {name: int(environment.BY_NAME[f"STEPWISE_QUOTA_{name.upper()}"].default)
+DEFAULT_QUOTAS = {name: int(str(environment.BY_NAME[f"STEPWISE_QUOTA_{name.upper()}"].default))
                   for name in environment.QUOTA_NAMES}
 REPEATS = ("runs", "repeat", "best_of", "attempts", "per_skill")  # the fields that multiply the tasks
 SINGLE_EPISODE = ("episode", "session")
@@ -122,7 +122,8 @@ def _grpo_backend(params: dict) -> str:
                              check_paths=False)
     except (ConfigError, TrainingError, yaml.YAMLError, TypeError, ValueError):
         return ""
-    return str(loaded.config.grpo.sandbox.backend)
+    grpo = loaded.config.grpo
+    return str(grpo.sandbox.backend) if grpo is not None else ""
 
 
 # ---- quotas ----------------------------------------------------------------------------------------

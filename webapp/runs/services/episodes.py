@@ -5,6 +5,7 @@ from the events it had stored."""
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from django.db import transaction
 from django.utils import timezone
@@ -28,7 +29,7 @@ def record_episode_event(*, episode: Episode, event: dict) -> EpisodeEvent:
     """Store one event of ``harness.episode.run_episode``'s ``on_event`` and wake the viewers."""
     locked = Episode.objects.select_for_update().get(pk=episode.pk)
     kind = str(event.get("event") or "unknown")
-    data = storable({k: v for k, v in event.items() if k not in ("event", "at")})
+    data = cast(dict, storable({k: v for k, v in event.items() if k not in ("event", "at")}))  # a dict stays one
     at = parse_datetime(event["at"]) if isinstance(event.get("at"), str) else None
     locked.last_seq += 1
     row = EpisodeEvent.objects.create(episode=locked, seq=locked.last_seq, kind=kind, data=data,

@@ -1,63 +1,53 @@
-"""Writes for a paired eval launched from the web: its EvalRun, one child episode job per task, arm
-and run (handed to Celery ``workers`` at a time, so workers on any host share them), and the final
-report, built with harness.eval from the stored trajectories."""
+"""Writes for a paired eval launched from the web (``webapp.runs.kinds.evals`` plans it with harness.eval):
+its EvalRun, one child episode job per planned episode (handed to Celery ``workers`` at a time, so
+workers on any host share them), the circuit breaker over the children as they end (harness.eval's
+``InfraBreaker``: the queued ones are cancelled once the endpoint has failed too many in a row), and
+the stored report."""
 
 from __future__ import annotations
 
-import json
 import logging
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 from django.db import transaction
 
-from harness.eval.metrics import outcome_from_trajectory
-from harness.eval.plots import write_plots
-from harness.eval.report import build_report, write_report
+from harness.eval.breaker import InfraBreaker
 from harness.trajectory import write_document
-from webapp.catalog.models import Task
 from webapp.core.paths import data_dir
-from webapp.runs.models import Episode, EvalRun, Job, JobEventKind, JobState
+from webapp.runs.models import OVER, Episode, EvalRun, Job, JobEvent, JobEventKind, JobState
 from webapp.runs.registry import JobCancelled
-from webapp.runs.services.jobs import append_event, create_job, mark_fanned_out, send_jobs
+from webapp.runs.services.jobs import append_event, cancel_job, create_job, mark_fanned_out, send_jobs
 
 log = logging.getLogger(__name__)
+BREAKER_EVENT = "breaker"  # the key of the parent's log event that says the breaker stopped the eval
 
 
-def eval_folder(eval_run: EvalRun) -> Path:
-    return data_dir() / "evals" / f"{eval_run.pk}"
+def new_eval_folder(eval_run: EvalRun) -> Path:
+    """A folder of its own for a new eval: ``evals/<id>``, or ``evals/<id>-<random>`` when that one is
+    there already (left by a database that was reset, or another site on the same data folder): harness.eval
+    would take its trajectories as this eval's finished episodes."""
+    folder = data_dir() / "evals" / f"{eval_run.pk}"
+    return folder if not folder.exists() else folder.with_name(f"{eval_run.pk}-{uuid.uuid4().hex[:8]}")
 
 
 @transaction.atomic
-def plan_eval(*, job: Job, tasks: list[str]) -> EvalRun:
-    """The EvalRun and its episode jobs; the first ``workers`` are handed to Celery on commit. A cancel
-    that came while planning rolls it all back (JobCancelled): no child is left queued with no parent to
-    send it, and a cancel after the commit finds the children and cancels them."""
-    params = job.params
-    eval_run = EvalRun.objects.create(name=params["name"], job=job, created_by=job.created_by,
-                                      config={**params, "tasks": tasks})
-    out = eval_folder(eval_run)
-    eval_run.out_dir = str(out)
+def start_eval(*, job: Job, name: str, config: dict, plan: Callable[[EvalRun], list[dict]],
+               window: int | None) -> EvalRun:
+    """The eval's row (its folder: ``new_eval_folder``), then ``plan(eval_run)``'s episode jobs, one per
+    argument set; the first ``window`` are handed to Celery on commit. A failed plan stores nothing; a
+    cancel that came meanwhile rolls it all back (JobCancelled): no child is left queued with no parent
+    to send it, and a cancel after the commit finds the children and cancels them."""
+    eval_run = EvalRun.objects.create(name=name, job=job, created_by=job.created_by, config=config)
+    eval_run.out_dir = str(new_eval_folder(eval_run))
     eval_run.save(update_fields=["out_dir"])
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "eval.json").write_text(json.dumps({
-        "policy": params["policy"] or "script", "max_turns": params["max_turns"], "sandbox": params["sandbox"],
-        "arms": params["arms"], "runs": params["runs"], "split": params["split"] or None, "tasks": tasks,
-        "job": job.pk}, indent=1), encoding="utf-8")
-    children = []
-    for run in range(1, params["runs"] + 1):
-        for task in tasks:
-            for arm in params["arms"]:
-                path = out / "trajectories" / task / f"{arm}-run{run}.json"
-                children.append(create_job(
-                    kind="episode", parent=job, created_by=job.created_by, enqueue=False, checked=True,
-                    params={"task": task, "arm": arm, "run": run, "policy": params["policy"],
-                            "script": params["script"], "max_turns": params["max_turns"],
-                            "sandbox": params["sandbox"], "eval_run": eval_run.pk, "out": str(path)}))
-    window = params.get("workers") or None
-    locked = mark_fanned_out(job=job, total=len(children), window=window)  # holds the job's row from here
+    jobs = [create_job(kind="episode", parent=job, created_by=job.created_by, enqueue=False, checked=True,
+                       params=params) for params in plan(eval_run)]
+    locked = mark_fanned_out(job=job, total=len(jobs), window=window)  # holds the job's row from here
     if locked.cancel_requested_at is not None:  # cancelled while planning: plan nothing (rolled back)
         raise JobCancelled()
-    send_jobs(jobs=children[:window] if window else children)
+    send_jobs(jobs=jobs[:window] if window else jobs)
     return eval_run
 
 
@@ -73,8 +63,26 @@ def solve_rates(parent: Job) -> dict[str, float]:
     return {arm: round(solved / runs, 4) for arm, (solved, runs) in sorted(totals.items()) if runs}
 
 
-def record_episode_end(*, parent: Job, child: Job) -> None:
-    """An eval's child ended (the caller holds the parent's row): a log line and a solve-rate point."""
+def eval_breaker(parent: Job, limit: int) -> InfraBreaker:
+    """harness.eval's circuit breaker fed with the eval's episodes that ran, in the order they ended."""
+    breaker = InfraBreaker(limit)
+    rows = Episode.objects.filter(job__parent=parent, job__state__in=OVER, job__started_at__isnull=False) \
+        .order_by("job__finished_at", "job_id").values_list("exit_reason", "trajectory__document__result__reason")
+    for exit_reason, reason in rows:
+        breaker.record(exit_reason or None, reason if isinstance(reason, str) else None)
+    return breaker
+
+
+def breaker_stop(parent: Job) -> str | None:
+    """Why the circuit breaker stopped this eval, or None when it did not."""
+    event = JobEvent.objects.filter(job=parent, kind=JobEventKind.LOG, data__has_key=BREAKER_EVENT).order_by("seq").last()
+    return event.data.get("text") if event is not None else None
+
+
+def record_episode_end(*, parent: Job, child: Job, infra_limit: int) -> None:
+    """An eval's child ended (the caller holds the parent's row): a log line, a solve-rate point, and
+    the circuit breaker: once the endpoint has failed ``infra_limit`` episodes in a row, the queued
+    episodes are cancelled (running ones finish) and the eval says why."""
     episode = Episode.objects.filter(job=child).first()
     if episode is None:
         return
@@ -85,29 +93,28 @@ def record_episode_end(*, parent: Job, child: Job) -> None:
                                        "episode": episode.pk})
     append_event(parent, JobEventKind.METRIC, {"series": "solve_rate", "x": parent.progress_done,
                                           "values": solve_rates(parent)})
+    breaker = eval_breaker(parent, infra_limit)
+    if not breaker.tripped or breaker_stop(parent) is not None:
+        return
+    queued = list(Job.objects.filter(parent=parent, state=JobState.QUEUED).order_by("id"))
+    message = breaker.message(len(queued), then=(
+        f"Bring it back (an admin checks it under Model endpoints), then launch the eval again; the {len(queued)} "
+        "episode(s) not started were cancelled, and the report covers the episodes that finished."))
+    append_event(parent, JobEventKind.LOG, {"text": message, BREAKER_EVENT: True})
+    for job in queued:
+        cancel_job(job=job)
 
 
-def build_eval_report(*, eval_run: EvalRun) -> dict:
-    """The report of the finished episodes (harness.eval), written to the eval's folder as well."""
-    params = eval_run.config
-    preferences = dict(Task.objects.filter(name__in=params["tasks"]).values_list("name", "preference_in_force"))
-    outcomes, out = [], Path(eval_run.out_dir or eval_folder(eval_run))
+def write_played(*, eval_run: EvalRun, paths: dict[tuple[str, str, int], Path]) -> None:
+    """The stored trajectory of each episode of the eval at its planned path (``paths`` by task, arm
+    and run), so the report reads what the database holds wherever the episodes were played."""
     episodes = Episode.objects.filter(eval_run=eval_run, trajectory__isnull=False).select_related("trajectory")
-    for episode in episodes.order_by("run", "task_name", "arm"):
-        stored = episode.trajectory
-        write_document(stored.document, out / "trajectories" / episode.task_name / f"{episode.arm}-run{episode.run}.json")
-        outcomes.append(outcome_from_trajectory(stored.record, run=episode.run,
-                                                preference=preferences.get(episode.task_name) or None))
-    if not outcomes:
-        return {}
-    first = episodes.first().trajectory.record
-    report = build_report(outcomes, model=eval_run.name, policy=first.policy, split=params.get("split") or None,
-                          runs=params["runs"], max_turns=params["max_turns"], sandbox=params["sandbox"])
-    try:
-        plots = write_plots([report], out)
-        write_report(report, out, [str(p) for p in plots])
-    except OSError as exc:  # the report is stored either way; the folder is a convenience
-        log.warning("eval %s: could not write the report files to %s: %s", eval_run.pk, out, exc)
+    for episode in episodes:
+        path = paths.get((episode.task_name, episode.arm, episode.run))
+        if path is not None and episode.trajectory is not None:
+            write_document(episode.trajectory.document, path)
+
+
+def store_eval_report(*, eval_run: EvalRun, report: dict) -> None:
     with transaction.atomic():
         EvalRun.objects.filter(pk=eval_run.pk).update(report=report)
-    return report

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from webapp.runs.models import Job, JobEventKind, JobState
-from webapp.runs.registry import FAN_OUT, JobCancelled, JobFailure, UnknownJobKind, job_type
+from webapp.runs.registry import FAN_OUT, JobCancelled, JobFailure, JobParamsError, UnknownJobKind, job_type
 from webapp.runs.services.jobs import (
     add_events,
     add_log,
@@ -155,6 +155,8 @@ def execute_job(*, job_id: int, worker: str, celery_task_id: str = "") -> Job | 
                 outcome = ("cancelled", None)
             except JobFailure as exc:
                 outcome = ("failed", str(exc))
+            except JobParamsError as exc:
+                outcome = ("failed", stored_params_error(job, exc))
             except Exception as exc:
                 log.exception("job %s (%s) crashed", job.id, job.kind)
                 outcome = ("failed", f"the job stopped on an unexpected error: {type(exc).__name__}: {exc}")
@@ -170,6 +172,11 @@ def execute_job(*, job_id: int, worker: str, celery_task_id: str = "") -> Job | 
         child_ended(child=job)
         raise
     return _record_outcome(job, work, outcome)
+
+
+def stored_params_error(job: Job, exc: JobParamsError) -> str:
+    return (f"the arguments stored with this {job.kind} job do not fit its kind ({exc}); launch a new one "
+            "from the launch page")
 
 
 def _record_outcome(job: Job, work: RunningJob, outcome) -> Job:
@@ -206,6 +213,8 @@ def finish_fanned_out(*, job_id: int) -> Job | None:
         return mark_cancelled(job=job, why="cancelled; its finished episodes are kept")
     except JobFailure as exc:
         return fail_job(job=job, error=str(exc))
+    except JobParamsError as exc:
+        return fail_job(job=job, error=stored_params_error(job, exc))
     except Exception as exc:
         log.exception("the final step of job %s (%s) crashed", job.id, job.kind)
         return fail_job(job=job, error=f"the final step stopped on an unexpected error: {type(exc).__name__}: {exc}")

@@ -29,11 +29,9 @@ def fan_out(*, job: Job, kind: str, children: list[dict], window: int | None) ->
 
 
 @transaction.atomic
-def start_training_run(*, job: Job, kind: str) -> TrainingRun:
-    params = job.params
-    return TrainingRun.objects.create(name=params.get("name") or f"{kind} job {job.pk}", kind=kind, job=job,
-                                      base_model=params.get("base_model") or "", config=params,
-                                      created_by=job.created_by)
+def start_training_run(*, job: Job, kind: str, name: str, base_model: str) -> TrainingRun:
+    return TrainingRun.objects.create(name=name or f"{kind} job {job.pk}", kind=kind, job=job, base_model=base_model,
+                                      config=job.params, created_by=job.created_by)
 
 
 @transaction.atomic

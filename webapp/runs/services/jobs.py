@@ -11,8 +11,9 @@ import logging
 import os
 import socket
 from datetime import timedelta
+from typing import cast
 
-from celery import current_app
+from celery import Celery, current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -95,7 +96,7 @@ def create_job(*, kind: str, params: dict | None = None, created_by=None, enqueu
     kind_type = job_type(kind)
     if created_by is not None and parent is None:
         require_launcher(kind=kind, user=created_by)  # the role first: its refusal says what to do
-    clean = dict(params or {}) if checked else kind_type.clean(params or {}, user=created_by)
+    clean = kind_type.stored(params or {}) if checked else kind_type.clean(params or {}, user=created_by)
     if created_by is not None and parent is None:  # a person launched it (children were admitted with it)
         admit(kind=kind, params=clean, user=created_by)
     job = Job.objects.create(kind=kind, params=clean, created_by=created_by, queue=kind_type.queue,
@@ -108,6 +109,11 @@ def create_job(*, kind: str, params: dict | None = None, created_by=None, enqueu
     return job
 
 
+def _app() -> Celery:
+    """The Celery app made current at start-up (``current_app`` is its untyped proxy)."""
+    return cast(Celery, current_app)
+
+
 class BrokerUnavailable(RuntimeError):
     """The broker (the job queue) did not take a message after the bounded retries."""
 
@@ -115,7 +121,7 @@ class BrokerUnavailable(RuntimeError):
 def broker_address() -> str:
     """Where the broker is, without any password in its URL."""
     try:
-        with current_app.connection_for_write() as connection:
+        with _app().connection_for_write() as connection:
             where = f"{connection.hostname}:{connection.port}" if connection.hostname else ""
             return f"{connection.transport_cls}://{where}"
     except Exception:  # an unparsable URL: say which setting holds it
@@ -130,11 +136,11 @@ def send_task_message(name: str, *, args: list, queue: str) -> str:
               "interval_step": settings.STEPWISE_BROKER_SEND_INTERVAL_S,
               "interval_max": settings.STEPWISE_BROKER_SEND_INTERVAL_S}
     try:
-        with current_app.connection_for_write() as connection:
+        with _app().connection_for_write() as connection:
             connection.ensure_connection(max_retries=settings.STEPWISE_BROKER_SEND_RETRIES,
                                          interval_start=0, interval_step=settings.STEPWISE_BROKER_SEND_INTERVAL_S,
                                          interval_max=settings.STEPWISE_BROKER_SEND_INTERVAL_S)
-            result = current_app.send_task(name, args=args, queue=queue, connection=connection, retry=True,
+            result = _app().send_task(name, args=args, queue=queue, connection=connection, retry=True,
                                            retry_policy=policy, ignore_result=True)
     except Exception as exc:  # kombu's OperationalError, OSError, redis' ConnectionError: all "not sent"
         raise BrokerUnavailable(f"the job queue ({broker_address()}) could not be reached: "
@@ -359,6 +365,7 @@ def child_ended(*, child: Job) -> Job | None:
     over = children.filter(state__in=OVER).count()
     _advance(parent, over)  # an eval's rate and ETA are its episodes'
     job_type(parent.kind).child_over(parent, child)
+    over = children.filter(state__in=OVER).count()  # child_over may have cancelled queued children
     _changed(parent, ["progress_done", "progress_rate", "progress_at", "last_seq"])
     running = children.filter(sent_at__isnull=False).exclude(state__in=OVER).count()
     room = (parent.window or 10**9) - running

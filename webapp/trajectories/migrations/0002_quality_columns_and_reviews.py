@@ -26,7 +26,7 @@ def fill_quality_columns(apps, schema_editor):
 
     Trajectory = apps.get_model("trajectories", "Trajectory")
     for trajectory in Trajectory.objects.exclude(document__quality=None).iterator():
-        for key, value in quality_columns(trajectory.document).items():
+        for key, value in quality_columns(trajectory.document.get("quality")).items():
             setattr(trajectory, key, value)
         trajectory.save()
 

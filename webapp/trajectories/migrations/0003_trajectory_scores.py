@@ -6,24 +6,24 @@ from django.db import migrations, models
 
 def scores_from_stored_documents(apps, schema_editor):
     """Trajectories imported before scores were stored get a score row from their quality record."""
-    from harness.scoring import quality_problems
+    from webapp.trajectories.quality import quality_of
 
     Trajectory = apps.get_model("trajectories", "Trajectory")
     TrajectoryScore = apps.get_model("trajectories", "TrajectoryScore")
     ScoreReason = apps.get_model("trajectories", "ScoreReason")
     for trajectory in Trajectory.objects.exclude(document__quality=None).iterator():
-        quality = trajectory.document.get("quality")
-        if not isinstance(quality, dict) or not isinstance(quality.get("policy"), dict) or quality_problems(quality):
+        quality = quality_of(trajectory.document.get("quality"))
+        if quality is None or quality.policy is None:
             continue
-        policy, relevance = quality["policy"], quality.get("edit_relevance") or {}
+        policy, relevance = quality.policy, quality.edit_relevance
         score = TrajectoryScore.objects.create(
-            trajectory=trajectory, policy_version=policy["version"],
-            edit_relevance_version=relevance.get("version", ""), score=policy["score"], passed=policy["passed"],
-            verified=quality.get("verified"), edit_relevant=quality.get("edit_relevant"), quality=quality)
+            trajectory=trajectory, policy_version=policy.version,
+            edit_relevance_version=relevance.version if relevance is not None else "", score=policy.score,
+            passed=policy.passed, verified=quality.verified, edit_relevant=quality.edit_relevant,
+            quality=quality.to_json())
         ScoreReason.objects.bulk_create(
-            ScoreReason(score=score, rule=r["rule"], kind=kind, message=r["message"], turns=r.get("turns", []),
-                        penalty=r.get("penalty"))
-            for kind, key in (("hard", "hard_reasons"), ("soft", "soft_reasons")) for r in policy[key])
+            ScoreReason(score=score, rule=r.rule, kind=kind, message=r.message, turns=list(r.turns), penalty=r.penalty)
+            for kind, reasons in (("hard", policy.hard_reasons), ("soft", policy.soft_reasons)) for r in reasons)
 
 
 class Migration(migrations.Migration):

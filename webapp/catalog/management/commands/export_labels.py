@@ -15,6 +15,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, out, in_force, **options):
         rows = preferences_in_force() if in_force else labels_for_export()
-        count = export_jsonl(rows, out_path=out, stdout=self.stdout._out)
+        count = export_jsonl(rows, out_path=out, stdout=self.stdout._out)  # pyright: ignore[reportArgumentType]  # the stream itself
         if out not in (None, "-"):
             self.stderr.write(f"wrote {count} line(s) to {out}")

@@ -29,7 +29,7 @@ class Command(BaseCommand):
         splits = splits or root.parent / "splits.json"
         folders = task_dirs(root)
         with tqdm(total=len(folders), desc="import_corpus", unit="task", disable=verbosity < 1 or not folders,
-                  file=self.stderr._out) as bar:
+                  file=self.stderr._out) as bar:  # pyright: ignore[reportArgumentType]  # the stream itself
             try:
                 report = import_corpus(root=root, splits_file=splits, on_task=lambda _: bar.update(),
                                        failing_tests_file=failing_tests or settings.STEPWISE_FAILING_TESTS_FILE)

@@ -19,7 +19,7 @@ class Command(BaseCommand):
     def handle(self, *args, paths, verbosity, **options):
         total = len(trajectory_files(paths)[0])
         with tqdm(total=total, desc="import_trajectories", unit="file", disable=verbosity < 1 or not total,
-                  file=self.stderr._out) as bar:
+                  file=self.stderr._out) as bar:  # pyright: ignore[reportArgumentType]  # the stream itself
             report = import_trajectory_files(paths=paths, on_file=lambda _: bar.update())
         evals = import_eval_folders(folders=eval_folders(paths))
         for path, reason in [*report.failed, *evals.failed]:

@@ -12,6 +12,6 @@ class Command(BaseCommand):
         parser.add_argument("--task", default=None, help="only this task's trajectories")
 
     def handle(self, *args, out, task, **options):
-        count = export_jsonl(trajectories_for_export(task_name=task), out_path=out, stdout=self.stdout._out)
+        count = export_jsonl(trajectories_for_export(task_name=task), out_path=out, stdout=self.stdout._out)  # pyright: ignore[reportArgumentType]
         if out not in (None, "-"):
             self.stderr.write(f"wrote {count} trajectory document(s) to {out}")

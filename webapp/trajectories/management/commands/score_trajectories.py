@@ -16,7 +16,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, config, task, verbosity, **options):
         rows = Trajectory.objects.all() if task is None else Trajectory.objects.filter(task_name=task)
-        with tqdm(total=rows.count(), desc="score_trajectories", unit="trajectory", file=self.stderr._out,
+        with tqdm(total=rows.count(), desc="score_trajectories", unit="trajectory", file=self.stderr._out,  # pyright: ignore[reportArgumentType]
                   disable=verbosity < 1) as bar:
             try:
                 report = rescore_trajectories(config=config, task_name=task, on_trajectory=lambda _: bar.update())
