@@ -54,6 +54,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
+        self.shown_position: str | None = None  # the last position written from a record (see _shown)
         self.frames: list[Frame] = []  # the last stop's frames (workspace ones and the selected), innermost first
         self.selected: int | None = None  # which of them is selected
         self.raw_bytes_closed = 0
@@ -173,7 +174,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
             # pytest --pdb stopped inside pytest itself: the test module could not be collected.
             self.end_program()
             return Observation.failure(f"Error: pytest could not collect {shown}; nothing was started. Fix the "
-                                       f"error below (or start on another file):\n{collection_error(text)}")
+                                       f"error below (or start on another file):\n{collection_error(text, self.shown_position)}")
         how = (f"under pytest --trace: only {shown}::{test} runs, paused at its start" if test else
                "under pytest --trace: the tests run, paused at the start of the first test"
                if mode == "pytest" else "under python -m pdb: paused at its first line")
@@ -263,7 +264,8 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         if exchange.status not in ("prompt", "interrupted") or not paused:
             return body
         shown = terminal_text.shown_path(str(paused[-1].get("file")), self.workspace)
-        return f"{body}\n{render.position(paused[-1], shown)}".strip("\n")
+        self.shown_position = render.position(paused[-1], shown)
+        return f"{body}\n{self.shown_position}".strip("\n")
 
     def record(self, stop: Stop | None = None) -> DebuggerRecord:
         """What the debugger knows now, from its own state (no round trip to pdb)."""

@@ -63,11 +63,12 @@ def abrupt_exit(records: list[dict]) -> int | None:
 
 # A library file's absolute path: the interpreter's installation up to its lib/pythonX.Y/ (and site-packages/).
 _INSTALLED = re.compile(r"(?<![\w.])/[^\s:\"']*?/lib/python\d+(?:\.\d+)?/(?:site-packages/)?")
-# Where pytest --pdb paused inside pytest itself ("…/_pytest/python.py:558 in importtestmodule()", "-> raise …").
-_PAUSED_IN_PYTEST = re.compile(r"^\S*_pytest/\S+:\d+ in \w+\(\)\n-> .*$", re.MULTILINE)
 
 
-def collection_error(text: str) -> str:
+def collection_error(text: str, paused_at: str | None = None) -> str:
     """pytest's answer for a test file it could not import, with nothing of where anything is installed:
-    the pause inside pytest goes (nothing was started), library paths lose their installation prefix."""
-    return _INSTALLED.sub("", _PAUSED_IN_PYTEST.sub("", text)).strip()
+    the pause inside pytest goes (``paused_at``: the position the controller wrote from the stop record;
+    nothing was started), library paths lose their installation prefix."""
+    if paused_at:
+        text = text.replace(paused_at, "")
+    return _INSTALLED.sub("", text).strip()

@@ -16,6 +16,8 @@ JUSTIFIED = {
                                                        "debugger: its input, not output",
     ("harness/debugger/filtering.py", "_MARK"): "the harness's own cut mark, counted into the one mark an answer "
                                                 "gets",
+    ("harness/debugger/run_outcomes.py", "_INSTALLED"): "shortens library paths in pytest's collection "
+                                                        "traceback, as workspace paths are: nothing is read",
     ("harness/tools/workspace_tools.py", "NO_TESTS_RAN"): "pytest's summary in run_tests' shell output, not the "
                                                           "debugger's",
 }
