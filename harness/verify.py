@@ -364,7 +364,7 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
     failed = counts["failures"] + counts["errors"]
     passed = counts["tests"] - failed - counts["skipped"]
     reason = None
-    distrust = _distrust(verdict, counts, passed, result.returncode)
+    distrust = distrust_of(verdict, counts, passed, result.returncode)
     if result.timed_out or result.reason:
         reason = f"the test run was stopped: {result.reason}"
     elif distrust:
@@ -380,7 +380,7 @@ def verify(sandbox: Sandbox, workspace: Workspace, task: Task, *, timeout_s: flo
                                 errors=counts["errors"], skipped=counts["skipped"], **base), findings)
 
 
-def _distrust(verdict: verdict_record.Record | None, counts: dict, passed: int, returncode: int | None) -> str | None:
+def distrust_of(verdict: verdict_record.Record | None, counts: dict, passed: int, returncode: int | None) -> str | None:
     """Why the run's own word cannot be taken: no verdict record (the process ended before its guard
     wrote it), a record that names tampering, or one the JUnit report or the exit status contradicts."""
     if verdict is None:
