@@ -107,7 +107,9 @@ class DockerSandbox(SupervisedSandbox):
             volumes[str(self.deps)] = {"bind": paths.DEPS, "mode": "ro"}
         if output_dir is not None:
             volumes[str(output_dir)] = {"bind": paths.OUTPUT, "mode": "rw"}
-        tmpfs = {"/tmp": f"size={limits.memory_mb}m,mode=1777"}
+        # exec: docker's tmpfs is noexec by default; bwrap's /tmp is not, and real projects run scripts they
+        # write there (cookiecutter's hooks).
+        tmpfs = {"/tmp": f"size={limits.memory_mb}m,mode=1777,exec"}
         if self.spec.python is not None:  # a task environment: its venv and base installation, read-only
             volumes.update(self._interpreter_volumes(self.spec.python))
         env = {"HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONPATH": paths.DEPS, "PYTHONDONTWRITEBYTECODE": "1",

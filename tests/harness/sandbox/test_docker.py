@@ -63,6 +63,14 @@ def test_a_container_has_no_network_no_host_secrets_and_an_unprivileged_user(doc
     assert "ROOT_READ_ONLY" in shown
 
 
+def test_a_script_written_to_tmp_runs_as_in_bwrap(docker_sandbox):
+    """Real projects run scripts they write to a temporary file (cookiecutter's hooks): docker's tmpfs is
+    noexec unless told otherwise, which failed cookiecutter 2's published fix in docker only."""
+    sandbox, _ = docker_sandbox
+    shown = bash(sandbox, "printf '#!/bin/sh\\necho HOOK_RAN\\n' > /tmp/hook.sh && chmod +x /tmp/hook.sh && /tmp/hook.sh")
+    assert "HOOK_RAN" in shown
+
+
 def test_a_container_cannot_change_a_test_file(docker_sandbox):
     sandbox, workspace = docker_sandbox
     original = (workspace.path / "test_counter.py").read_text()
