@@ -36,7 +36,7 @@ import threading
 from typing import Any
 
 import pytest
-from _pytest.assertion import rewrite as pytest_rewrite
+from _pytest.assertion import rewrite as _pytest_rewrite
 
 from harness.verdict import judge, record, trust
 from harness.verdict import rewrite as verdict_rewrite
@@ -45,7 +45,7 @@ _getframe = sys._getframe
 _INSPECT = inspect.__file__
 _get_ident, _isinstance, _any, _len = threading.get_ident, isinstance, any, len
 _exit = os._exit
-_original_rewrite = pytest_rewrite.rewrite_asserts
+_original_rewrite = _pytest_rewrite.rewrite_asserts
 _realpath, _sep = os.path.realpath, os.sep
 
 # Audit events refused while the code under test is on the stack.
@@ -71,7 +71,7 @@ def _rewrite_asserts(mod, *args, **kwargs):
     return _original_rewrite(mod, *args, **kwargs)
 
 
-pytest_rewrite.rewrite_asserts = _rewrite_asserts
+_pytest_rewrite.rewrite_asserts = _rewrite_asserts
 
 
 class Guard:
@@ -225,7 +225,7 @@ def pytest_configure(config):
     judge.configure(root, _trusted_methods(_guard.out_dir), _approx_classes())
     if not repository:
         _guard.snapshot("builtins", builtins.__dict__)
-    for module in (judge, record, verdict_rewrite, sys.modules[__name__], pytest_rewrite):
+    for module in (judge, record, verdict_rewrite, sys.modules[__name__], _pytest_rewrite):
         _guard.snapshot(module.__name__, module.__dict__)
     if hasattr(sys, "addaudithook"):  # Python 3.8 and later
         sys.addaudithook(_guard.audit)
