@@ -35,11 +35,9 @@ def pytest_argv(python: str, node_ids: Sequence[str]) -> list[str]:
 
 def test_environment(spec: EnvironmentSpec, *, workspace: str, python: str, extra: dict[str, str] | None = None) -> dict:
     """The variables a task's tests run under: its interpreter's folder first on PATH, the package importable
-    from the workspace, a writable home (``/tmp``, the sandbox's own; a local run gives its own folder: tests
-    write caches under ``~``, and the sandbox user's passwd home is ``/nonexistent``), the task's own
-    variables (its locale) last."""
+    from the workspace, the task's own variables (its locale) last."""
     install = workspace if spec.install_path in (".", "") else f"{workspace}/{spec.install_path}"
-    env = {"PATH": f"{Path(python).parent}:/usr/local/bin:/usr/bin:/bin", "PYTHONPATH": install, "HOME": "/tmp",
+    env = {"PATH": f"{Path(python).parent}:/usr/local/bin:/usr/bin:/bin", "PYTHONPATH": install,
            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1",
            "PYTHONHASHSEED": "0", "PIP_NO_INDEX": "1", "SETUPTOOLS_SCM_PRETEND_VERSION": "0.0.0"}
     env.update(spec.env)

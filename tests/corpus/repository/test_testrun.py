@@ -21,13 +21,3 @@ def test_parametrized_ids_with_spaces_are_read_whole():
     assert run.passed("tests/rules/test_pip.py::test_get_new_command")
     assert run.failed("tests/rules/test_pip.py::test_match") and not run.passed("tests/rules/test_pip.py::test_match")
     assert run.passed("tests/test_x.py::TestY")
-
-
-def test_the_tests_run_with_a_writable_home():
-    """thefuck's cache tests write under ``~``: in a sandbox, whose user's passwd home is /nonexistent, they
-    failed on the fixed version of thefuck 2 until the test environment named a home."""
-    from corpus.repository.spec import EnvironmentSpec
-    from corpus.repository.testrun import test_environment
-    env = test_environment(EnvironmentSpec(python="3.7", requirements=(), install_path="."), workspace="/workspace",
-                           python="/envs/e/bin/python")
-    assert env["HOME"] == "/tmp"
