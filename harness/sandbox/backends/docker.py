@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from harness.sandbox import cgroups, paths, protect
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec, interpreter_roots
-from harness.sandbox.backends.bwrap import precompile_harness
+from harness.sandbox.backends.bwrap import etc_snapshot, precompile_harness
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
@@ -107,6 +107,8 @@ class DockerSandbox(SupervisedSandbox):
             volumes[str(self.deps)] = {"bind": paths.DEPS, "mode": "ro"}
         if output_dir is not None:
             volumes[str(output_dir)] = {"bind": paths.OUTPUT, "mode": "rw"}
+        # The sandbox user's passwd home is /tmp, as in bwrap (harness.sandbox.backends.bwrap.home_in_tmp).
+        volumes[str(etc_snapshot() / "passwd")] = {"bind": "/etc/passwd", "mode": "ro"}
         # exec: docker's tmpfs is noexec by default; bwrap's /tmp is not, and real projects run scripts they
         # write there (cookiecutter's hooks).
         tmpfs = {"/tmp": f"size={limits.memory_mb}m,mode=1777,exec"}

@@ -71,6 +71,14 @@ def test_a_script_written_to_tmp_runs_as_in_bwrap(docker_sandbox):
     assert "HOOK_RAN" in shown
 
 
+def test_the_sandbox_user_home_is_writable_without_home_set(docker_sandbox):
+    """thefuck's tests empty os.environ, so ``~`` resolves through passwd: nobody's /nonexistent failed
+    thefuck 2's fixed version in both sandboxes."""
+    sandbox, _ = docker_sandbox
+    shown = bash(sandbox, "env -u HOME python3 -c \"import os; print('HOME=' + os.path.expanduser('~'))\"")
+    assert "HOME=/tmp" in shown
+
+
 def test_a_container_cannot_change_a_test_file(docker_sandbox):
     sandbox, workspace = docker_sandbox
     original = (workspace.path / "test_counter.py").read_text()
