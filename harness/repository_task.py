@@ -121,9 +121,11 @@ def _diff(name: str, old: bytes | None, new: bytes | None) -> str:
                                         f"b/{name}" if new is not None else "/dev/null"))
 
 
-def _trusted(fresh: Path, carried: dict[str, tuple[bytes | None, bytes | None]], tests: set[str]) -> list[str]:
+def _trusted(fresh: Path, carried: dict[str, tuple[bytes | None, bytes | None]], tests: set[str],
+             published: Path | None = None) -> list[str]:
     """The comparison methods the verdict may call (``harness.verdict.trust``): every one in the package's
-    Python files (not the tests') that the model's changes left as the task shipped it."""
+    Python files (not the tests') that the model's changes left as the task shipped it, or made exactly as
+    the published fix has it (``published``: the fixed tree; a fix may be an ``__eq__``, thefuck 24's)."""
     originals, current = {}, {}
     for name, path in _files(fresh).items():
         if not name.endswith(".py") or name in tests or name in carried:
@@ -134,7 +136,12 @@ def _trusted(fresh: Path, carried: dict[str, tuple[bytes | None, bytes | None]],
     for name, (old, new) in carried.items():
         if name.endswith(".py") and old is not None and new is not None:
             originals[name], current[name] = old.decode("utf-8", errors="replace"), new.decode("utf-8", errors="replace")
-    return verdict_trust.trusted_methods(originals, current)
+    entries = set(verdict_trust.trusted_methods(originals, current))
+    if published is not None:
+        fixed = {name: (published / name).read_text(errors="replace") for name in carried
+                 if name.endswith(".py") and name in current and (published / name).is_file()}
+        entries |= set(verdict_trust.trusted_methods(fixed, {name: current[name] for name in fixed}))
+    return sorted(entries)
 
 
 def verify_repository_safely(sandbox: Sandbox, session: RepositorySession, task: RepositoryTask) -> Verification:
@@ -187,7 +194,7 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
         out_dir = work / "out"
         out_dir.mkdir()
         out_dir.chmod(0o777)  # the sandbox uid writes the report here
-        (out_dir / verdict_trust.NAME).write_text(verdict_trust.dumps(_trusted(fresh.path, carried, set(tests))))
+        (out_dir / verdict_trust.NAME).write_text(verdict_trust.dumps(_trusted(fresh.path, carried, set(tests), task.tree("fixed"))))
         inside_out = sandbox.inside.output_for(out_dir)
         argv = [python, "-B", "-c", VERIFY_PYTEST, sandbox.inside.lib,
                 *PYTEST_OPTIONS, "-p", PLUGIN, f"--stepwise-tests={','.join(tests)}",

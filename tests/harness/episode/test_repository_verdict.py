@@ -46,3 +46,20 @@ def test_an_eq_override_does_not_pass_a_real_bug_and_the_published_fix_does(tmp_
     fixed = _episode(tmp_path / "fix", PUBLISHED_FIX)
     assert fixed["verified"] is True, fixed["reason"]
     assert fixed["tests"] == {"passed": 2, "failed": 0}
+
+
+def test_a_comparison_method_exactly_as_the_published_fix_has_it_is_trusted(tmp_path):
+    """thefuck 24's fix is an ``__eq__``: the model writing exactly that one keeps the project's rule; any
+    other ``__eq__`` it writes is decided on plain data."""
+    from harness.repository_task import _trusted
+    buggy, published = tmp_path / "buggy", tmp_path / "fixed"
+    for folder in (buggy, published):
+        folder.mkdir()
+    (buggy / "m.py").write_text("class C:\n    pass\n")
+    fixed = "class C:\n    def __eq__(self, other):\n        return True\n"
+    (published / "m.py").write_text(fixed)
+    same: dict[str, tuple[bytes | None, bytes | None]] = {"m.py": (b"class C:\n    pass\n", fixed.encode())}
+    other: dict[str, tuple[bytes | None, bytes | None]] = {
+        "m.py": (b"class C:\n    pass\n", fixed.replace("True", "False").encode())}
+    assert "m.py:C.__eq__:2" in _trusted(buggy, same, set(), published)
+    assert "m.py:C.__eq__:2" not in _trusted(buggy, other, set(), published)
