@@ -123,6 +123,9 @@ class DockerSandbox(SupervisedSandbox):
             mem_limit=f"{limits.memory_mb}m", memswap_limit=f"{limits.memory_mb}m", pids_limit=limits.max_processes,
             cap_drop=["ALL"], security_opt=["no-new-privileges"], read_only=True,
             tmpfs=tmpfs,
+            # An init as PID 1 (docker's tini), as bwrap has one: the command is its child, so code that asks
+            # for its parent process (thefuck's shell detection) finds one.
+            init=True,
             ulimits=[docker.types.Ulimit(name="cpu", soft=int(limits.cpu_seconds) + 5, hard=int(limits.cpu_seconds) + 5),
                      docker.types.Ulimit(name="fsize", soft=256 * 2**20, hard=256 * 2**20)],
             labels={LABEL: self.id, OWNER_LABEL: owner_id()}, hostname="sandbox")

@@ -79,6 +79,15 @@ def test_the_sandbox_user_home_is_writable_without_home_set(docker_sandbox):
     assert "HOME=/tmp" in shown
 
 
+def test_a_command_run_in_a_container_has_a_parent_process(docker_sandbox):
+    """thefuck asks for its parent process's name (its shell): as PID 1 it had none, which failed thefuck 16
+    to 19 in docker only; an init is PID 1, as in bwrap."""
+    sandbox, _ = docker_sandbox
+    result = sandbox.exec(["python3", "-c", "import os; print('PID', os.getpid(), 'PARENT', os.getppid())"],
+                          timeout_s=60)
+    assert "PARENT 0" not in result.stdout and "PARENT" in result.stdout, result.stdout + result.stderr
+
+
 def test_a_container_cannot_change_a_test_file(docker_sandbox):
     sandbox, workspace = docker_sandbox
     original = (workspace.path / "test_counter.py").read_text()
