@@ -9,7 +9,11 @@ and verification by the task's own node ids.
   with arguments it is pytest as usual.
 - Verification: a fresh workspace gets the model's changes to non-test files (test files and files that
   steer pytest are never carried), then every ``fail_to_pass`` test must pass and every ``pass_to_pass``
-  test still pass, run in the sandbox with the task's interpreter.
+  test still pass, run in the sandbox with the task's interpreter and the verdict guard loaded as for a
+  small task (``harness.verdict.plugin`` in its ``repository`` mode, which imports on Python 3.6 and
+  later): the tests' assertions are decided on plain data (an ``__eq__`` the model wrote decides
+  nothing), a skip only by the task's marks, and the run's JUnit report and the guard's record must
+  agree (docs/harness/verification.md).
 """
 
 from __future__ import annotations
@@ -24,13 +28,28 @@ from pathlib import Path
 
 from corpus.repository.environment import Environment, build_environment
 from corpus.repository.task import RepositoryTask
-from corpus.repository.testrun import parse_outcomes, pytest_argv, test_environment
+from corpus.repository.testrun import PYTEST_OPTIONS, parse_outcomes, test_environment
 from corpus.repository.workspace import RepositoryWorkspace, materialize_repository
 from harness.sandbox import paths
 from harness.sandbox.backends.base import Sandbox
-from harness.verify import IGNORED_PARTS, MAX_PATCH_FILE_BYTES, Verification, steers_pytest
+from harness.verdict import record as verdict_record
+from harness.verdict import trust as verdict_trust
+from harness.verify import (
+    IGNORED_PARTS,
+    MAX_PATCH_FILE_BYTES,
+    PLUGIN,
+    REPORT_NAME,
+    Verification,
+    distrust_of,
+    read_junit,
+    steers_pytest,
+)
 
 WRAPPER_DIR = ".stepwise/bin"
+# ``python -B -c VERIFY_PYTEST LIB ARGS...``: pytest with the verdict guard's folder first on sys.path.
+# ``pytest.main`` (not ``console_main``, pytest 5.3's) and no ``-P`` (Python 3.11's): the task's own
+# interpreter may be Python 3.6 with pytest 3.
+VERIFY_PYTEST = "import sys; sys.path.insert(0, sys.argv.pop(1)); import pytest; raise SystemExit(pytest.main())"
 PROMPT = ("The working directory is the {project} repository at the commit with the bug. These tests fail: "
           "{failing}. Test files (read-only): {tests}. Run them with `python -m pytest` or a bare `pytest`.")
 
@@ -102,6 +121,29 @@ def _diff(name: str, old: bytes | None, new: bytes | None) -> str:
                                         f"b/{name}" if new is not None else "/dev/null"))
 
 
+def _trusted(fresh: Path, carried: dict[str, tuple[bytes | None, bytes | None]], tests: set[str],
+             published: Path | None = None) -> list[str]:
+    """The comparison methods the verdict may call (``harness.verdict.trust``): every one in the package's
+    Python files (not the tests') that the model's changes left as the task shipped it, or made exactly as
+    the published fix has it (``published``: the fixed tree; a fix may be an ``__eq__``, thefuck 24's)."""
+    originals, current = {}, {}
+    for name, path in _files(fresh).items():
+        if not name.endswith(".py") or name in tests or name in carried:
+            continue
+        data = _read(path)
+        if data is not None:
+            originals[name] = current[name] = data.decode("utf-8", errors="replace")
+    for name, (old, new) in carried.items():
+        if name.endswith(".py") and old is not None and new is not None:
+            originals[name], current[name] = old.decode("utf-8", errors="replace"), new.decode("utf-8", errors="replace")
+    entries = set(verdict_trust.trusted_methods(originals, current))
+    if published is not None:
+        fixed = {name: (published / name).read_text(errors="replace") for name in carried
+                 if name.endswith(".py") and name in current and (published / name).is_file()}
+        entries |= set(verdict_trust.trusted_methods(fixed, {name: current[name] for name in fixed}))
+    return sorted(entries)
+
+
 def verify_repository_safely(sandbox: Sandbox, session: RepositorySession, task: RepositoryTask) -> Verification:
     """``verify_repository``, whose own failure never loses the episode."""
     try:
@@ -120,6 +162,7 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
         fresh = materialize_repository(task, work / "workspace")
         mine, theirs = _files(Path(sandbox.workspace)), _files(fresh.path)
         patch, restored, removed = [], [], []
+        carried: dict[str, tuple[bytes | None, bytes | None]] = {}
         for name in sorted(set(mine) | set(theirs)):
             new = _read(mine[name]) if name in mine else None
             old = _read(theirs[name]) if name in theirs else None
@@ -141,26 +184,48 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
                 if target.exists():
                     target.unlink()  # a hard link into the cache: replaced, never written through
                 target.write_bytes(new)
+            carried[name] = (old, new)
             patch.append(_diff(name, old, new))
         for dirpath, _dirs, _names in os.walk(fresh.path):
             os.chmod(dirpath, 0o777)  # the sandbox uid may write beside the files (tests make temp files)
         python = str(session.environment.python)
         node_ids = list(task.spec.tests.all)
+        tests = sorted({*task.spec.tests.files, *(node.split("::")[0] for node in node_ids)})
+        out_dir = work / "out"
+        out_dir.mkdir()
+        out_dir.chmod(0o777)  # the sandbox uid writes the report here
+        (out_dir / verdict_trust.NAME).write_text(verdict_trust.dumps(_trusted(fresh.path, carried, set(tests), task.tree("fixed"))))
+        inside_out = sandbox.inside.output_for(out_dir)
+        argv = [python, "-B", "-c", VERIFY_PYTEST, sandbox.inside.lib,
+                *PYTEST_OPTIONS, "-p", PLUGIN, f"--stepwise-tests={','.join(tests)}",
+                f"--stepwise-out={inside_out}", "--stepwise-guard=repository",
+                f"--junitxml={inside_out}/{REPORT_NAME}", "--", *node_ids]
         with sandbox.paused():
-            result = sandbox.exec(pytest_argv(python, node_ids), timeout_s=timeout_s, workspace=fresh.path,
+            result = sandbox.exec(argv, timeout_s=timeout_s, workspace=fresh.path, output_dir=out_dir,
                                   env={k: v for k, v in session.env.items() if k != "PATH"})
         output = (result.stdout or "") + (result.stderr or "")
         outcomes = parse_outcomes(output)
+        counts = read_junit(out_dir / REPORT_NAME)
+        verdict = verdict_record.read(out_dir)
 
         def passed(node: str) -> bool:
             found = {k: v for k, v in outcomes.items() if k == node or k.startswith((node + "::", node + "["))}
             return bool(found) and all(v in ("PASSED", "SKIPPED", "XFAIL") for v in found.values())
 
         failing = [n for n in node_ids if not passed(n)]
-        verified = not failing and not result.timed_out
-        reason = None if verified else (
-            "the tests ran past the time limit" if result.timed_out else
-            f"{len(failing)} of the task's tests do not pass: {', '.join(failing[:5])}")
+        reason = None
+        if result.timed_out:
+            reason = "the tests ran past the time limit"
+        elif failing:
+            reason = f"{len(failing)} of the task's tests do not pass: {', '.join(failing[:5])}"
+        elif counts is None:
+            reason = f"pytest wrote no report (exit status {result.returncode})"
+        else:
+            failed = counts["failures"] + counts["errors"]
+            reason = distrust_of(verdict, counts, counts["tests"] - failed - counts["skipped"], result.returncode)
+            if reason is None and (failed or result.returncode != 0):
+                reason = f"{failed} test(s) failed or errored (exit status {result.returncode})"
+        verified = reason is None
         return Verification(verified=verified, passed=len(node_ids) - len(failing), failed=len(failing),
                             patch="".join(patch), reason=reason, restored=restored, removed=removed,
                             returncode=result.returncode, duration_ms=(time.monotonic() - started) * 1000,

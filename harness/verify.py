@@ -404,6 +404,10 @@ def _distrust(verdict: verdict_record.Record | None, counts: dict, passed: int, 
     return None
 
 
+# The same judgement for a repository task's run (harness.repository_task.verify_repository).
+distrust_of = _distrust
+
+
 def _judged(verification: Verification, findings: list[patch_scan.Finding]) -> Verification:
     """A suspicious patch is never verified, whatever the tests said; the reason names its lines."""
     if findings:

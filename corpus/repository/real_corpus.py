@@ -2,7 +2,9 @@
 
 Splits keep near-identical bugs on one side: bugs of one project whose fixes touch a common file form one
 group (joined transitively), and a group goes wholly to train, validation or heldout, chosen by a stable
-hash of its first bug's name (about 70 / 15 / 15), so adding bugs never moves an existing group's others.
+hash of its first bug's name (about 70 / 15 / 15). A group holding a bug the previous splits already
+placed keeps that side, so adding a bug (which may join an existing group and sort first in it) never
+moves a placed one; only when a new bug joins two groups placed on different sides must one move.
 """
 
 from __future__ import annotations
@@ -42,11 +44,16 @@ def near_identical_groups(tasks: list[RepositoryTask]) -> list[list[str]]:
     return sorted(sorted(g) for g in groups.values())
 
 
-def assign_splits(tasks: list[RepositoryTask]) -> dict[str, str]:
+def assign_splits(tasks: list[RepositoryTask], previous: dict[str, str] | None = None) -> dict[str, str]:
     out = {}
+    known = {name for name, _share in SPLITS}
     for group in near_identical_groups(tasks):
-        point = int(hashlib.sha256(group[0].encode()).hexdigest(), 16) % 100
-        split = next(name for name, upto in _cumulative() if point < upto)
+        placed = [previous[name] for name in group if previous and previous.get(name) in known]
+        if placed:
+            split = placed[0]
+        else:
+            point = int(hashlib.sha256(group[0].encode()).hexdigest(), 16) % 100
+            split = next(name for name, upto in _cumulative() if point < upto)
         out.update({name: split for name in group})
     return dict(sorted(out.items()))
 
@@ -84,6 +91,11 @@ def statistics_markdown(tasks: list[RepositoryTask], splits: dict[str, str]) -> 
 
 
 def write_splits(root: Path, tasks: list[RepositoryTask]) -> dict[str, str]:
-    splits = assign_splits(tasks)
+    previous = None
+    try:
+        previous = json.loads((root / "splits.json").read_text())
+    except (OSError, ValueError):
+        pass
+    splits = assign_splits(tasks, previous if isinstance(previous, dict) else None)
     (root / "splits.json").write_text(json.dumps(splits, indent=1) + "\n")
     return splits

@@ -14,10 +14,9 @@ the assertion with a message that says so.
 
 The functions here are called by the assertions ``harness.verdict.rewrite`` rewrote; the names they use
 are bound when this module is imported (the plugin imports it before any test module), so a later
-change to ``builtins`` does not reach them. Stdlib only.
+change to ``builtins`` does not reach them. Stdlib only, and it imports on Python 3.6 and later (it
+runs in a repository task's own old interpreter): no annotation here is evaluated at run time.
 """
-
-from __future__ import annotations
 
 import builtins
 import collections
@@ -32,7 +31,19 @@ from typing import Any
 _type, _id, _len, _isinstance, _issubclass = type, id, len, isinstance, issubclass
 _sys_modules = sys.modules
 _object_eq = object.__dict__["__eq__"]
-_int, _float, _complex, _str, _bytes = int.__int__, float.__float__, complex.__complex__, str.__str__, bytes.__bytes__
+_int, _float, _str = int.__int__, float.__float__, str.__str__
+_real, _imag = complex.__dict__["real"].__get__, complex.__dict__["imag"].__get__
+_bytes_items = bytes.__getitem__
+
+
+def _complex(x: complex) -> complex:  # complex.__complex__ is Python 3.11's: the C members instead
+    return complex(_real(x), _imag(x))
+
+
+def _bytes(x: bytes) -> bytes:  # bytes.__bytes__ is Python 3.11's: a whole slice is an exact bytes
+    return _bytes_items(x, slice(None))
+
+
 _list_copy, _dict_copy, _set_copy, _frozen_copy, _bytearray_copy = (list.copy, dict.copy, set.copy, frozenset.copy,
                                                                      bytearray.copy)
 _tuple_items = tuple.__getitem__
@@ -61,15 +72,15 @@ ORDERS = {"Lt": lambda a, b: a < b, "LtE": lambda a, b: a <= b, "Gt": lambda a, 
           "GtE": lambda a, b: a >= b}
 
 
-_trusted_methods: set[str] = set()  # "file:qualname:line" (harness.verdict.trust), set by configure
-_trusted_classes: dict[type, dict] = {}  # classes from outside the workspace whose own rules are kept
+_trusted_methods: "set[str]" = set()  # "file:qualname:line" (harness.verdict.trust), set by configure
+_trusted_classes: "dict[type, dict]" = {}  # classes from outside the workspace whose own rules are kept
 _root = "/"
 REFLECTED = {"__eq__": "__eq__", "__ne__": "__ne__", "__lt__": "__gt__", "__gt__": "__lt__", "__le__": "__ge__",
              "__ge__": "__le__"}
 DUNDERS = {"Eq": "__eq__", "NotEq": "__ne__", "Lt": "__lt__", "LtE": "__le__", "Gt": "__gt__", "GtE": "__ge__"}
 
 
-def configure(root: str, methods: list[str], classes: tuple[type, ...] | list[type] = ()) -> None:
+def configure(root: str, methods: "list[str]", classes: "tuple[type, ...] | list[type]" = ()) -> None:
     """The workspace root, the task's own comparison methods the model left as they were, and classes
     from outside the workspace (pytest's ``approx``) whose comparisons are kept (as they are now)."""
     global _root
@@ -106,7 +117,10 @@ def _own(x: Any, name: str):
         return method if key in _trusted_methods else None
     if not filename.startswith(_root):
         return None
-    key = f"{filename[_len(_root):]}:{code.co_qualname}:{code.co_firstlineno}"
+    # Before Python 3.11 the code has no qualified name: the function's (its first line still ties it
+    # to the one unchanged definition the host trusted at that line).
+    qualname = getattr(code, "co_qualname", None) or method.__qualname__
+    key = f"{filename[_len(_root):]}:{qualname}:{code.co_firstlineno}"
     return method if key in _trusted_methods else None
 
 
@@ -146,7 +160,7 @@ def _class_name(cls: type) -> str:
         return "?"
 
 
-def _defines(cls: type, name: str) -> type | None:
+def _defines(cls: type, name: str) -> "type | None":
     """The class in ``cls``'s real MRO whose own dict holds ``name`` (never ``__getattr__``)."""
     for base in _mro(cls):
         if name in _type_dict(base):
@@ -154,7 +168,7 @@ def _defines(cls: type, name: str) -> type | None:
     return None
 
 
-def _fields(x: Any, cls: type) -> list[tuple[str, object]]:
+def _fields(x: Any, cls: type) -> "list[tuple[str, object]]":
     """An object's instance state, read through the descriptors ``type`` made (``__dict__``, slots)."""
     out = []
     for base in _mro(cls):
@@ -244,7 +258,7 @@ def plain(x: Any) -> Any:
     return _Copier().copy(x)
 
 
-def _both(a: Any, b: Any) -> tuple[Any, Any, bool]:
+def _both(a: Any, b: Any) -> "tuple[Any, Any, bool]":
     copier = _Copier()
     left, right = copier.copy(a), copier.copy(b)
     return left, right, copier.objects
@@ -286,7 +300,7 @@ def compare(left: Any, op: str, right: Any) -> bool:
     return ORDERS[op](a, b)
 
 
-def chain(first: Any, *links: tuple[str, Any]) -> bool:
+def chain(first: Any, *links: "tuple[str, Any]") -> bool:
     """A chained comparison ``a < b < c``: each link is (operator, thunk of the next operand)."""
     left = first
     for op, thunk in links:

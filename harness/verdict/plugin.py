@@ -19,10 +19,14 @@ Loaded before any test module is imported, it:
   ``atexit`` handler, finalizer or thread of the code under test runs after the verdict, and an exit
   before it leaves no record (not verified).
 
-Stdlib and pytest only: it runs inside the sandbox, with the sandbox's pytest.
+Stdlib and pytest only: it runs inside the sandbox, with the sandbox's pytest, or with a repository
+task's own interpreter and pytest (Python 3.6 and later, pytest 3.2 and later). There
+(``--stepwise-guard=repository``) only the judged assertions, the skip rule, the guard's own modules and
+the record hold: a real project's code legitimately traces (PySnooper), reads frames, starts processes
+(cookiecutter's hooks), opens its test data and patches builtins in its tests, so the audit refusals
+and the namespace checks would fail its correct version; the report folder is still refused to it
+where the interpreter has audit hooks (3.8 and later).
 """
-
-from __future__ import annotations
 
 import builtins
 import inspect
@@ -32,7 +36,7 @@ import threading
 from typing import Any
 
 import pytest
-from _pytest.assertion import rewrite as pytest_rewrite
+from _pytest.assertion import rewrite as _pytest_rewrite
 
 from harness.verdict import judge, record, trust
 from harness.verdict import rewrite as verdict_rewrite
@@ -41,7 +45,7 @@ _getframe = sys._getframe
 _INSPECT = inspect.__file__
 _get_ident, _isinstance, _any, _len = threading.get_ident, isinstance, any, len
 _exit = os._exit
-_original_rewrite = pytest_rewrite.rewrite_asserts
+_original_rewrite = _pytest_rewrite.rewrite_asserts
 _realpath, _sep = os.path.realpath, os.sep
 
 # Audit events refused while the code under test is on the stack.
@@ -56,17 +60,23 @@ CHANGING = ("os.rename", "os.remove", "os.rmdir", "os.truncate", "os.chmod", "os
             "os.utime", "shutil.", "os.chown")
 
 
-def _rewrite_asserts(mod, source, module_path=None, config=None):
+# pytest 5 and later call it (mod, source, module_path, config); pytest 3 and 4 (mod, module_path, config).
+_PATH_AT = tuple(inspect.signature(_original_rewrite).parameters).index("module_path") - 1
+
+
+def _rewrite_asserts(mod, *args, **kwargs):
+    module_path = kwargs.get("module_path", args[_PATH_AT] if _len(args) > _PATH_AT else None)
     if _guard is not None and module_path is not None and _realpath(str(module_path)) in _guard.trusted:
         verdict_rewrite.rewrite(mod)  # the task's test files only, not plugins
-    return _original_rewrite(mod, source, module_path, config)
+    return _original_rewrite(mod, *args, **kwargs)
 
 
-pytest_rewrite.rewrite_asserts = _rewrite_asserts
+_pytest_rewrite.rewrite_asserts = _rewrite_asserts
 
 
 class Guard:
-    def __init__(self, root: str, trusted: set[str], out_dir: str | None):
+    def __init__(self, root: str, trusted: "set[str]", out_dir: "str | None", *, repository: bool = False):
+        self.repository = repository  # a real project's code: only the report folder is refused (see above)
         self.root = _realpath(root).rstrip(_sep) + _sep
         self.trusted = {_realpath(os.path.join(root, name)) for name in trusted}
         self.out_dir = _realpath(out_dir).rstrip(_sep) + _sep if out_dir else None
@@ -104,7 +114,7 @@ class Guard:
             self.tampered.append(what)
 
     # -- the audit hook ----------------------------------------------------------------------------
-    def audit(self, event: str, args: tuple[Any, ...]) -> None:
+    def audit(self, event: str, args: "tuple[Any, ...]") -> None:
         thread = _get_ident()
         if thread in self.busy:
             return
@@ -114,10 +124,12 @@ class Guard:
         finally:
             self.busy.discard(thread)
 
-    def _audit(self, event: str, args: tuple[Any, ...]) -> None:
+    def _audit(self, event: str, args: "tuple[Any, ...]") -> None:
         if event == "open":
             self._open(args)
             return
+        if self.repository and not event.startswith(CHANGING):
+            return  # a real project's code may trace, walk frames and start processes (see the module)
         if event == "object.__getattr__":
             if args[1] not in FRAME_ATTRIBUTES:
                 return
@@ -125,7 +137,7 @@ class Guard:
             if args[1] not in SET_ATTRIBUTES:
                 return
         elif event.startswith(CHANGING):
-            if not _any(self._in_out(a) for a in args if _isinstance(a, str | bytes)):
+            if not _any(self._in_out(a) for a in args if _isinstance(a, (str, bytes))):
                 return
         elif not event.startswith(REFUSED):
             return
@@ -141,7 +153,7 @@ class Guard:
             return False
         return (_realpath(path) + _sep).startswith(self.out_dir)
 
-    def _open(self, args: tuple[Any, ...]) -> None:
+    def _open(self, args: "tuple[Any, ...]") -> None:
         path = args[0]
         if not _isinstance(path, str):
             return
@@ -152,7 +164,7 @@ class Guard:
         if self._in_out(path) and writes and not (self.writing and _get_ident() == self.main):
             self.note(f"something wrote to the report folder ({os.path.basename(real)})")
             raise PermissionError(f"stepwise verdict: {real} is the verifier's")
-        if real in self.trusted and self.model_on_stack():
+        if real in self.trusted and not self.repository and self.model_on_stack():
             self.note(f"the code under test opened a test file ({os.path.basename(real)})")
             raise PermissionError("stepwise verdict: the code under test may not read the tests")
 
@@ -160,7 +172,7 @@ class Guard:
     def snapshot(self, name: str, namespace: dict) -> None:
         self.snapshots[name] = (namespace, dict(namespace))
 
-    def changed(self) -> list[str]:
+    def changed(self) -> "list[str]":
         out = []
         for name, (namespace, kept) in self.snapshots.items():
             if len(namespace) != len(kept) or _any(namespace.get(k, kept) is not v for k, v in kept.items()):
@@ -170,10 +182,10 @@ class Guard:
         return out
 
 
-_guard: Guard | None = None
+_guard: "Guard | None" = None
 
 
-def _trusted_methods(out_dir: str | None) -> list[str]:
+def _trusted_methods(out_dir: "str | None") -> "list[str]":
     """The task's comparison methods the model left unchanged (``harness.verdict.trust``, by the host)."""
     if out_dir is None:
         return []
@@ -185,7 +197,7 @@ def _trusted_methods(out_dir: str | None) -> list[str]:
     return [e for e in entries if _isinstance(e, str)] if _isinstance(entries, list) else []
 
 
-def _approx_classes() -> list[type]:
+def _approx_classes() -> "list[type]":
     scalar = type(pytest.approx(1))
     found, stack = [], [scalar.__mro__[1]]  # ApproxBase (pytest 7), pytest.Approx (pytest 9)
     while stack:
@@ -199,24 +211,32 @@ def pytest_addoption(parser):
     group = parser.getgroup("stepwise verdict")
     group.addoption("--stepwise-tests", default="", help="the task's test files (comma-separated, workspace-relative)")
     group.addoption("--stepwise-out", default=None, help="the report folder: the record goes there")
+    group.addoption("--stepwise-guard", default="task", choices=("task", "repository"),
+                    help="task: every guard; repository: a real project's (see the module)")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config):
     global _guard
     tests = {n for n in config.getoption("--stepwise-tests").split(",") if n}
-    _guard = Guard(str(config.rootpath), tests, config.getoption("--stepwise-out"))
-    judge.configure(str(config.rootpath), _trusted_methods(_guard.out_dir), _approx_classes())
-    _guard.snapshot("builtins", builtins.__dict__)
-    for module in (judge, record, verdict_rewrite, sys.modules[__name__], pytest_rewrite):
+    root = str(getattr(config, "rootpath", None) or config.rootdir)  # rootpath: pytest 6.1 and later
+    repository = config.getoption("--stepwise-guard") == "repository"
+    _guard = Guard(root, tests, config.getoption("--stepwise-out"), repository=repository)
+    judge.configure(root, _trusted_methods(_guard.out_dir), _approx_classes())
+    if not repository:
+        _guard.snapshot("builtins", builtins.__dict__)
+    for module in (judge, record, verdict_rewrite, sys.modules[__name__], _pytest_rewrite):
         _guard.snapshot(module.__name__, module.__dict__)
-    sys.addaudithook(_guard.audit)
+    if hasattr(sys, "addaudithook"):  # Python 3.8 and later
+        sys.addaudithook(_guard.audit)
+    elif not repository:
+        raise pytest.UsageError("stepwise verdict: the task's guard needs audit hooks (Python 3.8 or later)")
 
 
 def pytest_collection_finish(session):
     assert _guard is not None
     _guard.record.collected = len(session.items)
-    for item in session.items:
+    for item in session.items if not _guard.repository else ():
         module = getattr(item, "module", None)
         if module is not None and module.__name__ not in _guard.snapshots:
             _guard.snapshot(module.__name__, module.__dict__)
@@ -233,6 +253,8 @@ def _from_code_under_test(excinfo) -> bool:
 
 
 def _marked(item) -> bool:
+    if not hasattr(item, "iter_markers"):  # pytest before 3.6
+        return _any(item.get_marker(name) is not None for name in ("skip", "skipif", "xfail"))
     return _any(True for name in ("skip", "skipif", "xfail") for _ in item.iter_markers(name))
 
 

@@ -6,34 +6,49 @@ after it). The host trusts a run only when the record is there, whole, agrees wi
 names no tampering. Stdlib only: the plugin inside the sandbox writes it.
 """
 
-from __future__ import annotations
-
 import json
 import os
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 NAME = "verdict.json"
 SCHEMA = "stepwise.verdict/1"
 MAX_BYTES = 256 * 1024
+# The record's fields and their defaults (a plain class: ``dataclasses`` is not on Python 3.6, and the
+# plugin that writes the record runs in a repository task's own interpreter).
+FIELDS = (("collected", 0),  # test items pytest collected
+          ("finished", 0),  # of those, the ones whose run ended (setup, call, teardown)
+          ("passed", 0), ("failed", 0),
+          ("errors", 0),  # setup or teardown failed
+          ("skipped", 0),  # skipped by the task's own marks
+          ("xfailed", 0), ("xpassed", 0), ("exitstatus", None),
+          ("tampered", None),  # what the guards saw the code under test do (a list)
+          ("schema", SCHEMA))
 
 
-@dataclass
 class Record:
-    collected: int = 0  # test items pytest collected
-    finished: int = 0  # of those, the ones whose run ended (setup, call, teardown)
-    passed: int = 0
-    failed: int = 0
-    errors: int = 0  # setup or teardown failed
-    skipped: int = 0  # skipped by the task's own marks
-    xfailed: int = 0
-    xpassed: int = 0
-    exitstatus: int | None = None
-    tampered: list[str] = field(default_factory=list)  # what the guards saw the code under test do
-    schema: str = SCHEMA
+    def __init__(self, **values: object):
+        unknown = set(values) - {name for name, _ in FIELDS}
+        if unknown:
+            raise TypeError(f"unknown verdict record fields: {sorted(unknown)}")
+        self.collected = self.finished = self.passed = self.failed = self.errors = 0
+        self.skipped = self.xfailed = self.xpassed = 0
+        self.exitstatus: int | None = None
+        self.tampered: list[str] = []
+        self.schema = SCHEMA
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name, _ in FIELDS}
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), sort_keys=True)
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return f"Record({self.to_dict()!r})"
 
 
 def write(folder: str, record: Record) -> None:
@@ -43,7 +58,7 @@ def write(folder: str, record: Record) -> None:
         stream.write(record.to_json())
 
 
-def read(folder: Path) -> Record | None:
+def read(folder: Path) -> "Record | None":
     """The record in ``folder`` (a plain file, whole, of this schema), else None."""
     path = folder / NAME
     try:
@@ -54,7 +69,7 @@ def read(folder: Path) -> Record | None:
         return None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         return None
-    known = set(Record.__dataclass_fields__)
+    known = {name for name, _ in FIELDS}
     if set(data) != known:
         return None
     numbers = [k for k in known if k not in ("tampered", "schema", "exitstatus")]

@@ -6,10 +6,8 @@ operands lazily, as Python does), the truth of the whole test, of ``and``/``or``
 an ``if``-expression's condition becomes ``judge.truth(...)``, and a call of a guarded builtin by its
 bare name (``len``, ``isinstance``, ``sorted``, ``all``, ...) becomes ``judge.call("len", ...)`` unless
 the module binds that name itself. Lambdas and nested functions inside an assertion are left alone.
-Stdlib only.
+Stdlib only; runs on Python 3.6 and later (a repository task's own interpreter).
 """
-
-from __future__ import annotations
 
 import ast
 
@@ -18,7 +16,7 @@ from harness.verdict.judge import GUARDED_CALLS
 JUDGE = "@stepwise_judge"  # not a Python identifier: no test's own name can meet it
 
 
-def _judge(attr: str, *args: ast.expr, keywords: list[ast.keyword] | None = None) -> ast.Call:
+def _judge(attr: str, *args: ast.expr, keywords: "list[ast.keyword] | None" = None) -> ast.Call:
     return ast.Call(func=ast.Attribute(value=ast.Name(id=JUDGE, ctx=ast.Load()), attr=attr, ctx=ast.Load()),
                     args=list(args), keywords=keywords or [])
 
@@ -26,7 +24,7 @@ def _judge(attr: str, *args: ast.expr, keywords: list[ast.keyword] | None = None
 class _Operands(ast.NodeTransformer):
     """Comparisons and guarded calls inside one assertion's expression."""
 
-    def __init__(self, bound: set[str]):
+    def __init__(self, bound: "set[str]"):
         self.bound = bound
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
@@ -36,8 +34,8 @@ class _Operands(ast.NodeTransformer):
         self.generic_visit(node)
         if len(node.ops) == 1:
             return _judge("compare", node.left, ast.Constant(type(node.ops[0]).__name__), node.comparators[0])
-        links = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())
-                 for op, right in zip(node.ops, node.comparators, strict=True)]
+        links = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(node.comparators[index])], ctx=ast.Load())
+                 for index, op in enumerate(node.ops)]
         return _judge("chain", node.left, *links)
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
@@ -73,13 +71,13 @@ def _thunk(body: ast.expr) -> ast.Lambda:
                                          kwarg=None, defaults=[]), body=body)
 
 
-def _bound_names(tree: ast.Module) -> set[str]:
+def _bound_names(tree: ast.Module) -> "set[str]":
     """Names the module binds at its top level (a test's own ``len`` is not the builtin)."""
     bound = set()
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             bound.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
         elif isinstance(node, ast.Assign):
             bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
@@ -87,7 +85,7 @@ def _bound_names(tree: ast.Module) -> set[str]:
 
 
 class _Asserts(ast.NodeTransformer):
-    def __init__(self, bound: set[str]):
+    def __init__(self, bound: "set[str]"):
         self.bound = bound
         self.count = 0
 
@@ -99,6 +97,14 @@ class _Asserts(ast.NodeTransformer):
         return node
 
 
+def _is_docstring(node: ast.stmt) -> bool:
+    """A string statement (``Constant``; ``Str`` with ``.s`` before Python 3.8)."""
+    if not isinstance(node, ast.Expr):
+        return False
+    value = node.value
+    return isinstance(getattr(value, "value", getattr(value, "s", None)), str)
+
+
 def rewrite(tree: ast.Module) -> int:
     """Rewrite ``tree``'s assertions in place; returns how many. Adds the judge's import after the
     docstring and ``__future__`` imports."""
@@ -108,9 +114,7 @@ def rewrite(tree: ast.Module) -> int:
         return 0
     position = 0
     for index, node in enumerate(tree.body):
-        if (index == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-                and isinstance(node.value.value, str)) or (isinstance(node, ast.ImportFrom)
-                                                           and node.module == "__future__"):
+        if (index == 0 and _is_docstring(node)) or (isinstance(node, ast.ImportFrom) and node.module == "__future__"):
             position = index + 1
     lineno = tree.body[position].lineno if position < len(tree.body) else 1
     imported = ast.Import(names=[ast.alias(name="harness.verdict.judge", asname=JUDGE)])

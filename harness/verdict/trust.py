@@ -7,8 +7,6 @@ between versions); the verdict keeps those rules as the task wrote them, and dec
 model added or rewrote on plain data instead. Stdlib only.
 """
 
-from __future__ import annotations
-
 import ast
 import json
 
@@ -17,7 +15,7 @@ METHODS = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__",
                      "__contains__", "__hash__"})
 
 
-def _methods(text: str) -> dict[str, tuple[int, str]] | None:
+def _methods(text: str) -> "dict[str, tuple[int, str]] | None":
     """``Class.method`` -> (first line, the code's dump) for the methods of ``METHODS`` in ``text``."""
     try:
         tree = ast.parse(text)
@@ -25,14 +23,14 @@ def _methods(text: str) -> dict[str, tuple[int, str]] | None:
         return None
     found: dict[str, tuple[int, str]] = {}
 
-    def visit(body: list[ast.stmt], prefix: str) -> None:
+    def visit(body: "list[ast.stmt]", prefix: str) -> None:
         for node in body:
             if isinstance(node, ast.ClassDef):
                 # The whole class: methods a library generates for it (attrs, dataclasses) are kept
                 # when the class is as the task wrote it.
                 found[f"{prefix}{node.name}:class"] = (0, ast.dump(node, include_attributes=False))
                 visit(node.body, f"{prefix}{node.name}.")
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 if node.name in METHODS and prefix:
                     line = node.decorator_list[0].lineno if node.decorator_list else node.lineno
                     found[f"{prefix}{node.name}"] = (line, ast.dump(node, include_attributes=False))
@@ -42,7 +40,7 @@ def _methods(text: str) -> dict[str, tuple[int, str]] | None:
     return found
 
 
-def trusted_methods(originals: dict[str, str], current: dict[str, str]) -> list[str]:
+def trusted_methods(originals: "dict[str, str]", current: "dict[str, str]") -> "list[str]":
     """``file:qualname:line`` of every comparison method in ``current`` (the run's Python files) that
     ``originals`` (the task's) holds unchanged, and ``file:qualname:class`` of every unchanged class."""
     out = []
@@ -57,5 +55,5 @@ def trusted_methods(originals: dict[str, str], current: dict[str, str]) -> list[
     return out
 
 
-def dumps(entries: list[str]) -> str:
+def dumps(entries: "list[str]") -> str:
     return json.dumps(sorted(entries))

@@ -17,11 +17,18 @@ def total(prices, discount=0):
     return subtotal - subtotal * discount // 100
 '''
 FIXED_CODE = BUGGY_CODE.replace("subtotal * discount // 100", "subtotal * discount / 100")
-OLD_TEST = '''from tinyshop.prices import total
+OLD_TEST = '''import pytest
+
+from tinyshop.prices import total
 
 
 def test_total_without_discount():
     assert total([1, 2, 3]) == 6
+
+
+@pytest.mark.parametrize("prices", [[1, 1]], ids=["two items"])  # an id with a space: no node id a task names
+def test_named_case(prices):
+    assert total(prices) == 2
 '''
 NEW_TEST = OLD_TEST + '''
 

@@ -97,10 +97,24 @@ def etc_snapshot() -> Path:
                         shutil.copy2(source, folder / entry, follow_symlinks=not source.is_symlink())
                 except OSError:
                     continue  # unreadable entries are left out, as if absent
+            if (folder / "passwd").is_file():
+                home_in_tmp(folder / "passwd")
             folder.chmod(0o755)
             atexit.register(shutil.rmtree, folder, True)
             _etc = folder
         return _etc
+
+
+def home_in_tmp(passwd: Path) -> None:
+    """The sandbox user's passwd home becomes /tmp (nobody's is /nonexistent), as $HOME already is: a program
+    that resolves ``~`` without $HOME (thefuck's tests empty ``os.environ``) gets a folder it can write."""
+    lines = []
+    for line in passwd.read_text(errors="replace").splitlines():
+        fields = line.split(":")
+        if len(fields) == 7 and fields[2] == str(protect.SANDBOX_UID):
+            fields[5] = "/tmp"
+        lines.append(":".join(fields))
+    passwd.write_text("\n".join(lines) + "\n")
 
 
 def _parents(destinations: list[str]) -> list[str]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from harness.sandbox import cgroups, paths, protect
 from harness.sandbox.backends.base import ExecResult, Limits, SandboxError, SandboxSpec, interpreter_roots
-from harness.sandbox.backends.bwrap import precompile_harness
+from harness.sandbox.backends.bwrap import etc_snapshot, precompile_harness
 from harness.sandbox.backends.supervised import SupervisedBackend, SupervisedSandbox
 from harness.sandbox.client import ServiceClient
 from harness.sandbox.deps import dependency_path
@@ -107,7 +107,11 @@ class DockerSandbox(SupervisedSandbox):
             volumes[str(self.deps)] = {"bind": paths.DEPS, "mode": "ro"}
         if output_dir is not None:
             volumes[str(output_dir)] = {"bind": paths.OUTPUT, "mode": "rw"}
-        tmpfs = {"/tmp": f"size={limits.memory_mb}m,mode=1777"}
+        # The sandbox user's passwd home is /tmp, as in bwrap (harness.sandbox.backends.bwrap.home_in_tmp).
+        volumes[str(etc_snapshot() / "passwd")] = {"bind": "/etc/passwd", "mode": "ro"}
+        # exec: docker's tmpfs is noexec by default; bwrap's /tmp is not, and real projects run scripts they
+        # write there (cookiecutter's hooks).
+        tmpfs = {"/tmp": f"size={limits.memory_mb}m,mode=1777,exec"}
         if self.spec.python is not None:  # a task environment: its venv and base installation, read-only
             volumes.update(self._interpreter_volumes(self.spec.python))
         env = {"HOME": "/tmp", "LANG": "C.UTF-8", "PYTHONPATH": paths.DEPS, "PYTHONDONTWRITEBYTECODE": "1",
@@ -119,6 +123,9 @@ class DockerSandbox(SupervisedSandbox):
             mem_limit=f"{limits.memory_mb}m", memswap_limit=f"{limits.memory_mb}m", pids_limit=limits.max_processes,
             cap_drop=["ALL"], security_opt=["no-new-privileges"], read_only=True,
             tmpfs=tmpfs,
+            # An init as PID 1 (docker's tini), as bwrap has one: the command is its child, so code that asks
+            # for its parent process (thefuck's shell detection) finds one.
+            init=True,
             ulimits=[docker.types.Ulimit(name="cpu", soft=int(limits.cpu_seconds) + 5, hard=int(limits.cpu_seconds) + 5),
                      docker.types.Ulimit(name="fsize", soft=256 * 2**20, hard=256 * 2**20)],
             labels={LABEL: self.id, OWNER_LABEL: owner_id()}, hostname="sandbox")

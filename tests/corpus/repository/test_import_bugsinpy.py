@@ -118,6 +118,7 @@ def test_imported_bug_reproduces_and_validates_in_bwrap(tiny, tmp_path, monkeypa
                         "--bug", "1"]) == 0
     task = load_repository(out / "tinyshop-1")
     assert task.spec.tests.pass_to_pass == ("tests/test_prices.py::test_total_without_discount",)
+    assert "1 passing test id(s) with whitespace left out of pass_to_pass" in task.spec.origin["notes"]
     assert any(p.startswith("pytest==") for p in task.spec.environment.requirements)
     capsys.readouterr()
     assert corpus_main(["validate", "--root", str(out), "--sandbox", "bwrap", "--no-progress", "--offline",
@@ -176,3 +177,27 @@ def test_a_workspace_holds_no_symbolic_links(tmp_path):
     link_tree(src, dest)
     assert (dest / "docs" / "readme.md").read_text() == "readme\n" and not (dest / "docs" / "readme.md").is_symlink()
     assert sorted(p.name for p in (dest / "docs").iterdir()) == ["readme.md"]
+
+
+def test_declared_test_requirements_are_kept_only_when_recorded_or_needed():
+    """tqdm's tox environment lists tensorflow and keras (its tests import them under a guard); BugsInPy's
+    environment ran without them, so they are left out, and said; a recorded pin, an unconditional import
+    and a pytest plugin stay."""
+    from corpus.importers.bugsinpy.importer import recorded_or_required
+    notes: list[str] = []
+    test_code = ["import nose\nfrom freezegun import freeze_time\ndef test_k():\n    try:\n        import keras\n"
+                 "    except ImportError:\n        pass\n"]
+    kept = recorded_or_required(["nose", "nose-timer", "tensorflow", "keras", "freezegun>=0.3", "pytest-mock",
+                                 "Cython"], ["cython==0.29.14"], test_code, notes)
+    assert kept == ["nose", "freezegun>=0.3", "pytest-mock", "Cython"]
+    assert notes == ["declared test requirements neither recorded by BugsInPy nor imported by the tests "
+                     "unconditionally, left out: nose-timer, tensorflow, keras"]
+
+
+def test_a_test_module_imported_by_its_bare_name_is_the_repository_own():
+    from corpus.importers.bugsinpy.classify import missing_distributions
+    from corpus.importers.bugsinpy.importer import local_modules
+    files = ["tqdm/__init__.py", "tqdm/tests/tests_tqdm.py", "tqdm/tests/tests_main.py", "setup.py"]
+    assert local_modules(files) >= {"tqdm", "tests", "tests_tqdm", "tests_main", "setup"}
+    sources = ["from tests_tqdm import with_setup\nimport nose\n"]
+    assert missing_distributions(sources, local=local_modules(files), already=set()) == ["nose"]

@@ -31,3 +31,14 @@ def test_bugs_sharing_a_fixed_file_stay_together(tmp_path):
     assert set(splits.values()) <= {"train", "validation", "heldout"}
     page = statistics_markdown(tasks, splits)
     assert "| p | 4 |" in page and "3 groups of near-identical bugs" in page
+
+
+def test_a_new_bug_that_joins_a_placed_group_moves_no_placed_bug(tmp_path):
+    """thefuck 2 joined thefuck 23's group and sorts first in it: the group's hash changed and moved thefuck
+    23 from heldout to validation. A placed bug keeps its side; the newcomer takes it."""
+    old = [_task(tmp_path, "p-20", "p", ["p/utils.py"]), _task(tmp_path, "p-30", "p", ["p/other.py"])]
+    new = _task(tmp_path, "p-1", "p", ["p/utils.py"])
+    for side in ("train", "validation", "heldout"):
+        previous = {"p-20": side, "p-30": "train"}
+        splits = assign_splits([*old, new], previous)
+        assert splits == {"p-1": side, "p-20": side, "p-30": "train"}

@@ -57,6 +57,19 @@ def test_exec_without_a_service_runs_pytest_in_isolation(bwrap_backend, task, tm
     assert refused.error and "service=False" in refused.text
 
 
+def test_the_sandbox_user_home_is_writable_without_home_set(bwrap_backend, task, tmp_path):
+    """thefuck's tests empty os.environ, so ``~`` resolves through passwd: nobody's /nonexistent failed
+    thefuck 2's fixed version in the sandbox."""
+    workspace = materialize(task, tmp_path / "ws", variant="correct")
+    sandbox = bwrap_backend.start(SandboxSpec(workspace=workspace.path, limits=SMALL, service=False))
+    try:
+        result = sandbox.exec(["env", "-u", "HOME", "python", "-c",
+                               "import os; print('HOME=' + os.path.expanduser('~'))"], timeout_s=60)
+    finally:
+        sandbox.close()
+    assert "HOME=/tmp" in result.stdout, result.stdout + result.stderr
+
+
 def test_exec_of_an_empty_command_is_refused(start_sandbox):
     sandbox, _ = start_sandbox()
 

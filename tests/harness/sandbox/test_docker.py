@@ -63,6 +63,31 @@ def test_a_container_has_no_network_no_host_secrets_and_an_unprivileged_user(doc
     assert "ROOT_READ_ONLY" in shown
 
 
+def test_a_script_written_to_tmp_runs_as_in_bwrap(docker_sandbox):
+    """Real projects run scripts they write to a temporary file (cookiecutter's hooks): docker's tmpfs is
+    noexec unless told otherwise, which failed cookiecutter 2's published fix in docker only."""
+    sandbox, _ = docker_sandbox
+    shown = bash(sandbox, "printf '#!/bin/sh\\necho HOOK_RAN\\n' > /tmp/hook.sh && chmod +x /tmp/hook.sh && /tmp/hook.sh")
+    assert "HOOK_RAN" in shown
+
+
+def test_the_sandbox_user_home_is_writable_without_home_set(docker_sandbox):
+    """thefuck's tests empty os.environ, so ``~`` resolves through passwd: nobody's /nonexistent failed
+    thefuck 2's fixed version in both sandboxes."""
+    sandbox, _ = docker_sandbox
+    shown = bash(sandbox, "env -u HOME python3 -c \"import os; print('HOME=' + os.path.expanduser('~'))\"")
+    assert "HOME=/tmp" in shown
+
+
+def test_a_command_run_in_a_container_has_a_parent_process(docker_sandbox):
+    """thefuck asks for its parent process's name (its shell): as PID 1 it had none, which failed thefuck 16
+    to 19 in docker only; an init is PID 1, as in bwrap."""
+    sandbox, _ = docker_sandbox
+    result = sandbox.exec(["python3", "-c", "import os; print('PID', os.getpid(), 'PARENT', os.getppid())"],
+                          timeout_s=60)
+    assert "PARENT 0" not in result.stdout and "PARENT" in result.stdout, result.stdout + result.stderr
+
+
 def test_a_container_cannot_change_a_test_file(docker_sandbox):
     sandbox, workspace = docker_sandbox
     original = (workspace.path / "test_counter.py").read_text()
