@@ -54,7 +54,7 @@ PLANTED = [
      "split = next(s for s in reversed(SPLITS) if s in placed)", "split = next(s for s in SPLITS if s in placed)",
      "tests/corpus/test_mechanisms.py"),
     ("the SFT export's own policy re-check dropped", "training.export.run._check_document",
-     'if sft["source"] == "rollout" and not (verified and policy_verdict(trajectory).get("passed")):',
+     'if sft["source"] == "rollout" and not (verified and (policy := policy_verdict(trajectory)) and policy.passed):',
      'if sft["source"] == "rollout" and not verified:', "tests/training/data/test_export_rechecks.py"),
     ("the SFT export's guidance looked up for the first document's task and arm", "training.export.run._check_document",
      "key = (trajectory.task, trajectory.arm)", "key = None", "tests/training/data/test_export_rechecks.py"),

@@ -150,6 +150,8 @@ VARIABLES: tuple[Variable, ...] = (
              aliases=("OPENAI_BASE_URL",)),
     Variable("STEPWISE_OPENAI_API_KEY", "the key `openai:` policies send", read_by=HARNESS,
              aliases=("OPENAI_API_KEY",)),
+    Variable("INSPECT_LOG_DIR", "Inspect's own log folder: `inspect eval stepwise/...` writes the trajectories "
+             "beside it (`stepwise-trajectories/`)", default="logs", read_by=HARNESS),
     # --- scripts/run and compose -----------------------------------------------------------------------
     Variable("STEPWISE_ADMIN_USER", "the admin login `scripts/run` makes", default="admin", read_by=RUN),
     Variable("STEPWISE_ADMIN_PASSWORD", "its password", default_text="generated, printed once, kept in "
