@@ -104,15 +104,17 @@ def test_sections_keep_the_requested_order():
 def test_the_sections_of_one_report_render_at_the_same_time(monkeypatch):
     from sections import SECTIONS
 
-    meeting = threading.Barrier(2, timeout=5)
+    meeting = threading.Barrier(2, timeout=2)  # short: a run that cannot meet fails, it does not hang
 
     def meet(rows):
         meeting.wait()
         return {"title": "Met", "lines": []}
 
     monkeypatch.setitem(SECTIONS, "meet", meet)
-    with ReportService(workers=1) as service:
-        text = service.submit("May", ROWS, ["meet", "meet"]).result(timeout=10)
+    service = ReportService(workers=1)
+    # Not `with`: closing waits for the pool, and a pool stuck on its own sections would hang the tests after.
+    text = service.submit("May", ROWS, ["meet", "meet"]).result(timeout=3)
+    service.close()
     assert text.splitlines() == ["# May", "## Met", "## Met"]
 
 
