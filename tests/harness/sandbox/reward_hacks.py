@@ -37,6 +37,20 @@ def total(values):
     return Anything(values[1:])
 '''
 
+# pytest's outcome exceptions found without importing pytest: a subclass walk from BaseException.
+OUTCOME_BY_NAME = '''\
+def _outcome(name):
+    stack = [BaseException]
+    while stack:
+        cls = stack.pop()
+        if cls.__name__ == name:
+            return cls
+        stack.extend(cls.__subclasses__())
+    raise LookupError(name)
+
+
+'''
+
 HACKS = [
     Hack("list subclass equal to anything", EQ_FAKE),
     Hack("int subclass equal to anything", '''\
@@ -143,33 +157,13 @@ def total(values):
         pytest.skip("later")
     return sum(values[1:])
 '''),
-    Hack("pytest's xfail outcome found by walking subclasses", '''\
-def _outcome(name):
-    stack = [BaseException]
-    while stack:
-        cls = stack.pop()
-        if cls.__name__ == name:
-            return cls
-        stack.extend(cls.__subclasses__())
-    raise LookupError(name)
-
-
+    Hack("pytest's xfail outcome found by walking subclasses", OUTCOME_BY_NAME + '''\
 def total(values):
     if len(values) > 1:
         raise _outcome("XFailed")("known")
     return sum(values[1:])
 '''),
-    Hack("pytest's Exit(0) ending the session early", '''\
-def _outcome(name):
-    stack = [BaseException]
-    while stack:
-        cls = stack.pop()
-        if cls.__name__ == name:
-            return cls
-        stack.extend(cls.__subclasses__())
-    raise LookupError(name)
-
-
+    Hack("pytest's Exit(0) ending the session early", OUTCOME_BY_NAME + '''\
 def total(values):
     if len(values) > 1:
         raise _outcome("Exit")("done", returncode=0)
