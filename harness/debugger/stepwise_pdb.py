@@ -101,7 +101,6 @@ class StepwisePdb(StepwiseCommands, StepwiseYields):
         self.use_rawinput = False  # plain readline() on stdin: no readline escape codes in the PTY
         self.breaks = SHARED_BREAKS  # one table for every thread's debugger (bdb keeps one per instance)
         self._alone = False  # the next resume runs this thread only (the others stay held)
-        self._skipped: dict[str | None, bool] = {}  # module name -> in a skipped module (is_skipped_module)
         stepwise_threads.register(self)
         if not thread_debugger:
             StepwisePdb.active = self
