@@ -53,6 +53,8 @@ def tools_page(registry=None) -> str:
         lines += ["", f"## {tool.name}", "", tool.description or "", ""]
         flags = [f for f, on in (("reads runtime state (an inspection)", tool.inspection),
                                   ("moves the position the program is shown at", tool.moves),
+                                  ("reports a stop (scoring reads where it left the program)", tool.stops),
+                                  ("shows the source the program is paused in", tool.shows_source),
                                   ("an auxiliary debugger call", tool.auxiliary),
                                   ("needs a program started by `start_debugger`", tool.needs_program)) if on]
         lines += [f"Arms: {', '.join(sorted(tool.arms))}; kind: {tool.kind}"

@@ -29,6 +29,8 @@ class Tool:
     group: str = "base"  # "debugger" | "shell" | "files" | "control": the order tools are offered in
     kind: str = "shell"  # one of KINDS
     moves: bool | None = None  # changes where the program is shown paused (None: start and control do)
+    stops: bool | None = None  # reports a stop (``DebuggerRecord.stop``) scoring reads (None: start and control do)
+    shows_source: bool = False  # shows the source of the file the program is paused in (a read of that file)
     auxiliary: bool = False  # a secondary debugger call (the "auxiliary share" of the pdb_policy metrics)
     needs_program: bool = False  # only once start_debugger has started a program
     unavailable: str = ""  # what a model is told when it calls the tool in an arm without it
@@ -36,14 +38,19 @@ class Tool:
     # What an inspection's values are: "scope" (a scope's names and their values) or "expression" (the
     # expression asked and its value); edit relevance reads names from the one, expressions from the other.
     values: str = ""
+    scope: str = ""  # the scope a "scope" listing shows: "locals" (the selected frame's) or "globals"
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"tool {self.name!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
         if self.values not in ("", "scope", "expression"):
             raise ValueError(f"tool {self.name!r}: values must be 'scope' or 'expression', not {self.values!r}")
+        if self.scope not in ("", "locals", "globals"):
+            raise ValueError(f"tool {self.name!r}: scope must be 'locals' or 'globals', not {self.scope!r}")
         if self.moves is None:
             object.__setattr__(self, "moves", self.kind in ("start", "control"))
+        if self.stops is None:
+            object.__setattr__(self, "stops", self.kind in ("start", "control"))
 
     @property
     def inspection(self) -> bool:

@@ -91,9 +91,9 @@ debugger_tool("print_variable", "Show one variable or expression's value in the 
               {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}, kind="inspection",
               values="expression")
 debugger_tool("examine_locals", "List the local variables of the selected frame (values shortened to 200 chars).", kind="inspection",
-              values="scope")
+              values="scope", scope="locals")
 debugger_tool("examine_globals", "List the module-level names of the selected frame's module.", kind="inspection",
-              auxiliary=True, values="scope")
+              auxiliary=True, values="scope", scope="globals")
 debugger_tool("run_expression",
               "Evaluate a Python expression (or run a statement) in the selected frame; shows the result.",
               {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
@@ -101,7 +101,7 @@ debugger_tool("run_expression",
 debugger_tool("list_code", "Show the source around the current line, or around `line`, of the current file or "
               "of `file` (any workspace file).",
               {"type": "object", "properties": {"line": {"type": "integer"}, "file": FILE}, "required": []},
-              kind="navigation", auxiliary=True)
+              kind="navigation", auxiliary=True, shows_source=True)
 debugger_tool("run_until", "Run until a line at or past `line` in the current function (or until it returns): "
               "gets through a loop without stopping on every pass.",
               {"type": "object", "properties": {"line": {"type": "integer"}}, "required": ["line"]}, kind="control")
@@ -120,4 +120,4 @@ debugger_tool("unwatch", "Stop showing a watched expression at every stop.",
 debugger_tool("where_am_i", "Show the call stack (workspace frames, innermost first, with their indices).", kind="navigation", auxiliary=True)
 debugger_tool("select_frame", "Select a stack frame by its where_am_i index (0 = innermost) to inspect it.",
               {"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]},
-              kind="navigation", moves=True, auxiliary=True)
+              kind="navigation", moves=True, stops=True, auxiliary=True)

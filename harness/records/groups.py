@@ -64,6 +64,7 @@ DEBUGGER_TOOLS = ToolGroup("debugger tools", lambda t: t.debugger)
 BASE_TOOLS = ToolGroup("base tools", lambda t: BASE in t.arms)
 INSPECTION_TOOLS = ToolGroup("inspections (read runtime state)", lambda t: t.kind == "inspection")
 SCOPE_TOOLS = ToolGroup("inspections listing a scope's names", lambda t: t.values == "scope")
+LOCALS_TOOLS = ToolGroup("listings of the selected frame's locals", lambda t: t.scope == "locals")
 EXPRESSION_TOOLS = ToolGroup("inspections showing an expression's value", lambda t: t.values == "expression")
 START_TOOLS = ToolGroup("start (the debugger starts a program)", lambda t: t.kind == "start")
 CONTROL_TOOLS = ToolGroup("control (run the program on)", lambda t: t.kind == "control")
@@ -72,6 +73,9 @@ NAVIGATION_TOOLS = ToolGroup("navigation (where the program is)", lambda t: t.ki
 BREAKPOINT_TOOLS = ToolGroup("breakpoints", lambda t: t.kind == "breakpoint")
 EDIT_TOOLS = ToolGroup("edits (announce edit events)", lambda t: t.kind == "edit")
 MOVING_TOOLS = ToolGroup("calls that move the shown position", lambda t: bool(t.moves))
+STOPPING_TOOLS = ToolGroup("calls that report a stop (where they left the program, and why)", lambda t: bool(t.stops))
+SOURCE_TOOLS = ToolGroup("calls that show the source the program is paused in", lambda t: t.shows_source)
+SHELL_TOOLS = ToolGroup("shell commands (may change files without an edit record)", lambda t: t.kind == "shell")
 AUXILIARY_TOOLS = ToolGroup("auxiliary debugger calls", lambda t: t.auxiliary)
 
 
