@@ -12,7 +12,8 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from harness.tools import MOVING_TOOLS
+from harness.records.catalogue import CATALOGUE
+from harness.records.groups import MOVING_TOOLS
 from webapp.catalog import selectors as catalog_selectors
 from webapp.core.highlight import diff_html
 from webapp.episodes.debug_target import test_file_to_debug
@@ -71,9 +72,11 @@ def _tool_forms(arm: str) -> dict[str, list[dict]]:
                    "long": field in LONG_FIELDS}
                   for field, spec in (parameters.get("properties") or {}).items()
                   if spec.get("type") in ("string", "integer")]
-        form = {"name": name, "description": function.get("description", ""), "fields": fields,
+        entry = CATALOGUE.get(name)
+        kind = entry.kind if entry is not None else ""
+        form = {"name": name, "description": function.get("description", ""), "fields": fields, "kind": kind,
                 "moves": name in MOVING_TOOLS, "key": KEYS.get(name, "")}
-        group = ("start" if name == "start_debugger" else "end" if name == "done" else "more" if name in TUCKED_AWAY
+        group = ("start" if kind == "start" else "end" if kind == "finish" else "more" if name in TUCKED_AWAY
                  else "forms" if fields else "buttons")
         groups[group].append(form)
     return groups
