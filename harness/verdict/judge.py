@@ -7,7 +7,12 @@ value it holds (whatever its ``__eq__``, ``__iter__`` or ``__getitem__`` say), c
 element by element, a few C value types (``Decimal``, ``datetime``, ``range``, ...) stay as they are,
 and any other object becomes a tuple that names its class by identity and holds its fields (its
 ``__dict__`` and slots, read through the real descriptors): a class compared by identity (its ``__eq__``
-is ``object``'s) stays identity. ``compare``, ``truth`` and the guarded builtins then work on those
+is ``object``'s) stays identity. An object of a class the task ships, whole and as the task (or its
+published fix) wrote it, whose ``__eq__`` is kept (``configure``) and whose state holds only such objects and
+builtin data, stays in the copy behind ``_Kept``: compared and hashed by that kept rule wherever it sits,
+so a set of the task's objects compares as the task's ``__eq__``/``__hash__`` say, as one such object
+alone already did (``_by_own_rule``). The model's classes, and a shipped one holding a model's object,
+never do. ``compare``, ``truth`` and the guarded builtins then work on those
 copies, so the decision runs in C on exact builtin types. What cannot be decided that way (an order
 between objects, the truth or length of an object whose class defines ``__bool__``/``__len__``) fails
 the assertion with a message that says so.
@@ -109,12 +114,7 @@ def _own(x: Any, name: str):
     code = method.__code__
     filename = code.co_filename
     if filename.startswith("<"):  # generated for the class (attrs, dataclasses): kept with the class
-        module = _sys_modules.get(_type_dict(owner).get("__module__"))
-        where = getattr(module, "__file__", None) if module is not None else None
-        if not isinstance(where, str) or not where.startswith(_root):
-            return None
-        key = f"{where[_len(_root):]}:{_qualname(owner)}:class"
-        return method if key in _trusted_methods else None
+        return method if _class_key(owner) in _trusted_methods else None
     if not filename.startswith(_root):
         return None
     # Before Python 3.11 the code has no qualified name: the function's (its first line still ties it
@@ -144,6 +144,114 @@ def _plain_value(x: Any) -> bool:
     copier = _Copier()
     copier.copy(x)
     return not copier.objects
+
+
+class _Kept:
+    """A task's object inside plain data, compared and hashed by its class's kept rule (``_kept``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __eq__(self, other: Any) -> Any:
+        return _kept_equal(_kept_value(self), other)
+
+    def __ne__(self, other: Any) -> Any:
+        equal = _kept_equal(_kept_value(self), other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        value = _kept_value(self)
+        method = _type_dict(_defines(_type(value), "__hash__"))["__hash__"]
+        if method is object.__hash__:
+            return _id(value)
+        if method is None:
+            raise TypeError(f"unhashable type: {_class_name(_type(value))}")
+        answer = method(value)
+        if _type(answer) is not int:
+            raise Undecidable(f"the hash of a {_class_name(_type(value))} is not an int")
+        return answer
+
+    def __repr__(self) -> str:
+        return repr(_kept_value(self))
+
+
+_kept_value = _Kept.__dict__["value"].__get__
+_object_hash = object.__hash__
+_BUILTIN_MODULE = object.__module__
+
+
+def _kept_rule(value: Any):
+    method = _own(value, "__eq__")
+    if method is None:  # changed since it was copied
+        raise Undecidable(f"the equality of a {_class_name(_type(value))} changed while it was compared")
+    return method
+
+
+def _kept_equal(value: Any, other: Any) -> Any:
+    """``value == other`` by ``value``'s kept ``__eq__`` (reflected by ``other``'s when that declines)."""
+    if _type(other) is _Kept:
+        theirs = _kept_value(other)
+    elif _type(other) is tuple and other[:1] in ((OBJECT,), (REF,)):
+        return NotImplemented  # an object whose rule is not kept: Python's fallback, identity (unequal)
+    else:
+        theirs = other  # plain data
+    answer = _kept_rule(value)(value, theirs)
+    if answer is NotImplemented and _type(other) is _Kept:
+        answer = _kept_rule(theirs)(theirs, value)
+    if answer is NotImplemented:
+        return value is theirs
+    return truth(answer)
+
+
+def _class_key(cls: type) -> "str | None":
+    """``file:qualname:class`` of a class defined in a workspace file, else None."""
+    module = _sys_modules.get(_type_dict(cls).get("__module__"))
+    where = getattr(module, "__file__", None) if module is not None else None
+    if not isinstance(where, str) or not where.startswith(_root):
+        return None
+    return f"{where[_len(_root):]}:{_qualname(cls)}:class"
+
+
+# What a kept comparison method may call on the objects it compares: a class from outside the workspace
+# that defines any of these is not known to answer as it shipped.
+ANSWERING = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__bool__",
+                       "__len__", "__contains__", "__iter__", "__getitem__", "__getattr__", "__getattribute__"})
+
+
+def _shipped(cls: type) -> bool:
+    """Every class in ``cls``'s MRO is as the task shipped it: a builtin, a class the task (or the
+    published fix) defines exactly as the model left it (``trust``: the whole class), one kept by
+    ``configure``, or a class from outside the workspace that answers no comparison, truth, length,
+    iteration or attribute lookup by its own code."""
+    for base in _mro(cls):
+        own = _type_dict(base)
+        if base is object or own.get("__module__") == _BUILTIN_MODULE:
+            continue
+        kept = _trusted_classes.get(base)
+        if kept is not None:
+            if own == kept:
+                continue
+            return False
+        key = _class_key(base)
+        if key is not None:
+            if key not in _trusted_methods:
+                return False
+            continue
+        if _any([name in own for name in ANSWERING]):
+            return False
+    return True
+
+
+def _kept(x: Any, cls: type) -> bool:
+    """``x`` (the task's own object, whose state holds only shipped objects) compares by its class's kept
+    ``__eq__`` and hashes by its kept ``__hash__``, the class as the task shipped it (see ``_own``)."""
+    if not _shipped(cls) or _own(x, "__eq__") is None:
+        return False
+    owner = _defines(cls, "__hash__")
+    method = _type_dict(owner)["__hash__"] if owner is not None else None
+    return method is None or method is _object_hash or _own(x, "__hash__") is not None
 
 
 class Undecidable(AssertionError):
@@ -197,6 +305,7 @@ class _Copier:
         self.nodes = 0
         self.path: set[int] = set()
         self.objects = False  # a non-builtin object was met (orders are then undecidable)
+        self.unshipped = 0  # objects met whose class is not as the task shipped it (``_shipped``)
 
     def copy(self, x: Any, depth: int = 0) -> Any:
         self.nodes += 1
@@ -205,6 +314,8 @@ class _Copier:
         cls = _type(x)
         if cls in SCALARS or cls in VALUES:
             return x
+        if cls is _Kept:  # decided again from the object it holds: only this copier makes one
+            return self.copy(_kept_value(x), depth)
         key = _id(x)
         if key in self.path:
             return (CYCLE,)
@@ -226,6 +337,8 @@ class _Copier:
             return (DEQUE, tuple(self.copy(item, depth) for item in list(x)))
         if cls is bytearray:
             return bytes(x)
+        if not _shipped(cls):
+            self.unshipped += 1
         for base, to_base in BASES:
             if _issubclass(cls, base) and base is not bool:
                 try:
@@ -242,7 +355,13 @@ class _Copier:
         self.objects = True
         if _defines(cls, "__eq__") is object:
             return (REF, _id(x))  # compared by identity, as Python would
-        return (OBJECT, _id(cls), tuple((name, self.copy(value, depth)) for name, value in _fields(x, cls)))
+        unshipped = self.unshipped
+        fields = tuple((name, self.copy(value, depth)) for name, value in _fields(x, cls))
+        # The task's own object keeps its class's rule inside containers too (a set of them compares
+        # as the task's ``__eq__``/``__hash__`` say), when nothing it holds answers by the model's code.
+        if self.unshipped == unshipped and _kept(x, cls):
+            return _Kept(x)
+        return (OBJECT, _id(cls), fields)
 
     def _key(self, x: Any, depth: int) -> Any:
         value = self.copy(x, depth)
@@ -251,6 +370,11 @@ class _Copier:
         except TypeError:
             raise Undecidable("a set or dict key in the assertion cannot be held as plain data") from None
         return value
+
+
+def _is_object(value: Any) -> bool:
+    """A plain copy that stands for an object of the code under test (not builtin data)."""
+    return _type(value) is _Kept or (_type(value) is tuple and value[:1] in ((OBJECT,), (REF,)))
 
 
 def plain(x: Any) -> Any:
@@ -300,6 +424,20 @@ def compare(left: Any, op: str, right: Any) -> bool:
     return ORDERS[op](a, b)
 
 
+def _decider(op: str):
+    def decide(left: Any, right: Any) -> bool:
+        return compare(left, op, right)
+
+    decide.__name__ = decide.__qualname__ = op
+    return decide
+
+
+# One function per operator (``Eq(a, b)`` is ``compare(a, "Eq", b)``): a rewritten comparison is one call
+# of two operands, as many locals under pytest's own rewriting as the comparison (``harness.verdict.rewrite``).
+COMPARISONS = ("Eq", "NotEq", "Lt", "LtE", "Gt", "GtE", "In", "NotIn", "Is", "IsNot")
+Eq, NotEq, Lt, LtE, Gt, GtE, In, NotIn, Is, IsNot = (_decider(op) for op in COMPARISONS)
+
+
 def chain(first: Any, *links: "tuple[str, Any]") -> bool:
     """A chained comparison ``a < b < c``: each link is (operator, thunk of the next operand)."""
     left = first
@@ -327,7 +465,7 @@ def truth(x: Any) -> bool:
     if cls is bool:
         return x
     value = plain(x)
-    if _type(value) is tuple and value[:1] in ((OBJECT,), (REF,)):
+    if _is_object(value):
         for name in ("__bool__", "__len__"):
             owner = _defines(cls, name)
             if owner is not None and owner is not object:
@@ -340,6 +478,11 @@ def truth(x: Any) -> bool:
     if _type(value) is tuple and value[:1] == (DEQUE,):
         return bool(value[1])
     return bool(value)
+
+
+def negate(x: Any) -> bool:
+    """``not x``, by ``truth``."""
+    return not truth(x)
 
 
 def _items(x: Any) -> list:
@@ -387,7 +530,7 @@ def call(name: str, *args, **kwargs):
         return _isinstance_real(args[0], args[1])
     if name == "len" and _len(args) == 1 and not kwargs:
         value = plain(args[0])
-        if _type(value) is tuple and value[:1] in ((OBJECT,), (REF,)):
+        if _is_object(value):
             return _len(args[0])  # asked of the object, like any method the test calls: an exact int
         return _len(value[1]) if _type(value) is tuple and value[:1] == (DEQUE,) else _len(value)
     if name == "bool" and _len(args) == 1 and not kwargs:
@@ -405,3 +548,16 @@ def call(name: str, *args, **kwargs):
 
 
 GUARDED_CALLS = frozenset(_builtin)
+
+
+def _caller(name: str):
+    def decide(*args, **kwargs):
+        return call(name, *args, **kwargs)
+
+    decide.__name__ = decide.__qualname__ = name
+    return decide
+
+
+# One function per guarded builtin, ``call_len(x)`` for ``call("len", x)``: one call, as ``len(x)`` is (see
+# ``COMPARISONS``); the rewrite imports them by these names.
+globals().update({f"call_{name}": _caller(name) for name in GUARDED_CALLS})

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from corpus.format import load_repository
+from corpus.repository import source
 from corpus.repository.corpus_root import REAL_TASKS_DIR
 from harness.episode.run import run_episode
 from harness.policies.script import ScriptPolicy
@@ -63,3 +64,29 @@ def test_a_comparison_method_exactly_as_the_published_fix_has_it_is_trusted(tmp_
         "m.py": (b"class C:\n    pass\n", fixed.replace("True", "False").encode())}
     assert "m.py:C.__eq__:2" in _trusted(buggy, same, set(), published)
     assert "m.py:C.__eq__:2" not in _trusted(buggy, other, set(), published)
+
+
+def _published_fix(task) -> list[dict]:
+    """``write_file`` of every file the fix changes, as the fixed commit has it."""
+    git_dir = task.history()
+    return [{"name": "write_file", "arguments": {
+        "file_path": name, "content": (source.read_file(git_dir, task.spec.repo.fixed_commit, name) or b"").decode()}}
+        for name in task.spec.origin["fix_files"]]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("name", ["thefuck-22", "thefuck-24", "pysnooper-2"])
+def test_the_published_fix_verifies_under_the_guard(tmp_path, name):
+    """thefuck 22 and 24: sets of ``CorrectedCommand``, whose shipped (24: published) ``__eq__``/``__hash__``
+    ignore the priority, compare by that rule; PySnooper 2: a generator the test traces sees as many
+    variables as under plain pytest."""
+    task = load_repository(REAL_TASKS_DIR / name)
+    script = tmp_path / "script.json"
+    calls = _published_fix(task)
+    script.write_text(json.dumps({"tool_calls": calls}))
+    trajectory = run_episode(task, ScriptPolicy(script), arm="base", backend="bwrap", max_turns=len(calls) + 2,
+                             out=tmp_path / "episode.json")
+    result = trajectory.to_json(check=False)["result"]
+    assert result["verified"] is True, result["reason"]
+    assert result["tests"] == {"passed": len(task.spec.tests.all), "failed": 0}
