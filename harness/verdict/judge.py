@@ -9,7 +9,8 @@ and any other object becomes a tuple that names its class by identity and holds 
 ``__dict__`` and slots, read through the real descriptors): a class compared by identity (its ``__eq__``
 is ``object``'s) stays identity. An object of a class the task ships, whole and as the task (or its
 published fix) wrote it, whose ``__eq__`` is kept (``configure``) and whose state holds only such objects and
-builtin data, stays in the copy behind ``_Kept``: compared and hashed by that kept rule wherever it sits,
+builtin data, stays in the copy itself, as ``(KEPT, object)``: compared and hashed by that kept rule
+(Python's own dispatch on the object) wherever it sits,
 so a set of the task's objects compares as the task's ``__eq__``/``__hash__`` say, as one such object
 alone already did (``_by_own_rule``). The model's classes, and a shipped one holding a model's object,
 never do. ``compare``, ``truth`` and the guarded builtins then work on those
@@ -71,14 +72,18 @@ BASES = ((bool, bool.__bool__), (int, _int), (float, _float), (complex, _complex
          (bytearray, _bytearray_copy), (list, _list_copy), (tuple, None), (dict, _dict_copy), (set, _set_copy),
          (frozenset, _frozen_copy))
 OBJECT, REF, DEQUE, CYCLE = "\x00stepwise:object", "\x00stepwise:ref", "\x00stepwise:deque", "\x00stepwise:cycle"
+KEPT = "\x00stepwise:kept"  # (KEPT, the object): compared and hashed by its class's kept rule (``_kept``)
+MARKED = ((OBJECT,), (REF,), (KEPT,))  # the heads of a plain copy that stands for an object
 MAX_NODES = 200_000
 MAX_DEPTH = 200
 ORDERS = {"Lt": lambda a, b: a < b, "LtE": lambda a, b: a <= b, "Gt": lambda a, b: a > b,
           "GtE": lambda a, b: a >= b}
 
 
-_trusted_methods: "set[str]" = set()  # "file:qualname:line" (harness.verdict.trust), set by configure
-_trusted_classes: "dict[type, dict]" = {}  # classes from outside the workspace whose own rules are kept
+# Set once by ``configure``, then read only: immutable (a frozenset, read-only views), so the code under
+# test cannot add to them in place (rebinding the names is a change to this module the plugin notices).
+_trusted_methods: "frozenset[str]" = frozenset()  # "file:qualname:line" (harness.verdict.trust)
+_trusted_classes: "types.MappingProxyType[type, types.MappingProxyType]" = types.MappingProxyType({})
 _root = "/"
 REFLECTED = {"__eq__": "__eq__", "__ne__": "__ne__", "__lt__": "__gt__", "__gt__": "__lt__", "__le__": "__ge__",
              "__ge__": "__le__"}
@@ -88,14 +93,12 @@ DUNDERS = {"Eq": "__eq__", "NotEq": "__ne__", "Lt": "__lt__", "LtE": "__le__", "
 def configure(root: str, methods: "list[str]", classes: "tuple[type, ...] | list[type]" = ()) -> None:
     """The workspace root, the task's own comparison methods the model left as they were, and classes
     from outside the workspace (pytest's ``approx``) whose comparisons are kept (as they are now)."""
-    global _root
+    global _root, _trusted_methods, _trusted_classes
     _root = root.rstrip("/") + "/"
-    _trusted_methods.clear()
-    _trusted_methods.update(methods)
-    for cls in (fractions.Fraction, *classes):
-        for base in _mro(cls):
-            if base is not object:
-                _trusted_classes[base] = dict(_type_dict(base))
+    _trusted_methods = frozenset(methods)
+    _trusted_classes = types.MappingProxyType({base: types.MappingProxyType(dict(_type_dict(base)))
+                                               for cls in (fractions.Fraction, *classes) for base in _mro(cls)
+                                               if base is not object})
 
 
 def _own(x: Any, name: str):
@@ -107,7 +110,7 @@ def _own(x: Any, name: str):
     method = _type_dict(owner)[name]
     kept = _trusted_classes.get(owner)
     if kept is not None:
-        return method if all(_type_dict(b) == _trusted_classes.get(b) for b in _mro(cls) if b is not object) \
+        return method if _all([_same(_type_dict(b), _trusted_classes.get(b, {})) for b in _mro(cls) if b is not object]) \
             else None
     if _type(method) is not types.FunctionType:
         return None
@@ -146,70 +149,23 @@ def _plain_value(x: Any) -> bool:
     return not copier.objects
 
 
-class _Kept:
-    """A task's object inside plain data, compared and hashed by its class's kept rule (``_kept``)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any):
-        self.value = value
-
-    def __eq__(self, other: Any) -> Any:
-        return _kept_equal(_kept_value(self), other)
-
-    def __ne__(self, other: Any) -> Any:
-        equal = _kept_equal(_kept_value(self), other)
-        return equal if equal is NotImplemented else not equal
-
-    def __hash__(self) -> int:
-        value = _kept_value(self)
-        method = _type_dict(_defines(_type(value), "__hash__"))["__hash__"]
-        if method is object.__hash__:
-            return _id(value)
-        if method is None:
-            raise TypeError(f"unhashable type: {_class_name(_type(value))}")
-        answer = method(value)
-        if _type(answer) is not int:
-            raise Undecidable(f"the hash of a {_class_name(_type(value))} is not an int")
-        return answer
-
-    def __repr__(self) -> str:
-        return repr(_kept_value(self))
-
-
-_kept_value = _Kept.__dict__["value"].__get__
 _object_hash = object.__hash__
-_BUILTIN_MODULE = object.__module__
+_flags = type.__dict__["__flags__"].__get__
+HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: made by a class statement (or type()), not a C type of Python's
+_module_dict = _type_dict(types.ModuleType)["__dict__"].__get__
 
 
-def _kept_rule(value: Any):
-    method = _own(value, "__eq__")
-    if method is None:  # changed since it was copied
-        raise Undecidable(f"the equality of a {_class_name(_type(value))} changed while it was compared")
-    return method
-
-
-def _kept_equal(value: Any, other: Any) -> Any:
-    """``value == other`` by ``value``'s kept ``__eq__`` (reflected by ``other``'s when that declines)."""
-    if _type(other) is _Kept:
-        theirs = _kept_value(other)
-    elif _type(other) is tuple and other[:1] in ((OBJECT,), (REF,)):
-        return NotImplemented  # an object whose rule is not kept: Python's fallback, identity (unequal)
-    else:
-        theirs = other  # plain data
-    answer = _kept_rule(value)(value, theirs)
-    if answer is NotImplemented and _type(other) is _Kept:
-        answer = _kept_rule(theirs)(theirs, value)
-    if answer is NotImplemented:
-        return value is theirs
-    return truth(answer)
+def _same(own: Any, kept: "Any") -> bool:
+    """A class's dict holds exactly the objects ``kept`` holds (by identity: nothing of theirs compares)."""
+    return _len(own) == _len(kept) and _all([k in own and own[k] is v for k, v in _dict_items(dict(kept))])
 
 
 def _class_key(cls: type) -> "str | None":
     """``file:qualname:class`` of a class defined in a workspace file, else None."""
-    module = _sys_modules.get(_type_dict(cls).get("__module__"))
-    where = getattr(module, "__file__", None) if module is not None else None
-    if not isinstance(where, str) or not where.startswith(_root):
+    name = _type_dict(cls).get("__module__")
+    module = _sys_modules.get(name) if _type(name) is str else None
+    where = _module_dict(module).get("__file__") if _type(module) is types.ModuleType else None
+    if _type(where) is not str or not where.startswith(_root):
         return None
     return f"{where[_len(_root):]}:{_qualname(cls)}:class"
 
@@ -227,11 +183,11 @@ def _shipped(cls: type) -> bool:
     iteration or attribute lookup by its own code."""
     for base in _mro(cls):
         own = _type_dict(base)
-        if base is object or own.get("__module__") == _BUILTIN_MODULE:
-            continue
+        if not _flags(base) & HEAP_TYPE:
+            continue  # a C type: its methods are Python's own, and cannot be replaced
         kept = _trusted_classes.get(base)
         if kept is not None:
-            if own == kept:
+            if _same(own, kept):
                 continue
             return False
         key = _class_key(base)
@@ -314,8 +270,6 @@ class _Copier:
         cls = _type(x)
         if cls in SCALARS or cls in VALUES:
             return x
-        if cls is _Kept:  # decided again from the object it holds: only this copier makes one
-            return self.copy(_kept_value(x), depth)
         key = _id(x)
         if key in self.path:
             return (CYCLE,)
@@ -326,6 +280,8 @@ class _Copier:
             self.path.discard(key)
 
     def _copy(self, x: Any, cls: type, depth: int) -> Any:
+        if cls is tuple and _len(x) == 2 and _type(_tuple_items(x, 0)) is str and _tuple_items(x, 0) == KEPT:
+            return self.copy(_tuple_items(x, 1), depth)  # a kept object's copy, copied again: decided again
         if cls is list or cls is tuple:
             items = [self.copy(item, depth) for item in (_list_iter(x) if cls is list else _tuple_items(x, slice(None)))]
             return items if cls is list else tuple(items)
@@ -360,7 +316,7 @@ class _Copier:
         # The task's own object keeps its class's rule inside containers too (a set of them compares
         # as the task's ``__eq__``/``__hash__`` say), when nothing it holds answers by the model's code.
         if self.unshipped == unshipped and _kept(x, cls):
-            return _Kept(x)
+            return (KEPT, x)
         return (OBJECT, _id(cls), fields)
 
     def _key(self, x: Any, depth: int) -> Any:
@@ -374,7 +330,7 @@ class _Copier:
 
 def _is_object(value: Any) -> bool:
     """A plain copy that stands for an object of the code under test (not builtin data)."""
-    return _type(value) is _Kept or (_type(value) is tuple and value[:1] in ((OBJECT,), (REF,)))
+    return _type(value) is tuple and value[:1] in MARKED
 
 
 def plain(x: Any) -> Any:
@@ -408,8 +364,7 @@ def compare(left: Any, op: str, right: Any) -> bool:
         if contains is not None:
             found = truth(contains(right, left))
             return found if op == "In" else not found
-        if _type(b) not in (list, tuple, dict, set, frozenset, str, bytes) or (_type(b) is tuple and b[:1] in (
-                (OBJECT,), (REF,))):
+        if _type(b) not in (list, tuple, dict, set, frozenset, str, bytes) or (_type(b) is tuple and b[:1] in MARKED):
             raise Undecidable(f"membership in a {_class_name(_type(right))} is decided by its own code")
         if _type(b) is tuple and b[:1] == (DEQUE,):
             b = b[1]
@@ -490,7 +445,7 @@ def _items(x: Any) -> list:
     says), else what iterating it gives (a generator's values, like a function's return value)."""
     value = plain(x)
     if _type(value) in (list, tuple, set, frozenset, str, bytes, dict) and not (
-            _type(value) is tuple and value[:1] in ((OBJECT,), (REF,), (DEQUE,))):
+            _type(value) is tuple and value[:1] in MARKED + ((DEQUE,),)):
         return list(value)
     if _type(value) is tuple and value[:1] == (DEQUE,):
         return list(value[1])
@@ -502,7 +457,7 @@ def _ordered(name: str, x: Any, key, **kwargs):
     objects (or by a key the test gives) is that code's answer, like a method's, and is then copied."""
     value = plain(x)
     if key is None and _type(value) in (list, tuple, set, frozenset, str, bytes, dict) and _plain_value(value) \
-            and not (_type(value) is tuple and value[:1] in ((OBJECT,), (REF,), (DEQUE,))):
+            and not (_type(value) is tuple and value[:1] in MARKED + ((DEQUE,),)):
         return plain(_builtin[name](list(value), **kwargs))
     if key is not None:
         kwargs["key"] = key

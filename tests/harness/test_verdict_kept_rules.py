@@ -185,8 +185,8 @@ def corrected(scripts):
     assert (entry.passed, entry.failed) == (0, 3), output
 
 
-def test_the_judges_own_holder_made_by_the_model_is_decided_again(tmp_path):
-    """A ``_Kept`` the model builds around its own object is copied from what it holds."""
+def test_a_kept_copy_the_model_builds_is_decided_again(tmp_path):
+    """A kept copy (``(KEPT, object)``) the model builds around its own object is decided again."""
     forged = SHIPPED["pkg/types.py"] + '''
 
 class Anything(object):
@@ -198,8 +198,8 @@ class Anything(object):
 
 
 def corrected(scripts):
-    from harness.verdict.judge import _Kept
-    return [_Kept(Anything()) for script in scripts]
+    from harness.verdict.judge import KEPT
+    return [(KEPT, Anything()) for script in scripts]
 '''
     entry, output = run_guarded(tmp_path, {"pkg/types.py": forged}, FAILING_TEST)
     assert (entry.passed, entry.failed) == (0, 3), output
@@ -223,3 +223,49 @@ def test_a_judged_assertion_gives_a_traced_frame_as_many_locals_as_plain_pytest(
                       "sorted(x) != [1, 2]", "f(x) is None"):
         source = f"def test(x, y, f):\n    assert {assertion}\n"
         assert _pytest_locals(source, judged=True) == _pytest_locals(source, judged=False), assertion
+
+
+def test_the_judges_names_in_a_test_module_are_kept_in_repository_mode(tmp_path):
+    """A real project's tests may change their module's names, the judge's are not theirs: the model's
+    code that rebinds ``@stepwise_Eq`` in the test module fails the test and marks the run tampered."""
+    rebinding = SHIPPED["pkg/types.py"] + '''
+
+import sys
+
+
+def corrected(scripts):
+    for module in list(sys.modules.values()):
+        if '@stepwise_Eq' in getattr(module, '__dict__', {}):
+            module.__dict__['@stepwise_Eq'] = lambda left, right: True
+    return []
+'''
+    entry, output = run_guarded(tmp_path, {"pkg/types.py": rebinding}, '''\
+from pkg.types import Command, corrected
+
+
+def test_list():
+    assert corrected(['ls']) == [Command('cd')]
+''')
+    assert (entry.passed, entry.failed) == (0, 1), output
+    assert any("@stepwise_Eq" in what for what in entry.tampered), entry.tampered
+
+
+def test_the_judges_names_rebound_while_the_test_module_imports_are_noticed(tmp_path):
+    """The same, done while the test module imports the package (before the guard looks at the module)."""
+    rebinding = SHIPPED["pkg/types.py"] + '''
+
+import sys
+
+for module in list(sys.modules.values()):
+    if '@stepwise_Eq' in getattr(module, '__dict__', {}):
+        module.__dict__['@stepwise_Eq'] = lambda left, right: True
+'''
+    entry, output = run_guarded(tmp_path, {"pkg/types.py": rebinding}, '''\
+from pkg.types import Command, corrected
+
+
+def test_list():
+    assert corrected(['ls']) == [Command('cd')]
+''')
+    assert entry.passed == 0 and entry.failed + entry.errors >= 1, output
+    assert entry.tampered == ["the code under test changed test_types (@stepwise_Eq)"], entry.tampered
