@@ -124,7 +124,11 @@ def _own(x: Any, name: str):
     # to the one unchanged definition the host trusted at that line).
     qualname = getattr(code, "co_qualname", None) or method.__qualname__
     key = f"{filename[_len(_root):]}:{qualname}:{code.co_firstlineno}"
-    return method if key in _trusted_methods else None
+    if key not in _trusted_methods:
+        return None
+    # The method of the class that defines it, as its module holds it: not one borrowed by a class of
+    # the model's (whose own attributes would answer the method's questions).
+    return method if qualname == f"{_qualname(owner)}.{name}" and _defined_there(owner) else None
 
 
 def _by_own_rule(left: Any, op: str, right: Any):
@@ -160,14 +164,73 @@ def _same(own: Any, kept: "Any") -> bool:
     return _len(own) == _len(kept) and _all([k in own and own[k] is v for k, v in _dict_items(dict(kept))])
 
 
-def _class_key(cls: type) -> "str | None":
-    """``file:qualname:class`` of a class defined in a workspace file, else None."""
+def _module_of(cls: type) -> "types.ModuleType | None":
     name = _type_dict(cls).get("__module__")
     module = _sys_modules.get(name) if _type(name) is str else None
-    where = _module_dict(module).get("__file__") if _type(module) is types.ModuleType else None
-    if _type(where) is not str or not where.startswith(_root):
-        return None
-    return f"{where[_len(_root):]}:{_qualname(cls)}:class"
+    return module if _type(module) is types.ModuleType else None
+
+
+def _file_of(cls: type) -> "str | None":
+    """The workspace file ``cls``'s module was loaded from, else None."""
+    module = _module_of(cls)
+    where = _module_dict(module).get("__file__") if module is not None else None
+    return where if _type(where) is str and where.startswith(_root) else None
+
+
+def _class_key(cls: type) -> "str | None":
+    """``file:qualname:class`` of a class defined in a workspace file, else None."""
+    where = _file_of(cls)
+    return None if where is None else f"{where[_len(_root):]}:{_qualname(cls)}:class"
+
+
+def _defined_there(cls: type) -> bool:
+    """``cls`` is the class its module holds under its qualified name: a class that claims another's
+    module and name (to pass for it, or to borrow its methods) is not. A class made inside a function
+    (``<locals>``) cannot be looked up, and counts as defined there."""
+    qualname = _qualname(cls)
+    if "<locals>" in qualname:
+        return True
+    value: Any = _module_of(cls)
+    for part in qualname.split("."):
+        if _type(value) is types.ModuleType:
+            value = _module_dict(value).get(part)
+        elif value is not None and _issubclass(_type(value), type):
+            value = _type_dict(value).get(part)
+        else:
+            return False
+    return value is cls
+
+
+_UNWRAP = {staticmethod: lambda v: [v.__func__], classmethod: lambda v: [v.__func__],
+           property: lambda v: [v.fget, v.fset, v.fdel]}
+
+
+def _intact(cls: type, where: str) -> bool:
+    """Every workspace function in ``cls``'s own dict (a method, or behind a property, static or class
+    method) is one its class statement in ``where`` made, not one the model set on the class at run time
+    (library functions, such as ``functools.total_ordering``'s, stay), and every descriptor of a workspace
+    class it holds is of a class the task ships (a ``__get__`` of the model's would answer for the
+    attributes the kept methods read)."""
+    prefix = _qualname(cls) + "."
+    for value in list(_type_dict(cls).values()):
+        unwrap = _UNWRAP.get(_type(value))
+        for function in unwrap(value) if unwrap is not None else [value]:
+            kind = _type(function)
+            if kind is types.FunctionType:
+                code = function.__code__
+                if not code.co_filename.startswith(_root):
+                    continue
+                qualname = getattr(code, "co_qualname", None) or function.__qualname__
+                if code.co_filename != where or _type(qualname) is not str or not qualname.startswith(prefix):
+                    return False
+            elif _flags(kind) & HEAP_TYPE and _defines(kind, "__get__") is not None:
+                getter = _type_dict(_defines(kind, "__get__"))["__get__"]
+                ours = _file_of(kind) is not None or (_type(getter) is types.FunctionType and
+                                                      getter.__code__.co_filename.startswith(_root))
+                key = _class_key(kind)
+                if ours and (key is None or key not in _trusted_methods or not _defined_there(kind)):
+                    return False
+    return True
 
 
 # What a kept comparison method may call on the objects it compares: a class from outside the workspace
@@ -190,9 +253,10 @@ def _shipped(cls: type) -> bool:
             if _same(own, kept):
                 continue
             return False
-        key = _class_key(base)
-        if key is not None:
-            if key not in _trusted_methods:
+        where = _file_of(base)
+        if where is not None:
+            key = f"{where[_len(_root):]}:{_qualname(base)}:class"
+            if key not in _trusted_methods or not _defined_there(base) or not _intact(base, where):
                 return False
             continue
         if _any([name in own for name in ANSWERING]):
