@@ -1,7 +1,9 @@
 """Verification of a repository task loads the verdict guard, as a small task's does: on thefuck 1 (the
 vendored corpus; Python 3.7 with pytest 3.10, so the guard runs on an old interpreter) a "fix" that returns
 a ``str`` whose ``__eq__`` says yes to everything makes the failing test's ``==`` pass under plain pytest,
-and is not verified; the published fix is."""
+and is not verified; the published fix is. The published fixes of thefuck 22 and 24 (sets of the project's
+objects, compared by their kept ``__eq__``/``__hash__``) and PySnooper 2 (a test that traces its own
+generator) verify under the guard too."""
 
 from __future__ import annotations
 
