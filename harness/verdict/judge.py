@@ -264,10 +264,10 @@ def _shipped(cls: type) -> bool:
     return True
 
 
-def _kept(x: Any, cls: type) -> bool:
+def _kept(x: Any, cls: type, shipped: bool) -> bool:
     """``x`` (the task's own object, whose state holds only shipped objects) compares by its class's kept
     ``__eq__`` and hashes by its kept ``__hash__``, the class as the task shipped it (see ``_own``)."""
-    if not _shipped(cls) or _own(x, "__eq__") is None:
+    if not shipped or _own(x, "__eq__") is None:
         return False
     owner = _defines(cls, "__hash__")
     method = _type_dict(owner)["__hash__"] if owner is not None else None
@@ -326,6 +326,7 @@ class _Copier:
         self.path: set[int] = set()
         self.objects = False  # a non-builtin object was met (orders are then undecidable)
         self.unshipped = 0  # objects met whose class is not as the task shipped it (``_shipped``)
+        self.classes: dict[int, tuple[type, bool]] = {}  # _shipped by class, for this copy (by id: no hash)
 
     def copy(self, x: Any, depth: int = 0) -> Any:
         self.nodes += 1
@@ -357,7 +358,7 @@ class _Copier:
             return (DEQUE, tuple(self.copy(item, depth) for item in list(x)))
         if cls is bytearray:
             return bytes(x)
-        if not _shipped(cls):
+        if not self.shipped(cls):
             self.unshipped += 1
         for base, to_base in BASES:
             if _issubclass(cls, base) and base is not bool:
@@ -379,9 +380,15 @@ class _Copier:
         fields = tuple((name, self.copy(value, depth)) for name, value in _fields(x, cls))
         # The task's own object keeps its class's rule inside containers too (a set of them compares
         # as the task's ``__eq__``/``__hash__`` say), when nothing it holds answers by the model's code.
-        if self.unshipped == unshipped and _kept(x, cls):
+        if self.unshipped == unshipped and _kept(x, cls, self.shipped(cls)):
             return (KEPT, x)
         return (OBJECT, _id(cls), fields)
+
+    def shipped(self, cls: type) -> bool:
+        known = self.classes.get(_id(cls))
+        if known is None:
+            known = self.classes[_id(cls)] = (cls, _shipped(cls))  # the class held: its id stays its own
+        return known[1]
 
     def _key(self, x: Any, depth: int) -> Any:
         value = self.copy(x, depth)
