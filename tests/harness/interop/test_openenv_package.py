@@ -34,6 +34,7 @@ def test_openenv_validate_passes_from_the_root():
 
 
 def test_uv_lock_is_uvs_lock_of_this_pyproject_and_never_committed():
+    assert UV.is_file() and (REPO / "uv.lock").is_file(), "run scripts/setup: it installs uv and makes uv.lock"
     # `uv lock --check` fails when the lock does not resolve pyproject.toml as it is now: an empty or made-up
     # file, or one left from an older pyproject, would not pass.
     checked = subprocess.run([str(UV), "lock", "--check", "--python", sys.executable], cwd=REPO, capture_output=True,
