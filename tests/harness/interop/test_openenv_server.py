@@ -11,20 +11,11 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("openenv.core")
-pytest.importorskip("uvicorn")
-
-
-from harness.interop.openenv_client import StepwiseGenericClient  # noqa: E402
-from harness.process_tree import command_line_of, descendants  # noqa: E402
-from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import TASK, TOKEN, serving  # noqa: E402
-from tests.helpers.waiting import poll_until  # noqa: E402
-
-START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
-FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
-                                          "new_string": "self.values.pop(0)"}}
-DONE = {"name": "done", "arguments": {}}
+from harness.interop.openenv_client import StepwiseGenericClient
+from harness.process_tree import command_line_of, descendants
+from harness.trajectory import Trajectory
+from tests.harness.interop.serve_env_server import DONE, FIX, START, TASK, TOKEN, serving
+from tests.helpers.waiting import poll_until
 
 
 @pytest.fixture

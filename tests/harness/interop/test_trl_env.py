@@ -11,22 +11,19 @@ import time
 from pathlib import Path
 
 import pytest
+from transformers.utils import get_json_schema
 
-pytest.importorskip("openenv.core")
-pytest.importorskip("uvicorn")
-from transformers.utils import get_json_schema  # noqa: E402
-
-from harness.interop.trl_env import (  # noqa: E402
+from harness.interop.trl_env import (
     FALLBACK_DESCRIPTION,
     RESERVED,
     StepwiseEnvError,
     record_replies,
     stepwise_environment,
 )
-from harness.tools import toolset  # noqa: E402
-from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import TOKEN, free_port, serving  # noqa: E402
-from tests.helpers.waiting import wait_until  # noqa: E402
+from harness.tools import toolset
+from harness.trajectory import Trajectory
+from tests.harness.interop.serve_env_server import TOKEN, free_port, serving
+from tests.helpers.waiting import wait_until
 
 FIX = {"file_path": "stats_window.py", "old_string": "self.values.pop()", "new_string": "self.values.pop(0)"}
 
