@@ -106,11 +106,11 @@ def _edit_from_tool(action: Action, workspace: Workspace) -> EditChange | None:
         return None
     content = action.full_argument("content")
     if content is not None:  # the whole file written
-        return workspace.write(action.turn, path, content)
+        return workspace.write(action.turn, path, content, action.tool)
     old, new = action.full_argument("old_string"), action.full_argument("new_string")
     if old is None or new is None:
         return None
-    return workspace.replace(action.turn, path, old, new)
+    return workspace.replace(action.turn, path, old, new, action.tool)
 
 
 def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:

@@ -103,7 +103,7 @@ class StepView:
     source_text: str | None = None  # None: the file is not among the task's files
     cursor_line: int | None = None
     breakpoints: list[tuple[str, int]] = field(default_factory=list)
-    inspection_turn: int | None = None  # the examine_locals step the locals come from
+    inspection_turn: int | None = None  # the listing of the locals they come from
     previous_inspection_turn: int | None = None
     locals: list[LocalRow] = field(default_factory=list)
     edit_diff: str = ""  # what this step's edit changed
