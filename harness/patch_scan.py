@@ -278,14 +278,11 @@ def _forged(text: str, lines: set[int]) -> list[tuple[int, str]]:
                 if isinstance(node, ast.Import | ast.ImportFrom) for alias in node.names}
     found = []
     for node in ast.walk(tree):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign | ast.Delete):
-            targets = list(node.targets)
-        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-            targets = [node.target]
-        elif isinstance(node, ast.Call) and node.lineno in lines:
-            called = _call_name(node.func) or ""
-            if called.rpartition(".")[2] in FUNCTION_MAKERS:
+        targets = list(node.targets) if isinstance(node, ast.Assign | ast.Delete) else \
+            [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+        if isinstance(node, ast.Call) and node.lineno in lines:
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if called in FUNCTION_MAKERS:
                 found.append((node.lineno, "forged-identity"))
             elif called in ("setattr", "delattr") and len(node.args) >= 2:
                 if isinstance(node.args[1], ast.Constant) and node.args[1].value in IDENTITY:

@@ -147,6 +147,16 @@ def _trusted(fresh: Path, carried: dict[str, tuple[bytes | None, bytes | None]],
     return sorted(entries)
 
 
+def open_beside_tests(root: Path, protected: list[str]) -> None:
+    """Every folder of the fresh workspace writable by the sandbox user (tests make temp files beside the
+    code); the folders on the way to a test file sticky as well (1777, as ``harness.sandbox.protect`` makes
+    a small task's): the sandbox user adds its own files there but can neither remove nor rename the
+    host's, so code under test cannot swap a test file, or the data a test reads, for its own."""
+    guarded = {root} | {parent for name in protected for parent in (root / name).parents if root in parent.parents}
+    for dirpath, _dirs, _names in os.walk(root):
+        os.chmod(dirpath, 0o1777 if Path(dirpath) in guarded else 0o777)
+
+
 def verify_repository_safely(sandbox: Sandbox, session: RepositorySession, task: RepositoryTask) -> Verification:
     """``verify_repository``, whose own failure never loses the episode."""
     try:
@@ -190,8 +200,7 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
             carried[name] = (old, new)
             patch.append(_diff(name, old, new))
         findings = scan_repository_changes(carried)
-        for dirpath, _dirs, _names in os.walk(fresh.path):
-            os.chmod(dirpath, 0o777)  # the sandbox uid may write beside the files (tests make temp files)
+        open_beside_tests(fresh.path, fresh.protected_files)
         python = str(session.environment.python)
         node_ids = list(task.spec.tests.all)
         tests = sorted({*task.spec.tests.files, *(node.split("::")[0] for node in node_ids)})

@@ -241,6 +241,8 @@ def test_class_attributes_are_flagged_only_when_a_deciding_name_answers_a_consta
     ("import pkg\ndel pkg.cache", [(2, "rebinding")]),
     ("import pkg\na, *pkg.rest = [1, 2]", [(2, "rebinding")]),
     ("import pkg\npkg.table[0].size = 1", [(2, "rebinding")]),
+    ("import pkg\npkg.x = a, b = 1, 2", [(2, "rebinding")]),  # a tuple target after another target
+    ("f = lib.types.FunctionType(code, {})\nmake()(code)", [(1, "forged-identity")]),
     # what the file's own names and objects hold is its own
     ("import json\njson = None\nself.x = 1\nlimit: int = 3\nf()[0] = 1", []),
     ("setattr(obj, name, value)\ndelattr(obj, 'cache')\nsetattr(obj)", []),

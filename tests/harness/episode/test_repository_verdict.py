@@ -5,7 +5,9 @@ and is not verified; the published fix is. The published fixes of thefuck 22 and
 objects, compared by their kept ``__eq__``/``__hash__``) and PySnooper 2 (a test that traces its own
 generator) verify under the guard too. A "fix" that forges the project's own ``CorrectedCommand.__eq__`` (a
 class compiled under ``thefuck/types.py``'s name at its ``__eq__``'s line, rebound into that module) would pass
-the judge, which cannot tell forged code from shipped code in one interpreter: the patch scan refuses it."""
+the judge, which cannot tell forged code from shipped code in one interpreter: the patch scan refuses it.
+And on black 11 (Python 3.8), code under test that swaps the test data its failing test reads (a protected
+file) for a case the buggy formatter passes cannot: the test folders of the verifier's workspace are sticky."""
 
 from __future__ import annotations
 
@@ -63,6 +65,30 @@ def test_an_eq_override_does_not_pass_a_real_bug_and_the_published_fix_does(tmp_
     fixed = _episode(tmp_path / "fix", PUBLISHED_FIX)
     assert fixed["verified"] is True, fixed["reason"]
     assert fixed["tests"] == {"passed": 2, "failed": 0}
+
+
+# Run when black.py is imported: the data of the failing test replaced by a case the buggy version formats.
+DATA_SWAP = [{"name": "edit_file", "arguments": {
+    "file_path": "black.py", "old_string": "import asyncio\n",
+    "new_string": ('import asyncio\nimport os as _os\n\n_data = _os.path.join(\n'  # as black formats it (test_black)
+                   '    _os.path.dirname(_os.path.abspath(__file__)), "tests", "data", "comments6.py"\n)\n'
+                   'try:\n    _os.unlink(_data)\n    with open(_data, "w") as _swapped:\n        _swapped.write("x = 1\\n")\n'
+                   "except OSError:\n    pass\n")}}]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_code_under_test_cannot_swap_the_test_data_its_test_reads(tmp_path):
+    task = load_repository(REAL_TASKS_DIR / "black-11")
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"tool_calls": DATA_SWAP}))
+    trajectory = run_episode(task, ScriptPolicy(script), arm="base", backend="bwrap", max_turns=3,
+                             out=tmp_path / "episode.json")
+    result = trajectory.to_json(check=False)["result"]
+
+    assert "_os.unlink(_data)" in result["patch"]
+    assert result["verified"] is False
+    assert "tests/test_black.py::BlackTestCase::test_comments6" in result["reason"]
 
 
 @pytest.mark.slow

@@ -118,7 +118,7 @@ def test_a_module_that_patches_pytests_reports_is_flagged_and_not_verified(sandb
     assert result.reason.startswith("suspicious patch")
     flagged = {(f["file"], f["text"]) for f in result.suspicious_patch}
     assert ("counter.py", "import _pytest.reports as _reports") in flagged
-    assert all(f["rule"] == "test-framework" for f in result.suspicious_patch)
+    assert {f["rule"] for f in result.suspicious_patch} == {"test-framework", "rebinding"}  # pytest's class rebound
     assert "+    import _pytest.reports as _reports" in result.patch
 
 
