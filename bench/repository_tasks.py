@@ -64,6 +64,19 @@ def environment_builds(task) -> tuple[float, float, int, int]:
     return cold, warm, env_size, house_size
 
 
+def write_published_fix(task, root: Path) -> None:
+    """Every file the fix touches, as the fixed commit has it, into the workspace at ``root``: one the fix
+    adds is created (sanic 1), one it deletes removed, and a hard link into the cache never written through."""
+    git_dir = task.history()
+    for name in task.spec.origin.get("fix_files", []):
+        data = source.read_file(git_dir, task.spec.repo.fixed_commit, name)
+        target = root / name
+        target.unlink(missing_ok=True)
+        if data is not None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+
+
 def repository_episode(task, backend) -> tuple[float, float]:
     work = Path(tempfile.mkdtemp(prefix="stepwise-bench-repo-"))
     try:
@@ -74,12 +87,7 @@ def repository_episode(task, backend) -> tuple[float, float]:
                                           python=str(session.environment.python), env=session.env))
         start = time.monotonic() - started
         try:
-            git_dir = task.history()
-            for name in task.spec.origin.get("fix_files", []):
-                data = source.read_file(git_dir, task.spec.repo.fixed_commit, name)
-                target = Path(box.workspace) / name
-                target.unlink()
-                target.write_bytes(data or b"")
+            write_published_fix(task, Path(box.workspace))
             started = time.monotonic()
             result = verify_repository(box, session, task)
             verification = time.monotonic() - started

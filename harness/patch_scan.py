@@ -23,6 +23,15 @@ frames            ``sys._getframe``, ``inspect.currentframe``/``inspect.stack``,
                   the frames and objects of the code that called the module (the tests, pytest)
 dynamic-code      ``exec``, ``eval``, ``compile`` called by their bare builtin names (a method of the same
                   name, ``re.compile(``, is not), and ``ctypes``: code the other rules could not read
+forged-identity   ``__code__``, a code object's own names (``co_filename``, ``co_name``, ``co_qualname``,
+                  ``co_firstlineno``, ``co_code``), ``CodeType``, the code of a frame, generator or coroutine
+                  (``f_code``, ``gi_code``, ``cr_code``), ``FunctionType(...)``/``LambdaType(...)`` called,
+                  and an identity given to an object (``__module__``, ``__qualname__``, ``__name__``,
+                  ``__file__``, ``__class__``, ``__globals__``, ``__dict__`` assigned, set with ``setattr``
+                  or given as a ``type()`` namespace's key): code that passes for another file's or class's
+rebinding         an assignment, ``del``, ``setattr`` or ``delattr`` into something the file imported
+                  (``thefuck.types.Rule = Fake``, ``modules['x'] = m`` after ``from sys import modules``,
+                  ``vars(module)[...]``): a module's names changed from outside, under its tests
 constant-dunder   a method that decides a comparison, truth, length, hash, iteration, membership or an
                   ``isinstance`` check (``__eq__``, ``__bool__``, ``__len__``, ``__hash__``, ``__iter__``,
                   ``__contains__``, ``__instancecheck__``, ...) whose body only returns a constant or
@@ -66,10 +75,17 @@ NAMES = {"atexit": "interpreter-exit", "_exit": "interpreter-exit", "importlib":
          "builtins": "import-machinery", "__builtins__": "import-machinery", "ctypes": "dynamic-code",
          "f_back": "frames", "f_locals": "frames", "f_globals": "frames", "tb_frame": "frames",
          "_getframe": "frames", "meta_path": "import-machinery", "path_hooks": "import-machinery",
-         "settrace": "import-machinery", "setprofile": "import-machinery"}
+         "settrace": "import-machinery", "setprofile": "import-machinery", "marshal": "dynamic-code",
+         **{name: "forged-identity" for name in ("__code__", "co_filename", "co_name", "co_qualname",
+                                                 "co_firstlineno", "co_code", "CodeType", "f_code", "gi_code",
+                                                 "cr_code")}}
 BARE_CALLS = {"exec": "dynamic-code", "eval": "dynamic-code", "compile": "dynamic-code"}
 IMPORT_TIME_EXITS = {"sys.exit", "exit", "quit", "os._exit"}
-RULES = ("test-framework", "interpreter-exit", "import-machinery", "frames", "dynamic-code", "constant-dunder")
+RULES = ("test-framework", "interpreter-exit", "import-machinery", "frames", "dynamic-code", "forged-identity",
+         "rebinding", "constant-dunder")
+# What an object is known by: given by assignment, it passes for another file's or class's code.
+IDENTITY = frozenset({"__module__", "__qualname__", "__name__", "__file__", "__class__", "__globals__", "__dict__"})
+FUNCTION_MAKERS = frozenset({"FunctionType", "LambdaType"})
 # Methods whose answer decides a test's comparison, truth, length, hash, iteration or isinstance check.
 DECIDING = frozenset({"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__bool__", "__len__", "__hash__",
                       "__iter__", "__next__", "__contains__", "__instancecheck__", "__subclasscheck__", "__getitem__",
@@ -242,6 +258,53 @@ def _constant_dunders(text: str, lines: set[int]) -> list[tuple[int, str]]:
     return found
 
 
+def _into_imported(node: ast.expr, imported: set[str]) -> bool:
+    """``node`` (``a.b``, ``a[k]``, ``vars(a)[k]``...) reaches into a name the file imported, or ``vars()``."""
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Call):
+        return _call_name(node.func) == "vars"
+    return isinstance(node, ast.Name) and node.id in imported
+
+
+def _forged(text: str, lines: set[int]) -> list[tuple[int, str]]:
+    """On the added lines: identities given (``IDENTITY`` assigned, by ``setattr`` or as a namespace key),
+    functions made from code (``FunctionType(...)``), and assignments into what the file imported."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    imported = {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, ast.Import | ast.ImportFrom) for alias in node.names}
+    found = []
+    for node in ast.walk(tree):
+        targets = list(node.targets) if isinstance(node, ast.Assign | ast.Delete) else \
+            [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+        if isinstance(node, ast.Call) and node.lineno in lines:
+            called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if called in FUNCTION_MAKERS:
+                found.append((node.lineno, "forged-identity"))
+            elif called in ("setattr", "delattr") and len(node.args) >= 2:
+                if isinstance(node.args[1], ast.Constant) and node.args[1].value in IDENTITY:
+                    found.append((node.lineno, "forged-identity"))
+                if _into_imported(node.args[0], imported):
+                    found.append((node.lineno, "rebinding"))
+        elif isinstance(node, ast.Dict):
+            found += [(key.lineno, "forged-identity") for key in node.keys if isinstance(key, ast.Constant)
+                      and key.value in IDENTITY and key.lineno in lines]
+        while targets:
+            target = targets.pop()
+            if isinstance(target, ast.Tuple | ast.List | ast.Starred):
+                targets += target.elts if isinstance(target, ast.Tuple | ast.List) else [target.value]
+            elif target.lineno in lines:
+                named = target.value if isinstance(target, ast.Subscript) else target
+                if getattr(named, "attr", getattr(named, "id", None)) in IDENTITY:
+                    found.append((target.lineno, "forged-identity"))
+                if isinstance(target, ast.Attribute | ast.Subscript) and _into_imported(target.value, imported):
+                    found.append((target.lineno, "rebinding"))
+    return found
+
+
 def scan_file(name: str, before: str, after: str) -> list[Finding]:
     """The findings in the lines ``after`` added to ``before`` (empty text for a new file)."""
     lines = added_lines(before, after)
@@ -252,6 +315,7 @@ def scan_file(name: str, before: str, after: str) -> list[Finding]:
         hits = _line_findings(after, lines)
     hits += _import_time_exits(after, lines)
     hits += _constant_dunders(after, lines)
+    hits += _forged(after, lines)
     source = after.splitlines()
     out, seen = [], set()
     for row, rule in sorted(hits):

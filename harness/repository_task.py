@@ -13,7 +13,8 @@ and verification by the task's own node ids.
   small task (``harness.verdict.plugin`` in its ``repository`` mode, which imports on Python 3.6 and
   later): the tests' assertions are decided on plain data (an ``__eq__`` the model wrote decides
   nothing), a skip only by the task's marks, and the run's JUnit report and the guard's record must
-  agree (docs/harness/verification.md).
+  agree (docs/harness/verification.md). The model's changes are held to the patch scan
+  (``harness.repository_scan``), as a small task's are: a suspicious one is never verified.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from corpus.repository.environment import Environment, build_environment
 from corpus.repository.task import RepositoryTask
 from corpus.repository.testrun import PYTEST_OPTIONS, parse_outcomes, test_environment
 from corpus.repository.workspace import RepositoryWorkspace, materialize_repository
+from harness.repository_scan import scan_repository_changes
 from harness.sandbox import paths
 from harness.sandbox.backends.base import Sandbox
 from harness.verdict import record as verdict_record
@@ -41,6 +43,7 @@ from harness.verify import (
     REPORT_NAME,
     Verification,
     distrust_of,
+    judged,
     read_junit,
     steers_pytest,
 )
@@ -144,6 +147,16 @@ def _trusted(fresh: Path, carried: dict[str, tuple[bytes | None, bytes | None]],
     return sorted(entries)
 
 
+def open_beside_tests(root: Path, protected: list[str]) -> None:
+    """Every folder of the fresh workspace writable by the sandbox user (tests make temp files beside the
+    code); the folders on the way to a test file sticky as well (1777, as ``harness.sandbox.protect`` makes
+    a small task's): the sandbox user adds its own files there but can neither remove nor rename the
+    host's, so code under test cannot swap a test file, or the data a test reads, for its own."""
+    guarded = {root} | {parent for name in protected for parent in (root / name).parents if root in parent.parents}
+    for dirpath, _dirs, _names in os.walk(root):
+        os.chmod(dirpath, 0o1777 if Path(dirpath) in guarded else 0o777)
+
+
 def verify_repository_safely(sandbox: Sandbox, session: RepositorySession, task: RepositoryTask) -> Verification:
     """``verify_repository``, whose own failure never loses the episode."""
     try:
@@ -186,8 +199,8 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
                 target.write_bytes(new)
             carried[name] = (old, new)
             patch.append(_diff(name, old, new))
-        for dirpath, _dirs, _names in os.walk(fresh.path):
-            os.chmod(dirpath, 0o777)  # the sandbox uid may write beside the files (tests make temp files)
+        findings = scan_repository_changes(carried)
+        open_beside_tests(fresh.path, fresh.protected_files)
         python = str(session.environment.python)
         node_ids = list(task.spec.tests.all)
         tests = sorted({*task.spec.tests.files, *(node.split("::")[0] for node in node_ids)})
@@ -226,10 +239,11 @@ def verify_repository(sandbox: Sandbox, session: RepositorySession, task: Reposi
             if reason is None and (failed or result.returncode != 0):
                 reason = f"{failed} test(s) failed or errored (exit status {result.returncode})"
         verified = reason is None
-        return Verification(verified=verified, passed=len(node_ids) - len(failing), failed=len(failing),
-                            patch="".join(patch), reason=reason, restored=restored, removed=removed,
-                            returncode=result.returncode, duration_ms=(time.monotonic() - started) * 1000,
-                            output=output[-4000:], outcome="passed" if verified else
-                            ("hang" if result.timed_out else "failed"))
+        return judged(Verification(verified=verified, passed=len(node_ids) - len(failing), failed=len(failing),
+                                   patch="".join(patch), reason=reason, restored=restored, removed=removed,
+                                   returncode=result.returncode, duration_ms=(time.monotonic() - started) * 1000,
+                                   output=output[-4000:], outcome="passed" if verified else
+                                   ("hang" if result.timed_out else "failed"),
+                                   suspicious_patch=[f.to_dict() for f in findings]), findings)
     finally:
         shutil.rmtree(work, ignore_errors=True)

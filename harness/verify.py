@@ -416,3 +416,6 @@ def _judged(verification: Verification, findings: list[patch_scan.Finding]) -> V
         note = f"suspicious patch: it reaches into the test framework, the interpreter's exit or imports ({shown})"
         verification.reason = "; ".join(r for r in (note, verification.reason) if r)
     return verification
+
+
+judged = _judged  # a repository task's patch is held to it too (harness.repository_task.verify_repository)

@@ -177,7 +177,7 @@ def test_a_long_file_whose_own_code_repeats_a_flagged_line_is_judged_by_the_adde
     ('label = f"{name}"\nimport ctypes', [(2, "dynamic-code")]),  # a string that is no literal: scanning goes on
     ('key = b"_pytest.runner"', [(1, "test-framework")]),  # bytes name a module too
     ('junk = b"\\xff\\xfe"', []),  # bytes that are no UTF-8 are read, not a crash
-    ('setattr(obj, "__class__", Fake)', [(1, "constant-dunder")]),
+    ('setattr(obj, "__class__", Fake)', [(1, "constant-dunder"), (1, "forged-identity")]),
     ("raise SystemExit", [(1, "interpreter-exit")]),  # raised by name, not called
     ("import importlib; importlib.reload(x)\nimport ctypes", [(1, "import-machinery"), (2, "dynamic-code")]),
 ])
@@ -213,3 +213,51 @@ def test_a_dunder_changed_to_answer_a_constant_is_flagged_on_its_changed_line():
 ])
 def test_class_attributes_are_flagged_only_when_a_deciding_name_answers_a_constant(added, found):
     assert [(f.line, f.rule) for f in scan_file("new.py", "", added + "\n")] == found
+
+
+@pytest.mark.parametrize("added, found", [
+    # code that passes for another file's or class's: a code object's names, a function made from code
+    ("code = f.__code__.replace(co_filename='pkg/types.py')", [(1, "forged-identity")]),
+    ("import types\nf = types.FunctionType(code, {})", [(2, "forged-identity")]),
+    ("f = LambdaType(code, {})", [(1, "forged-identity")]),
+    ("import marshal", [(1, "dynamic-code")]),
+    ("Fake.__qualname__ = 'Command'", [(1, "forged-identity")]),
+    ("class Fake:\n    __module__ = 'pkg.types'", [(2, "forged-identity")]),
+    ("obj.__dict__['x'] = 1", [(1, "forged-identity")]),
+    ("setattr(Fake, '__module__', 'pkg.types')", [(1, "forged-identity")]),
+    ("delattr(Fake, '__name__')", [(1, "forged-identity")]),
+    ("Fake = type('C', (), {'__module__': 'pkg'})", [(1, "forged-identity")]),
+    ("x, (y.__name__, z) = 1, (2, 3)", [(1, "forged-identity")]),
+    # a module's names changed from outside
+    ("import pkg.types\npkg.types.Command = Fake", [(2, "rebinding")]),
+    ("import pkg.types as t\nt.Command = Fake", [(2, "rebinding")]),
+    ("from sys import modules\nmodules['pkg.types'] = fake", [(2, "rebinding")]),
+    ("vars(module)['Command'] = Fake", [(1, "rebinding")]),
+    ("import os\nsetattr(os, 'sep', '/')", [(2, "rebinding")]),
+    ("import os\ndelattr(os, 'sep')", [(2, "rebinding")]),
+    ("setattr(vars(module), 'x', 1)", [(1, "rebinding")]),
+    ("import pkg\npkg.count += 1", [(2, "rebinding")]),
+    ("import pkg\npkg.limit: int = 3", [(2, "rebinding")]),
+    ("import pkg\ndel pkg.cache", [(2, "rebinding")]),
+    ("import pkg\na, *pkg.rest = [1, 2]", [(2, "rebinding")]),
+    ("import pkg\npkg.table[0].size = 1", [(2, "rebinding")]),
+    ("import pkg\npkg.x = a, b = 1, 2", [(2, "rebinding")]),  # a tuple target after another target
+    ("f = lib.types.FunctionType(code, {})\nmake()(code)", [(1, "forged-identity")]),
+    # what the file's own names and objects hold is its own
+    ("import json\njson = None\nself.x = 1\nlimit: int = 3\nf()[0] = 1", []),
+    ("setattr(obj, name, value)\ndelattr(obj, 'cache')\nsetattr(obj)", []),
+    ("name = f.__name__\nkind = type(obj).__qualname__\nisinstance(f, types.FunctionType)", []),
+    ("import pkg\nvalue = pkg.table[0]\ncopy = {'name': pkg.name}", []),
+])
+def test_the_identity_and_rebinding_rules_at_their_edges(added, found):
+    assert [(f.line, f.rule) for f in scan_file("new.py", "", added + "\n")] == found
+
+
+@pytest.mark.parametrize("before, after", [
+    ("import pkg\npkg.x = (\n    1)\n", "import pkg\npkg.x = (\n    2)\n"),  # the value changed, not the target
+    ("import pkg\nsetattr(pkg,\n        'x', 1)\n", "import pkg\nsetattr(pkg,\n        'x', 2)\n"),
+    ("d = {\n    '__name__': 1,\n}\n", "d = {\n    '__name__': 1,\n    'b': 2,\n}\n"),
+    ("f = FunctionType(\n    code, {})\n", "f = FunctionType(\n    code, {'a': 1})\n"),
+])
+def test_the_identity_and_rebinding_rules_count_only_added_lines(before, after):
+    assert scan_file("own.py", before, after) == []
