@@ -4,12 +4,10 @@ reported by id while the others import) and its episodes replay in the web app."
 
 import pytest
 
-pytest.importorskip("inspect_ai")
-
-from harness.interop.inspect_log import write_trajectory_log  # noqa: E402
-from harness.trajectory import Trajectory as TrajectoryRecord  # noqa: E402
-from tests.webapp.conftest import import_files, trajectory_document  # noqa: E402
-from webapp.trajectories.models import Trajectory  # noqa: E402
+from harness.interop.inspect_log import write_trajectory_log
+from harness.trajectory import Trajectory as TrajectoryRecord
+from tests.webapp.conftest import import_files, trajectory_document
+from webapp.trajectories.models import Trajectory
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("openenv.cli")
+from tests.harness.interop.environments import REPO
 
-from tests.harness.interop.environments import REPO  # noqa: E402
+# OpenEnv's command line, and a server process importing OpenEnv: seconds each.
+pytestmark = pytest.mark.slow
 
 OPENENV = Path(sys.executable).parent / "openenv"
 # What `openenv validate` asks for that the project cannot give, each with the reason on the docs page:

@@ -11,15 +11,10 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("openenv.core")
-pytest.importorskip("uvicorn")
-
-
-from harness.interop.openenv_client import StepwiseGenericClient  # noqa: E402
-from harness.process_tree import command_line_of, descendants  # noqa: E402
-from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import TASK, TOKEN, serving  # noqa: E402
-from tests.helpers.waiting import poll_until  # noqa: E402
+from harness.process_tree import command_line_of, descendants
+from harness.trajectory import Trajectory
+from tests.harness.interop.serve_env_server import TASK, TOKEN, serving
+from tests.helpers.waiting import poll_until
 
 START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
 FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
@@ -36,6 +31,8 @@ def server(tmp_path):
 
 
 def client(url):
+    from harness.interop.openenv_client import StepwiseGenericClient  # OpenEnv: seconds to import
+
     return StepwiseGenericClient(url, token=TOKEN, message_timeout_s=120).sync()
 
 
@@ -143,6 +140,7 @@ def test_bad_arguments_exit_2(tmp_path):
         assert "error" in proc.stderr
 
 
+@pytest.mark.slow  # builds the server: imports OpenEnv
 def test_for_training_refuses_a_heldout_task_and_leaves_heldout_out_of_the_corpus(tmp_path, capsys):
     from corpus.splits import tasks_in_split
     from harness.cli.serve_env import build, build_parser

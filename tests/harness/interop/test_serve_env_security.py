@@ -12,14 +12,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect as ws_connect
 
-pytest.importorskip("openenv.core")
-pytest.importorskip("uvicorn")
-
-from websockets.exceptions import InvalidStatus  # noqa: E402
-from websockets.sync.client import connect as ws_connect  # noqa: E402
-
-from tests.harness.interop.serve_env_server import TASK, TOKEN, serving  # noqa: E402
+from tests.harness.interop.serve_env_server import TASK, TOKEN, serving
 
 ESCAPE = "z/../../../victim/splits"  # from <out>/<task>-<arm>-<id>.json up to <tmp>/victim/splits.json
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -59,6 +55,7 @@ def test_a_client_episode_id_never_becomes_a_path(layout):
     assert [p for p in out_dir.parent.parent.rglob("*.json") if p != victim] == [trajectory]
 
 
+@pytest.mark.slow  # a server (OpenEnv, uvicorn) and a dozen requests and connections
 def test_every_request_needs_the_token(tmp_path):
     with serving(tmp_path / "out") as url:
         for path in ("/schema", "/metadata", "/state"):

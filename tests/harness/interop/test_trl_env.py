@@ -12,21 +12,17 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("openenv.core")
-pytest.importorskip("uvicorn")
-from transformers.utils import get_json_schema  # noqa: E402
-
-from harness.interop.trl_env import (  # noqa: E402
+from harness.interop.trl_env import (
     FALLBACK_DESCRIPTION,
     RESERVED,
     StepwiseEnvError,
     record_replies,
     stepwise_environment,
 )
-from harness.tools import toolset  # noqa: E402
-from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.serve_env_server import TOKEN, free_port, serving  # noqa: E402
-from tests.helpers.waiting import wait_until  # noqa: E402
+from harness.tools import toolset
+from harness.trajectory import Trajectory
+from tests.harness.interop.serve_env_server import TOKEN, free_port, serving
+from tests.helpers.waiting import wait_until
 
 FIX = {"file_path": "stats_window.py", "old_string": "self.values.pop()", "new_string": "self.values.pop(0)"}
 
@@ -54,6 +50,14 @@ def tool_methods(env) -> dict:
             if name not in RESERVED and not name.startswith("_")}
 
 
+def get_json_schema(function) -> dict:
+    """The schema transformers builds from ``function``'s signature and docstring, as trl offers it.
+    Imported here: transformers brings torch (seconds), so not when the suite is collected."""
+    from transformers.utils import get_json_schema
+
+    return get_json_schema(function)
+
+
 def as_type_hints_say_it(schema: dict) -> dict:
     """``schema`` reduced to what a signature and docstring can carry: every property described (the
     fallback where the registry gives none), an array's object items without their inner properties, no
@@ -70,6 +74,7 @@ def as_type_hints_say_it(schema: dict) -> dict:
     return schema
 
 
+@pytest.mark.slow  # imports transformers (torch)
 @pytest.mark.parametrize("arm", ["base", "dbg"])
 def test_the_methods_give_the_registrys_schemas(arm):
     env = stepwise_environment("http://127.0.0.1:1", arm=arm)()
