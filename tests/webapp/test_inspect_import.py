@@ -9,7 +9,7 @@ from harness.trajectory import Trajectory as TrajectoryRecord
 from tests.webapp.conftest import import_files, trajectory_document
 from webapp.trajectories.models import Trajectory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # Inspect AI writes and reads the logs: seconds to import
 
 
 def test_an_inspect_log_imports_each_sample_and_replays(tmp_path, client, make_user):
