@@ -166,6 +166,7 @@ def test_compare_over_two_inspect_logs_gives_the_paired_lift(episodes, tmp_path,
     assert "dbg-again.eval" in err and "one log per arm" in err
 
 
+@pytest.mark.slow  # imports Inspect AI
 def test_logs_that_are_not_stepwise_logs_get_a_reason_not_a_traceback(tmp_path, capsys):
     from inspect_ai.log import EvalConfig, EvalDataset, EvalLog, EvalSample, EvalSpec, write_eval_log
 

@@ -90,6 +90,7 @@ def test_the_methods_give_the_registrys_schemas(arm):
             "type": "integer", "description": "1-based line"}
 
 
+@pytest.mark.slow  # a reset imports OpenEnv
 def test_bad_factory_arguments_and_an_unreachable_server_are_clear_errors():
     with pytest.raises(ValueError, match="unknown arm"):
         stepwise_environment("http://127.0.0.1:8100", arm="nope")
