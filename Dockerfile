@@ -1,6 +1,7 @@
-# One image for the web app (daphne) and the Celery worker; the GPU model server is a separate image
-# (vllm, see docker-compose.yml). The worker runs its sandboxes with bubblewrap inside its own
-# container (README, "Full stack").
+# One image for the web app (daphne), the Celery worker and the OpenEnv server (`python server/app.py`,
+# as root with the worker's privileges: docs/researchers/interop.md); the GPU model
+# server is a separate image (vllm, see docker-compose.yml). The worker runs its sandboxes with bubblewrap
+# inside its own container (README, "Full stack").
 #
 #   docker build -t stepwise:latest .                                  # on python:3.11-slim, from PyPI
 #   docker/build-offline.sh                                            # no registry: see that script
@@ -37,7 +38,7 @@ COPY --from=deps /opt/venv /opt/venv
 WORKDIR /app
 # Only what runs (no tests, benches or docs); the code is imported from /app (PYTHONPATH). The
 # matplotlib font cache is made here once, not at every container start.
-COPY manage.py pyproject.toml README.md ./
+COPY manage.py pyproject.toml README.md openenv.yaml ./
 COPY static ./static
 COPY corpus ./corpus
 COPY docs/corpus/failing_tests.json ./docs/corpus/failing_tests.json
@@ -45,15 +46,17 @@ COPY harness ./harness
 COPY validation ./validation
 COPY training ./training
 COPY webapp ./webapp
-# Importing what web and worker import (PYTHONDONTWRITEBYTECODE off for this step) writes the .pyc
-# files they need, and only those; processes in the image write none.
+COPY server ./server
+# Importing what web, worker and the OpenEnv server import (PYTHONDONTWRITEBYTECODE off for this step)
+# writes the .pyc files they need, and only those; processes in the image write none.
 # (a throw-away key for this step only: production settings refuse a short or published one)
 RUN export DJANGO_SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
        PYTHONDONTWRITEBYTECODE= \
     && python manage.py collectstatic --noinput -v0 \
     && python -c "import django; django.setup(); import webapp.config.asgi, daphne.cli, celery.bin.celery, pytest, pexpect; \
+import harness.interop.openenv_env, uvicorn; \
 from webapp.config.celery_app import app; app.loader.import_default_modules()" \
-    && python -m compileall -q -j 0 corpus harness validation training webapp >/dev/null \
+    && python -m compileall -q -j 0 corpus harness validation training webapp server >/dev/null \
     && python -c "import matplotlib.font_manager" && chmod 1777 "$MPLCONFIGDIR" && chmod a+r "$MPLCONFIGDIR"/* \
     && (id -u stepwise >/dev/null 2>&1 || useradd --create-home --uid 1000 stepwise) \
     && mkdir -p /var/lib/stepwise /app/models && chown -R stepwise /var/lib/stepwise /app/models

@@ -10,7 +10,8 @@
 # An image whose inputs (base image, Dockerfile, the code it copies, extras) hash the same as this
 # tree's is reused as it is (--no-cache: build every layer and download the wheels again);
 # --print-inputs prints that hash and exits. Needs a running Docker engine
-# (scripts/services starts one) and root for the base image's debootstrap and apt-get download.
+# (scripts/services starts one) and root for the base image's debootstrap and apt-get download. Builds from
+# one checkout wait for each other (build/app-image.lock).
 # Environment: STEPWISE_APP_IMAGE, STEPWISE_SANDBOX_IMAGE, STEPWISE_PYTHON (the pip that downloads).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,7 @@ while (($#)); do
     --extras) extras=${2:?--extras needs a list such as web,sandbox}; shift ;;
     --print-inputs) print_inputs=1 ;;
     --no-cache) no_cache=1 ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
   shift
@@ -43,6 +44,11 @@ fi
 
 command -v docker >/dev/null 2>&1 || die "docker is not installed (Debian: apt-get install docker.io)"
 docker info >/dev/null 2>&1 || die "the Docker engine is not running; start it with scripts/services"
+# One build at a time per checkout (two test workers may ask at once; the second then finds the image
+# current): they share docker/offline/ and the image names.
+mkdir -p build
+exec 9>build/app-image.lock
+flock 9
 harness/sandbox/docker/build-offline.sh --if-missing --image "$base" >&2 \
   || die "the base image $base could not be built (see above)"
 
@@ -51,7 +57,7 @@ inputs() {
   docker image inspect -f '{{.Id}}' "$base"
   echo "extras=$extras"
   git ls-files -z --cached --others --exclude-standard -- Dockerfile .dockerignore docker/*.sh pyproject.toml \
-      README.md manage.py static corpus harness validation training webapp \
+      README.md manage.py openenv.yaml static corpus harness validation training webapp server \
     | sort -z | xargs -0 -r sha256sum 2>/dev/null || true
 }
 hash=$(inputs | sha256sum | cut -c1-16)

@@ -15,6 +15,7 @@ from pathlib import Path
 from harness.arms import DBG, check_arm
 from harness.debugger import PdbController
 from harness.files import FileInterface
+from harness.records.groups import SHELL_TOOLS
 from harness.records.observation import Observation, ToolCall
 from harness.shell import Shell
 from harness.test_guard import TestGuard
@@ -96,8 +97,8 @@ class DebugSession:
             pass
 
     def _outside_edits(self, name) -> str:
-        """Files a bash command changed are seen by the next debugger call (as edit_file's are)."""
-        if name == "bash":
+        """Files a shell command changed are seen by the next debugger call (as an edit tool's are)."""
+        if name in SHELL_TOOLS:
             self._shell_ran = True
             return ""
         tool = self.toolbox.registry.get(name)

@@ -2,7 +2,7 @@
 
 ``python server/app.py [serve-env options]`` and the ``server`` console script are
 ``python -m harness serve-env``; ``uvicorn server.app:app`` serves its defaults (every task under
-corpus/tasks, the token from ``$STEPWISE_ENV_TOKEN``). Needs the ``interop`` extra.
+corpus/tasks, the token from ``$STEPWISE_ENV_TOKEN``). openenv-core is a core dependency (pyproject.toml).
 """
 
 from __future__ import annotations

@@ -53,6 +53,12 @@ def tools_page(registry=None) -> str:
         lines += ["", f"## {tool.name}", "", tool.description or "", ""]
         flags = [f for f, on in (("reads runtime state (an inspection)", tool.inspection),
                                   ("moves the position the program is shown at", tool.moves),
+                                  ("reports a stop (scoring reads where it left the program)", tool.stops),
+                                  ("shows the source the program is paused in", tool.shows_source),
+                                  (f"{tool.breakpoints}s the breakpoint at a file's line (a click on a line number in a "
+                                   "live session)", tool.breakpoints),
+                                  ("writes a whole file, creating it when missing", tool.whole_file),
+                                  (f"key `{tool.key}` in a live session", tool.key),
                                   ("an auxiliary debugger call", tool.auxiliary),
                                   ("needs a program started by `start_debugger`", tool.needs_program)) if on]
         lines += [f"Arms: {', '.join(sorted(tool.arms))}; kind: {tool.kind}"

@@ -6,7 +6,7 @@ evaluators that speak its WebSocket protocol:
 A client's ``reset(task=NAME, arm=base|dbg)`` starts an episode (default: the first --task), each
 ``step({"name": TOOL, "arguments": {...}})`` plays one tool call, and the last step's reward is 1.0 when
 the fix is verified. Each session owns its episode; a session that ends or disconnects closes it (as
-``error``) and its sandbox. Needs the ``interop`` extra (openenv-core, uvicorn).
+``error``) and its sandbox. openenv-core (and so uvicorn) is one of the project's own dependencies.
 
 Every request needs the server's token (``--token`` or ``$STEPWISE_ENV_TOKEN``; without either a
 fresh one is made and printed); requests from web pages (an ``Origin`` header) are refused unless
@@ -132,13 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import uvicorn
     except ImportError:
-        print("error: serve-env needs the interop extra (openenv-core, uvicorn): pip install -e '.[interop]'",
+        print("error: serve-env needs uvicorn, which openenv-core brings: install the project (pip install -e .)",
               file=sys.stderr)
         return 2
     try:
         config, app = build(args)
     except ImportError as exc:
-        print(f"error: serve-env needs the interop extra (openenv-core): {exc}", file=sys.stderr)
+        print(f"error: serve-env needs openenv-core, a dependency of the project (pip install -e .): {exc}",
+              file=sys.stderr)
         return 2
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

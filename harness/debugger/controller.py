@@ -15,7 +15,7 @@ from harness.debugger import prestarted, render, terminal_text
 from harness.debugger.breakpoint_commands import BreakpointCommands
 from harness.debugger.breakpoints import Breakpoint
 from harness.debugger.errors import DebuggerError
-from harness.debugger.filtering import envelope
+from harness.debugger.filtering import Cut, envelope
 from harness.debugger.fork_server import ForkServer, ForkServerError
 from harness.debugger.inspection_commands import InspectionCommands
 from harness.debugger.process import (
@@ -54,7 +54,7 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
         self.tests_run: list[tuple[str, str]] = []  # (node id, outcome) of the tests of the current run
         self.breakpoints: list[Breakpoint] = []
         self.position: tuple[str, int] | None = None
-        self.shown_position: str | None = None  # the last position written from a record (see _shown)
+        self.cuts: list[Cut] = []  # cuts in the text shown since the last answer, counted into its one mark
         self.frames: list[Frame] = []  # the last stop's frames (workspace ones and the selected), innermost first
         self.selected: int | None = None  # which of them is selected
         self.raw_bytes_closed = 0
@@ -172,9 +172,10 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
             return Observation.failure(text)
         if self._running.mode == "pytest" and self.position and self.position[0].startswith("/"):
             # pytest --pdb stopped inside pytest itself: the test module could not be collected.
+            error = collection_error(self._running.history, self.workspace) or text
             self.end_program()
             return Observation.failure(f"Error: pytest could not collect {shown}; nothing was started. Fix the "
-                                       f"error below (or start on another file):\n{collection_error(text, self.shown_position)}")
+                                       f"error below (or start on another file):\n{error}")
         how = (f"under pytest --trace: only {shown}::{test} runs, paused at its start" if test else
                "under pytest --trace: the tests run, paused at the start of the first test"
                if mode == "pytest" else "under python -m pdb: paused at its first line")
@@ -259,13 +260,13 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
     def _shown(self, exchange: Exchange) -> str:
         """An exchange's text for the model: the terminal text cleaned, then where the program paused,
         written from the last stop or frame record."""
+        self.cuts += exchange.cuts + [cut for cut in map(render.cut_of, exchange.records) if cut is not None]
         body = terminal_text.clean(exchange.raw, self.workspace)
         paused = [r for r in exchange.records if r.get("kind") in ("stop", "frame") and isinstance(r.get("line"), int)]
         if exchange.status not in ("prompt", "interrupted") or not paused:
             return body
         shown = terminal_text.shown_path(str(paused[-1].get("file")), self.workspace)
-        self.shown_position = render.position(paused[-1], shown)
-        return f"{body}\n{self.shown_position}".strip("\n")
+        return f"{body}\n{render.position(paused[-1], shown)}".strip("\n")
 
     def record(self, stop: Stop | None = None) -> DebuggerRecord:
         """What the debugger knows now, from its own state (no round trip to pdb)."""
@@ -273,7 +274,8 @@ class PdbController(InspectionCommands, BreakpointCommands, RunCommands):  # the
                               breakpoints=[(bp.file, bp.line) for bp in self.breakpoints])
 
     def _answer(self, body: str, *, error: bool = False, stop: Stop | None = None) -> Observation:
-        return Observation(text=envelope(body, self.position), position=self.position, error=error,
+        cuts, self.cuts = self.cuts, []
+        return Observation(text=envelope(body, self.position, cuts), position=self.position, error=error,
                            debugger=self.record(stop))
 
     def _query(self, command: str, tool: str = "") -> Observation:

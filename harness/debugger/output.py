@@ -3,13 +3,16 @@
 A thread that prints without end would otherwise fill the service's memory (the sandbox's) while
 the harness waits for pdb's prompt. ``BoundedOutput`` keeps the first ``head`` and the last ``tail``
 characters and counts (and hashes) what it drops between them; ``text()`` marks the cut the way every
-debugger answer does (``<OUTPUT_TRUNCATED remaining_bytes=N sha1=…>``). Standard library only.
+debugger answer does (``<OUTPUT_TRUNCATED remaining_bytes=N sha1=…>``) and ``cut()`` keeps its count for
+the answer's one mark (``filtering.truncate``). Standard library only.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import deque
+
+from harness.debugger.filtering import Cut
 
 HEAD_CHARS = 8 * 1024
 TAIL_CHARS = 24 * 1024  # pdb's own answer comes last, right before its prompt: the tail keeps it
@@ -55,9 +58,11 @@ class BoundedOutput:
         self.dropped_bytes += len(data)
         self._dropped_hash.update(data)
 
+    def cut(self) -> Cut | None:
+        """What was dropped between the head and the tail; None when nothing was."""
+        return Cut(self.dropped_bytes, self._dropped_hash.hexdigest()[:12]) if self.dropped_bytes else None
+
     def text(self) -> str:
-        middle = ""
-        if self.dropped_bytes:
-            middle = (f"\n<OUTPUT_TRUNCATED remaining_bytes={self.dropped_bytes} "
-                      f"sha1={self._dropped_hash.hexdigest()[:12]}>\n")
+        cut = self.cut()
+        middle = f"\n{cut.mark}\n" if cut is not None else ""
         return "".join(self._head) + middle + "".join(self._tail)

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pexpect
 
+from harness.debugger.filtering import Cut
 from harness.debugger.fork_server import COLUMNS, ROWS, ForkServer, ForkServerError
 from harness.debugger.output import BoundedOutput
 from harness.identity import as_own_user
@@ -96,6 +97,7 @@ class Exchange:
     raw: str
     status: str  # "prompt" | "ended" (the process exited) | "interrupted" | "killed"
     records: list[dict] = field(default_factory=list)
+    cuts: list[Cut] = field(default_factory=list)  # what the bound dropped of the program's output (its marks)
 
 
 def time_budget(timeout_s: float) -> tuple[float, float, float]:
@@ -124,6 +126,7 @@ class DebuggedProgram:
         self._segments: list[Segment] = []  # answer markers of the current read, with the text before each
         self.sync_sent: str | None = None  # the nonce of the sync sent with the current command
         self._before = BoundedOutput()  # the current exchange's output, bounded
+        self._cuts: list[Cut] = []  # the bound's cuts in the output taken since the last exchange
         full_env = program_environment(workspace, env)
         self.server = None
         if server is not None:
@@ -171,6 +174,7 @@ class DebuggedProgram:
 
     def _finish(self, exchange: Exchange) -> Exchange:
         exchange.records = self.records() + exchange.records
+        exchange.cuts, self._cuts = self._cuts + exchange.cuts, []
         if exchange.status == "ended":
             exchange.records.extend(self._fate(exchange.records))
         return exchange
@@ -345,7 +349,9 @@ class DebuggedProgram:
             self._pending += chunk
 
     def _take(self) -> str:
-        text = self._before.text()
+        text, cut = self._before.text(), self._before.cut()
+        if cut is not None:
+            self._cuts.append(cut)
         self._before = BoundedOutput()
         return text
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from harness.debugger.filtering import Cut
 from harness.records.debugger import Frame
 
 ANSWER_KINDS = ("values", "value", "executed", "stack", "error", "threads", "tasks")
@@ -30,11 +31,17 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (many or noun + 's')}"
 
 
-def truncation(record: dict) -> str:
+def cut_of(record: dict) -> Cut | None:
+    """The cut the in-process debugger made in a long value (its record's count and hash), else None."""
     dropped = record.get("dropped_bytes")
-    if not isinstance(dropped, int) or dropped <= 0:
-        return ""
-    return f"\n<OUTPUT_TRUNCATED remaining_bytes={dropped} sha1={record.get('sha1')}>"
+    if not isinstance(dropped, int) or isinstance(dropped, bool) or dropped <= 0:
+        return None
+    return Cut(dropped, str(record.get("sha1")))
+
+
+def truncation(record: dict) -> str:
+    cut = cut_of(record)
+    return f"\n{cut.mark}" if cut is not None else ""
 
 
 def _indented(value: str) -> str:

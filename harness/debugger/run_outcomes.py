@@ -3,7 +3,7 @@ abrupt exit status (read from the records the in-process debugger and the warm i
 
 from __future__ import annotations
 
-import re
+import os
 import signal
 
 
@@ -61,14 +61,16 @@ def abrupt_exit(records: list[dict]) -> int | None:
     return statuses[-1] if statuses else None
 
 
-# A library file's absolute path: the interpreter's installation up to its lib/pythonX.Y/ (and site-packages/).
-_INSTALLED = re.compile(r"(?<![\w.])/[^\s:\"']*?/lib/python\d+(?:\.\d+)?/(?:site-packages/)?")
-
-
-def collection_error(text: str, paused_at: str | None = None) -> str:
-    """pytest's answer for a test file it could not import, with nothing of where anything is installed:
-    the pause inside pytest goes (``paused_at``: the position the controller wrote from the stop record;
-    nothing was started), library paths lose their installation prefix."""
-    if paused_at:
-        text = text.replace(paused_at, "")
-    return _INSTALLED.sub("", text).strip()
+def collection_error(records: list[dict], workspace: str) -> str | None:
+    """pytest's answer for a test module it could not import, from the in-process debugger's
+    ``collect_error`` record, with nothing of where anything is installed: the paths of the folders the
+    record names (the interpreter's libraries) lose those folders, workspace paths the workspace. None
+    when no such record came."""
+    errors = [r for r in records if r.get("kind") == "collect_error" and isinstance(r.get("text"), str)]
+    if not errors:
+        return None
+    text = str(errors[-1]["text"])
+    for folder in errors[-1].get("installed") or []:
+        if isinstance(folder, str) and len(folder) > 1:
+            text = text.replace(folder, "")
+    return text.replace(workspace + os.sep, "").strip()

@@ -62,7 +62,7 @@ from stepwise_channel import (
 )
 from stepwise_commands import WATCHES, StepwiseCommands
 from stepwise_guard import GUARD
-from stepwise_records import TestRecords, thread_dump, workspace_frames
+from stepwise_records import TestRecords, collection_errors, thread_dump, workspace_frames
 from stepwise_threads import HITS, PAUSES
 from stepwise_yields import StepwiseYields
 
@@ -352,7 +352,8 @@ def run(argv: list[str]) -> int:
         quiet = ["--no-header"] if int(pytest.__version__.split(".")[0]) >= 6 else []
         status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-s",
                                   "-q", *quiet, "--tb=short", "-p", "no:cacheprovider", *argv[2:]],
-                                 plugins=[TestRecords(), streams_repair(pytest)]))
+                                 plugins=[TestRecords(), streams_repair(pytest),
+                                          collection_errors(pytest)]))
         CHANNEL.end("finished", status=status)
         return status
     pdb.Pdb = StepwisePdb  # a breakpoint() or pdb.set_trace() of the program builds this one

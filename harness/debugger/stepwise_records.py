@@ -1,13 +1,16 @@
 """The records the in-process debugger writes about the program (see stepwise_pdb): why it stopped
 (``StopReasons``, the bdb hooks that name each pause), the workspace frames of a stop, where every
-thread is (``thread_dump``) and which tests ran (``TestRecords``). Standard library only, imported by
+thread is (``thread_dump``), which tests ran (``TestRecords``) and why a test module could not be collected
+(``collection_errors``). Standard library only, imported by
 name from this folder like its siblings.
 """
 
 from __future__ import annotations
 
+import os
 import pdb
 import sys
+import sysconfig
 import threading
 import traceback
 
@@ -210,3 +213,29 @@ class TestRecords:
     def pytest_collectreport(self, report):
         if report.failed:
             CHANNEL.write({"kind": "test", "nodeid": report.nodeid or "(collection)", "outcome": "error"})
+
+
+def installation_folders(pytest) -> list[str]:
+    """Where this interpreter's libraries are installed (its standard library, its site-packages, the
+    folder pytest was imported from), longest first, each ending in a separator: the prefixes a
+    library's path loses when the harness shows it."""
+    paths = sysconfig.get_paths()
+    folders = {paths.get(key) for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+    folders.add(os.path.dirname(os.path.dirname(os.path.abspath(pytest.__file__))))
+    known = {os.path.join(path, "") for folder in folders if folder
+             for path in (os.path.abspath(folder), os.path.realpath(folder))}
+    return sorted(known, key=len, reverse=True)
+
+
+def collection_errors(pytest):
+    """A pytest plugin writing ``{"kind": "collect_error", "nodeid", "text", "installed"}`` when a test
+    module cannot be collected, before --pdb pauses inside pytest: pytest's error text and the folders
+    this interpreter's libraries are installed in, so the harness shows the error from the record."""
+    class CollectionErrors:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_exception_interact(self, report):
+            if getattr(report, "when", "collect") == "collect" and report.failed:
+                CHANNEL.write({"kind": "collect_error", "nodeid": report.nodeid, "text": report.longreprtext,
+                               "installed": installation_folders(pytest)})
+
+    return CollectionErrors()

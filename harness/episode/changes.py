@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from harness.records.groups import EDIT_TOOLS
+from harness.records.groups import EDIT_TOOLS, SHELL_TOOLS
 from harness.records.observation import Observation, ToolCall
 from harness.sandbox import host_read
 from harness.verify import IGNORED_PARTS as VERIFIER_IGNORED
@@ -131,7 +131,7 @@ class WorkspaceChanges:
         the first time gets a note saying which and why."""
         if call.name in EDIT_TOOLS and not observation.error:
             self.changed = True
-        elif call.name == "bash":
+        elif call.name in SHELL_TOOLS:
             now, skipped = fingerprint_and_skips(self.root)
             self.changed = self.changed or now != self._fingerprint
             self._fingerprint = now

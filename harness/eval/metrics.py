@@ -36,7 +36,7 @@ from harness.arms import ARMS
 from harness.eval.usage import episode_usage, usage_summary
 from harness.records.groups import DEBUGGER_TOOLS, INSPECTION_TOOLS
 from harness.records.quality import Quality
-from harness.trajectory import NOT_MODEL_OUTCOMES, Trajectory
+from harness.trajectory import NOT_MODEL_OUTCOMES, ExitReason, Trajectory
 
 EXACT_MCNEMAR_BELOW = 25
 BOOTSTRAP_SAMPLES = 2000
@@ -53,7 +53,7 @@ class EpisodeOutcome:
     run: int
     verified: bool
     turns: int
-    exit_reason: str = "done"
+    exit_reason: str = ExitReason.DONE
     debugger_started: bool = False
     debugger_calls: int = 0
     inspection_calls: int = 0

@@ -3,12 +3,13 @@ check (one OUT holds one experiment) and the policy's preflight, all before any 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus.format import Task
+from corpus.format import Task, TaskFormatError, load_task
 from harness.eval.config import EvalConfig
 from harness.policies import Policy
 from harness.scoring import PolicyConfig, load_policy_config
@@ -80,7 +81,37 @@ def check_manifest(config: EvalConfig) -> None:
                 f"{k}={theirs[k]!r}" for k in clash) + "; resume it with the same settings or use another --out")
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({**mine, "arms": list(config.arms), "runs": config.runs, "split": config.split,
-                                "tasks": [t.name for t in config.tasks]}, indent=1), encoding="utf-8")
+                                "tasks": [t.name for t in config.tasks],
+                                "task_folders": {t.name: str(Path(t.path).resolve()) for t in config.tasks},
+                                "preferences": {t.name: t.preference for t in config.tasks}}, indent=1),
+                    encoding="utf-8")
+
+
+def manifest_tasks(out: Path) -> list[Task]:
+    """The tasks OUT's manifest says it evaluates, loaded from the folders it names, each with the
+    preference label the evaluation used: a report reads them from here whatever became of the catalog
+    the tasks were taken from. ValueError names what is missing."""
+    path = Path(out) / MANIFEST
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path} cannot be read ({exc})") from None
+    folders, preferences = manifest.get("task_folders"), manifest.get("preferences") or {}
+    if not isinstance(folders, dict) or not isinstance(preferences, dict):
+        raise ValueError(f"{path} names no task folders (written before they were recorded); report it with "
+                         "the tasks given again")
+    tasks = []
+    for name in manifest.get("tasks") or []:
+        folder = folders.get(name)
+        if not isinstance(folder, str) or not folder:
+            raise ValueError(f"{path} names no folder for the task {name}")
+        try:
+            task = load_task(folder)
+        except TaskFormatError as exc:
+            raise ValueError(f"{path}: the task {name} is not where the evaluation found it: {exc}") from None
+        preference = preferences.get(name)
+        tasks.append(dataclasses.replace(task, preference=preference) if isinstance(preference, str) else task)
+    return tasks
 
 
 def plan_eval(config: EvalConfig) -> EvalPlan:

@@ -5,8 +5,8 @@ verifier passed, else 0.0) and the quality record of ``harness.scoring.episode_s
 
 Each WebSocket session of the server owns one environment instance, so one ``DrivenEpisode``; when
 the session ends (``close``, a disconnect, a new ``reset``) the episode is closed, which ends it as
-``error`` and releases its sandbox before ``close`` returns. openenv-core is imported here only (the
-``interop`` extra), so the rest of the harness does not need it.
+``error`` and releases its sandbox before ``close`` returns. openenv-core (a core dependency) is imported
+by the OpenEnv modules only, so the rest of the harness never loads it.
 """
 
 from __future__ import annotations

@@ -29,6 +29,8 @@ class Tool:
     group: str = "base"  # "debugger" | "shell" | "files" | "control": the order tools are offered in
     kind: str = "shell"  # one of KINDS
     moves: bool | None = None  # changes where the program is shown paused (None: start and control do)
+    stops: bool | None = None  # reports a stop (``DebuggerRecord.stop``) scoring reads (None: start and control do)
+    shows_source: bool = False  # shows the source of the file the program is paused in (a read of that file)
     auxiliary: bool = False  # a secondary debugger call (the "auxiliary share" of the pdb_policy metrics)
     needs_program: bool = False  # only once start_debugger has started a program
     unavailable: str = ""  # what a model is told when it calls the tool in an arm without it
@@ -36,14 +38,28 @@ class Tool:
     # What an inspection's values are: "scope" (a scope's names and their values) or "expression" (the
     # expression asked and its value); edit relevance reads names from the one, expressions from the other.
     values: str = ""
+    scope: str = ""  # the scope a "scope" listing shows: "locals" (the selected frame's) or "globals"
+    # What it does to the breakpoint at a file's line (``file`` and ``line`` arguments): "set" or "remove";
+    # scoring reads where breakpoints were asked for, and a click on a line number in a live session calls them.
+    breakpoints: str = ""
+    whole_file: bool = False  # an edit that writes a whole file, creating it when missing (else it replaces text in one)
+    key: str = ""  # the one key that calls it in a live session (pdb's letter where it has one)
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"tool {self.name!r}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
         if self.values not in ("", "scope", "expression"):
             raise ValueError(f"tool {self.name!r}: values must be 'scope' or 'expression', not {self.values!r}")
+        if self.scope not in ("", "locals", "globals"):
+            raise ValueError(f"tool {self.name!r}: scope must be 'locals' or 'globals', not {self.scope!r}")
+        if self.breakpoints not in ("", "set", "remove"):
+            raise ValueError(f"tool {self.name!r}: breakpoints must be 'set' or 'remove', not {self.breakpoints!r}")
+        if len(self.key) > 1 or self.key.isspace():
+            raise ValueError(f"tool {self.name!r}: key must be one character, not {self.key!r}")
         if self.moves is None:
             object.__setattr__(self, "moves", self.kind in ("start", "control"))
+        if self.stops is None:
+            object.__setattr__(self, "stops", self.kind in ("start", "control"))
 
     @property
     def inspection(self) -> bool:
@@ -120,6 +136,9 @@ class Catalogue:
     def add(self, tool: Tool) -> Tool:
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is registered already")
+        taken = next((t.name for t in self._tools.values() if tool.key and t.key == tool.key), None)
+        if taken:
+            raise ValueError(f"tool {tool.name!r}: the key {tool.key!r} calls {taken} already")
         self._tools[tool.name] = tool
         self.generation += 1
         return tool

@@ -56,12 +56,12 @@ debugger_tool(
                                       "temporary": {"type": "boolean", "description": "Optional: remove it after its "
                                                     "first stop."},
                                       "breakpoints": BREAKPOINT_LIST}, "required": []},
-    kind="breakpoint", list_fields=frozenset({"line"}), needs_program=False)
+    kind="breakpoint", breakpoints="set", list_fields=frozenset({"line"}), needs_program=False)
 debugger_tool(
     "remove_breakpoint", "Remove breakpoints: id (from list_breakpoints), file + line, or breakpoints=[{file, lines}].",
     {"type": "object", "properties": {"id": BREAKPOINT_ID, "file": FILE, "line": {"type": "integer"},
                                       "breakpoints": BREAKPOINT_LIST}, "required": []},
-    kind="breakpoint", auxiliary=True, list_fields=frozenset({"line"}), needs_program=False)
+    kind="breakpoint", breakpoints="remove", auxiliary=True, list_fields=frozenset({"line"}), needs_program=False)
 debugger_tool(
     "list_breakpoints", "List the breakpoints: id, place, condition, whether temporary or disabled, stops in this run.", kind="breakpoint", auxiliary=True, moves=False,
     needs_program=False)
@@ -76,10 +76,14 @@ debugger_tool(
 debugger_tool(
     "continue_execution",
     "Run until the next breakpoint, in any thread (or an uncaught exception, which pauses at the raising frame). "
-    "If the program ends first, the debugger restarts and says how often each breakpoint line ran, per thread.", RUN_PARAMETERS, kind="control")
-debugger_tool("step_over", "Run the current line, stopping at the next line of this function.", RUN_PARAMETERS, kind="control")
-debugger_tool("step_into", "Run the current line, stopping inside the first function it calls.", RUN_PARAMETERS, kind="control")
-debugger_tool("step_out", "Run until the current function returns; shows the return value.", RUN_PARAMETERS, kind="control")
+    "If the program ends first, the debugger restarts and says how often each breakpoint line ran, per thread.", RUN_PARAMETERS, kind="control",
+    key="c")
+debugger_tool("step_over", "Run the current line, stopping at the next line of this function.", RUN_PARAMETERS, kind="control",
+              key="n")
+debugger_tool("step_into", "Run the current line, stopping inside the first function it calls.", RUN_PARAMETERS,
+              kind="control", key="i")
+debugger_tool("step_out", "Run until the current function returns; shows the return value.", RUN_PARAMETERS, kind="control",
+              key="o")
 debugger_tool("list_threads", "List the program's threads: which one is paused, where each one is.", kind="navigation", auxiliary=True)
 debugger_tool("list_tasks", "List the asyncio tasks not finished yet: which one runs, where each one waits.", kind="navigation", auxiliary=True)
 debugger_tool("select_thread",
@@ -91,9 +95,9 @@ debugger_tool("print_variable", "Show one variable or expression's value in the 
               {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}, kind="inspection",
               values="expression")
 debugger_tool("examine_locals", "List the local variables of the selected frame (values shortened to 200 chars).", kind="inspection",
-              values="scope")
+              values="scope", scope="locals", key="l")
 debugger_tool("examine_globals", "List the module-level names of the selected frame's module.", kind="inspection",
-              auxiliary=True, values="scope")
+              auxiliary=True, values="scope", scope="globals")
 debugger_tool("run_expression",
               "Evaluate a Python expression (or run a statement) in the selected frame; shows the result.",
               {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]},
@@ -101,7 +105,7 @@ debugger_tool("run_expression",
 debugger_tool("list_code", "Show the source around the current line, or around `line`, of the current file or "
               "of `file` (any workspace file).",
               {"type": "object", "properties": {"line": {"type": "integer"}, "file": FILE}, "required": []},
-              kind="navigation", auxiliary=True)
+              kind="navigation", auxiliary=True, shows_source=True)
 debugger_tool("run_until", "Run until a line at or past `line` in the current function (or until it returns): "
               "gets through a loop without stopping on every pass.",
               {"type": "object", "properties": {"line": {"type": "integer"}}, "required": ["line"]}, kind="control")
@@ -120,4 +124,4 @@ debugger_tool("unwatch", "Stop showing a watched expression at every stop.",
 debugger_tool("where_am_i", "Show the call stack (workspace frames, innermost first, with their indices).", kind="navigation", auxiliary=True)
 debugger_tool("select_frame", "Select a stack frame by its where_am_i index (0 = innermost) to inspect it.",
               {"type": "object", "properties": {"index": {"type": "integer"}}, "required": ["index"]},
-              kind="navigation", moves=True, auxiliary=True)
+              kind="navigation", moves=True, stops=True, auxiliary=True)

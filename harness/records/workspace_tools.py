@@ -20,5 +20,5 @@ CATALOGUE.add(Tool(
 CATALOGUE.add(Tool(
     "write_file", "Create or overwrite a file with the given content.",
     {"type": "object", "properties": {"file_path": FILE, "content": {"type": "string"}},
-     "required": ["file_path", "content"]}, group="files", kind="edit"))
+     "required": ["file_path", "content"]}, group="files", kind="edit", whole_file=True))
 CATALOGUE.add(Tool("done", "Finish the episode (after the tests pass).", NO_ARGS, group="control", kind="finish"))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from harness.records.groups import EXPRESSION_TOOLS, SCOPE_TOOLS
+from harness.records.groups import EXPRESSION_TOOLS, SCOPE_TOOLS, SHELL_TOOLS
 from harness.scoring.quality import EditLink, EditRecord, EditRelevanceVerdict
 from harness.scoring.source import EditChange, distinctive, expression_names, identifiers, literals
 from harness.scoring.timeline import Event, Timeline
@@ -61,7 +61,7 @@ def _same_place(timeline: Timeline, event: Event, change: EditChange) -> bool:
         return event.function in change.functions
     if change.lines_known:
         return any(abs(changed - line) <= LINE_WINDOW for changed in change.lines)
-    return change.tool != "bash"  # no source to place it: the same file, judged by names alone
+    return change.tool not in SHELL_TOOLS  # an edit without known lines: the same file, judged by names alone
 
 
 def _shown_names(event: Event) -> set[str]:

@@ -18,7 +18,9 @@ from harness.records.groups import (
     CONTROL_TOOLS,
     DEBUGGER_TOOLS,
     FINISH_TOOLS,
+    IN_PLACE_EDIT_TOOLS,
     INSPECTION_TOOLS,
+    SETTING_BREAKPOINT_TOOLS,
     START_TOOLS,
 )
 from harness.scoring.config import RULES, PolicyConfig
@@ -106,7 +108,7 @@ def edit_without_read(tl: Timeline, config: PolicyConfig) -> list[Reason]:
     for event in tl.events:
         seen |= {tl.workspace.resolve(path) for path in event.action.viewed}  # shown before the call was made
         for change in event.edits:
-            existed = change.file in initial or change.tool == "edit_file"
+            existed = change.file in initial or change.tool in IN_PLACE_EDIT_TOOLS  # it replaced text there
             if existed and change.file not in seen:
                 out.append(Reason("edit_without_read", f"{change.file} was edited at turn {event.turn} without "
                                   "being read first (bash cat/sed/grep/head, list_code, or a session's viewer)", (event.turn,)))
@@ -132,7 +134,7 @@ def _breakpoint_lines(arguments: dict) -> list[tuple[str, int]]:
 def broad_breakpoints(tl: Timeline, config: PolicyConfig) -> list[Reason]:
     out, set_files, set_turns = [], set(), []
     for event in tl.events:
-        if event.tool != "add_breakpoint" or not event.started_before:
+        if event.tool not in SETTING_BREAKPOINT_TOOLS or not event.started_before:
             continue
         requested = _breakpoint_lines(event.action.arguments)
         if len(requested) > config.max_breakpoints_per_call:

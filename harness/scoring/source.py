@@ -41,7 +41,7 @@ class EditChange:
 
     turn: int
     file: str
-    tool: str
+    tool: str  # the tool that made it (an edit, or the shell); its groups say which
     removed: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)          # changed line numbers, in the text before the edit
@@ -143,11 +143,11 @@ class Workspace:
         """The file changed in a way that cannot be replayed (bash): its text is unknown from now."""
         self._texts[self.resolve(path)] = None
 
-    def replace(self, turn: int, path: str, old: str, new: str) -> EditChange:
-        """Replay an edit_file that succeeded; every occurrence is replaced, as the tool does."""
+    def replace(self, turn: int, path: str, old: str, new: str, tool: str) -> EditChange:
+        """Replay an in-place edit (``tool``) that succeeded; every occurrence is replaced, as the tool does."""
         path = self.resolve(path)
         text = self._texts.get(path)
-        change = EditChange(turn, path, "edit_file")
+        change = EditChange(turn, path, tool)
         if text is None or not old or old not in text or len(new) > MAX_SOURCE_CHARS:
             change.removed, change.added = old.splitlines(), new.splitlines()
             if path in self._texts:
@@ -166,10 +166,10 @@ class Workspace:
         change.functions = self._functions(text, change.lines)
         return change
 
-    def write(self, turn: int, path: str, content: str) -> EditChange:
-        """Replay a write_file that succeeded."""
+    def write(self, turn: int, path: str, content: str, tool: str) -> EditChange:
+        """Replay a whole-file write (``tool``) that succeeded."""
         path = self.resolve(path)
-        change = EditChange(turn, path, "write_file")
+        change = EditChange(turn, path, tool)
         before = self._texts.get(path, "" if path not in self._texts else None)
         if before is None or len(content) > MAX_SOURCE_CHARS:
             change.added = content.splitlines()[:2000]

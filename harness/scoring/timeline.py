@@ -8,14 +8,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from harness.records.debugger import BreakpointState, Frame
-from harness.records.groups import CONTROL_TOOLS, DEBUGGER_TOOLS, EDIT_TOOLS, INSPECTION_TOOLS, START_TOOLS
+from harness.records.groups import (
+    CONTROL_TOOLS,
+    DEBUGGER_TOOLS,
+    EDIT_TOOLS,
+    INSPECTION_TOOLS,
+    NAVIGATION_TOOLS,
+    SHELL_TOOLS,
+    SOURCE_TOOLS,
+    START_TOOLS,
+    STOPPING_TOOLS,
+)
 from harness.scoring.commands import BashReading, is_test_path, read_bash
 from harness.scoring.document import Action, TrajectoryView
 from harness.scoring.source import EditChange, Workspace, function_at
 from harness.scoring.task_meta import TaskMeta
 
 AT_STOP_KINDS = frozenset({"hit", "step", "exception"})
-STOPPING_TOOLS = CONTROL_TOOLS | {"start_debugger", "select_frame"}
 
 
 @dataclass(frozen=True)
@@ -29,7 +38,8 @@ class Stop:
 
 
 def stop_of(action: Action) -> Stop | None:
-    """The stop a successful start_debugger, control or select_frame call reports; None for others."""
+    """The stop a successful call of a stopping tool reports (start, control, select_frame: the catalogue's
+    ``stops`` flag); None for others."""
     record = action.debugger
     if action.error or action.tool not in STOPPING_TOOLS or record is None or record.stop is None:
         return None
@@ -94,13 +104,13 @@ def _edit_from_tool(action: Action, workspace: Workspace) -> EditChange | None:
     path = action.text_argument("file_path")
     if not path:
         return None
-    if action.tool == "edit_file":
-        old, new = action.full_argument("old_string"), action.full_argument("new_string")
-        if old is None or new is None:
-            return None
-        return workspace.replace(action.turn, path, old, new)
     content = action.full_argument("content")
-    return None if content is None else workspace.write(action.turn, path, content)
+    if content is not None:  # the whole file written
+        return workspace.write(action.turn, path, content, action.tool)
+    old, new = action.full_argument("old_string"), action.full_argument("new_string")
+    if old is None or new is None:
+        return None
+    return workspace.replace(action.turn, path, old, new, action.tool)
 
 
 def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
@@ -121,7 +131,7 @@ def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
             event.stop = stop
             if stop is not None:
                 frame = stop.frame
-                if tool != "select_frame":  # choosing a frame keeps the stop the program is at
+                if tool not in NAVIGATION_TOOLS:  # choosing a frame keeps the stop the program is at
                     at_stop = stop.kind in AT_STOP_KINDS
                     at_exception = stop.kind == "exception"
             elif tool in CONTROL_TOOLS or tool in START_TOOLS:
@@ -130,19 +140,19 @@ def build_timeline(view: TrajectoryView, task: TaskMeta) -> Timeline:
                 started = True
             if tool in INSPECTION_TOOLS and not action.error and action.debugger is not None:
                 event.values = list(action.debugger.values)
-            if tool == "list_code" and not action.error and action.position:
+            if tool in SOURCE_TOOLS and not action.error and action.position:
                 event.reads.add(workspace.resolve(action.position[0]))
         elif tool in EDIT_TOOLS:
             change = _edit_from_tool(action, workspace)
             if change is not None:
                 event.edits.append(change)
                 at_stop = at_exception = False  # an edit restarts a running debugged program
-        elif tool == "bash":
+        elif tool in SHELL_TOOLS:
             command = action.text_argument("command") or ""
             event.bash = read_bash(command, action.shell, known)
             event.reads |= {workspace.resolve(f) for f in event.bash.reads}
             for path in sorted(event.bash.edits):
-                change = EditChange(action.turn, workspace.resolve(path), "bash")
+                change = EditChange(action.turn, workspace.resolve(path), tool)
                 workspace.forget(path)
                 event.edits.append(change)
             if event.bash.edits:

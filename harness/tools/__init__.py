@@ -21,6 +21,7 @@ from harness.records.groups import (
     INSPECTION_TOOLS,
     MOVING_TOOLS,
     NAVIGATION_TOOLS,
+    STOPPING_TOOLS,
     ToolGroup,
     argument_problem,
     tool_names,
@@ -34,5 +35,6 @@ REGISTRY.bind(debugger_tools.HANDLERS)
 REGISTRY.bind(workspace_tools.HANDLERS)
 
 __all__ = ["ARMS", "AUXILIARY_TOOLS", "BASE", "BASE_TOOLS", "BREAKPOINT_TOOLS", "CONTROL_TOOLS", "DBG", "DEBUGGER_TOOLS",
-           "EDIT_TOOLS", "INSPECTION_TOOLS", "KINDS", "MOVING_TOOLS", "NAVIGATION_TOOLS", "REGISTRY", "EditEvents",
+           "EDIT_TOOLS", "INSPECTION_TOOLS", "KINDS", "MOVING_TOOLS", "NAVIGATION_TOOLS", "REGISTRY", "STOPPING_TOOLS",
+           "EditEvents",
            "Handler", "Tool", "ToolGroup", "Toolbox", "argument_problem", "tool_names", "toolset"]

@@ -21,8 +21,8 @@ Loaded before any test module is imported, it:
 
 Stdlib and pytest only: it runs inside the sandbox, with the sandbox's pytest, or with a repository
 task's own interpreter and pytest (Python 3.6 and later, pytest 3.2 and later). There
-(``--stepwise-guard=repository``) only the judged assertions, the skip rule, the guard's own modules and
-the record hold: a real project's code legitimately traces (PySnooper), reads frames, starts processes
+(``--stepwise-guard=repository``) only the judged assertions (with the judge's names in the test modules),
+the skip rule, the guard's own modules and the record hold: a real project's code legitimately traces (PySnooper), reads frames, starts processes
 (cookiecutter's hooks), opens its test data and patches builtins in its tests, so the audit refusals
 and the namespace checks would fail its correct version; the report folder is still refused to it
 where the interpreter has audit hooks (3.8 and later).
@@ -33,6 +33,7 @@ import inspect
 import os
 import sys
 import threading
+import types
 from typing import Any
 
 import pytest
@@ -82,7 +83,7 @@ class Guard:
         self.out_dir = _realpath(out_dir).rstrip(_sep) + _sep if out_dir else None
         self.record = record.Record()
         self.tampered: list[str] = []
-        self.snapshots: dict[str, tuple[dict, dict]] = {}
+        self.snapshots: dict[str, tuple[dict, dict, bool]] = {}
         self.outcomes: dict[str, str] = {}
         self.writing = False
         self.main = _get_ident()
@@ -169,20 +170,32 @@ class Guard:
             raise PermissionError("stepwise verdict: the code under test may not read the tests")
 
     # -- what must not change ----------------------------------------------------------------------
-    def snapshot(self, name: str, namespace: dict) -> None:
-        self.snapshots[name] = (namespace, dict(namespace))
+    def snapshot(self, name: str, namespace: dict, prefix: "str | None" = None) -> None:
+        """Keep ``namespace`` as it is now (``prefix``: only its names that start so; others may change).
+        The judge's names a rewritten test module holds are kept as the judge's own functions, whatever
+        the module held by now (the code under test runs while the module is imported)."""
+        kept = dict(namespace) if prefix is None else {k: v for k, v in namespace.items()
+                                                        if _isinstance(k, str) and k.startswith(prefix)}
+        for key in kept:
+            if _isinstance(key, str) and key.startswith(verdict_rewrite.JUDGE):
+                kept[key] = _JUDGE_FUNCTIONS.get(key, _NOT_THE_JUDGES)
+        self.snapshots[name] = (namespace, kept, prefix is None)
 
     def changed(self) -> "list[str]":
         out = []
-        for name, (namespace, kept) in self.snapshots.items():
-            if len(namespace) != len(kept) or _any(namespace.get(k, kept) is not v for k, v in kept.items()):
-                names = sorted(k for k in set(namespace) | set(kept)
+        for name, (namespace, kept, whole) in self.snapshots.items():
+            if (whole and len(namespace) != len(kept)) or _any(namespace.get(k, kept) is not v for k, v in kept.items()):
+                names = sorted(k for k in (set(namespace) | set(kept) if whole else set(kept))
                                if namespace.get(k, None) is not kept.get(k, None))[:5]
                 out.append(f"the code under test changed {name} ({', '.join(map(str, names))})")
         return out
 
 
 _guard: "Guard | None" = None
+# The functions a rewritten assertion calls, by the names the rewrite binds them to in the test module.
+_JUDGE_FUNCTIONS = types.MappingProxyType({verdict_rewrite.JUDGE + name: judge.__dict__[name]
+                                           for name in verdict_rewrite.FUNCTIONS})
+_NOT_THE_JUDGES = object()
 
 
 def _trusted_methods(out_dir: "str | None") -> "list[str]":
@@ -236,10 +249,12 @@ def pytest_configure(config):
 def pytest_collection_finish(session):
     assert _guard is not None
     _guard.record.collected = len(session.items)
-    for item in session.items if not _guard.repository else ():
+    for item in session.items:
         module = getattr(item, "module", None)
         if module is not None and module.__name__ not in _guard.snapshots:
-            _guard.snapshot(module.__name__, module.__dict__)
+            # A real project's tests change their own module's names (see the module): there only the
+            # judge's functions the rewritten assertions call are kept.
+            _guard.snapshot(module.__name__, module.__dict__, verdict_rewrite.JUDGE if _guard.repository else None)
 
 
 def _from_code_under_test(excinfo) -> bool:

@@ -1,24 +1,30 @@
 """The task's assertions, rewritten so that ``harness.verdict.judge`` decides them on plain data.
 
 In every ``assert`` of a test module (before pytest's own assertion rewriting, which still explains a
-failure): each comparison becomes ``judge.compare(a, "Eq", b)`` (a chain ``a < b < c`` evaluates its
-operands lazily, as Python does), the truth of the whole test, of ``and``/``or``/``not`` operands and of
-an ``if``-expression's condition becomes ``judge.truth(...)``, and a call of a guarded builtin by its
-bare name (``len``, ``isinstance``, ``sorted``, ``all``, ...) becomes ``judge.call("len", ...)`` unless
+failure): each comparison becomes ``judge.Eq(a, b)`` (``compare(a, "Eq", b)``) (a chain ``a < b < c`` evaluates its
+operands lazily, as Python does), ``not x`` becomes ``judge.negate(x)``, the truth of the whole test, of
+``and``/``or`` operands and of an ``if``-expression's condition becomes ``judge.truth(...)``, and a call of a guarded builtin by its
+bare name (``len``, ``isinstance``, ``sorted``, ``all``, ...) becomes ``judge.call_len(...)`` (``call("len", ...)``) unless
 the module binds that name itself. Lambdas and nested functions inside an assertion are left alone.
 Stdlib only; runs on Python 3.6 and later (a repository task's own interpreter).
 """
 
 import ast
 
-from harness.verdict.judge import GUARDED_CALLS
+from harness.verdict.judge import COMPARISONS, GUARDED_CALLS
 
-JUDGE = "@stepwise_judge"  # not a Python identifier: no test's own name can meet it
+JUDGE = "@stepwise_"  # the judge's functions' names start so: not a Python identifier, no test's own name
+# The judge's functions an assertion calls. Each is bound by its own name (``@stepwise_compare``), not as an
+# attribute of the module: pytest's own rewriting gives every attribute and call of an assertion a local
+# (``@py_assert1``), so a judged node that replaces the node pytest would have given one (a comparison, a
+# ``not``, a builtin's call) by one call keeps the frame's locals as plain pytest has them; a test that
+# traces its own frames (PySnooper's) sees the variables it expects.
+FUNCTIONS = ("chain", "truth", "negate", "pick", *COMPARISONS, *sorted(f"call_{name}" for name in GUARDED_CALLS))
+DECIDED = frozenset({"chain", "truth", "negate", *COMPARISONS})  # these answer an exact bool
 
 
 def _judge(attr: str, *args: ast.expr, keywords: "list[ast.keyword] | None" = None) -> ast.Call:
-    return ast.Call(func=ast.Attribute(value=ast.Name(id=JUDGE, ctx=ast.Load()), attr=attr, ctx=ast.Load()),
-                    args=list(args), keywords=keywords or [])
+    return ast.Call(func=ast.Name(id=JUDGE + attr, ctx=ast.Load()), args=list(args), keywords=keywords or [])
 
 
 class _Operands(ast.NodeTransformer):
@@ -33,7 +39,7 @@ class _Operands(ast.NodeTransformer):
     def visit_Compare(self, node: ast.Compare) -> ast.AST:
         self.generic_visit(node)
         if len(node.ops) == 1:
-            return _judge("compare", node.left, ast.Constant(type(node.ops[0]).__name__), node.comparators[0])
+            return _judge(type(node.ops[0]).__name__, node.left, node.comparators[0])
         links = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(node.comparators[index])], ctx=ast.Load())
                  for index, op in enumerate(node.ops)]
         return _judge("chain", node.left, *links)
@@ -41,7 +47,7 @@ class _Operands(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
         if isinstance(node.func, ast.Name) and node.func.id in GUARDED_CALLS and node.func.id not in self.bound:
-            return _judge("call", ast.Constant(node.func.id), *node.args, keywords=node.keywords)
+            return _judge(f"call_{node.func.id}", *node.args, keywords=node.keywords)
         return node
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
@@ -53,7 +59,7 @@ class _Operands(ast.NodeTransformer):
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         self.generic_visit(node)
         if isinstance(node.op, ast.Not):
-            node.operand = _judge("truth", node.operand)
+            return _judge("negate", node.operand)
         return node
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
@@ -62,8 +68,11 @@ class _Operands(ast.NodeTransformer):
         return node
 
 
-def _is_judge(node: ast.Call) -> bool:
-    return isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == JUDGE
+def _judged(node: ast.expr) -> "str | None":
+    """The judge's function ``node`` calls, else None."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.startswith(JUDGE):
+        return node.func.id[len(JUDGE):]
+    return None
 
 
 def _thunk(body: ast.expr) -> ast.Lambda:
@@ -91,8 +100,7 @@ class _Asserts(ast.NodeTransformer):
 
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
         test = _Operands(self.bound).visit(node.test)
-        decided = isinstance(test, ast.Call) and _is_judge(test) and getattr(test.func, "attr", "") == "truth"
-        node.test = test if decided else _judge("truth", test)
+        node.test = test if _judged(test) in DECIDED else _judge("truth", test)
         self.count += 1
         return node
 
@@ -117,7 +125,8 @@ def rewrite(tree: ast.Module) -> int:
         if (index == 0 and _is_docstring(node)) or (isinstance(node, ast.ImportFrom) and node.module == "__future__"):
             position = index + 1
     lineno = tree.body[position].lineno if position < len(tree.body) else 1
-    imported = ast.Import(names=[ast.alias(name="harness.verdict.judge", asname=JUDGE)])
+    imported = ast.ImportFrom(module="harness.verdict.judge", level=0,
+                              names=[ast.alias(name=name, asname=JUDGE + name) for name in FUNCTIONS])
     for node in ast.walk(imported):
         node.lineno = node.end_lineno = lineno  # type: ignore[attr-defined]
         node.col_offset = node.end_col_offset = 0  # type: ignore[attr-defined]

@@ -101,13 +101,15 @@
       self.send(form.dataset.tool, self.argumentsOf(form), form.dataset.moves === "1");
     });
     this.fileSelect.addEventListener("change", function () { self.showFile(self.fileSelect.value); });
-    // A click on a line number sets a breakpoint there (or removes the one that is there).
+    // A click on a line number sets a breakpoint there (or removes the one that is there), with the tools
+    // the page names from the tool catalogue (data-set-breakpoint, data-remove-breakpoint).
+    var clicks = { set: live.root.dataset.setBreakpoint, remove: live.root.dataset.removeBreakpoint };
     live.replay.panel.addEventListener("click", function (event) {
       var number = event.target.closest(".source-view .ln");
       if (!number || self.over) return;
       var file = number.closest(".source-view").dataset.file, line = Number(number.dataset.line);
-      var set = number.closest(".srcline").classList.contains("bp");
-      self.send(set ? "remove_breakpoint" : "add_breakpoint", { file: file, line: line }, false);
+      var tool = number.closest(".srcline").classList.contains("bp") ? clicks.remove : clicks.set;
+      if (tool) self.send(tool, { file: file, line: line }, false);
     });
   }
 

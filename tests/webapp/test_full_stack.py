@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 from django.conf import settings
 
+from tests.helpers.app_image import IMAGE, build_app_image
 from tests.helpers.jobs import launch, script, wait_for_job
 from tests.helpers.ports import free_port
 from tests.helpers.tasks import RESET_COUNTER_FIX, RESET_COUNTER_TESTS
@@ -24,8 +25,6 @@ from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 from webapp.runs.models import Episode, JobState
 
 pytestmark = pytest.mark.docker
-
-IMAGE = "stepwise:test"  # never the user's stepwise:latest
 
 
 def compose_command() -> list[str]:
@@ -80,12 +79,7 @@ class Stack:
 @pytest.fixture
 def app_image():
     """The app image, built offline; the build script reuses it when nothing it reads has changed."""
-    started = time.monotonic()
-    result = subprocess.run([str(REPO_ROOT / "docker" / "build-offline.sh"), "--image", IMAGE], cwd=REPO_ROOT,
-                            capture_output=True, text=True, timeout=1500)
-    assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
-    print(f"app image ready in {time.monotonic() - started:.0f} s: {result.stdout.strip()}")
-    return IMAGE
+    return build_app_image()
 
 
 @pytest.fixture

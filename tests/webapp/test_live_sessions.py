@@ -13,7 +13,7 @@ from django.db import connection
 from django.test import Client, override_settings
 
 from harness.policies.human import SessionAbandoned
-from harness.tools import toolset
+from harness.tools import REGISTRY, toolset
 from tests.webapp.conftest import REPO_ROOT, _database_url_of_test_db
 from webapp.runs.models import Episode, HumanCall, JobState
 from webapp.runs.services import create_job
@@ -135,6 +135,12 @@ def test_the_call_endpoint_answers_bad_input_in_plain_words(client, make_user, c
     page = client.get(f"/episodes/{episode.pk}/").content.decode()  # before the worker has played a step
     tools = [part.split('"')[0] for part in page.split('data-tool="')[1:]]
     assert sorted(tools) == sorted(tool["function"]["name"] for tool in toolset("dbg"))  # exactly the model's
+    catalogue = REGISTRY.catalogue.tools("dbg")  # keys and line clicks come from the entries
+    assert all(f'data-key="{t.key}" data-key-help="{t.name}"' in page for t in catalogue if t.key)
+    keys = [part.split('"')[0] for part in page.split('data-key="')[1:]]
+    assert len(keys) == len(set(keys))  # no tool's key is one the page uses already
+    assert f'data-set-breakpoint="{next(t.name for t in catalogue if t.breakpoints == "set")}"' in page
+    assert f'data-remove-breakpoint="{next(t.name for t in catalogue if t.breakpoints == "remove")}"' in page
     assert 'data-file="test_counter.py"' in page and "no step yet" in page
     assert "counter_reset" in client.get("/live/").content.decode()
 

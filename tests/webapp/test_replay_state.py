@@ -84,4 +84,4 @@ def test_an_inspection_that_found_no_locals_says_so_instead_of_no_inspection_yet
     shown = render_to_string("trajectories/replay/locals.html", {"view": view})
 
     assert view.inspection_turn == 1 and view.locals == []
-    assert "No examine_locals yet" not in shown and "turn 1 found no local variables" in shown
+    assert "No locals listed yet" not in shown and "turn 1 found no local variables" in shown

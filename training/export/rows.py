@@ -4,7 +4,7 @@ JSON objects), the arm's tool schemas, and the metadata columns."""
 from __future__ import annotations
 
 from harness.policies.hf import template_messages
-from harness.records.groups import toolset
+from harness.records.groups import FINISH_TOOLS, toolset
 from harness.trajectory import Trajectory
 
 COLUMNS = ("messages", "tools", "task", "split", "arm", "source", "skill", "preference", "policy_version",
@@ -28,7 +28,7 @@ def conversation(trajectory: Trajectory) -> list[dict]:
     messages = template_messages(trajectory.messages)
     if messages and messages[-1].get("role") == "tool" and len(messages) >= 2:
         calls = messages[-2].get("tool_calls") or []
-        if any(call.get("function", {}).get("name") == "done" for call in calls):
+        if any(call.get("function", {}).get("name") in FINISH_TOOLS for call in calls):
             messages = messages[:-1]
     return messages
 

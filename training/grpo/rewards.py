@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from harness.policies.base import INVALID_TOOL
+from harness.records.groups import FINISH_TOOLS
 from harness.scoring import QUALITY_COMPONENTS, ComponentResult, Rubric, RubricScore, ScoringContext
 from harness.trajectory import Trajectory
 from training.config.schema import RewardWeights
@@ -31,7 +33,6 @@ from training.config.schema import RewardWeights
 PREFERENCE = "debugger_preference"
 # The scoring components' own names: the config's reward_weights keys, the logged rewards/<name>/mean.
 COMPONENT_NAMES = (*QUALITY_COMPONENTS, PREFERENCE)
-NOT_AN_ACTION = ("<invalid>", "done")  # a reply with no usable call; ending the episode
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,10 @@ def reward_rubric(weights: RewardWeights, policy_config=None) -> Rubric:
 
 
 def made_a_valid_call(trajectory: Trajectory) -> bool:
-    """Whether any step was a tool call the session carried out (not refused, not ``done`` alone)."""
-    return any(not step.error and step.tool not in NOT_AN_ACTION for step in trajectory.steps)
+    """Whether any step was a tool call the session carried out (not refused, not a reply with no usable
+    call, not the finish tool alone)."""
+    return any(not step.error and step.tool != INVALID_TOOL and step.tool not in FINISH_TOOLS
+               for step in trajectory.steps)
 
 
 def component_values(score: RubricScore | None, trajectory: Trajectory | None = None) -> dict[str, float | None]:

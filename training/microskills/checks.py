@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from harness.records.groups import START_TOOLS
 from harness.scoring.timeline import Event, Timeline
 
 # An inspection that asks about threads or a lock's state, not only about values.
@@ -31,7 +32,7 @@ def breakpoint_hit(tl: Timeline, instance) -> str | None:
 
 
 def started_on_test_file(tl: Timeline, instance) -> str | None:
-    start = next((e for e in tl.events if e.tool == "start_debugger" and not e.action.error), None)
+    start = next((e for e in tl.events if e.tool in START_TOOLS and not e.action.error), None)
     if start is None:
         return "the debugger was never started"
     target = start.action.text_argument("file") or ""

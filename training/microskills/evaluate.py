@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from harness.policies.base import INVALID_TOOL
-from harness.records.groups import DEBUGGER_TOOLS
+from harness.records.groups import DEBUGGER_TOOLS, FINISH_TOOLS
 from harness.scoring import TaskMeta, scoring_context
 from harness.scoring.timeline import Event, Timeline
 from harness.trajectory import ExitReason, Trajectory
@@ -95,7 +95,7 @@ def evaluate(trajectory: Trajectory, instance: SkillInstance, policy_config=None
                                                  "exception stop")
     if skill.verification_required:
         last_edit = max((i for i, e in enumerate(events) if e.edits), default=None)
-        done = next((i for i, e in enumerate(events) if e.tool == "done"), len(events))
+        done = next((i for i, e in enumerate(events) if e.tool in FINISH_TOOLS), len(events))
         if last_edit is None:
             verdict.reject("not_verified", "nothing was edited, so nothing was fixed")
         elif not any(e.bash and e.bash.tests_passed for e in events[last_edit + 1:done]):

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from corpus.format import Task
 from harness.prompts import task_prompt
+from harness.records.groups import FINISH_TOOLS
 
 PHASES = ("read", "debug", "inspect", "edit", "test", "verify")
 NEEDS = ("evidence", "debugger", "exception", "dependency", "deadlock", "one_line_fix")
@@ -62,8 +63,9 @@ class MicroSkill:
             self.allowed_tools)
         if outside:
             raise ValueError(f"skill {self.name}: {', '.join(sorted(outside))} required but not allowed")
-        if "done" not in self.allowed_tools:
-            raise ValueError(f"skill {self.name}: done must be allowed (every exercise ends with it)")
+        if not FINISH_TOOLS.names() & set(self.allowed_tools):
+            raise ValueError(f"skill {self.name}: {' or '.join(FINISH_TOOLS)} must be allowed (every exercise ends "
+                             "with it)")
 
     def to_json(self) -> dict:
         return {"name": self.name, "level": self.level, "description": self.description,

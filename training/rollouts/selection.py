@@ -9,7 +9,7 @@ re-judged here. The kept candidate is the highest-scoring passing one (the earli
 
 from __future__ import annotations
 
-from harness.trajectory import Trajectory
+from harness.trajectory import ExitReason, Trajectory
 from training.datagen.metadata import policy_verdict
 from training.datagen.summary import CandidateVerdict
 
@@ -25,7 +25,7 @@ def judge_candidate(trajectory: Trajectory, *, attempt: int, teacher: str, path:
         verdict.reasons.append(reason)
         verdict.details.append(detail)
 
-    if exit_reason != "done":
+    if exit_reason != ExitReason.DONE:
         reject(f"exit_{exit_reason}", f"the episode ended with {exit_reason}"
                + (f": {result.reason}" if result.reason else ""))
     suspicious = result.extra.get("suspicious_patch")

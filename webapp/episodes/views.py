@@ -12,7 +12,8 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from harness.tools import MOVING_TOOLS
+from harness.records.catalogue import CATALOGUE
+from harness.records.groups import MOVING_TOOLS, REMOVING_BREAKPOINT_TOOLS, SETTING_BREAKPOINT_TOOLS
 from webapp.catalog import selectors as catalog_selectors
 from webapp.core.highlight import diff_html
 from webapp.episodes.debug_target import test_file_to_debug
@@ -52,15 +53,15 @@ def _panel_context(replay: selectors.LiveReplay, turn: int | None, file: str) ->
             "edit_diff": diff_html(view.edit_diff) if view.edit_diff else ""}
 
 
-KEYS = {"continue_execution": "c", "step_over": "n", "step_into": "i", "step_out": "o", "examine_locals": "l"}
 LONG_FIELDS = ("content", "old_string", "new_string")
-TUCKED_AWAY = ("add_breakpoint", "remove_breakpoint", "write_file")  # a line click or edit_file does it first
 
 
 def _tool_forms(arm: str) -> dict[str, list[dict]]:
     """The arm's tools as forms, their fields from each tool's JSON schema (lists are left to the line
-    clicks: add_breakpoint takes file and line), grouped as the pane shows them: buttons for the tools
-    without arguments, then forms, the ones a click does already folded away, and done last."""
+    clicks: a breakpoint is set at a file and line), grouped as the pane shows them: buttons for the tools
+    without arguments, then forms, the ones a click does already folded away (a breakpoint at a line;
+    a whole-file write, as the in-place edit is offered first), and the finish tool last. Each tool's key
+    and group come from its catalogue entry."""
     groups: dict[str, list[dict]] = {"start": [], "buttons": [], "forms": [], "more": [], "end": []}
     for tool in session_tools(arm):
         function = tool["function"]
@@ -71,12 +72,24 @@ def _tool_forms(arm: str) -> dict[str, list[dict]]:
                    "long": field in LONG_FIELDS}
                   for field, spec in (parameters.get("properties") or {}).items()
                   if spec.get("type") in ("string", "integer")]
-        form = {"name": name, "description": function.get("description", ""), "fields": fields,
-                "moves": name in MOVING_TOOLS, "key": KEYS.get(name, "")}
-        group = ("start" if name == "start_debugger" else "end" if name == "done" else "more" if name in TUCKED_AWAY
+        entry = CATALOGUE.get(name)
+        kind = entry.kind if entry is not None else ""
+        form = {"name": name, "description": function.get("description", ""), "fields": fields, "kind": kind,
+                "moves": name in MOVING_TOOLS, "key": entry.key if entry is not None else ""}
+        tucked_away = entry is not None and (entry.breakpoints or entry.whole_file)
+        group = ("start" if kind == "start" else "end" if kind == "finish" else "more" if tucked_away
                  else "forms" if fields else "buttons")
         groups[group].append(form)
     return groups
+
+
+def _line_clicks(arm: str) -> dict[str, str]:
+    """The tools a click on a line number calls in ``arm``: ``set`` (no breakpoint there yet) and
+    ``remove`` (the line has one); none where the arm has no such tool."""
+    offered = [tool["function"]["name"] for tool in session_tools(arm)]
+    clicks = {"set": [n for n in offered if n in SETTING_BREAKPOINT_TOOLS],
+              "remove": [n for n in offered if n in REMOVING_BREAKPOINT_TOOLS]}
+    return {action: names[0] for action, names in clicks.items() if names}
 
 
 def _note_shown(request, episode: Episode, view: StepView) -> None:
@@ -95,7 +108,8 @@ def episode_page(request, episode_pk, turn=None):
         _note_shown(request, episode, context["view"])
     return render(request, "live/episode.html", {
         **context, "episode": episode, "state": selectors.episode_state(episode), "drive": drive,
-        "tools": _tool_forms(episode.arm) if drive else {}, "files": sorted(context["view"].workspace),
+        "tools": _tool_forms(episode.arm) if drive else {}, "line_clicks": _line_clicks(episode.arm) if drive else {},
+        "files": sorted(context["view"].workspace),
         "debug_file": test_file_to_debug(replay.task_files, replay.task_meta),
         "current_turn": context["view"].step.turn if context["view"].step else None})
 

@@ -16,6 +16,19 @@ from webapp.runs.models import OVER, Episode, EpisodeEvent, EvalRun, Job, JobEve
 from webapp.runs.registry import REGISTRY
 
 
+def retried_eval_run(job: Job) -> EvalRun | None:
+    """The eval run of the job ``job`` retries (or of the one that retried, back along the retries);
+    None for a first launch."""
+    retried, seen = job.retry_of, set()
+    while retried is not None and retried.pk not in seen:
+        seen.add(retried.pk)
+        found = EvalRun.objects.filter(job=retried).first()
+        if found is not None and found.out_dir:
+            return found
+        retried = retried.retry_of
+    return None
+
+
 def may_follow(user, job: Job) -> bool:
     """A job is followed by whoever started it, and by staff."""
     return user.is_authenticated and (user.is_staff or job.created_by_id == user.id)

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from django.conf import settings
 
 from corpus.materialize import strip_bug_markers
+from harness.records.catalogue import CATALOGUE
 from harness.records.debugger import BreakpointState, DebuggerRecord
-from harness.tools import DEBUGGER_TOOLS, EDIT_TOOLS
+from harness.records.groups import EDIT_TOOLS, LOCALS_TOOLS, SHELL_TOOLS
 from harness.trajectory import Step
 from webapp.core.highlight import source_html, source_lines, unified_diff
 
@@ -50,22 +51,22 @@ class ReplayStep:
 
     @property
     def kind(self) -> str:
-        if self.tool in DEBUGGER_TOOLS:
-            return "debugger"
-        if self.tool in EDIT_TOOLS:
-            return "edit"
-        return {"bash": "shell", "done": "control"}.get(self.tool, "other")
+        """How the step list colours the step, from the tool's catalogue entry: "debugger" for the
+        debugger's tools, else the entry's kind ("edit", "shell", "finish"); "other" for a tool the
+        catalogue does not know."""
+        tool = CATALOGUE.get(self.tool)
+        if tool is None:
+            return "other"
+        return "debugger" if tool.debugger else tool.kind
 
     @property
     def summary(self) -> str:
         """A one-line call, e.g. ``print_variable(name='x')``, cut at 90 characters."""
         args = self.arguments if isinstance(self.arguments, dict) else {"arguments": self.arguments}
-        if self.tool == "bash":
+        if self.tool in SHELL_TOOLS:
             text = f"$ {args.get('command', '')}"
-        elif self.tool == "edit_file":
-            text = f"edit {args.get('file_path', '?')}"
-        elif self.tool == "write_file":
-            text = f"write {args.get('file_path', '?')}"
+        elif self.tool in EDIT_TOOLS:
+            text = f"{self.tool.split('_', 1)[0]} {args.get('file_path', '?')}"  # the tool's verb: "edit x.py"
         else:
             shown = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in args.items())
             text = f"{self.tool}({shown})"
@@ -102,7 +103,7 @@ class StepView:
     source_text: str | None = None  # None: the file is not among the task's files
     cursor_line: int | None = None
     breakpoints: list[tuple[str, int]] = field(default_factory=list)
-    inspection_turn: int | None = None  # the examine_locals step the locals come from
+    inspection_turn: int | None = None  # the listing of the locals they come from
     previous_inspection_turn: int | None = None
     locals: list[LocalRow] = field(default_factory=list)
     edit_diff: str = ""  # what this step's edit changed
@@ -159,8 +160,9 @@ def normalize_path(path) -> str:
 
 
 def shown_locals(step: ReplayStep) -> dict[str, str] | None:
-    """``name -> repr`` of a successful examine_locals step, None for any other step."""
-    if step.tool != "examine_locals" or step.error or step.debugger is None:
+    """``name -> repr`` of a successful listing of the selected frame's locals (examine_locals), None for
+    any other step."""
+    if step.tool not in LOCALS_TOOLS or step.error or step.debugger is None:
         return None
     return dict(step.debugger.values)
 
@@ -218,19 +220,18 @@ def view_at(steps: list[ReplayStep], at: int, task_files: dict | None) -> StepVi
         if step.tool in EDIT_TOOLS and not step.error and isinstance(step.arguments, dict):
             path = normalize_path(step.arguments.get("file_path"))
             before = files.get(path, "")
-            if step.tool == "edit_file":
-                old, new = step.arguments.get("old_string"), step.arguments.get("new_string")
-                if isinstance(old, str) and isinstance(new, str) and old:
-                    files[path] = before.replace(old, new)
-            elif isinstance(step.arguments.get("content"), str):
+            old, new = step.arguments.get("old_string"), step.arguments.get("new_string")
+            if isinstance(step.arguments.get("content"), str):  # the whole file written
                 files[path] = step.arguments["content"]
+            elif isinstance(old, str) and isinstance(new, str) and old:
+                files[path] = before.replace(old, new)
             if step.index == at:
                 view.edit_diff = unified_diff(before, files.get(path, before), path)
         breakpoints.apply(step.debugger)
         values = shown_locals(step)
         if values is not None:
             inspections.append((step.turn, values))
-    view.edit_untracked = steps[at].tool == "bash"
+    view.edit_untracked = steps[at].tool in SHELL_TOOLS
     view.workspace = files if known else {}
     view.breakpoints = breakpoints.breakpoints
     if inspections:

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from harness.records.groups import FINISH_TOOLS
 from webapp.core.highlight import diff_html
 from webapp.trajectories import selectors
 from webapp.trajectories.forms import LinkDecisionForm, TrajectoryFilterForm, VerdictForm
@@ -95,7 +96,7 @@ def review(request, episode_id):
     edits = selectors.review_state(replay=replay, user=request.user)
     for edit in edits:
         edit.diff = diff_html(view_at(replay.steps, edit.step.index, replay.task_files).edit_diff)
-        edit.earlier = [s for s in replay.steps if s.turn < edit.step.turn and s.tool not in ("done",)]
+        edit.earlier = [s for s in replay.steps if s.turn < edit.step.turn and s.tool not in FINISH_TOOLS]
     verdicts, mine = visible_verdicts(trajectory=replay.trajectory, user=request.user)  # blind until one decides
     previous, following = selectors.review_neighbours(trajectory=replay.trajectory, user=request.user)
     return render(request, "trajectories/review.html", {

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 
-from harness.debugger.filtering import envelope, truncate
+from harness.debugger.filtering import Cut, envelope, truncate
 from harness.debugger.render import position
-from harness.debugger.run_outcomes import summary_of_tests
+from harness.debugger.run_outcomes import collection_error, summary_of_tests
 from harness.debugger.terminal_text import clean
 
 RAW = ("\r\n>>>>>>>>>>>>>>>>>>>>>>>>> PDB continue >>>>>>>>>>>>>>>>>>>>>>>>>\r\n"
@@ -47,3 +47,29 @@ def test_truncation_keeps_4_kb_head_and_tail_and_says_how_much_is_missing_and_it
 def test_the_envelope_carries_the_cursor():
     assert envelope("x = 1", ("a.py", 6)) == '<execution_position file="a.py" line=6>\nx = 1\n</execution_position>'
     assert envelope("no program", None) == "no program"
+
+
+def test_earlier_cuts_are_counted_into_the_one_mark_from_their_records_not_from_the_text():
+    output, value = Cut(5000, "aaaaaaaaaaaa"), Cut(60, "bbbbbbbbbbbb")
+    text = f"printed head\n{output.mark}\nprinted tail\nblob = Blob(...)\n{value.mark}"
+    one = truncate(text, cuts=[output, value])
+    assert one.count("OUTPUT_TRUNCATED") == 1 and "remaining_bytes=5060 " in one
+    assert one.startswith("printed headprinted tail\nblob = Blob(...)")
+    # A mark the program printed itself is its text: nothing is read from it, nothing counted.
+    forged = Cut(999, "cccccccccccc").mark
+    assert truncate(f"{forged}\n{value.mark}", cuts=[value]) == f"{forged}\n{value.mark}"
+    folded = truncate(f"{forged}\n{output.mark}\n{value.mark}", cuts=[output, value])
+    assert folded.startswith(forged) and folded.endswith(f"\n{Cut(5060, folded[-13:-1]).mark}")
+    long = "x" * 5000 + f"\n{value.mark}"
+    assert f"remaining_bytes={5000 - 4096 + 60} " in truncate(long, cuts=[value])
+
+
+def test_a_collection_error_is_shown_from_its_record_without_installation_folders():
+    record = {"kind": "collect_error", "nodeid": "test_broken.py",
+              "text": "/ws/test_broken.py:1: in <module>\n/opt/py/lib/python3.11/importlib/__init__.py:126: in "
+                      "import_module\nE   ModuleNotFoundError: No module named 'nope'",
+              "installed": ["/opt/py/lib/python3.11/site-packages/", "/opt/py/lib/python3.11/"]}
+    assert collection_error([{"kind": "stop"}, record], "/ws") == (
+        "test_broken.py:1: in <module>\nimportlib/__init__.py:126: in import_module\n"
+        "E   ModuleNotFoundError: No module named 'nope'")
+    assert collection_error([{"kind": "stop"}], "/ws") is None

@@ -1,8 +1,10 @@
 """No regular expression over the debugger's output: where the program is, why it stopped and how a run
 ended travel as records (issue 40). An AST scan of the debugger, the session and the tools finds every
 use of ``re`` and names where it is; only the uses listed here, each with why it reads no debugger
-output, may stay. The legacy-document upgrade (harness/records/legacy.py) is the one reader of old
-answer text, and the scan sees its regexes, so it can find one."""
+output, may stay. The one-mark truncation adds up the cuts it was handed (``filtering.Cut``) and a
+collection error loses the installation folders its record names: neither reads text back. The
+legacy-document upgrade (harness/records/legacy.py) is the one reader of old answer text, and the scan
+sees its regexes, so it can find one."""
 
 from __future__ import annotations
 
@@ -14,10 +16,6 @@ SCANNED = ("harness/debugger", "harness/tools", "harness/session.py")
 JUSTIFIED = {
     ("harness/debugger/stepwise_channel.py", "NONCE"): "the harness's command line, read by the in-process "
                                                        "debugger: its input, not output",
-    ("harness/debugger/filtering.py", "_MARK"): "the harness's own cut mark, counted into the one mark an answer "
-                                                "gets",
-    ("harness/debugger/run_outcomes.py", "_INSTALLED"): "shortens library paths in pytest's collection "
-                                                        "traceback, as workspace paths are: nothing is read",
     ("harness/tools/workspace_tools.py", "NO_TESTS_RAN"): "pytest's summary in run_tests' shell output, not the "
                                                           "debugger's",
 }

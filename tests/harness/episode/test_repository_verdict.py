@@ -1,7 +1,9 @@
 """Verification of a repository task loads the verdict guard, as a small task's does: on thefuck 1 (the
 vendored corpus; Python 3.7 with pytest 3.10, so the guard runs on an old interpreter) a "fix" that returns
 a ``str`` whose ``__eq__`` says yes to everything makes the failing test's ``==`` pass under plain pytest,
-and is not verified; the published fix is."""
+and is not verified; the published fix is. The published fixes of thefuck 22 and 24 (sets of the project's
+objects, compared by their kept ``__eq__``/``__hash__``) and PySnooper 2 (a test that traces its own
+generator) verify under the guard too."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import json
 import pytest
 
 from corpus.format import load_repository
+from corpus.repository import source
 from corpus.repository.corpus_root import REAL_TASKS_DIR
 from harness.episode.run import run_episode
 from harness.policies.script import ScriptPolicy
@@ -63,3 +66,29 @@ def test_a_comparison_method_exactly_as_the_published_fix_has_it_is_trusted(tmp_
         "m.py": (b"class C:\n    pass\n", fixed.replace("True", "False").encode())}
     assert "m.py:C.__eq__:2" in _trusted(buggy, same, set(), published)
     assert "m.py:C.__eq__:2" not in _trusted(buggy, other, set(), published)
+
+
+def _published_fix(task) -> list[dict]:
+    """``write_file`` of every file the fix changes, as the fixed commit has it."""
+    git_dir = task.history()
+    return [{"name": "write_file", "arguments": {
+        "file_path": name, "content": (source.read_file(git_dir, task.spec.repo.fixed_commit, name) or b"").decode()}}
+        for name in task.spec.origin["fix_files"]]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("name", ["thefuck-22", "thefuck-24", "pysnooper-2"])
+def test_the_published_fix_verifies_under_the_guard(tmp_path, name):
+    """thefuck 22 and 24: sets of ``CorrectedCommand``, whose shipped (24: published) ``__eq__``/``__hash__``
+    ignore the priority, compare by that rule; PySnooper 2: a generator the test traces sees as many
+    variables as under plain pytest."""
+    task = load_repository(REAL_TASKS_DIR / name)
+    script = tmp_path / "script.json"
+    calls = _published_fix(task)
+    script.write_text(json.dumps({"tool_calls": calls}))
+    trajectory = run_episode(task, ScriptPolicy(script), arm="base", backend="bwrap", max_turns=len(calls) + 2,
+                             out=tmp_path / "episode.json")
+    result = trajectory.to_json(check=False)["result"]
+    assert result["verified"] is True, result["reason"]
+    assert result["tests"] == {"passed": len(task.spec.tests.all), "failed": 0}

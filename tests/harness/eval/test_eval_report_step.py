@@ -92,3 +92,26 @@ def test_each_played_episode_is_scored_after_it_is_played(fixture_tasks_dir, tmp
     events = events_path_for(path).read_text(encoding="utf-8").splitlines()
     assert json.loads(events[-1])["event"] == "quality"
     assert result.ran == 1 and result.outcomes[0].turns == len(stored.steps)
+
+
+def test_the_manifest_names_the_tasks_so_a_report_needs_no_catalog(tmp_path):
+    import dataclasses
+    import shutil
+
+    from harness.eval.plan import MANIFEST, check_manifest, manifest_tasks
+
+    task = load_tasks(tmp_path / "tasks", [write_task(tmp_path / "tasks").name])[0]
+    labelled = dataclasses.replace(task, preference="avoid")  # the label in force where it was planned
+    config = EvalConfig(policy="script", tasks=[labelled], out=tmp_path / "eval", progress=False)
+    check_manifest(config)
+
+    (read,) = manifest_tasks(config.out)
+    assert (read.name, read.path, read.preference) == (task.name, task.path, "avoid")
+
+    shutil.rmtree(task.path)
+    with pytest.raises(ValueError, match=f"the task {task.name} is not where the evaluation found it"):
+        manifest_tasks(config.out)
+    manifest = json.loads((config.out / MANIFEST).read_text())
+    (config.out / MANIFEST).write_text(json.dumps({k: v for k, v in manifest.items() if k != "task_folders"}))
+    with pytest.raises(ValueError, match="names no task folders"):
+        manifest_tasks(config.out)

@@ -12,6 +12,11 @@ from tests.helpers.ports import free_port
 from tests.helpers.tasks import RUNNING_AVERAGE as TASK
 
 TOKEN = "test-token-" + "0123456789abcdef" * 2  # what every request to the test server carries
+# The fixture task's fix as a client plays it: the debugger, the one-line edit, done.
+START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
+FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
+                                          "new_string": "self.values.pop(0)"}}
+DONE = {"name": "done", "arguments": {}}
 
 
 @contextlib.contextmanager

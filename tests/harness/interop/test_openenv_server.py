@@ -13,13 +13,8 @@ import pytest
 
 from harness.process_tree import command_line_of, descendants
 from harness.trajectory import Trajectory
-from tests.harness.interop.serve_env_server import TASK, TOKEN, serving
+from tests.harness.interop.serve_env_server import DONE, FIX, START, TASK, TOKEN, serving
 from tests.helpers.waiting import poll_until
-
-START = {"name": "start_debugger", "arguments": {"file": "test_stats_window.py"}}
-FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
-                                          "new_string": "self.values.pop(0)"}}
-DONE = {"name": "done", "arguments": {}}
 
 
 @pytest.fixture

@@ -42,14 +42,20 @@ def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
     page.click(".source-view .srcline:nth-child(2) .ln")  # state['n'] = 1
     step_shown(page, 2)
     assert page.locator(".srcline.bp .ln").get_attribute("data-line") == "2"
+    page.click(".source-view .srcline:nth-child(2) .ln")  # a ● line: the click removes it
+    step_shown(page, 3)
+    assert page.locator(".srcline.bp").count() == 0
+    page.click(".source-view .srcline:nth-child(2) .ln")  # and sets it again
+    step_shown(page, 4)
+    assert page.locator(".srcline.bp .ln").get_attribute("data-line") == "2"
 
     page.evaluate("() => document.getElementById('replay').stepwiseLive.socket.close()")  # the socket drops
     page.keyboard.press("c")  # continue_execution; the viewer reconnects by itself
-    step_shown(page, 3)
+    step_shown(page, 5)
     assert page.locator(".source-view").get_attribute("data-file") == "counter.py"
     assert page.locator(".srcline.cursor .ln").get_attribute("data-line") == "2"
     page.keyboard.press("l")  # examine_locals
-    step_shown(page, 4)
+    step_shown(page, 6)
     assert "state" in page.locator(".locals-table").inner_text()
     screenshots(page, "live-session")
 
@@ -59,17 +65,17 @@ def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
     edit.locator("[name=old_string]").fill("state['n'] = 1")
     edit.locator("[name=new_string]").fill("state['n'] = 0")
     edit.locator("button").click()
-    step_shown(page, 5)
+    step_shown(page, 7)
     assert "state['n'] = 0" in page.locator(".workspace-diff").inner_text()
     bash = page.locator("form[data-tool=bash]")
     bash.locator("[name=command]").fill("python -m pytest -q test_counter.py; echo '<script>alert(1)</script>'")
     bash.locator("button").click()
-    step_shown(page, 6)
+    step_shown(page, 8)
     observation = page.locator(".step-panel pre.observation")
     assert "1 passed" in observation.inner_text() and "<script>alert(1)</script>" in observation.inner_text()
     assert observation.locator("script").count() == 0
     page.click("form[data-tool=done] button")
-    step_shown(page, 7)
+    step_shown(page, 9)
     page.wait_for_selector("#live-trajectory:not([hidden])", timeout=90_000)
     page.wait_for_function("() => document.getElementById('live-state').textContent === 'succeeded'",
                            timeout=90_000)  # the job ends just after its trajectory is stored
@@ -79,8 +85,9 @@ def test_a_person_fixes_a_bug_in_a_live_session_and_the_trajectory_is_verified(
     episode = Episode.objects.select_related("trajectory").get()
     document = episode.trajectory.record
     assert document.policy["kind"] == "human" and document.result.verified is True
-    assert [s.tool for s in document.steps] == ["start_debugger", "add_breakpoint", "continue_execution",
-                                                       "examine_locals", "edit_file", "bash", "done"]
+    assert [s.tool for s in document.steps] == ["start_debugger", "add_breakpoint", "remove_breakpoint",
+                                                "add_breakpoint", "continue_execution", "examine_locals",
+                                                "edit_file", "bash", "done"]
     assert "verified" in page.locator("#live-result").inner_text()
     assert page.locator("#session button:not([disabled])").count() == 0  # the session is over
     page.goto("/live/")

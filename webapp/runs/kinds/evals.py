@@ -16,7 +16,7 @@ from corpus.format import Task as CorpusTask
 from harness.arms import ARMS
 from harness.eval.breaker import DEFAULT_LIMIT
 from harness.eval.config import EvalConfig
-from harness.eval.plan import EvalPlan, plan_eval, preflight_and_record
+from harness.eval.plan import EvalPlan, PlannedEpisode, manifest_tasks, plan, plan_eval, preflight_and_record
 from harness.eval.reporting import report_eval
 from harness.policies import PolicyError
 from harness.policies.endpoint import EndpointError
@@ -27,13 +27,15 @@ from webapp.runs.kinds.policies import job_policy
 from webapp.runs.models import EvalRun, Job
 from webapp.runs.params import JobParams
 from webapp.runs.registry import FAN_OUT, JobFailure, JobParamsError, JobType, Queue, register
-from webapp.runs.selectors import child_failures
+from webapp.runs.selectors import child_failures, retried_eval_run
 from webapp.runs.services.admission import episode_quota_problem
 from webapp.runs.services.evals import (
     breaker_stop,
+    played_in_folder,
     record_episode_end,
     start_eval,
     store_eval_report,
+    take_up_finished,
     write_played,
 )
 
@@ -80,6 +82,15 @@ def episode_params(params: EvalParams, eval_plan: EvalPlan, *, out: Path, eval_r
                           out=str(e.path(out))).to_json() for e in eval_plan.todo]
 
 
+def episode_keys(episodes: list[PlannedEpisode]) -> set[tuple[str, str, int]]:
+    return {(e.task.name, e.arm, e.run) for e in episodes}
+
+
+def planned_paths(config: EvalConfig) -> dict[tuple[str, str, int], Path]:
+    """Where each episode of the eval lies in its folder, by task, arm and run (harness.eval's layout)."""
+    return {(e.task.name, e.arm, e.run): e.path(Path(config.out)) for e in plan(config.tasks, config.arms, config.runs)}
+
+
 def preflight(config: EvalConfig, eval_plan: EvalPlan) -> None:
     """harness.eval's preflight and manifest; JobFailure says what the endpoint answered."""
     policy = config.make_policy()
@@ -118,20 +129,31 @@ class EvalJob(JobType):
             raise JobFailure(problem)
         params = params.replace(tasks=names)
         tasks = catalog_tasks(names)
+        retried = retried_eval_run(work.job)  # a retry plays only what that eval did not finish
+        skipped = 0
 
-        def plan(eval_run: EvalRun) -> list[dict]:
+        def plan_children(eval_run: EvalRun) -> list[dict]:
+            nonlocal skipped
             out = Path(eval_run.out_dir)
             config = eval_config(params, tasks=tasks, out=out, job_id=work.job.pk)
+            write_played(eval_run=eval_run, paths=planned_paths(config))
             try:
                 eval_plan = plan_eval(config)
             except ValueError as exc:
                 raise JobFailure(f"the eval cannot be planned: {exc}") from None
             preflight(config, eval_plan)
+            take_up_finished(eval_run=eval_run, finished=episode_keys(eval_plan.episodes) - episode_keys(eval_plan.todo))
+            skipped = eval_plan.skipped
             return episode_params(params, eval_plan, out=out, eval_run=eval_run.pk)
 
-        eval_run = start_eval(job=work.job, name=params.name, config=params.to_json(), plan=plan, window=params.workers)
+        eval_run = start_eval(job=work.job, name=params.name, config=params.to_json(), plan=plan_children,
+                              window=params.workers,
+                              folder=Path(retried.out_dir) if retried is not None else None)
         work.log(f"planned {len(names)} task(s) × {len(params.arms)} arm(s) × {params.runs} run(s) "
-                 f"as episode jobs, {params.workers} at a time (eval run {eval_run.pk}, in {eval_run.out_dir})")
+                 f"as episode jobs, {params.workers} at a time (eval run {eval_run.pk}, in {eval_run.out_dir})"
+                 + (f"; {skipped} episode(s) the retried eval finished are not played again" if skipped else ""))
+        if not Job.objects.filter(parent=work.job).exists():
+            return self.finish(work)  # nothing left to play: the report at once
         return FAN_OUT
 
     def child_over(self, job, child) -> None:
@@ -146,16 +168,20 @@ class EvalJob(JobType):
         eval_run = EvalRun.objects.filter(job=job).first()
         if eval_run is None:
             raise JobFailure("the eval run of this job is gone")
-        first = eval_run.episodes.filter(trajectory__isnull=False).select_related("trajectory").first()
+        first = played_in_folder(eval_run).first()  # its own episodes, or those of the eval it retried
         if first is None or first.trajectory is None:
             why = child_failures(job=job)
             raise JobFailure("no episode of this eval finished, so there is no report"
                              + (f"; the episodes say: {'; '.join(why)}" if why else "; see the episodes' errors"))
         params = EvalParams.of(eval_run.config)
         out = Path(eval_run.out_dir)
-        config = eval_config(params, tasks=catalog_tasks(params.tasks), out=out, job_id=job.pk)
+        try:  # the tasks as the eval's manifest recorded them: the catalog may have changed since
+            tasks = manifest_tasks(out)
+        except ValueError:  # a manifest written before it named the task folders: the catalog's
+            tasks = catalog_tasks(params.tasks)
+        config = eval_config(params, tasks=tasks, out=out, job_id=job.pk)
         eval_plan = plan_eval(config)
-        write_played(eval_run=eval_run, paths={(e.task.name, e.arm, e.run): e.path(out) for e in eval_plan.episodes})
+        write_played(eval_run=eval_run, paths=planned_paths(config))
         reported = report_eval(config, eval_plan.episodes, eval_plan.scoring_config, first.trajectory.record.policy)
         store_eval_report(eval_run=eval_run, report=reported.report)
         overall = reported.report["overall"]["arms"]

@@ -34,13 +34,14 @@ def new_eval_folder(eval_run: EvalRun) -> Path:
 
 @transaction.atomic
 def start_eval(*, job: Job, name: str, config: dict, plan: Callable[[EvalRun], list[dict]],
-               window: int | None) -> EvalRun:
-    """The eval's row (its folder: ``new_eval_folder``), then ``plan(eval_run)``'s episode jobs, one per
-    argument set; the first ``window`` are handed to Celery on commit. A failed plan stores nothing; a
-    cancel that came meanwhile rolls it all back (JobCancelled): no child is left queued with no parent
-    to send it, and a cancel after the commit finds the children and cancels them."""
+               window: int | None, folder: Path | None = None) -> EvalRun:
+    """The eval's row (its folder: ``folder``, the one of the eval a retry takes up, else
+    ``new_eval_folder``), then ``plan(eval_run)``'s episode jobs, one per argument set; the first
+    ``window`` are handed to Celery on commit. A failed plan stores nothing; a cancel that came meanwhile
+    rolls it all back (JobCancelled): no child is left queued with no parent to send it, and a cancel
+    after the commit finds the children and cancels them."""
     eval_run = EvalRun.objects.create(name=name, job=job, created_by=job.created_by, config=config)
-    eval_run.out_dir = str(new_eval_folder(eval_run))
+    eval_run.out_dir = str(folder or new_eval_folder(eval_run))
     eval_run.save(update_fields=["out_dir"])
     jobs = [create_job(kind="episode", parent=job, created_by=job.created_by, enqueue=False, checked=True,
                        params=params) for params in plan(eval_run)]
@@ -105,14 +106,30 @@ def record_episode_end(*, parent: Job, child: Job, infra_limit: int) -> None:
         cancel_job(job=job)
 
 
+def played_in_folder(eval_run: EvalRun):
+    """The episodes with a stored trajectory of every eval run in ``eval_run``'s folder (an eval and the
+    retries that took it up), the newest last."""
+    return Episode.objects.filter(eval_run__out_dir=eval_run.out_dir, trajectory__isnull=False) \
+        .select_related("trajectory").order_by("job_id")
+
+
 def write_played(*, eval_run: EvalRun, paths: dict[tuple[str, str, int], Path]) -> None:
-    """The stored trajectory of each episode of the eval at its planned path (``paths`` by task, arm
-    and run), so the report reads what the database holds wherever the episodes were played."""
-    episodes = Episode.objects.filter(eval_run=eval_run, trajectory__isnull=False).select_related("trajectory")
-    for episode in episodes:
+    """The stored trajectory of each episode played in the eval's folder at its planned path (``paths``
+    by task, arm and run; a retry's episode after the earlier one it replays), so harness.eval reads
+    what the database holds wherever the episodes were played: a retry plans only what is missing, the
+    report covers them all."""
+    for episode in played_in_folder(eval_run):
         path = paths.get((episode.task_name, episode.arm, episode.run))
         if path is not None and episode.trajectory is not None:
             write_document(episode.trajectory.document, path)
+
+
+def take_up_finished(*, eval_run: EvalRun, finished: set[tuple[str, str, int]]) -> None:
+    """A retry's eval run lists the trajectories of the episodes an earlier run in its folder finished
+    (``finished`` by task, arm and run), as if it had played them."""
+    newest = {(e.task_name, e.arm, e.run): e.trajectory for e in played_in_folder(eval_run)}  # as written
+    eval_run.trajectories.add(*(trajectory for key, trajectory in newest.items()
+                                if key in finished and trajectory is not None))
 
 
 def store_eval_report(*, eval_run: EvalRun, report: dict) -> None:
