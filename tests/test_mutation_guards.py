@@ -61,6 +61,7 @@ PLANTED = [
 ]
 
 
+@pytest.mark.slow  # a pytest run of the guard's tests apiece
 @pytest.mark.parametrize("bug, function, before, after, tests", PLANTED, ids=[p[0] for p in PLANTED])
 def test_a_bug_planted_in_a_guard_is_caught_by_its_own_fast_tests(bug, function, before, after, tests):
     env = {**os.environ, "STEPWISE_PLANT": json.dumps({"function": function, "from": before, "to": after}),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from corpus.plotting import pyplot
 from training.errors import TrainingError
 from training.runs import RunFolder
 
@@ -22,11 +23,7 @@ PANELS = (
 
 
 def plot_run(run_dir: str | Path, out: str | Path | None = None) -> Path:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     run = RunFolder(Path(run_dir))
     records = run.metrics()
     if not records:

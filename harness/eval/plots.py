@@ -16,12 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-import matplotlib
-
+from corpus.plotting import pyplot
 from harness.arms import ARMS
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402 - the backend must be chosen first
 
 ARM_COLORS = {"base": "#8c8c8c", "dbg": "#2f6db5"}
 ARM_LABELS = {"base": "without debugger", "dbg": "with debugger"}
@@ -51,7 +47,7 @@ def _bars(ax, reports, getter, fmt, width=0.38):
 
 
 def plot_solve_rate(reports: Sequence[dict], path: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
+    fig, ax = pyplot().subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
     xs = _bars(ax, reports, lambda r, arm: r["overall"]["arms"][arm]["pass_at_1"], lambda v: f"{100 * v:.0f}%")
     for x, r in zip(xs, reports, strict=True):
         for i, arm in enumerate(ARMS):
@@ -65,7 +61,7 @@ def plot_solve_rate(reports: Sequence[dict], path: Path) -> Path:
 
 
 def plot_debugger_opened(reports: Sequence[dict], path: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(max(5, 2.4 * len(reports) + 2), 4.6))
+    fig, ax = pyplot().subplots(figsize=(max(5, 2.4 * len(reports) + 2), 4.6))
     groups = [("opened", "opened"), ("not_opened", "never opened")]
     width, xs = 0.2, range(len(reports))
     for gi, (key, label) in enumerate(groups):
@@ -88,7 +84,7 @@ def plot_debugger_opened(reports: Sequence[dict], path: Path) -> Path:
 
 
 def plot_turns_to_fix(reports: Sequence[dict], path: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
+    fig, ax = pyplot().subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
     _bars(ax, reports, lambda r, arm: r["overall"]["turns_to_fix"][arm], lambda v: f"{v:.1f}")
     ax.set_ylabel("median turns to fix (D_both)")
     ax.set_title("Turns to a verified fix, tasks solved in both arms")
@@ -98,7 +94,7 @@ def plot_turns_to_fix(reports: Sequence[dict], path: Path) -> Path:
 
 
 def plot_engagement(reports: Sequence[dict], path: Path) -> Path:
-    fig, (left, right) = plt.subplots(1, 2, figsize=(max(8, 2.6 * len(reports) + 4), 4))
+    fig, (left, right) = pyplot().subplots(1, 2, figsize=(max(8, 2.6 * len(reports) + 4), 4))
     xs = list(range(len(reports)))
     rates = [_value(r["overall"]["start_rate"]["rate"]) for r in reports]
     left.bar(xs, rates, 0.5, color=ARM_COLORS["dbg"])
@@ -126,7 +122,7 @@ def _short_label(label: str, limit: int = 28) -> str:
 
 
 def plot_edit_relevance(reports: Sequence[dict], path: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(6, 5))
+    fig, ax = pyplot().subplots(figsize=(6, 5))
     ax.fill_between([0.5, 1.05], 0, 0.5, color="#f3d9c4", alpha=0.6, zorder=0)
     ax.text(0.98, 0.03, "starts often,\nbut shallowly", ha="right", va="bottom", fontsize=8, color="#8a4b1c")
     missing = []
@@ -153,7 +149,7 @@ def plot_edit_relevance(reports: Sequence[dict], path: Path) -> Path:
 
 
 def plot_lift(reports: Sequence[dict], path: Path) -> Path:
-    fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(reports) + 2), 4))
+    fig, ax = pyplot().subplots(figsize=(max(5, 1.6 * len(reports) + 2), 4))
     xs = list(range(len(reports)))
     for x, r in zip(xs, reports, strict=True):
         lift = r["overall"]["lift"]
@@ -180,7 +176,7 @@ def plot_cost(reports: Sequence[dict], path: Path) -> Path:
     usage = [(r, arm, (r["overall"]["arms"][arm].get("usage") or {})) for r in reports for arm in ARMS]
     priced = any(u.get("cost_per_solved_task") is not None for _, _, u in usage)
     key = "cost_per_solved_task" if priced else "tokens_per_solved_task"
-    fig, ax = plt.subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
+    fig, ax = pyplot().subplots(figsize=(max(5, 1.8 * len(reports) + 2), 4))
     fmt = (lambda v: f"{v:.3g}") if priced else (lambda v: f"{v / 1000:.0f}k" if v >= 1000 else f"{v:.0f}")
     _bars(ax, reports, lambda r, arm: (r["overall"]["arms"][arm].get("usage") or {}).get(key), fmt)
     for x, r in enumerate(reports):  # say why a bar is missing
@@ -204,7 +200,7 @@ def _save(fig, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
-    plt.close(fig)
+    pyplot().close(fig)
     return path
 
 

@@ -34,6 +34,7 @@ def _names_read(tree: ast.AST) -> set[str]:
     return {name for name in found if isinstance(name, str) and re.fullmatch(r"[A-Z][A-Z0-9_]+", name)}
 
 
+@pytest.mark.slow  # parses every module of the project
 def test_every_environment_variable_the_code_reads_is_declared():
     read = {}
     files = [p for package in PACKAGES for p in (ROOT / package).rglob("*.py")] + [ROOT / "tests" / "conftest.py"]

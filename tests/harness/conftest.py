@@ -11,6 +11,7 @@ import pytest
 
 from corpus.format import load_task
 from harness.session import DebugSession
+from tests.helpers.built_once import built_once
 from tests.helpers.model_server import ModelServer
 from tests.helpers.model_server import completion as completion  # the old import name
 from tests.helpers.programs import PROGRAMS, write_program
@@ -62,11 +63,14 @@ def tiny_model_dir(tmp_path_factory) -> Path:
     """A 2-layer, hidden-32 Llama with random weights and a byte-level BPE tokenizer trained here on
     a few sentences: a stand-in for a real model, which cannot be downloaded in tests. It will not
     solve anything; it exercises the chat template, generation and parsing end to end."""
+    return built_once(tmp_path_factory, "tiny-llama", build_tiny_llama)
+
+
+def build_tiny_llama(path: Path) -> None:
     import torch
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
 
-    path = tmp_path_factory.mktemp("tiny-model")
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tokenizer.decoder = decoders.ByteLevel()
@@ -84,7 +88,6 @@ def tiny_model_dir(tmp_path_factory) -> Path:
                          bos_token_id=None)
     torch.manual_seed(0)
     LlamaForCausalLM(config).save_pretrained(path)
-    return path
 
 
 # ---- a session on a fresh copy of one of the small programs ------------------------------------

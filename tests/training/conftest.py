@@ -13,6 +13,7 @@ import yaml
 from corpus.format import TASKS_DIR
 from harness.prompts import system_prompt, task_prompt
 from harness.tools import toolset
+from tests.helpers.built_once import built_once
 from training.config.load import CONFIGS_DIR
 
 # Real training tasks (corpus/splits.json says train), small and without dependencies.
@@ -23,7 +24,7 @@ TRAIN_TASKS = ("bulk_upload_batches", "sensor_summary_reuse")
 def tiny_model(tmp_path_factory) -> Path:
     from training.tiny import build_tiny_model
 
-    return build_tiny_model(tmp_path_factory.mktemp("tiny-qwen2"))
+    return built_once(tmp_path_factory, "tiny-qwen2", build_tiny_model)
 
 
 def call(call_id: str, name: str, arguments: dict) -> dict:
@@ -75,7 +76,7 @@ def write_sft_dataset(folder: Path, rows: dict[str, list[dict]], *, saved: bool 
 def sft_dataset(tmp_path_factory) -> Path:
     rows = {"train": [example(TRAIN_TASKS[0], "train", n) for n in range(3)] + [example(TRAIN_TASKS[1], "train", 9)],
             "validation": [example("ledger_event_dispatch", "validation", 5)]}
-    return write_sft_dataset(tmp_path_factory.mktemp("sft-data"), rows)
+    return built_once(tmp_path_factory, "sft-data", lambda folder: write_sft_dataset(folder, rows))
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ def tiny_moe():
                                               num_experts_per_tok=2))
 
 
+@pytest.mark.slow  # builds a model (torch)
 def test_a_fused_moe_model_gets_dora_on_attention_only_and_the_log_says_so(caplog):
     from peft import get_peft_model
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-import torch
 
 from harness.policies import make_policy
 from tests.training.conftest import example, write_sft_dataset
@@ -19,6 +18,7 @@ from training.sft.run import run_sft
 
 @pytest.mark.slow
 def test_two_dora_steps_train_only_assistant_tokens_then_merge_matches_the_adapter(write_config, tmp_path):
+    import torch
     from peft import PeftModel
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
@@ -64,6 +64,7 @@ def test_two_dora_steps_train_only_assistant_tokens_then_merge_matches_the_adapt
 
 
 def test_the_batch_check_names_a_user_token_that_carries_loss(tiny_model):
+    import torch
     from transformers import AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(tiny_model)

@@ -4,14 +4,12 @@ reported by id while the others import) and its episodes replay in the web app."
 
 import pytest
 
-pytest.importorskip("inspect_ai")
+from harness.interop.inspect_log import write_trajectory_log
+from harness.trajectory import Trajectory as TrajectoryRecord
+from tests.webapp.conftest import import_files, trajectory_document
+from webapp.trajectories.models import Trajectory
 
-from harness.interop.inspect_log import write_trajectory_log  # noqa: E402
-from harness.trajectory import Trajectory as TrajectoryRecord  # noqa: E402
-from tests.webapp.conftest import import_files, trajectory_document  # noqa: E402
-from webapp.trajectories.models import Trajectory  # noqa: E402
-
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # Inspect AI writes and reads the logs: seconds to import
 
 
 def test_an_inspect_log_imports_each_sample_and_replays(tmp_path, client, make_user):

@@ -27,7 +27,6 @@ from training.config.schema import GRPOSection
 from training.errors import TrainingError
 from training.progress import (
     ProgressCallback,
-    RunRecorder,
     TrainingProgress,
     failure_recorded,
     last_metrics,
@@ -150,6 +149,7 @@ def _train(loaded: LoadedConfig, section: GRPOSection, run: RunFolder, main: boo
     from training.grpo.rollout import EpisodeRollouts, RolloutSettings
     from training.merge import merge_adapter
     from training.models import load_model, load_tokenizer, peft_config, plan_adapter, training_dtype
+    from training.recorder import RunRecorder
 
     config = loaded.config
     source = section.model or config.model

@@ -21,7 +21,6 @@ from training.config.schema import SFTSection
 from training.errors import TrainingError
 from training.progress import (
     ProgressCallback,
-    RunRecorder,
     TrainingProgress,
     failure_recorded,
     last_metrics,
@@ -66,6 +65,7 @@ def _train(loaded: LoadedConfig, section: SFTSection, run: RunFolder, main: bool
         plan_adapter,
         training_dtype,
     )
+    from training.recorder import RunRecorder
     from training.sft.lengths import check_no_truncation, plan_lengths
     from training.sft.masking import check_assistant_only
     from training.sft_dataset import load_sft_dataset, to_training_rows

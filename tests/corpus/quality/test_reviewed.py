@@ -16,6 +16,7 @@ from corpus.quality.summary import summarize
 from validation.quality.fix_probes import ProbeOutcome
 
 
+@pytest.mark.slow  # generates every reviewed task's variants
 def test_every_reviewed_survivor_is_a_variant_its_task_still_generates():
     reviews = load_reviews()
     stale = []

@@ -9,17 +9,10 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("inspect_ai")
-
-from harness.cli.serve_env import build_parser  # noqa: E402
-from harness.interop import (  # noqa: E402
-    defaults,
-    inspect_task,  # noqa: E402
-    verifiers_env,
-)
-from harness.interop.driven import EpisodeSpec  # noqa: E402
-from harness.interop.openenv_env import ServerConfig  # noqa: E402
-from tests.helpers.tasks import RUNNING_AVERAGE  # noqa: E402
+from harness.cli.serve_env import build_parser
+from harness.interop import defaults
+from harness.interop.driven import EpisodeSpec
+from tests.helpers.tasks import RUNNING_AVERAGE
 
 
 def test_no_default_split_plays_heldout_and_training_may_use_it():
@@ -29,7 +22,12 @@ def test_no_default_split_plays_heldout_and_training_may_use_it():
     assert defaults.SPLIT in SPLITS and defaults.SPLIT in TRAINING_SPLITS
 
 
+@pytest.mark.slow  # imports Inspect and OpenEnv
 def test_every_adapter_takes_the_declared_defaults(monkeypatch):
+    # The adapters import their frameworks (Inspect, OpenEnv: seconds each), so here, not at collection.
+    from harness.interop import inspect_task, verifiers_env
+    from harness.interop.openenv_env import ServerConfig
+
     asked = []
     one = inspect_task.load_task(RUNNING_AVERAGE)
     monkeypatch.setattr(inspect_task, "select_tasks", lambda split, tasks, corpus: asked.append(split) or [one])

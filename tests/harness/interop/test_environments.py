@@ -22,8 +22,8 @@ def pip_check(python) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow  # pip check, and Inspect imported
 def test_this_environment_resolves_and_inspect_loads_its_openai_compatible_providers(monkeypatch):
-    pytest.importorskip("inspect_ai")
     from inspect_ai.model import get_model
 
     proc = pip_check(sys.executable)
@@ -35,6 +35,7 @@ def test_this_environment_resolves_and_inspect_loads_its_openai_compatible_provi
         assert model.endswith(api.model_name), model
 
 
+@pytest.mark.slow  # pip check, and verifiers imported, in the other environment
 def test_verifiers_environment_resolves_and_loads_verifiers_and_its_client():
     python = verifiers_python()
     proc = pip_check(python)

@@ -12,19 +12,17 @@ from pathlib import Path
 
 import pytest
 
-inspect_log = pytest.importorskip("inspect_ai.log")
-
-from corpus.format import load_task  # noqa: E402
-from harness.cli import compare as compare_cli  # noqa: E402
-from harness.cli import export_inspect  # noqa: E402
-from harness.cli import score as score_cli  # noqa: E402
-from harness.episode import play_and_score  # noqa: E402
-from harness.interop import inspect_log as stepwise_log  # noqa: E402
-from harness.policies import make_policy  # noqa: E402
-from harness.scoring import episode_scorer  # noqa: E402
-from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.inspect_view import view_api  # noqa: E402
-from tests.helpers.tasks import FIXTURE_TASKS  # noqa: E402
+from corpus.format import load_task
+from harness.cli import compare as compare_cli
+from harness.cli import export_inspect
+from harness.cli import score as score_cli
+from harness.episode import play_and_score
+from harness.interop import inspect_log as stepwise_log
+from harness.policies import make_policy
+from harness.scoring import episode_scorer
+from harness.trajectory import Trajectory
+from tests.harness.interop.inspect_view import view_api
+from tests.helpers.tasks import FIXTURE_TASKS
 
 TASKS = FIXTURE_TASKS
 FIX = {"name": "edit_file", "arguments": {"file_path": "stats_window.py", "old_string": "self.values.pop()",
@@ -63,6 +61,8 @@ def export(episodes, tmp_path, arm: str, name: str = "") -> Path:
 
 @pytest.mark.slow
 def test_an_exported_log_loads_with_inspects_reader_and_keeps_each_verdict(episodes, tmp_path):
+    from inspect_ai import log as inspect_log
+
     log_path = export(episodes, tmp_path, "dbg")
 
     log = inspect_log.read_eval_log(str(log_path))
@@ -92,6 +92,8 @@ def test_an_exported_log_loads_with_inspects_reader_and_keeps_each_verdict(episo
 
 @pytest.mark.slow
 def test_export_refuses_mixed_arms_names_them_and_picks_one_with_arm(episodes, tmp_path, capsys):
+    from inspect_ai import log as inspect_log
+
     files = [str(p) for p in episodes.values()]
 
     assert export_inspect.main([*files, "--out", str(tmp_path / "mixed.eval")]) == 2
@@ -164,13 +166,14 @@ def test_compare_over_two_inspect_logs_gives_the_paired_lift(episodes, tmp_path,
     assert "dbg-again.eval" in err and "one log per arm" in err
 
 
+@pytest.mark.slow  # imports Inspect AI
 def test_logs_that_are_not_stepwise_logs_get_a_reason_not_a_traceback(tmp_path, capsys):
-    from inspect_ai.log import EvalDataset, EvalLog, EvalSample, EvalSpec, write_eval_log
+    from inspect_ai.log import EvalConfig, EvalDataset, EvalLog, EvalSample, EvalSpec, write_eval_log
 
     foreign = tmp_path / "foreign.eval"
     write_eval_log(EvalLog(status="success", samples=[EvalSample(id="q1", epoch=1, input="2+2?", target="4")],
                            eval=EvalSpec(created="2026-01-01T00:00:00+00:00", task="arith", model="mockllm/model",
-                                         dataset=EvalDataset(name="arith"), config=inspect_log.EvalConfig())),
+                                         dataset=EvalDataset(name="arith"), config=EvalConfig())),
                    str(foreign))
     broken = tmp_path / "broken.eval"
     broken.write_bytes(b"not a zip")
@@ -264,6 +267,8 @@ def inspect_eval_cli(tmp_path: Path, arm: str) -> Path:
 
 @pytest.mark.slow
 def test_the_inspect_eval_command_scores_as_the_verifier_and_compare_pairs_its_logs(tmp_path, capsys):
+    from inspect_ai import log as inspect_log
+
     logs = {arm: inspect_eval_cli(tmp_path, arm) for arm in ("dbg", "base")}
 
     for arm, path in logs.items():

@@ -7,17 +7,13 @@ from pathlib import Path
 
 import pytest
 
-inspect_ai = pytest.importorskip("inspect_ai")
+from harness.interop.inspect_log import TRAJECTORY_KEY
+from harness.trajectory import Trajectory
+from tests.harness.interop.inspect_view import view_api
+from tests.helpers.tasks import RUNNING_AVERAGE
 
-from inspect_ai.model import ModelOutput, ModelUsage  # noqa: E402
-
-from harness.interop.inspect_log import TRAJECTORY_KEY  # noqa: E402
-from harness.interop.inspect_messages import to_tool_infos  # noqa: E402
-from harness.interop.inspect_task import debug_repair  # noqa: E402
-from harness.trajectory import Trajectory  # noqa: E402
-from tests.harness.interop.inspect_view import view_api  # noqa: E402
-from tests.helpers.tasks import RUNNING_AVERAGE  # noqa: E402
-
+# Inspect AI is imported by the tests that use it (seconds to import), not when the suite is collected;
+# so is the adapter, which imports it.
 TASK = RUNNING_AVERAGE
 FIX = ("edit_file", {"file_path": "stats_window.py", "old_string": "self.values.pop()",
                      "new_string": "self.values.pop(0)"})
@@ -33,16 +29,32 @@ def log_dir(tmp_path, monkeypatch):
 def scripted(name, arguments):
     """A mock reply calling one tool. Its usage is given, or mockllm counts tokens with tiktoken,
     which downloads its encoding."""
+    from inspect_ai.model import ModelOutput, ModelUsage
+
     output = ModelOutput.for_tool_call("mockllm/model", name, arguments)
     output.usage = ModelUsage(input_tokens=100, output_tokens=10, total_tokens=110)
     return output
 
 
+def inspect_eval(task, outputs, tmp_path, **options):
+    """``inspect_ai.eval`` of ``task`` with the mock model answering ``outputs``; its one log."""
+    import inspect_ai
+
+    [log] = inspect_ai.eval(task, model="mockllm/model", model_args={"custom_outputs": outputs},
+                            display="none", log_dir=str(tmp_path / "logs"), sandbox_cleanup=True, **options)
+    return log
+
+
+def debug_repair(**arguments):
+    from harness.interop.inspect_task import debug_repair
+
+    return debug_repair(**arguments)
+
+
 def play(tmp_path, arm, calls):
     outputs = [scripted(name, args) for name, args in calls]
     task = debug_repair(arm=arm, tasks=str(TASK), max_turns=5, out=str(tmp_path / "trajectories"))
-    [log] = inspect_ai.eval(task, model="mockllm/model", model_args={"custom_outputs": outputs},
-                            display="none", log_dir=str(tmp_path / "logs"), sandbox_cleanup=True)
+    log = inspect_eval(task, outputs, tmp_path)
     assert log.status == "success", log.error
     assert log.samples is not None
     [sample] = log.samples
@@ -95,6 +107,8 @@ def test_the_entry_point_module_registers_stepwise_debug_repair():
 
 
 def test_openai_tool_schemas_become_tool_infos():
+    from harness.interop.inspect_messages import to_tool_infos
+
     [info] = to_tool_infos([{"type": "function", "function": {
         "name": "bash", "description": "run a command",
         "parameters": {"type": "object", "properties": {"command": {"type": "string"}}, "required": ["command"]}}}])
@@ -118,8 +132,7 @@ def test_the_log_reads_like_inspects_own(tmp_path):
     the log says which tasks ran and under which split (none was asked for: the tasks were named)."""
     outputs = [scripted(name, args) for name, args in (FIX, DONE)]
     task = debug_repair(arm="dbg", tasks=str(TASK), max_turns=5, out=str(tmp_path / "trajectories"))
-    [log] = inspect_ai.eval(task, model="mockllm/model", model_args={"custom_outputs": outputs},
-                            display="none", log_dir=str(tmp_path / "logs"), sandbox_cleanup=True)
+    log = inspect_eval(task, outputs, tmp_path)
     assert log.status == "success" and log.samples is not None
     [sample] = log.samples
     assert not isinstance(sample.input, str)
@@ -152,9 +165,7 @@ def test_a_sample_that_errors_keeps_its_trajectory_in_the_log(tmp_path):
         return output
 
     task = debug_repair(arm="dbg", tasks=str(TASK), max_turns=5, out=str(tmp_path / "trajectories"))
-    [log] = inspect_ai.eval(task, model="mockllm/model", model_args={"custom_outputs": provider},
-                            display="none", log_dir=str(tmp_path / "logs"), sandbox_cleanup=True,
-                            fail_on_error=False)
+    log = inspect_eval(task, provider, tmp_path, fail_on_error=False)
     assert log.samples is not None
     [sample] = log.samples
     assert sample.error is not None and "the provider went away" in sample.error.message

@@ -11,7 +11,6 @@ import urllib.request
 
 import pytest
 
-from harness.interop.openenv_client import StepwiseGenericClient
 from tests.harness.interop.serve_env_server import DONE, FIX, START, TASK, TOKEN
 from tests.helpers.app_image import build_app_image
 from tests.helpers.ports import free_port
@@ -62,6 +61,8 @@ def test_the_image_serves_the_environment_and_verifies_a_fix(served):
     status = poll_until(lambda: health(port), timeout_s=120, interval_s=0.5)
     assert status == {"status": "healthy"}, subprocess.run(["docker", "logs", name], capture_output=True,
                                                             text=True).stderr[-3000:]
+    from harness.interop.openenv_client import StepwiseGenericClient  # OpenEnv: seconds to import
+
     with StepwiseGenericClient(f"http://127.0.0.1:{port}", token=TOKEN, message_timeout_s=120).sync() as env:
         first = env.reset(arm="dbg")
         assert first.observation["task"] == TASK.name and "start_debugger" in {

@@ -14,6 +14,9 @@ import pytest
 
 from tests.harness.interop.environments import REPO
 
+# OpenEnv's command line, and a server process importing OpenEnv: seconds each.
+pytestmark = pytest.mark.slow
+
 OPENENV = Path(sys.executable).parent / "openenv"
 UV = Path(sys.executable).parent / "uv"  # the dev extra's uv; scripts/setup runs `uv lock` with it
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from harness.interop.openenv_client import StepwiseGenericClient
 from harness.process_tree import command_line_of, descendants
 from harness.trajectory import Trajectory
 from tests.harness.interop.serve_env_server import DONE, FIX, START, TASK, TOKEN, serving
@@ -27,6 +26,8 @@ def server(tmp_path):
 
 
 def client(url):
+    from harness.interop.openenv_client import StepwiseGenericClient  # OpenEnv: seconds to import
+
     return StepwiseGenericClient(url, token=TOKEN, message_timeout_s=120).sync()
 
 
@@ -134,6 +135,7 @@ def test_bad_arguments_exit_2(tmp_path):
         assert "error" in proc.stderr
 
 
+@pytest.mark.slow  # builds the server: imports OpenEnv
 def test_for_training_refuses_a_heldout_task_and_leaves_heldout_out_of_the_corpus(tmp_path, capsys):
     from corpus.splits import tasks_in_split
     from harness.cli.serve_env import build, build_parser

@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("inspect_ai")
-
-from harness.interop.defaults import TRAJECTORY_FOLDER  # noqa: E402
-from tests.harness.interop.environments import REPO, verifiers_python  # noqa: E402
+from harness.interop.defaults import TRAJECTORY_FOLDER
+from tests.harness.interop.environments import REPO, verifiers_python
 
 
 def provider_env(base_url: str) -> dict:

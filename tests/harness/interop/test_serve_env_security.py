@@ -55,6 +55,7 @@ def test_a_client_episode_id_never_becomes_a_path(layout):
     assert [p for p in out_dir.parent.parent.rglob("*.json") if p != victim] == [trajectory]
 
 
+@pytest.mark.slow  # a server (OpenEnv, uvicorn) and a dozen requests and connections
 def test_every_request_needs_the_token(tmp_path):
     with serving(tmp_path / "out") as url:
         for path in ("/schema", "/metadata", "/state"):
@@ -77,6 +78,7 @@ def test_every_request_needs_the_token(tmp_path):
             assert json.loads(ws.recv(timeout=30))["type"] == "state"
 
 
+@pytest.mark.slow  # a server: imports OpenEnv
 def test_a_browser_page_is_refused_even_with_the_token(tmp_path):
     with serving(tmp_path / "out") as url:
         for origin in ("http://evil.example", "http://127.0.0.1:1", "null"):
@@ -87,6 +89,7 @@ def test_a_browser_page_is_refused_even_with_the_token(tmp_path):
             assert reply.status_code == 403 and "Origin" in reply.json()["detail"]
 
 
+@pytest.mark.slow  # a server: imports OpenEnv
 def test_http_reset_and_step_point_to_the_websocket_and_start_nothing(tmp_path):
     out_dir = tmp_path / "out"
     with serving(out_dir, max_sessions=1) as url:
@@ -107,6 +110,7 @@ def test_help_shows_defaults_and_the_server_listens_on_loopback():
     assert "default: 127.0.0.1" in shown and "default: 4" in shown and "STEPWISE_ENV_TOKEN" in shown
 
 
+@pytest.mark.slow  # a server: imports OpenEnv
 def test_a_server_without_a_token_makes_a_fresh_one_and_reads_the_variable(tmp_path, monkeypatch):
     from harness.cli.serve_env import build, build_parser
 

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-from transformers.utils import get_json_schema
 
 from harness.interop.trl_env import (
     FALLBACK_DESCRIPTION,
@@ -51,6 +50,14 @@ def tool_methods(env) -> dict:
             if name not in RESERVED and not name.startswith("_")}
 
 
+def get_json_schema(function) -> dict:
+    """The schema transformers builds from ``function``'s signature and docstring, as trl offers it.
+    Imported here: transformers brings torch (seconds), so not when the suite is collected."""
+    from transformers.utils import get_json_schema
+
+    return get_json_schema(function)
+
+
 def as_type_hints_say_it(schema: dict) -> dict:
     """``schema`` reduced to what a signature and docstring can carry: every property described (the
     fallback where the registry gives none), an array's object items without their inner properties, no
@@ -67,6 +74,7 @@ def as_type_hints_say_it(schema: dict) -> dict:
     return schema
 
 
+@pytest.mark.slow  # imports transformers (torch)
 @pytest.mark.parametrize("arm", ["base", "dbg"])
 def test_the_methods_give_the_registrys_schemas(arm):
     env = stepwise_environment("http://127.0.0.1:1", arm=arm)()
@@ -82,6 +90,7 @@ def test_the_methods_give_the_registrys_schemas(arm):
             "type": "integer", "description": "1-based line"}
 
 
+@pytest.mark.slow  # a reset imports OpenEnv
 def test_bad_factory_arguments_and_an_unreachable_server_are_clear_errors():
     with pytest.raises(ValueError, match="unknown arm"):
         stepwise_environment("http://127.0.0.1:8100", arm="nope")

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
-import openai
 import pytest
 
 from harness.interop.verifiers_env import StepwiseEnv, load_environment
-from harness.trajectory import Trajectory  # noqa: E402
+from harness.trajectory import Trajectory
 from tests.helpers.tasks import write_task
 
 # The loopback model (model_server) and the two tasks (two_tasks) are fixtures of conftest.py. The heldout
@@ -43,6 +42,8 @@ def test_the_dataset_has_one_row_per_task_with_the_opening_messages(two_tasks, t
 
 @pytest.mark.slow
 def test_evaluate_plays_whole_episodes_and_rewards_the_verified_fix(model_server, two_tasks, tmp_path):
+    import openai  # a second to import: in the tests that use it, not at collection
+
     base_url, requests = model_server
     env = load_environment(arm="dbg", tasks=two_tasks, max_turns=6, out_dir=tmp_path / "out",
                            weights={"verified": 1.0})
@@ -68,6 +69,8 @@ def test_evaluate_plays_whole_episodes_and_rewards_the_verified_fix(model_server
 
 @pytest.mark.slow
 def test_an_abandoned_rollout_closes_its_episode(model_server, two_tasks, tmp_path):
+    import openai  # a second to import: in the tests that use it, not at collection
+
     base_url, _ = model_server
     env = load_environment(tasks=two_tasks[:1], out_dir=tmp_path / "out")
     client = openai.AsyncOpenAI(base_url=base_url + "/nowhere", api_key="x", max_retries=0)  # 404s
@@ -100,6 +103,8 @@ def spy_on_setup(env) -> dict:
 
 @pytest.mark.slow
 def test_a_cancelled_rollout_closes_its_episode(model_server, tmp_path):
+    import openai  # a second to import: in the tests that use it, not at collection
+
     base_url, _ = model_server
     env = load_environment(tasks=[write_task(tmp_path / "tasks", "counter_slow", description="SLOW: a sum")],
                            out_dir=tmp_path / "out")

@@ -285,6 +285,7 @@ def test_harness_run_checks_the_endpoint_before_the_episode(fixture_tasks_dir, t
     assert not (tmp_path / "t.json").exists()
 
 
+@pytest.mark.slow  # a transformers model (torch)
 def test_an_hf_model_past_its_context_is_context_exhausted(tiny_model_dir):
     policy = make_policy(f"hf:{tiny_model_dir}?max_new_tokens=8")
     policy.model.config.max_position_embeddings = 16  # the conversation below is longer than that
