@@ -201,11 +201,12 @@ class BugsInPyImporter:
         from corpus.repository.test_requirements import declared_extras, test_requirements
         # Every module of the project (tests included, test data not): a recorded pin any of them imports,
         # even under a guard (an optional server, a plugin), was part of the bug's environment.
-        test_texts = [(source.read_file(self.git_dir, fixed, p) or b"").decode(errors="replace")
-                      for p in sorted(fixed_files) if p.endswith(".py") and (classify.is_test_code(p)
-                                                                             or not classify.is_test_path(p))]
-        test_code = [(source.read_file(self.git_dir, fixed, p) or b"").decode(errors="replace")
-                     for p in sorted(fixed_files) if classify.is_test_code(p)]
+        def read(path: str) -> str:
+            return (source.read_file(self.git_dir, fixed, path) or b"").decode(errors="replace")
+
+        test_code = list(classify.test_code_files(sorted(fixed_files), read).values())
+        test_texts = test_code + [read(p) for p in sorted(fixed_files)
+                                  if p.endswith(".py") and not classify.is_test_path(p)]
         declared = recorded_or_required(test_requirements(tree), constraints, test_code, result.notes)
         requirements = list(dict.fromkeys(declared + _extra_pins(constraints, test_texts)))
         optional = classify.missing_distributions(

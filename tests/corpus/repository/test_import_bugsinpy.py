@@ -142,6 +142,26 @@ def test_test_data_written_in_python_is_not_read_for_imports():
     assert sorted(found) == ["PyYAML", "six"]  # guarded imports and the standard library are left out
 
 
+def test_python_input_beside_the_tests_is_not_read_for_imports_unless_a_test_imports_it():
+    from corpus.importers.bugsinpy.classify import missing_distributions, test_code_files
+
+    # Old black kept the files its tests format directly in tests/ (tests/import_spacing.py imports
+    # some_library): read as code they asked for a package that does not install.
+    files = {"tests/test_black.py": "import black\nfrom tests.util import helper\nfrom . import shared\n",
+             "tests/conftest.py": "import pytest\n",
+             "tests/util.py": "import six\nfrom .deeper import x\n",
+             "tests/deeper.py": "import yaml\n",
+             "tests/shared.py": "import toml\n",
+             "tests/import_spacing.py": "from some_library import (a, b)\nimport another_input\n",
+             "tests/expression.py": "import made_up\n"}
+    code = test_code_files(sorted(files), files.__getitem__)
+    assert sorted(code) == ["tests/conftest.py", "tests/deeper.py", "tests/shared.py", "tests/test_black.py",
+                            "tests/util.py"]
+    found = missing_distributions(list(code.values()), local={"black", "tests", "util", "deeper", "shared"},
+                                  already={"pytest"})
+    assert sorted(found) == ["PyYAML", "six", "toml"]
+
+
 def test_a_setuptools_scm_version_module_is_generated(tmp_path):
     from corpus.repository.workspace import generated_files
 
