@@ -6,7 +6,8 @@ the node ids come from ``run_test.sh`` (pytest, tox, nosetests or unittest forms
 resolved from the project's own requirements and test requirements, constrained by BugsInPy's pins;
 then (``check``) the failing tests are run once on both versions: a bug is imported only when they
 fail on the buggy version and pass on the fixed one, under the default locale or, failing that, under
-the C locale (recorded in the task), and ``pass_to_pass`` is what passes on both. The history of every
+the C locale (recorded in the task), and ``pass_to_pass`` is what passes on both; the task's own selection
+(``fail_to_pass`` and ``pass_to_pass`` alone) must then reproduce the same way. The history of every
 imported bug is written as one git bundle per project under ``OUT/_repos/`` with the project's license.
 """
 
@@ -291,6 +292,18 @@ class BugsInPyImporter:
                         result.notes.append(f"{len(both) - len(named)} passing test id(s) with whitespace left out "
                                             "of pass_to_pass")
                     meta["tests"]["pass_to_pass"] = named[:MAX_PASS_TO_PASS]
+                    # The task runs its own selection, not the whole files: a test that passes only after
+                    # another one set some state (black 1: click's locale check silenced by a test left out
+                    # of pass_to_pass) must reproduce there too.
+                    selection = [*ids, *meta["tests"]["pass_to_pass"]]
+                    bad = run_local(buggy_ws, spec, env.python, selection, extra_env=extra)
+                    good = run_local(fixed_ws, spec, env.python, selection, extra_env=extra)
+                    passing = meta["tests"]["pass_to_pass"]
+                    if not (all(bad.failed(i) for i in ids) and all(bad.passed(k) for k in passing)
+                            and all(good.passed(k) for k in selection)):
+                        tried.append(f"{'C locale' if extra else 'default locale'}: reproduces in the whole test "
+                                     f"files but not when the task's own tests run alone (fixed: {good.tail(3)})")
+                        continue
                     if extra:
                         result.notes.append("reproduces only under the C locale (recorded in environment.env)")
                     return
