@@ -115,11 +115,8 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
                 continue
             guess = _culprit(output, wanted) if culprit is None else None
             if culprit is None and guess is None:
-                # pip's explanation of a conflict, when it gave one, else its last lines.
-                cause = output.split("conflict is caused by:", 1)[-1].split("To fix this", 1)[0] \
-                    if "conflict is caused by:" in output else "\n".join(output.strip().splitlines()[-3:])
-                tail = " | ".join(line.strip() for line in cause.strip().splitlines()[:6])
-                raise ResolutionError(f"the project's requirements did not install on Python {python_version}: {tail}")
+                raise ResolutionError(f"the project's requirements did not install on Python {python_version}: "
+                                      f"{_failure(output)}")
             if guess is not None:
                 wanted.remove(guess)
                 dropped.append(f"{guess}: imported by the tests but no such package for Python {python_version}")
@@ -140,6 +137,17 @@ def resolve_pins(python_version: str, checkout: Path, *, project: str, extras: S
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_text(json.dumps({"pins": pins, "dropped": dropped}, indent=1))
     return Resolution(pins, dropped)
+
+
+def _failure(output: str) -> str:
+    """Why pip failed, in one line: its explanation of a conflict, else its ERROR lines (pip writes them to
+    stderr, before the progress lines of stdout), else its last lines."""
+    if "conflict is caused by:" in output:
+        cause = output.split("conflict is caused by:", 1)[-1].split("To fix this", 1)[0]
+    else:
+        errors = [line[6:] for line in output.splitlines() if line.startswith("ERROR:")]
+        cause = "\n".join(errors) if errors else "\n".join(output.strip().splitlines()[-3:])
+    return " | ".join(line.strip() for line in cause.strip().splitlines()[:6])
 
 
 def _reason(output: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 # Import names whose distribution is named otherwise (the common cases; others are tried by their own name).
@@ -67,6 +68,37 @@ def is_test_code(path: str) -> bool:
     """A test-side Python file the tests import or run (not a data file that happens to be Python)."""
     parts = PurePosixPath(path).parts
     return path.endswith(".py") and is_test_path(path) and not any(p.lower() in DATA_FOLDERS for p in parts[:-1])
+
+
+def _imported_names(source: str) -> set[str]:
+    """Every name an import statement of ``source`` mentions, relative imports included (``from . import
+    helper``, ``from .helper import x``, ``import tests.helper``): the candidates for a sibling module."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set(re.findall(r"\w+", " ".join(re.findall(r"^\s*(?:from|import)\s+(.*)$", source, re.MULTILINE))))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {part for alias in node.names for part in alias.name.split(".")}
+        elif isinstance(node, ast.ImportFrom):
+            names |= set((node.module or "").split(".")) | {alias.name for alias in node.names}
+    return names - {""}
+
+
+def test_code_files(paths: list[str], read: Callable[[str], str]) -> dict[str, str]:
+    """The test-side Python files the tests run or import, with their text: every test module, conftest and
+    package ``__init__``, and each other Python file under a test folder that one of those imports (a
+    helper), transitively. The rest is input the tests read as data (black's ``tests/expression.py`` and
+    ``tests/import_spacing.py``, formatted by the tests, import packages nobody installs)."""
+    texts = {p: read(p) for p in paths if is_test_code(p)}
+    code = {p for p in texts if TEST_NAME.match(PurePosixPath(p).name) or PurePosixPath(p).name == "__init__.py"}
+    while True:
+        imported = set().union(*(_imported_names(texts[p]) for p in code)) if code else set()
+        helpers = {p for p in texts if p not in code and PurePosixPath(p).stem in imported}
+        if not helpers:
+            return {p: texts[p] for p in sorted(code)}
+        code |= helpers
 
 
 def missing_distributions(sources: list[str], local: set[str], already: set[str]) -> list[str]:

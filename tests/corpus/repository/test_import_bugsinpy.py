@@ -142,6 +142,26 @@ def test_test_data_written_in_python_is_not_read_for_imports():
     assert sorted(found) == ["PyYAML", "six"]  # guarded imports and the standard library are left out
 
 
+def test_python_input_beside_the_tests_is_not_read_for_imports_unless_a_test_imports_it():
+    from corpus.importers.bugsinpy.classify import missing_distributions, test_code_files
+
+    # Old black kept the files its tests format directly in tests/ (tests/import_spacing.py imports
+    # some_library): read as code they asked for a package that does not install.
+    files = {"tests/test_black.py": "import black\nfrom tests.util import helper\nfrom . import shared\n",
+             "tests/conftest.py": "import pytest\n",
+             "tests/util.py": "import six\nfrom .deeper import x\n",
+             "tests/deeper.py": "import yaml\n",
+             "tests/shared.py": "import toml\n",
+             "tests/import_spacing.py": "from some_library import (a, b)\nimport another_input\n",
+             "tests/expression.py": "import made_up\n"}
+    code = test_code_files(sorted(files), files.__getitem__)
+    assert sorted(code) == ["tests/conftest.py", "tests/deeper.py", "tests/shared.py", "tests/test_black.py",
+                            "tests/util.py"]
+    found = missing_distributions(list(code.values()), local={"black", "tests", "util", "deeper", "shared"},
+                                  already={"pytest"})
+    assert sorted(found) == ["PyYAML", "six", "toml"]
+
+
 def test_a_setuptools_scm_version_module_is_generated(tmp_path):
     from corpus.repository.workspace import generated_files
 
@@ -201,3 +221,45 @@ def test_a_test_module_imported_by_its_bare_name_is_the_repository_own():
     assert local_modules(files) >= {"tqdm", "tests", "tests_tqdm", "tests_main", "setup"}
     sources = ["from tests_tqdm import with_setup\nimport nose\n"]
     assert missing_distributions(sources, local=local_modules(files), already=set()) == ["nose"]
+
+
+def test_a_bug_that_reproduces_only_after_another_test_ran_is_not_imported(tmp_path, monkeypatch):
+    """The whole test file reproduces the bug, but its failing test passes on the fix only after a test that
+    fails on the buggy commit (so in no pass_to_pass) set some state: the task's own tests alone do not."""
+    from tests.helpers.tiny_history import _git
+
+    monkeypatch.setenv("STEPWISE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("STEPWISE_PYTHONS", getattr(sys, "_base_executable", sys.executable))
+    repo = tmp_path / "tinyflag"
+    (repo / "tinyflag").mkdir(parents=True)
+    (repo / "tests").mkdir()
+    (repo / "tinyflag" / "__init__.py").write_text("READY = False\n")
+    (repo / "tests" / "test_flag.py").write_text("def test_placeholder():\n    pass\n")
+    (repo / "setup.py").write_text("from setuptools import setup\nsetup(name='tinyflag', version='0.1', "
+                                   "packages=['tinyflag'])\n")
+    (repo / "LICENSE").write_text("MIT License\n")
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "flag")
+    buggy = _git(repo, "rev-parse", "HEAD")
+    (repo / "tinyflag" / "__init__.py").write_text("READY = False\n\n\ndef ready():\n    return True\n")
+    (repo / "tests" / "test_flag.py").write_text(
+        "import tinyflag\n\n\ndef test_a_sets_up():\n    tinyflag.READY = tinyflag.ready()\n\n\n"
+        "def test_b_needs_the_setup():\n    assert tinyflag.READY\n")
+    _git(repo, "commit", "-qam", "fix: ready")
+    fixed = _git(repo, "rev-parse", "HEAD")
+    project = tmp_path / "bugsinpy" / "projects" / "tinyflag"
+    (project / "bugs" / "1").mkdir(parents=True)
+    (project / "project.info").write_text('github_url="https://example.org/tinyflag"\nstatus="OK"\n')
+    python = "{}.{}".format(*sys.version_info[:2])
+    (project / "bugs" / "1" / "bug.info").write_text(
+        f'python_version="{python}.1"\nbuggy_commit_id="{buggy}"\nfixed_commit_id="{fixed}"\n'
+        'test_file="tests/test_flag.py"')
+    (project / "bugs" / "1" / "run_test.sh").write_text("pytest tests/test_flag.py::test_b_needs_the_setup\n")
+    (project / "bugs" / "1" / "requirements.txt").write_text("")
+    out = tmp_path / "out"
+    assert corpus_main(["import-bugsinpy", str(project), "--git", str(repo), "--out", str(out)]) == 1
+    report = json.loads((out / "import-report-tinyflag.json").read_text())
+    reason = report["results"][0]["reason"]
+    assert "reproduces in the whole test files but not when the task's own tests run alone" in reason
+    assert not (out / "tinyflag-1").exists()

@@ -34,3 +34,18 @@ def test_a_bounded_test_requirement_in_a_conflict_is_loosened():
     output = "The conflict is caused by:\n    The user requested chardet<=2.3.0\n    httpcore 0.3.0 depends on chardet==3.*\n"
     assert _loosen(output, ["pytest", "chardet<=2.3.0"]) == (1, "chardet")
     assert _loosen(output, ["pytest", "chardet"]) is None  # already bare: nothing to loosen
+
+
+def test_a_failure_no_pin_explains_is_told_in_pips_error_lines_not_its_progress():
+    from corpus.repository.resolve import _failure
+
+    # pip's stderr (its errors) comes first, then its stdout (progress): a missing test requirement's version
+    # (requests-async 0.5.0, gone from the index) must be named, not the last package pip collected.
+    output = ("ERROR: Could not find a version that satisfies the requirement requests-async==0.5.0 "
+              "(from versions: 0.1.0, 0.2.4)\nERROR: No matching distribution found for requests-async==0.5.0\n"
+              "Collecting pytest==5.2.1\n  Using cached pytest-5.2.1-py3-none-any.whl\nCollecting httpcore==0.3.0\n")
+    told = _failure(output)
+    assert "No matching distribution found for requests-async==0.5.0" in told
+    assert "httpcore" not in told
+    conflict = "ERROR: ResolutionImpossible\nThe conflict is caused by:\n    a 1 depends on b<2\nTo fix this\n"
+    assert _failure(conflict) == "a 1 depends on b<2"
