@@ -3,8 +3,10 @@
 Standalone: copied into the workspace, imports nothing from the project. Reads ``plant.json`` next to
 itself ({"file", "lines", "function"}: the planted change), and per test writes a line to
 ``trace.jsonl``: how often the changed lines ran, the count of calls into repository code when they
-first and last ran and when the test failed, and the failure's traceback (file, line, function, source line) with
-the exception's type. What the generator measures (``validation.generate.distance``) is read from it.
+first and last ran and when the test failed, the failure's traceback (file, line, function, source line) with
+the exception's type, and the repository files whose code ran from the first run of a changed line to the
+failure (``files_after``: where the wrong value can have travelled before it failed the test). What the
+generator measures (``validation.generate.distance``) is read from it.
 """
 
 import json
@@ -21,8 +23,9 @@ with open(os.path.join(_HERE, "plant.json"), encoding="utf-8") as _fh:
     _PLANT = json.load(_fh)
 _TARGET = os.path.realpath(os.path.join(_ROOT, _PLANT["file"]))
 _LINES = frozenset(_PLANT["lines"])
-_files = {}
+_files = {}  # co_filename -> its workspace-relative path when it is the repository's, else ""
 _state = {"calls": 0, "hits": 0, "first_hit_call": None, "last_hit_call": None}
+_after = set()  # files whose code ran since a changed line first ran
 _lock = threading.Lock()
 
 
@@ -33,8 +36,9 @@ def _in_repo(code):
     except KeyError:
         # Frozen and generated code ("<frozen posixpath>", "<string>") has no file: never the repository's.
         path = os.path.realpath(name) if os.path.isabs(name) else ""
-        _files[name] = inside = path.startswith(_ROOT + os.sep) and not path.startswith(_HERE)
-        return inside
+        inside = path.startswith(_ROOT + os.sep) and not path.startswith(_HERE)
+        _files[name] = rel = os.path.relpath(path, _ROOT).replace(os.sep, "/") if inside else ""
+        return rel
 
 
 def _local(frame, event, arg):
@@ -49,9 +53,12 @@ def _local(frame, event, arg):
 
 def _global(frame, event, arg):
     code = frame.f_code
-    if not _in_repo(code):
+    rel = _in_repo(code)
+    if not rel:
         return None
     _state["calls"] += 1
+    if _state["first_hit_call"] is not None:
+        _after.add(rel)
     if os.path.realpath(code.co_filename) == _TARGET:
         return _local
     return None
@@ -60,6 +67,7 @@ def _global(frame, event, arg):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     _state.update(calls=0, hits=0, first_hit_call=None, last_hit_call=None)
+    _after.clear()
     item._stepwise_failure = None
     sys.settrace(_global)
     threading.settrace(_global)
@@ -91,4 +99,4 @@ def pytest_runtest_makereport(item, call):
                        "text": linecache.getline(path, line).strip()})
     item._stepwise_failure = {"when": call.when, "type": call.excinfo.typename,
                               "message": str(call.excinfo.value).splitlines()[0][:300] if str(call.excinfo.value) else "",
-                              "calls": _state["calls"], "frames": frames}
+                              "calls": _state["calls"], "frames": frames, "files_after": sorted(_after)}
