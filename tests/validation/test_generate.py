@@ -101,11 +101,15 @@ def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distan
     far = measure(record, file="pkg/store.py", function_line=12, touched={"items", "append"}, test_files=tests)
     assert far is not None and far.calls_between == 11 and far.calls_since_last == 5 and far.state_carried
     assert far.files == 2  # the change's module and the one that failed, the test file aside
+    ran = measure({**record, "failure": {**record["failure"], "files_after": ["pkg/store.py", "pkg/index.py",
+                                                                             "tests/test_x.py", "tests/conftest.py"]}},
+                  file="pkg/store.py", function_line=12, touched={"items"}, test_files=tests)
+    assert ran is not None and ran.files == 3 and ran.files_on_stack == 2  # and the module the value went through
     assert propose_label(far).preference == "recommended"
     assert propose_label(far).rule == LabelRule.load().version  # the one rule corpus quality uses
 
     at_line = PlantDistance(test="t", hits=1, calls_between=0, calls_since_last=0, on_failure_stack=True, frames=0,
-                            state_carried=False, files=1, failure_in_changed_function=True,
+                            state_carried=False, files=1, files_on_stack=1, failure_in_changed_function=True,
                             failure_mentions_change=True, failure_type="ValueError", failure_line="raise ValueError")
     assert propose_label(at_line).preference == "avoid"
     near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function_line=12, touched={"items"},

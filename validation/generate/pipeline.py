@@ -24,11 +24,12 @@ from corpus.plant.operators import OPERATORS, candidates
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.spec import EnvironmentSpec
 from validation.generate import selection
-from validation.generate.choice import ORDERS, ordered
+from validation.generate.choice import ORDERS, SuiteFiles, ordered
 from validation.generate.distance import measure, nearest, propose_label, touched_names
 from validation.generate.environment import default_environment
 from validation.generate.repository import Repository
 from validation.generate.runs import REACH, TRACE, SandboxRunner
+from validation.generate.watch import watched
 from validation.generate.writer import snapshot_folder, write_task
 
 STATE_FILE = "generate-state.jsonl"
@@ -126,7 +127,8 @@ def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidat
             continue  # a module this interpreter cannot parse: nothing to plant there
         texts[rel] = text
         found += [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
-    found = ordered(found, covering, reach, seed=options.seed, order=options.order)
+    found = ordered(found, covering, reach, seed=options.seed, order=options.order,
+                    statics=SuiteFiles.read(repo.root, repo.tests, repo.sources))
     limit = options.max_candidates or options.max_tasks * 10
     return found[:limit], covering, texts
 
@@ -320,8 +322,8 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             return record(candidate, "no_effect", source_hash=source_hash)
         if selection.breaks_suite(len(failed), suite_size):
             return record(candidate, "breaks_suite", source_hash=source_hash, failed=len(failed))
-        lines = changed_lines(before, after)
-        plant = {"file": candidate.file, "lines": lines, "function": candidate.function}
+        plant = {"file": candidate.file, "function": candidate.function, "function_line": candidate.function_line,
+                 **watched(after, changed_lines(before, after)).to_plant()}
         traced = timed("tracing", runner.run, workdir, failed, plugin=TRACE, plant=plant)
         again = timed("tests", runner.run, workdir, failed)
         if sorted(traced.failed) != sorted(failed) or sorted(again.failed) != sorted(failed):

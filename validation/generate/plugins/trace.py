@@ -1,7 +1,8 @@
 """The trace of a planted bug's failing tests (``-p _stepwise_trace``).
 
 Standalone: copied into the workspace, imports nothing from the project. Reads ``plant.json`` next to
-itself ({"file", "lines", "function"}: the planted change), and per test writes a line to
+itself ({"file", "function", "function_line", "lines", "before_return"}: the planted change and where it
+runs, ``validation.generate.watch``), and per test writes a line to
 ``trace.jsonl``: how often the changed lines ran, the count of calls into repository code when they
 first and last ran and when the test failed, the failure's traceback (file, line, function, source line) with
 the exception's type, and the repository files whose code ran from the first run of a changed line to the
@@ -23,6 +24,11 @@ with open(os.path.join(_HERE, "plant.json"), encoding="utf-8") as _fh:
     _PLANT = json.load(_fh)
 _TARGET = os.path.realpath(os.path.join(_ROOT, _PLANT["file"]))
 _LINES = frozenset(_PLANT["lines"])
+# Lines holding a ``pass`` that ends the changed function's body (``validation.generate.watch``): it runs
+# when the function returns from an earlier line that is no return or raise of its own.
+_BEFORE_RETURN = tuple(_PLANT.get("before_return", ()))
+_FUNCTION_LINE = _PLANT.get("function_line")
+_LEAVES = ("return", "raise", "yield")
 _files = {}  # co_filename -> its workspace-relative path when it is the repository's, else ""
 _state = {"calls": 0, "hits": 0, "first_hit_call": None, "last_hit_call": None}
 _after = set()  # files whose code ran since a changed line first ran
@@ -41,8 +47,18 @@ def _in_repo(code):
         return rel
 
 
+def _ran(frame, event):
+    if event == "line":
+        return frame.f_lineno in _LINES
+    if event != "return" or not _BEFORE_RETURN or frame.f_code.co_firstlineno != _FUNCTION_LINE:
+        return False
+    last = frame.f_lineno
+    text = linecache.getline(frame.f_code.co_filename, last).strip()
+    return any(last < line for line in _BEFORE_RETURN) and not text.startswith(_LEAVES)
+
+
 def _local(frame, event, arg):
-    if event == "line" and frame.f_lineno in _LINES:
+    if _ran(frame, event):
         with _lock:
             _state["hits"] += 1
             if _state["first_hit_call"] is None:
