@@ -18,6 +18,7 @@ from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS
 from corpus.repository.environment import build_environment
 from corpus.repository.spec import NODE_ID
+from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from validation.generate.choice import SuiteFiles, distance_tier, ordered
 from validation.generate.distance import measure, propose_label, touched_names
@@ -151,6 +152,7 @@ def test_failing_parametrized_tests_whose_ids_have_spaces_make_tasks(tmp_path):
     assert ["tests/test_ledger.py::test_a_transfer_is_reported"] in [m["tests"]["fail_to_pass"] for m in metas]
     task = next(m for m in metas if m["tests"]["fail_to_pass"] == ["tests/test_ledger.py::test_a_transfer_is_reported"])
     loaded = load_task(out / "tasks" / task["name"])
+    assert isinstance(loaded, GeneratedTask)
     buggy = materialize_repository(loaded, tmp_path / "buggy").path
     correct = materialize_repository(loaded, tmp_path / "correct", variant="fixed").path
     runner = SandboxRunner(buggy, sandbox="bwrap")
