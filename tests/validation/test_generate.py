@@ -16,7 +16,7 @@ from corpus.quality.label_rule import LabelRule
 from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from validation.generate import cli as generate_cli
-from validation.generate.distance import PlantDistance, measure, propose_label
+from validation.generate.distance import PlantDistance, measure, nearest, propose_label
 from validation.generate.pipeline import STATE_FILE, GenerateError, Options, generate
 from validation.generate.repository import Repository
 from validation.generate.runs import SandboxRunner
@@ -105,6 +105,7 @@ def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distan
                                                                              "tests/test_x.py", "tests/conftest.py"]}},
                   file="pkg/store.py", function_line=12, touched={"items"}, test_files=tests)
     assert ran is not None and ran.files == 3 and ran.files_on_stack == 2  # and the module the value went through
+
     assert propose_label(far).preference == "recommended"
     assert propose_label(far).rule == LabelRule.load().version  # the one rule corpus quality uses
 
@@ -112,6 +113,8 @@ def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distan
                             state_carried=False, files=1, files_on_stack=1, failure_in_changed_function=True,
                             failure_mentions_change=True, failure_type="ValueError", failure_line="raise ValueError")
     assert propose_label(at_line).preference == "avoid"
+    # The task is judged by the failing test that shows its cause soonest, as corpus quality judges every task.
+    assert nearest([far, at_line]) is at_line and nearest([far, ran]) is far
     near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function_line=12, touched={"items"},
                    test_files=tests)
     assert near is not None and propose_label(near).preference == "optional"
