@@ -121,6 +121,10 @@ def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distan
     never_ran = measure({**record, "hits": 0, "first_hit_call": None}, file="pkg/store.py", function_line=12,
                         touched=set(), test_files=tests)
     assert never_ran is not None and propose_label(never_ran).preference == "avoid"
+    setup_error = measure({**record, "hits": 0, "first_hit_call": None, "failure": {**record["failure"], "calls": 1}},
+                          file="pkg/store.py", function_line=12, touched=set(), test_files=tests)
+    assert setup_error is not None and setup_error.calls_between < far.calls_between
+    assert nearest([setup_error, far]) is far  # a test the change never ran in says nothing of its distance
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -105,9 +105,12 @@ def _source_files(files: set[str], test_files: frozenset[str]) -> set[str]:
 def nearest(distances: list[PlantDistance]) -> PlantDistance:
     """What a task is judged by, as ``corpus.quality.divergence.nearest`` judges every task: the failing test
     where the change is easiest to reach from its failure (the failure pointing at the change first, then
-    the fewest files, calls and frames between), since an agent reads every failure and takes the shortest way."""
-    return min(distances, key=lambda d: (not (d.failure_mentions_change or d.failure_in_changed_function),
-                                         d.files, d.calls_between, d.frames, d.test))
+    the fewest files, calls and frames between), since an agent reads every failure and takes the shortest way.
+    As there only tests whose state diverged count, here only tests in which the change ran, when any did (a
+    test failing without it failed on a definition the change made, or on something else: a fixture's error)."""
+    ran = [d for d in distances if d.hits] or distances
+    return min(ran, key=lambda d: (not (d.failure_mentions_change or d.failure_in_changed_function),
+                                   d.files, d.calls_between, d.frames, d.test))
 
 
 def as_divergence(distance: PlantDistance, *, file: str, function: str, line: int) -> Divergence:
