@@ -108,9 +108,13 @@ def nearest(distances: list[PlantDistance]) -> PlantDistance:
     the fewest files, calls and frames between), since an agent reads every failure and takes the shortest way.
     As there only tests whose state diverged count, here only tests in which the change ran, when any did (a
     test failing without it failed on a definition the change made, or on something else: a fixture's error)."""
-    ran = [d for d in distances if d.hits] or distances
-    return min(ran, key=lambda d: (not (d.failure_mentions_change or d.failure_in_changed_function),
-                                   d.files, d.calls_between, d.frames, d.test))
+    return by_nearness(distances)[0]
+
+
+def by_nearness(distances: list[PlantDistance]) -> list[PlantDistance]:
+    """``distances`` nearest first (``nearest``), the tests the change never ran in last."""
+    return sorted(distances, key=lambda d: (not d.hits, not (d.failure_mentions_change or d.failure_in_changed_function),
+                                            d.files, d.calls_between, d.frames, d.test))
 
 
 def as_divergence(distance: PlantDistance, *, file: str, function: str, line: int) -> Divergence:

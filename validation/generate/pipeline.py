@@ -21,11 +21,13 @@ from corpus.plant.context import Candidate, ModuleContext
 from corpus.plant.edits import apply_edits, changed_lines, changed_text
 from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS, candidates
+from corpus.quality.label_rule import LabelRule
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.spec import EnvironmentSpec
 from validation.generate import selection
 from validation.generate.choice import ORDERS, SuiteFiles, ordered
-from validation.generate.distance import measure, nearest, propose_label, touched_names
+from validation.generate.confirm import confirm
+from validation.generate.distance import by_nearness, measure, propose_label, touched_names
 from validation.generate.environment import default_environment
 from validation.generate.repository import Repository
 from validation.generate.runs import REACH, TRACE, SandboxRunner
@@ -347,15 +349,24 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             with lock:
                 signatures.discard(signature)
             return None
-        distance = nearest(distances)
-        label = propose_label(distance, file=candidate.file, function=candidate.function, line=candidate.line)
+        ordered_distances = by_nearness(distances)
+        distance = ordered_distances[0]
+        rule = LabelRule.load()
+        own = propose_label(distance, file=candidate.file, function=candidate.function, line=candidate.line, rule=rule)
+        correct = workdir.with_name(workdir.name + "-correct")
+        timed("workspace", linked_copy, snapshot, correct)
+        confirmed = timed("confirm", confirm, runner, workdir, correct, [d.test for d in ordered_distances],
+                          failing_output=first.output, test_files=repo.tests, cheap=own, rule=rule,
+                          timeout_s=options.timeout_s)
+        label = confirmed.label
         passing = [test for test in selection.named_tests([t for t in tests if t not in failed],
                                                            excluded=[*failed, *report.baseline_failing])
                    if test not in named]
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
                             failed=sorted(named), passing=passing, distance=distance, label=label,
-                            environment=environment)
+                            environment=environment, divergence=confirmed.divergence)
         return record(candidate, selection.KEPT, source_hash=source_hash, label=label.preference, task=folder.name,
-                      signature=list(signature))
+                      signature=list(signature), own_label=own.preference, state_measured=confirmed.measured)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(workdir.with_name(workdir.name + "-correct"), ignore_errors=True)
