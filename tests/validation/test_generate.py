@@ -59,6 +59,7 @@ def test_kept_tasks_fail_buggy_and_pass_correct_and_the_source_is_untouched(gene
             meta = json.loads((task / "meta.json").read_text())
             assert meta["origin"] == "generated" and meta["generator"]["operator"] and meta["generator"]["seed"] == 3
             assert meta["preference"] in ("recommended", "optional", "avoid")
+            assert meta["measured"]["measure"] == "state_trace"  # labelled by the measure every task gets
             assert meta["tests"]["fail_to_pass"] and meta["runtime_evidence"]["test"] in meta["tests"]["fail_to_pass"]
             assert meta["generator"]["function"] not in meta["description"]  # the report names the symptom only
             loaded = load_task(task)  # a generated task loads and materializes like a repository task

@@ -16,11 +16,16 @@ from corpus.plant.context import ModuleContext
 from corpus.plant.edits import apply_edits, changed_lines, changed_text
 from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS
+from corpus.quality.divergence import Divergence
+from corpus.quality.divergence import nearest as nearest_divergence
+from corpus.quality.label_rule import LabelRule
 from corpus.repository.environment import build_environment
 from corpus.repository.spec import NODE_ID
 from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
+from harness.sandbox.backends import get_backend
 from validation.generate.choice import SuiteFiles, distance_tier, ordered
+from validation.generate.confirm import confirm, unmeasured
 from validation.generate.distance import measure, propose_label, touched_names
 from validation.generate.environment import environment_of
 from validation.generate.pipeline import Options, generate
@@ -28,6 +33,7 @@ from validation.generate.repository import Repository
 from validation.generate.runs import REACH, TRACE, SandboxRunner
 from validation.generate.selection import named_tests
 from validation.generate.watch import watched
+from validation.quality.state_trace import TracedPair, measure_pair
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LEDGER = REPO_ROOT / "tests" / "fixtures" / "repos" / "ledger"
@@ -240,3 +246,49 @@ def test_a_function_a_test_imports_by_name_counts_as_called_though_a_decorator_w
     assert distance_tier("pkg/utils.py:3", [test], reach, statics, "memoize") == 1  # the wrapper's module
     assert distance_tier("pkg/types.py:3", [test], reach, statics, "Command.update") == 1
     assert distance_tier("pkg/other.py:3", [test], reach, statics, "helper") == 0
+
+
+@pytest.mark.slow
+def test_a_kept_bug_is_labelled_by_the_shared_state_measure_not_by_the_generators_upper_bound(tmp_path):
+    """The generator's own trace counts from the change's first run and every file that ran, and calls a
+    failure ``shown`` only when its line names what the change touched: on the ledger it proposed
+    ``recommended`` for bugs whose wrong value pytest's report prints. The label is the shared measure's,
+    the one ``corpus quality`` gives every task."""
+    candidate, before, after = planted("drop_state_update", JOURNAL, "Journal.transfer", "self.transfers.append")
+    buggy, correct = tmp_path / "buggy", tmp_path / "correct"
+    linked_copy(LEDGER, buggy)
+    linked_copy(LEDGER, correct)
+    replace_file(buggy, JOURNAL, after)
+    test = "tests/test_ledger.py::test_first_over_and_total"
+    plant = {"file": JOURNAL, "function": candidate.function, "function_line": candidate.function_line,
+             **watched(after, changed_lines(before, after)).to_plant()}
+    tests = Repository.scan(LEDGER).tests
+    rule = LabelRule.load()
+    runner = SandboxRunner(tmp_path, sandbox="bwrap")
+    try:
+        first = runner.run(buggy, [test])
+        traced = runner.run(buggy, [test], plugin=TRACE, plant=plant)
+        distance = measure(traced.trace[0], file=JOURNAL, function_line=candidate.function_line,
+                           touched=touched_names(*changed_text(before, after)), test_files=frozenset(tests))
+        assert distance is not None
+        own = propose_label(distance, rule=rule)
+        confirmed = confirm(runner, buggy, correct, [test], failing_output=first.output, test_files=tests, cheap=own,
+                            rule=rule, timeout_s=60)
+    finally:
+        runner.close()
+    for tree in (buggy, correct):  # validation's own runner imports the package through a root conftest.py
+        (tree / "conftest.py").write_text("", encoding="utf-8")
+    shared = nearest_divergence(measure_pair(TracedPair(buggy, correct, (test,), first.output, tests), sandbox=get_backend("bwrap")))
+
+    assert own.preference == "recommended"
+    assert confirmed.measured and confirmed.divergence is not None and shared is not None
+    assert (confirmed.divergence.where, confirmed.divergence.shown) == (shared.where, shared.shown)
+    assert confirmed.label == rule.propose(shared) and confirmed.label.preference != "recommended"
+
+
+def test_without_a_usable_state_trace_the_generators_own_measure_never_makes_a_bug_recommended():
+    rule = LabelRule.load()
+    own = rule.propose(Divergence("t", True, calls=9, files=3, shown=False))
+
+    assert own.preference == "recommended" and unmeasured(own, rule).preference == "optional"
+    assert unmeasured(rule.propose(None), rule).preference == "avoid"
