@@ -34,7 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     run = BenchRun("generate_speed", out_dir=args.out_dir, argv=argv)
     speed = Table(["workers", "candidates", "kept", "wall s", "candidates / min", "kept / min", "kept / hour"],
                   align="rrrrrrr", title="Throughput")
-    shares = Table(["workers", "baseline", "workspaces", "test runs", "traced runs", "other"], align="rrrrrr",
+    shares = Table(["workers", "baseline", "workspaces", "test runs", "traced runs", "state measure", "other"],
+                   align="rrrrrrr",
                    title="Where the time goes (share of worker time)")
     data = []
     for workers in [int(n) for n in args.workers.split(",")]:
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         busy = wall * workers
         seconds = report.seconds
         spent = sum(seconds.values())
-        shares.add(workers, *(f"{seconds.get(k, 0.0) / busy:.0%}" for k in ("baseline", "workspace", "tests", "tracing")),
+        shares.add(workers, *(f"{seconds.get(k, 0.0) / busy:.0%}" for k in ("baseline", "workspace", "tests", "tracing", "confirm")),
                    f"{max(0.0, busy - spent) / busy:.0%}")
         data.append(report.to_dict())
     notes = [f"Repository: `{args.repo.name}` ({len(data) and data[0]['baseline_tests']} passing tests), seed 1, "

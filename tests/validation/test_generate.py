@@ -16,7 +16,7 @@ from corpus.quality.label_rule import LabelRule
 from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from validation.generate import cli as generate_cli
-from validation.generate.distance import PlantDistance, measure, propose_label
+from validation.generate.distance import PlantDistance, measure, nearest, propose_label
 from validation.generate.pipeline import STATE_FILE, GenerateError, Options, generate
 from validation.generate.repository import Repository
 from validation.generate.runs import SandboxRunner
@@ -59,6 +59,7 @@ def test_kept_tasks_fail_buggy_and_pass_correct_and_the_source_is_untouched(gene
             meta = json.loads((task / "meta.json").read_text())
             assert meta["origin"] == "generated" and meta["generator"]["operator"] and meta["generator"]["seed"] == 3
             assert meta["preference"] in ("recommended", "optional", "avoid")
+            assert meta["measured"]["measure"] == "state_trace"  # labelled by the measure every task gets
             assert meta["tests"]["fail_to_pass"] and meta["runtime_evidence"]["test"] in meta["tests"]["fail_to_pass"]
             assert meta["generator"]["function"] not in meta["description"]  # the report names the symptom only
             loaded = load_task(task)  # a generated task loads and materializes like a repository task
@@ -101,19 +102,30 @@ def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distan
     far = measure(record, file="pkg/store.py", function_line=12, touched={"items", "append"}, test_files=tests)
     assert far is not None and far.calls_between == 11 and far.calls_since_last == 5 and far.state_carried
     assert far.files == 2  # the change's module and the one that failed, the test file aside
+    ran = measure({**record, "failure": {**record["failure"], "files_after": ["pkg/store.py", "pkg/index.py",
+                                                                             "tests/test_x.py", "tests/conftest.py"]}},
+                  file="pkg/store.py", function_line=12, touched={"items"}, test_files=tests)
+    assert ran is not None and ran.files == 3 and ran.files_on_stack == 2  # and the module the value went through
+
     assert propose_label(far).preference == "recommended"
     assert propose_label(far).rule == LabelRule.load().version  # the one rule corpus quality uses
 
     at_line = PlantDistance(test="t", hits=1, calls_between=0, calls_since_last=0, on_failure_stack=True, frames=0,
-                            state_carried=False, files=1, failure_in_changed_function=True,
+                            state_carried=False, files=1, files_on_stack=1, failure_in_changed_function=True,
                             failure_mentions_change=True, failure_type="ValueError", failure_line="raise ValueError")
     assert propose_label(at_line).preference == "avoid"
+    # The task is judged by the failing test that shows its cause soonest, as corpus quality judges every task.
+    assert nearest([far, at_line]) is at_line and nearest([far, ran]) is far
     near = measure({**record, "first_hit_call": 13}, file="pkg/store.py", function_line=12, touched={"items"},
                    test_files=tests)
     assert near is not None and propose_label(near).preference == "optional"
     never_ran = measure({**record, "hits": 0, "first_hit_call": None}, file="pkg/store.py", function_line=12,
                         touched=set(), test_files=tests)
     assert never_ran is not None and propose_label(never_ran).preference == "avoid"
+    setup_error = measure({**record, "hits": 0, "first_hit_call": None, "failure": {**record["failure"], "calls": 1}},
+                          file="pkg/store.py", function_line=12, touched=set(), test_files=tests)
+    assert setup_error is not None and setup_error.calls_between < far.calls_between
+    assert nearest([setup_error, far]) is far  # a test the change never ran in says nothing of its distance
 
 
 @pytest.mark.parametrize(("args", "message"), [

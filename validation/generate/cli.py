@@ -12,6 +12,7 @@ from tqdm import tqdm
 from corpus.plant.operators import OPERATORS
 from harness.sandbox.backends import NAMES
 from harness.sandbox.backends.base import SandboxError
+from validation.generate.choice import ORDERS
 from validation.generate.environment import environment_of
 from validation.generate.pipeline import REPORT_FILE, GenerateError, Options, generate
 from validation.generate.repository import RepositoryError
@@ -37,6 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--tests", action="append", default=[], metavar="PATH",
                         help="a test file or folder of the suite, relative to --repo (repeatable; default: what "
                              "pytest discovers, for suites whose files it does not, such as tests_*.py)")
+    parser.add_argument("--order", choices=ORDERS, default="indirect",
+                        help="which candidates to try first: 'indirect' (functions the tests reach only through "
+                             "other code, and operators whose wrong value is stored and read later) or 'seed' "
+                             "(the seed's order alone)")
     parser.add_argument("--operator", action="append", choices=sorted(OPERATORS), dest="operators",
                         help="only this operator (repeatable; default: all)")
     return parser
@@ -62,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     options = Options(environment=environment, name=name, repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
                       max_candidates=args.max_candidates, workers=args.workers, sandbox=args.sandbox,
-                      timeout_s=args.timeout, tests=tuple(args.tests), operators=tuple(args.operators) if args.operators else None)
+                      timeout_s=args.timeout, tests=tuple(args.tests), operators=tuple(args.operators) if args.operators else None,
+                      order=args.order)
     try:
         report = generate(options, progress=progress)
     except (GenerateError, RepositoryError, SandboxError) as exc:

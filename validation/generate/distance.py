@@ -9,7 +9,11 @@ The measure, per failing test (the nearest one to the change wins):
   many frames lie between it and the failing line (the whole failing stack when it is not);
 - ``state_carried``: the changed function had returned before the failure, so the wrong value reached
   the failure through stored state or a returned value read later;
-- ``files``: distinct files among the change and the failing stack;
+- ``files``: the files, test files aside, whose code ran from the first run of a changed line to the failure
+  (the change's own and the failing stack's among them): where the wrong value can have travelled between
+  going wrong and failing the test, as the shared measure counts them for hand-written and real bugs
+  (``corpus.quality.divergence``: "the workspace files, test files aside, that run between the two");
+  ``files_on_stack``: the narrower count over the change and the failing stack only;
 - ``failure_mentions_change``: the failing line names something the change touched.
 One label rule serves hand-written, real and generated bugs: the measure becomes a
 ``corpus.quality.divergence.Divergence`` (for a planted bug, program state first goes wrong where a
@@ -41,7 +45,8 @@ class PlantDistance:
     on_failure_stack: bool
     frames: int
     state_carried: bool
-    files: int  # the files, test files aside, among the change's and the failing stack's
+    files: int  # the files, test files aside, whose code ran between the change's first run and the failure
+    files_on_stack: int  # the files, test files aside, among the change's and the failing stack's
     failure_in_changed_function: bool
     failure_mentions_change: bool
     failure_type: str
@@ -79,19 +84,37 @@ def measure(record: dict, *, file: str, function_line: int, touched: set[str],
     calls_between = failure["calls"] - first_hit if first_hit is not None else failure["calls"]
     calls_since_last = failure["calls"] - last_hit if last_hit is not None else failure["calls"]
     failing_text = innermost.get("text", "")
+    on_stack_files = {file, *(f["file"] for f in frames)}
+    ran = set(failure.get("files_after", ())) if record.get("hits", 0) else set()
     return PlantDistance(
         test=record["test"], hits=int(record.get("hits", 0)), calls_between=max(0, int(calls_between)),
         calls_since_last=max(0, int(calls_since_last)),
         on_failure_stack=on_stack, frames=distance_frames, state_carried=not on_stack and record.get("hits", 0) > 0,
-        files=len({file, *(f["file"] for f in frames)} - test_files),
+        files=len(_source_files(on_stack_files | ran, test_files)),
+        files_on_stack=len(_source_files(on_stack_files, test_files)),
         failure_in_changed_function=(innermost.get("file"), innermost.get("first_line")) == changed,
         failure_mentions_change=bool(set(WORD.findall(failing_text)) & touched),
         failure_type=failure.get("type", ""), failure_line=failing_text[:200])
 
 
+def _source_files(files: set[str], test_files: frozenset[str]) -> set[str]:
+    """The files that are the repository's code: test files and pytest's ``conftest.py`` aside."""
+    return {f for f in files if f not in test_files and f.rsplit("/", 1)[-1] != "conftest.py"}
+
+
 def nearest(distances: list[PlantDistance]) -> PlantDistance:
-    """The failing test where the change is easiest to see: the fewest calls, then frames, between."""
-    return min(distances, key=lambda d: (d.calls_between, d.frames, d.test))
+    """What a task is judged by, as ``corpus.quality.divergence.nearest`` judges every task: the failing test
+    where the change is easiest to reach from its failure (the failure pointing at the change first, then
+    the fewest files, calls and frames between), since an agent reads every failure and takes the shortest way.
+    As there only tests whose state diverged count, here only tests in which the change ran, when any did (a
+    test failing without it failed on a definition the change made, or on something else: a fixture's error)."""
+    return by_nearness(distances)[0]
+
+
+def by_nearness(distances: list[PlantDistance]) -> list[PlantDistance]:
+    """``distances`` nearest first (``nearest``), the tests the change never ran in last."""
+    return sorted(distances, key=lambda d: (not d.hits, not (d.failure_mentions_change or d.failure_in_changed_function),
+                                            d.files, d.calls_between, d.frames, d.test))
 
 
 def as_divergence(distance: PlantDistance, *, file: str, function: str, line: int) -> Divergence:

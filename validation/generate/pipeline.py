@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import queue as queues
-import random
 import shutil
 import tempfile
 import threading
@@ -22,13 +21,17 @@ from corpus.plant.context import Candidate, ModuleContext
 from corpus.plant.edits import apply_edits, changed_lines, changed_text
 from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS, candidates
+from corpus.quality.label_rule import LabelRule
 from corpus.repository.environment import EnvironmentBuildError, build_environment
-from corpus.repository.spec import NODE_ID, EnvironmentSpec
+from corpus.repository.spec import EnvironmentSpec
 from validation.generate import selection
-from validation.generate.distance import measure, nearest, propose_label, touched_names
+from validation.generate.choice import ORDERS, SuiteFiles, ordered
+from validation.generate.confirm import confirm
+from validation.generate.distance import by_nearness, measure, propose_label, touched_names
 from validation.generate.environment import default_environment
 from validation.generate.repository import Repository
 from validation.generate.runs import REACH, TRACE, SandboxRunner
+from validation.generate.watch import watched
 from validation.generate.writer import snapshot_folder, write_task
 
 STATE_FILE = "generate-state.jsonl"
@@ -50,6 +53,7 @@ class Options:
     sandbox: str = "bwrap"
     timeout_s: float = 60.0
     operators: tuple[str, ...] | None = None
+    order: str = "indirect"  # which candidates first (validation.generate.choice.ORDERS)
     # Test files or folders the suite is (relative to the repository); empty: pytest's own discovery.
     tests: tuple[str, ...] = ()
     # The tests' environment (a real bug's of the same project, --environment-from); None: this interpreter
@@ -108,8 +112,8 @@ def _suite(repo: Repository, paths: tuple[str, ...]) -> list[str]:
 
 
 def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
-    """Candidates in functions some passing test reaches, in the seed's order; the tests reaching each
-    function; each source file's text."""
+    """Candidates in functions some passing test reaches, in ``options.order`` (``validation.generate.choice``);
+    the tests reaching each function; each source file's text."""
     covering: dict[str, list[str]] = {}
     for test, entry in reach.items():
         if entry["outcome"] == "passed":
@@ -125,7 +129,8 @@ def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidat
             continue  # a module this interpreter cannot parse: nothing to plant there
         texts[rel] = text
         found += [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
-    random.Random(options.seed).shuffle(found)
+    found = ordered(found, covering, reach, seed=options.seed, order=options.order,
+                    statics=SuiteFiles.read(repo.root, repo.tests, repo.sources))
     limit = options.max_candidates or options.max_tasks * 10
     return found[:limit], covering, texts
 
@@ -134,6 +139,8 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     unknown = [name for name in options.operators or () if name not in OPERATORS]
     if unknown:
         raise GenerateError(f"unknown operator {unknown[0]!r}; choose from {', '.join(OPERATORS)}")
+    if options.order not in ORDERS:
+        raise GenerateError(f"unknown order {options.order!r}; choose from {', '.join(ORDERS)}")
     repo = Repository.scan(options.repo, options.name)
     suite = _suite(repo, options.tests)
     out = options.out.resolve()
@@ -317,8 +324,8 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             return record(candidate, "no_effect", source_hash=source_hash)
         if selection.breaks_suite(len(failed), suite_size):
             return record(candidate, "breaks_suite", source_hash=source_hash, failed=len(failed))
-        lines = changed_lines(before, after)
-        plant = {"file": candidate.file, "lines": lines, "function": candidate.function}
+        plant = {"file": candidate.file, "function": candidate.function, "function_line": candidate.function_line,
+                 **watched(after, changed_lines(before, after)).to_plant()}
         traced = timed("tracing", runner.run, workdir, failed, plugin=TRACE, plant=plant)
         again = timed("tests", runner.run, workdir, failed)
         if sorted(traced.failed) != sorted(failed) or sorted(again.failed) != sorted(failed):
@@ -329,10 +336,10 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
                                  for r in traced.trace) if d is not None]
         if not distances:
             return record(candidate, "no_trace", source_hash=source_hash)
-        failed = [test for test in failed if NODE_ID.match(test)]
-        if not failed:
+        named = selection.named_tests(failed, excluded=report.baseline_failing)
+        if not named:
             return record(candidate, "unnamed_tests", source_hash=source_hash)
-        signature = (candidate.file, candidate.function, candidate.operator, *sorted(failed))
+        signature = (candidate.file, candidate.function, candidate.operator, *sorted(named))
         with lock:
             near = signature in signatures
             signatures.add(signature)
@@ -342,13 +349,24 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             with lock:
                 signatures.discard(signature)
             return None
-        distance = nearest(distances)
-        label = propose_label(distance, file=candidate.file, function=candidate.function, line=candidate.line)
-        passing = [test for test in tests if test not in failed and NODE_ID.match(test)]
+        ordered_distances = by_nearness(distances)
+        distance = ordered_distances[0]
+        rule = LabelRule.load()
+        own = propose_label(distance, file=candidate.file, function=candidate.function, line=candidate.line, rule=rule)
+        correct = workdir.with_name(workdir.name + "-correct")
+        timed("workspace", linked_copy, snapshot, correct)
+        confirmed = timed("confirm", confirm, runner, workdir, correct, [d.test for d in ordered_distances],
+                          failing_output=first.output, test_files=repo.tests, cheap=own, rule=rule,
+                          timeout_s=options.timeout_s)
+        label = confirmed.label
+        passing = [test for test in selection.named_tests([t for t in tests if t not in failed],
+                                                           excluded=[*failed, *report.baseline_failing])
+                   if test not in named]
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
-                            failed=sorted(failed), passing=passing, distance=distance, label=label,
-                            environment=environment)
+                            failed=sorted(named), passing=passing, distance=distance, label=label,
+                            environment=environment, divergence=confirmed.divergence)
         return record(candidate, selection.KEPT, source_hash=source_hash, label=label.preference, task=folder.name,
-                      signature=list(signature))
+                      signature=list(signature), own_label=own.preference, state_measured=confirmed.measured)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(workdir.with_name(workdir.name + "-correct"), ignore_errors=True)

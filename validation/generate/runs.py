@@ -18,6 +18,11 @@ from validation.runner import PLUGIN_DIR, PYTEST_ARGS
 
 PLUGINS = Path(__file__).with_name("plugins")
 REACH, TRACE = "_stepwise_reach", "_stepwise_trace"
+# The state tracer that measures every task's divergence (``validation.quality.trace_plugin``), under a name
+# of its own: a planted bug's label comes from the same measure as a hand-written or real bug's.
+STATE = "_stepwise_state"
+STATE_SOURCE = Path(__file__).resolve().parent.parent / "quality" / "trace_plugin.py"
+STATE_MAX_EVENTS = 20000  # per test, as corpus quality traces
 # pytest's exit statuses that mean the tests could not even be run: interrupted, internal error,
 # usage error (a node id that does not exist), no tests collected.
 # A repository's tests import its packages from its root, as `python -m pytest` run there does (the
@@ -35,6 +40,7 @@ class TestRun:
     output: str
     reach: dict = field(default_factory=dict)
     trace: list[dict] = field(default_factory=list)
+    state: list[str] = field(default_factory=list)  # the state tracer's JSON lines
 
     @property
     def ran(self) -> bool:
@@ -66,8 +72,11 @@ class SandboxRunner:
                 shutil.rmtree(folder)
             folder.mkdir()
             folder.chmod(0o777)  # the sandbox's unprivileged uid writes the plugin's record here
-            source = "reach.py" if plugin == REACH else "trace.py"
-            shutil.copyfile(PLUGINS / source, folder / f"{plugin}.py")
+            source = PLUGINS / "reach.py" if plugin == REACH else PLUGINS / "trace.py" if plugin == TRACE else STATE_SOURCE
+            shutil.copyfile(source, folder / f"{plugin}.py")
+            if plugin == STATE:
+                (folder / "trace_spec.json").write_text(json.dumps({"tests": list(tests), "max_events": STATE_MAX_EVENTS}),
+                                                        encoding="utf-8")
             if plant is not None:
                 (folder / "plant.json").write_text(json.dumps(plant), encoding="utf-8")
         options = ["-rfE", "-p", "no:randomly", "-p", "no:xdist"]
@@ -80,10 +89,13 @@ class SandboxRunner:
         if plugin == REACH:
             path = workspace / PLUGIN_DIR / "reach.json"
             run.reach = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-        elif plugin == TRACE:
+        elif plugin in (TRACE, STATE):
             path = workspace / PLUGIN_DIR / "trace.jsonl"
-            lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
-            run.trace = [json.loads(line) for line in lines if line.strip()]
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path.is_file() else []
+            if plugin == TRACE:
+                run.trace = [json.loads(line) for line in lines if line.strip()]
+            else:
+                run.state = lines
         return run
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from corpus.repository.spec import NODE_ID
+
 REJECT_REASONS = {
     "syntax": "the change does not compile",
     "not_reached": "no passing test reaches the changed function",
@@ -10,7 +14,8 @@ REJECT_REASONS = {
     "no_effect": "every test that reaches the change still passes",
     "breaks_suite": "the change fails most of the suite",
     "flaky": "the failing tests differ between runs",
-    "unnamed_tests": "no failing test can be named by a plain node id (a task's tests are run by node id)",
+    "unnamed_tests": "no failing test can be named by a node id, nor by its parametrized function (a task's tests "
+                     "are run by node id)",
     "no_trace": "the trace of the failing tests recorded no failure",
     "duplicate": "the same change was already tried",
     "near_duplicate": "a kept task changes the same function with the same operator and fails the same tests",
@@ -24,3 +29,31 @@ DETERMINISM_RUNS = 3  # the failing tests must fail the same way this many times
 
 def breaks_suite(failed: int, suite: int) -> bool:
     return failed >= BREAKS_SUITE_MIN and failed > BREAKS_SUITE_SHARE * suite
+
+
+def parametrized_function(test: str) -> str | None:
+    """``tests/t.py::test_match[git push]`` -> ``tests/t.py::test_match``: the node id that runs every case of a
+    parametrized test; None for a test that is not parametrized."""
+    head, bracket, _ = test.partition("[")
+    return head if bracket and NODE_ID.match(head) else None
+
+
+def _under(test: str, node: str) -> bool:
+    return test == node or test.startswith(node + "[")
+
+
+def named_tests(tests: Iterable[str], excluded: Iterable[str]) -> list[str]:
+    """``tests`` as a task may name them (``corpus.repository.spec.NODE_ID``). A case whose id has whitespace
+    (``test_match[git push]``: pytest's id of a string parameter) is named by its parametrized function when no
+    test under that function is in ``excluded`` (its cases that failed elsewhere, or in the baseline): the
+    function's node id runs every case, and passes only when every one passes. Others are left out (as the
+    real-bug importer leaves them out), so the result may be empty."""
+    excluded = set(excluded)
+    named: list[str] = []
+    for test in tests:
+        node = test if NODE_ID.match(test) else parametrized_function(test)
+        if node is None or (node != test and any(_under(other, node) for other in excluded)):
+            continue
+        if node not in named:
+            named.append(node)
+    return named

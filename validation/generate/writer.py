@@ -14,6 +14,7 @@ from corpus.plant.context import Candidate
 from corpus.plant.edits import unified_patch
 from corpus.plant.materialize import PATCH_FILE
 from corpus.plant.operators import OPERATORS
+from corpus.quality.divergence import Divergence
 from corpus.quality.label_rule import ProposedLabel
 from corpus.repository.spec import EnvironmentSpec
 from corpus.splits import hash_split
@@ -74,7 +75,9 @@ def split_group(repo: Repository, candidate: Candidate) -> str:
 
 def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate, *, before: str, after: str,
                seed: int, failed: list[str], passing: list[str], distance: PlantDistance, label: ProposedLabel,
-               environment: EnvironmentSpec) -> Path:
+               environment: EnvironmentSpec, divergence: Divergence | None = None) -> Path:
+    """``divergence``: the shared state measure's (``validation.generate.confirm``) the label came from, when
+    it was made; else the label came from ``distance``, the generator's own trace."""
     name = task_name(repo, candidate)
     folder = out / "tasks" / name
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,7 +87,9 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
         "preference": label.preference,
         # The shape corpus quality writes (corpus.quality.summary.measured_block): one record for every origin.
         "measured": {"preference": label.preference, "rule": label.rule, "why": label.why,
-                     "mechanism": candidate.operator, "divergence": _divergence(distance, candidate),
+                     "mechanism": candidate.operator,
+                     "divergence": _shared(divergence) if divergence is not None else _divergence(distance, candidate),
+                     "measure": "state_trace" if divergence is not None else "plant_trace",
                      "measured_on": datetime.date.today().isoformat(), "by": "python -m corpus generate"},
         "description": symptom(repo, failed, distance),
         "generator": {"name": GENERATOR, "version": GENERATOR_VERSION, "operator": candidate.operator,
@@ -109,3 +114,8 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
 def _divergence(distance: PlantDistance, candidate: Candidate) -> dict:
     d = as_divergence(distance, file=candidate.file, function=candidate.function, line=candidate.line)
     return {"test": d.test, "where": d.where, "calls": d.calls, "frames": d.frames, "files": d.files, "shown": d.shown}
+
+
+def _shared(d: Divergence) -> dict:
+    return {"test": d.test, "where": d.where, "calls": d.calls, "frames": d.frames, "files": d.files, "shown": d.shown,
+            "value": d.value[:200], "expected": d.expected[:200]}

@@ -74,8 +74,16 @@ def measure_pair(pair: TracedPair, *, sandbox: SandboxSource) -> list[Divergence
                         **common)
     correct = trace_tests(pair.correct, pair.failing_tests, timeout_s=limit, **common)
     again = trace_tests(pair.correct, pair.failing_tests, timeout_s=limit, **common)
+    return compare(pair.failing_tests, buggy, correct, again, test_files=pair.test_files,
+                   failing_output=pair.failing_output)
+
+
+def compare(failing_tests: Sequence[str], buggy: dict[str, TestTrace], correct: dict[str, TestTrace],
+            again: dict[str, TestTrace], *, test_files: Sequence[str], failing_output: str) -> list[Divergence]:
+    """One divergence per failing test from the traces of a buggy run and two correct runs, however they
+    were made (here, or by the bug generator's runner in a task's own environment)."""
     out = []
-    for test in pair.failing_tests:
+    for test in failing_tests:
         b, c, c2 = _matching(buggy, test), _matching(correct, test), _matching(again, test)
         if b is None or c is None:
             side = "buggy" if b is None else "correct"
@@ -83,6 +91,5 @@ def measure_pair(pair: TracedPair, *, sandbox: SandboxSource) -> list[Divergence
                                                       "crashed before the tracer started)"))
             continue
         noise = noisy_keys(c, c2) if c2 is not None else set()
-        out.append(first_divergence(b, c, test_files=pair.test_files, failing_output=pair.failing_output,
-                                    noise=noise))
+        out.append(first_divergence(b, c, test_files=test_files, failing_output=failing_output, noise=noise))
     return out

@@ -19,16 +19,19 @@ class Operator:
     name: str
     description: str
     find: Callable[[ModuleContext], Iterator[Candidate]]
+    # The wrong value it makes is kept in state that outlives the call (an attribute, a container, a cache)
+    # and read later, often by other code: the bugs whose cause sits furthest from the failure.
+    stored: bool = False
 
 
 OPERATORS: dict[str, Operator] = {}
 
 
-def operator(name: str, description: str):
+def operator(name: str, description: str, *, stored: bool = False):
     def register(find: Callable[[ModuleContext], Iterator[Candidate]]):
         if name in OPERATORS:
             raise ValueError(f"operator {name!r} is registered twice")
-        OPERATORS[name] = Operator(name, description, find)
+        OPERATORS[name] = Operator(name, description, find, stored)
         return find
     return register
 

@@ -51,7 +51,7 @@ def _statement_lists(context: ModuleContext, function: ast.AST) -> Iterator[list
 
 
 @operator("drop_state_update", "an update of state that outlives the call (an attribute, an item, a "
-          "mutating method) is dropped")
+          "mutating method) is dropped", stored=True)
 def drop_state_update(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for body in _statement_lists(context, function):
@@ -84,7 +84,8 @@ def misplaced_update(context: ModuleContext) -> Iterator[Candidate]:
                                     f"moved `{index.text(last)}` out of its loop")
 
 
-@operator("missing_copy", "a copy is dropped, so two owners share one mutable object (aliasing)")
+@operator("missing_copy", "a copy is dropped, so two owners share one mutable object (aliasing)",
+          stored=True)
 def missing_copy(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for node in context.own_nodes(function):
@@ -109,7 +110,7 @@ def missing_copy(context: ModuleContext) -> Iterator[Candidate]:
 
 
 @operator("shared_mutable_default", "a parameter defaulting to None and filled with a fresh container "
-          "gets the container as its default, shared by every call")
+          "gets the container as its default, shared by every call", stored=True)
 def shared_mutable_default(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         args = function.args
@@ -145,7 +146,8 @@ def _fresh_container(value: ast.expr) -> bool:
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in COPY_CALLS
 
 
-@operator("cache_key_drops_argument", "a cache or memo key built from several values omits one of them")
+@operator("cache_key_drops_argument", "a cache or memo key built from several values omits one of them",
+          stored=True)
 def cache_key_drops_argument(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for node in context.own_nodes(function):
@@ -187,7 +189,7 @@ def accumulated_index_off_by_one(context: ModuleContext) -> Iterator[Candidate]:
 
 
 @operator("update_wrong_object", "a mutating call goes to another attribute of the same object that "
-          "receives the same kind of call elsewhere")
+          "receives the same kind of call elsewhere", stored=True)
 def update_wrong_object(context: ModuleContext) -> Iterator[Candidate]:
     for cls in (node for node in ast.walk(context.tree) if isinstance(node, ast.ClassDef)):
         receivers: dict[str, list[str]] = {}  # method -> self attributes it is called on, in order

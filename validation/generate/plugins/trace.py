@@ -1,10 +1,13 @@
 """The trace of a planted bug's failing tests (``-p _stepwise_trace``).
 
 Standalone: copied into the workspace, imports nothing from the project. Reads ``plant.json`` next to
-itself ({"file", "lines", "function"}: the planted change), and per test writes a line to
+itself ({"file", "function", "function_line", "lines", "before_return"}: the planted change and where it
+runs, ``validation.generate.watch``), and per test writes a line to
 ``trace.jsonl``: how often the changed lines ran, the count of calls into repository code when they
-first and last ran and when the test failed, and the failure's traceback (file, line, function, source line) with
-the exception's type. What the generator measures (``validation.generate.distance``) is read from it.
+first and last ran and when the test failed, the failure's traceback (file, line, function, source line) with
+the exception's type, and the repository files whose code ran from the first run of a changed line to the
+failure (``files_after``: where the wrong value can have travelled before it failed the test). What the
+generator measures (``validation.generate.distance``) is read from it.
 """
 
 import json
@@ -21,8 +24,14 @@ with open(os.path.join(_HERE, "plant.json"), encoding="utf-8") as _fh:
     _PLANT = json.load(_fh)
 _TARGET = os.path.realpath(os.path.join(_ROOT, _PLANT["file"]))
 _LINES = frozenset(_PLANT["lines"])
-_files = {}
+# Lines holding a ``pass`` that ends the changed function's body (``validation.generate.watch``): it runs
+# when the function returns from an earlier line that is no return or raise of its own.
+_BEFORE_RETURN = tuple(_PLANT.get("before_return", ()))
+_FUNCTION_LINE = _PLANT.get("function_line")
+_LEAVES = ("return", "raise", "yield")
+_files = {}  # co_filename -> its workspace-relative path when it is the repository's, else ""
 _state = {"calls": 0, "hits": 0, "first_hit_call": None, "last_hit_call": None}
+_after = set()  # files whose code ran since a changed line first ran
 _lock = threading.Lock()
 
 
@@ -33,12 +42,23 @@ def _in_repo(code):
     except KeyError:
         # Frozen and generated code ("<frozen posixpath>", "<string>") has no file: never the repository's.
         path = os.path.realpath(name) if os.path.isabs(name) else ""
-        _files[name] = inside = path.startswith(_ROOT + os.sep) and not path.startswith(_HERE)
-        return inside
+        inside = path.startswith(_ROOT + os.sep) and not path.startswith(_HERE)
+        _files[name] = rel = os.path.relpath(path, _ROOT).replace(os.sep, "/") if inside else ""
+        return rel
+
+
+def _ran(frame, event):
+    if event == "line":
+        return frame.f_lineno in _LINES
+    if event != "return" or not _BEFORE_RETURN or frame.f_code.co_firstlineno != _FUNCTION_LINE:
+        return False
+    last = frame.f_lineno
+    text = linecache.getline(frame.f_code.co_filename, last).strip()
+    return any(last < line for line in _BEFORE_RETURN) and not text.startswith(_LEAVES)
 
 
 def _local(frame, event, arg):
-    if event == "line" and frame.f_lineno in _LINES:
+    if _ran(frame, event):
         with _lock:
             _state["hits"] += 1
             if _state["first_hit_call"] is None:
@@ -49,9 +69,12 @@ def _local(frame, event, arg):
 
 def _global(frame, event, arg):
     code = frame.f_code
-    if not _in_repo(code):
+    rel = _in_repo(code)
+    if not rel:
         return None
     _state["calls"] += 1
+    if _state["first_hit_call"] is not None:
+        _after.add(rel)
     if os.path.realpath(code.co_filename) == _TARGET:
         return _local
     return None
@@ -60,6 +83,7 @@ def _global(frame, event, arg):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     _state.update(calls=0, hits=0, first_hit_call=None, last_hit_call=None)
+    _after.clear()
     item._stepwise_failure = None
     sys.settrace(_global)
     threading.settrace(_global)
@@ -91,4 +115,4 @@ def pytest_runtest_makereport(item, call):
                        "text": linecache.getline(path, line).strip()})
     item._stepwise_failure = {"when": call.when, "type": call.excinfo.typename,
                               "message": str(call.excinfo.value).splitlines()[0][:300] if str(call.excinfo.value) else "",
-                              "calls": _state["calls"], "frames": frames}
+                              "calls": _state["calls"], "frames": frames, "files_after": sorted(_after)}
