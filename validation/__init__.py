@@ -2,7 +2,7 @@
 its evidence; see ``checks.validate_task`` and ``validation.cli``."""
 
 from validation.batch import validate_all
-from validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
+from validation.checks import DEFAULT_MAX_SECONDS, validate_task
 from validation.report import TaskVerdict, ValidationReport
 
-__all__ = ["DEFAULT_MAX_SECONDS", "DEFAULT_SANDBOX", "TaskVerdict", "ValidationReport", "validate_all", "validate_task"]
+__all__ = ["DEFAULT_MAX_SECONDS", "TaskVerdict", "ValidationReport", "validate_all", "validate_task"]

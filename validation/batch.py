@@ -9,10 +9,10 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import DEFAULT_BACKEND, get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
-from validation.checks import DEFAULT_MAX_SECONDS, DEFAULT_SANDBOX, validate_task
+from validation.checks import DEFAULT_MAX_SECONDS, validate_task
 from validation.order import FILE_ORDER, RunOrder
 from validation.report import TaskVerdict
 
@@ -23,7 +23,7 @@ def _failed(folder: Path, reason: str) -> TaskVerdict:
     return verdict
 
 
-def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_SANDBOX, workers: int = 4,
+def validate_all(folders: list[Path], *, sandbox: str = DEFAULT_BACKEND, workers: int = 4,
                  max_seconds: float = DEFAULT_MAX_SECONDS, progress: bool = True,
                  repeat: int = 1, order: RunOrder = FILE_ORDER, fix_probes: bool = True) -> list[TaskVerdict]:
     """A verdict per task folder, sorted by task name; never raises for a bad task.

@@ -13,7 +13,7 @@ from pathlib import Path
 from corpus.format import Task, TaskFormatError, load_task
 from corpus.materialize import materialize, strip_bug_markers
 from harness.hang import dump_options, hung_tests, stuck_frames
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import DEFAULT_BACKEND, get_backend
 from harness.sandbox.backends.base import SandboxError, SandboxSource
 from harness.sandbox.deps import DependencyInstallError
 from validation.evidence import (
@@ -28,7 +28,6 @@ from validation.quality.fix_probes import GATING_KINDS, probe_task, variants_for
 from validation.report import TaskVerdict
 from validation.runner import PytestRun, parse_failed_tests, run_pytest
 
-DEFAULT_SANDBOX = "bwrap"
 DEFAULT_MAX_SECONDS = 6.0  # "a task runs in under a few seconds" (pytest's session time, see PytestRun)
 # More buggy runs of a hang task when a run gave no stuck frame: faulthandler's dump (from a watchdog
 # thread, while the others run) can crash the interpreter, or start too late on a loaded machine.
@@ -128,7 +127,7 @@ def _run_variant(task: Task, root: Path, variant: str, *, sandbox: SandboxSource
     return run, workspace.path
 
 
-def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSource = DEFAULT_SANDBOX,
+def validate_task(task_or_path: Task | str | Path, *, sandbox: str | SandboxSource = DEFAULT_BACKEND,
                   max_seconds: float = DEFAULT_MAX_SECONDS, repeat: int = 1,
                   order: RunOrder = FILE_ORDER, fix_probes: bool = True) -> TaskVerdict:
     """The verdict for one task; a malformed task is a failed verdict with the loader's reason.

@@ -10,17 +10,14 @@ import sys
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, task_dirs
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
+from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND
 from validation import (
     DEFAULT_MAX_SECONDS,
-    DEFAULT_SANDBOX,
     TaskVerdict,
     ValidationReport,
     validate_all,
 )
 from validation.order import FILE_ORDER, RunOrder
-
-SANDBOXES = BACKEND_NAMES
 
 
 def _select(root: Path, names: list[str] | None) -> tuple[list[Path], list[TaskVerdict]]:
@@ -56,8 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print the report as JSON on stdout")
     parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
                         help="tasks validated in parallel (default: min(4, CPUs))")
-    parser.add_argument("--sandbox", choices=SANDBOXES, default=DEFAULT_SANDBOX,
-                        help=f"where the tests run (default: {DEFAULT_SANDBOX}; 'local' isolates nothing, for development)")
+    parser.add_argument("--sandbox", choices=BACKEND_NAMES, default=DEFAULT_BACKEND,
+                        help=f"where the tests run (default: {DEFAULT_BACKEND}; 'local' isolates nothing, for development)")
     parser.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS,
                         help=f"longest the buggy or correct tests may take (default: {DEFAULT_MAX_SECONDS:g})")
     parser.add_argument("--repeat", type=int, default=1,

@@ -35,7 +35,7 @@ from corpus.repository.testrun import RunOutcomes, parse_outcomes, pytest_argv, 
 from corpus.repository.workspace import materialize_repository
 from corpus.task_model import TaskFormatError
 from harness.sandbox import paths
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import DEFAULT_BACKEND, get_backend
 from harness.sandbox.backends.base import Backend, Limits, SandboxError, SandboxSpec
 
 DEFAULT_RUNS = 3
@@ -122,7 +122,7 @@ def runtime_evidence(task: RepositoryTask, output: str) -> dict:
             "frames_in_package": len(package_frames)}
 
 
-def validate_repository_task(task: RepositoryTask, *, sandbox: str = "bwrap", runs: int = DEFAULT_RUNS,
+def validate_repository_task(task: RepositoryTask, *, sandbox: str = DEFAULT_BACKEND, runs: int = DEFAULT_RUNS,
                              offline: bool = False, timeout_s: float = 300,
                              say: Callable[[str], None] | None = None) -> RepositoryVerdict:
     verdict = RepositoryVerdict(task=task.name, sandbox=sandbox)

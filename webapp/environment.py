@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
 
+from harness.sandbox.backends import DEFAULT_BACKEND
+
 WEB = "web app"  # the Django settings (web process and Celery workers)
 HARNESS = "harness"  # the episode loop, sandboxes and policies (CLIs and workers alike)
 RUN = "scripts/run"
@@ -130,7 +132,7 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("DJANGO_LOG_LEVEL", "the root logger's level", default="INFO"),
     # --- the harness ------------------------------------------------------------------------------
     Variable("STEPWISE_SANDBOX", "the sandbox backend when a command names none: `bwrap`, `docker` (`local` "
-             "only where allowed)", default="bwrap", read_by=HARNESS),
+             "only where allowed)", default=DEFAULT_BACKEND, read_by=HARNESS),
     Variable("STEPWISE_SANDBOX_IMAGE", "the docker backend's image", default="stepwise-sandbox:latest",
              read_by=HARNESS),
     Variable("STEPWISE_CGROUP_ROOT", "where the sandboxes' cgroups are made", default="/sys/fs/cgroup",

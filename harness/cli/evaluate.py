@@ -24,8 +24,7 @@ from harness.eval.breaker import DEFAULT_LIMIT
 from harness.eval.runner import EvalConfig, EvalResult, EvalStopped, run_eval
 from harness.policies import PolicyError
 from harness.policies.model_config import load_model_config
-from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
+from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND
 from harness.workspace_task import load_workspace_task, workspace_folders
 
 INCOMPLETE = 3

@@ -20,8 +20,7 @@ from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode import run_episode, score_episode, split_of_task
 from harness.policies import PolicyError, make_policy
-from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
+from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND
 from harness.scoring import PolicyConfigError, episode_scorer
 from harness.trajectory import Trajectory
 from harness.workspace_task import load_workspace_task

@@ -25,8 +25,7 @@ from corpus.format import TASKS_DIR, TaskFormatError, resolve_task
 from harness.arms import ARMS
 from harness.episode.run import split_of_task
 from harness.interop.defaults import MAX_TURNS, trajectory_folder
-from harness.sandbox.backends import DEFAULT as DEFAULT_BACKEND
-from harness.sandbox.backends import ISOLATING
+from harness.sandbox.backends import DEFAULT_BACKEND, ISOLATING
 
 
 class _DefaultsShown(argparse.ArgumentDefaultsHelpFormatter):

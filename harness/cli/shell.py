@@ -20,7 +20,7 @@ from harness.arms import ARMS
 from harness.pytest_files import find_test_files, write_pytest_config
 from harness.records.groups import tool_names
 from harness.records.observation import ToolCall
-from harness.sandbox.backends import NAMES, get_backend
+from harness.sandbox.backends import BACKEND_NAMES, get_backend
 from harness.sandbox.backends.base import Limits, SandboxError, SandboxSpec
 from harness.session import DebugSession
 
@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--protect", action="append", default=[], metavar="FILE",
                         help="a file the tools must not change (repeatable); default: the files that hold tests and "
                              "every conftest.py (bash's changes to them are undone after each command)")
-    parser.add_argument("--sandbox", choices=(*NAMES, "none"), default=None,
+    parser.add_argument("--sandbox", choices=(*BACKEND_NAMES, "none"), default=None,
                         help="where the tools run, as in an episode (default: $STEPWISE_SANDBOX or bwrap); none: in "
                              "this process")
     parser.add_argument("--python", default=None, help="interpreter for the debugged program (--sandbox none only)")

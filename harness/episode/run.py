@@ -53,7 +53,7 @@ from harness.records.groups import toolset
 from harness.repository_task import RepositorySession, verify_repository_safely
 from harness.repository_task import prepare as prepare_repository
 from harness.repository_task import prompt as repository_prompt
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import DEFAULT_BACKEND, UNCONFINED_BACKEND, get_backend
 from harness.sandbox.backends.base import Limits, Sandbox, SandboxSource, SandboxSpec
 from harness.trajectory import (
     EpisodeResult,
@@ -74,7 +74,7 @@ log = logging.getLogger(__name__)
 def _sandbox_source(backend: str | SandboxSource) -> tuple[SandboxSource, bool]:
     """The source to acquire from, and whether this episode made it (and must close it)."""
     if isinstance(backend, str):
-        return get_backend(backend, allow_local=(backend == "local")), True
+        return get_backend(backend, allow_local=(backend == UNCONFINED_BACKEND)), True
     return backend, False
 
 
@@ -133,7 +133,7 @@ def split_of_task(name: str) -> str | None:
         return None
 
 
-def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: str | SandboxSource = "bwrap",
+def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: str | SandboxSource = DEFAULT_BACKEND,
                 max_turns: int = 50, out: str | Path, split: str | None = None,
                 on_event: Callable[[dict], None] | None = None, limits: Limits | None = None,
                 episode_id: str | None = None, header_extra: dict | None = None,
@@ -141,7 +141,7 @@ def run_episode(task: Task | str | Path, policy: Policy, *, arm: str, backend: s
     """Play one episode and return its trajectory, also written to ``out`` as its document.
 
     ``backend`` is where the sandbox comes from: a ``SandboxSource`` -- a ``SandboxPool`` (warm starts,
-    what evaluations and rollouts pass) or a Backend -- or a backend name (one of the registry's ``harness.sandbox.backends.NAMES``)
+    what evaluations and rollouts pass) or a Backend -- or a backend name (one of the registry's ``harness.sandbox.backends.BACKEND_NAMES``)
     for a one-off cold start. ``on_event(event)`` receives every event as it is recorded
     (header, message, step, result); ``score_episode`` adds the quality event after.
     ``header_extra`` adds fields to the document's top level (the evaluation records ``run`` there).

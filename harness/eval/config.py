@@ -14,6 +14,7 @@ from harness.eval.breaker import DEFAULT_LIMIT
 from harness.eval.metrics import EpisodeOutcome
 from harness.policies import Policy, make_policy
 from harness.policies.model_config import ModelConfig
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.scoring import PolicyConfigSource
 
@@ -27,7 +28,7 @@ class EvalConfig:
     runs: int = 3
     max_turns: int = 50
     workers: int = 2
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     split: str | None = None
     model: str | None = None  # the label in reports; the spec when None
     progress: bool = True

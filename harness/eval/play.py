@@ -15,7 +15,7 @@ from harness.eval.breaker import InfraBreaker
 from harness.eval.config import EvalConfig, EvalProgress
 from harness.eval.plan import EvalPlan, PlannedEpisode
 from harness.policies.threads import PolicyPerThread
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import UNCONFINED_BACKEND, get_backend
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.sandbox.pool import SandboxPool
 from harness.scoring import PolicyConfig, episode_scorer
@@ -66,7 +66,7 @@ def _sandbox_source(config: EvalConfig, todo: list[PlannedEpisode]) -> SandboxSo
     none when nothing is left to play."""
     if config.pool is not None or not todo:
         return config.pool
-    return SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == "local"),
+    return SandboxPool(get_backend(config.sandbox, allow_local=config.sandbox == UNCONFINED_BACKEND),
                        size=config.workers + 1, limits=config.limits or Limits())
 
 

@@ -43,7 +43,7 @@ from harness.policies.model_config import (
     load_model_config,
     model_config_from_mapping,
 )
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
+from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND
 
 EXPERIMENTS_DIR = Path(__file__).resolve().parent.parent / "configs" / "experiments"
 SETTINGS = {
@@ -94,7 +94,7 @@ class Experiment:
     runs: int = 3
     max_turns: int = 50
     workers: int = 2
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     policy_config: str | None = None
     max_infra_errors: int = DEFAULT_LIMIT
 
@@ -183,7 +183,7 @@ def experiment_from_mapping(data, source: Path, out: str | Path | None = None) -
         split=None if "tasks" in data else data.get("split", "heldout"),
         tasks=tuple(data["tasks"]) if "tasks" in data else None, tasks_dir=data.get("tasks_dir"),
         arms=tuple(data.get("arms", ARMS)), runs=data.get("runs", 3), max_turns=data.get("max_turns", 50),
-        workers=data.get("workers", 2), sandbox=data.get("sandbox", "bwrap"), policy_config=data.get("policy_config"),
+        workers=data.get("workers", 2), sandbox=data.get("sandbox", DEFAULT_BACKEND), policy_config=data.get("policy_config"),
         max_infra_errors=data.get("max_infra_errors", DEFAULT_LIMIT))
 
 

@@ -21,6 +21,7 @@ from harness.interop.defaults import MAX_TURNS
 from harness.policies.base import Policy, PolicyError, PolicyInfo, PolicyTurn, assistant_message
 from harness.policies.parsing import turn_from_reply
 from harness.records.observation import ToolCall
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.trajectory import EpisodeResult, Trajectory
 
@@ -137,7 +138,7 @@ class EpisodeSpec:
     task: Task | str | Path  # a corpus Task, a task folder or a task name
     arm: str
     out: Path
-    backend: str | SandboxSource = "bwrap"
+    backend: str | SandboxSource = DEFAULT_BACKEND
     max_turns: int = MAX_TURNS
     split: str | None = None
     scorer: Scorer | None = None  # applied after playing (``score_episode``)

@@ -40,6 +40,7 @@ from harness.interop.inspect_messages import (
     to_tool_infos,
 )
 from harness.interop.verifiers_common import opening_messages
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.scoring import episode_scorer
 from harness.trajectory import Trajectory
 
@@ -95,7 +96,7 @@ def default_out_dir() -> Path:
 
 
 @solver
-def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = "bwrap", split: str | None = None,
+def stepwise_episode(arm: str = "dbg", max_turns: int = 0, backend: str = DEFAULT_BACKEND, split: str | None = None,
                      out: str = "") -> Solver:
     """Plays the sample's Stepwise task as a driven episode with Inspect's model taking the turns."""
     async def solve(state: TaskState, generate: Generate) -> TaskState:
@@ -147,7 +148,7 @@ def stepwise_verifier():
 
 @task
 def debug_repair(arm: str = "dbg", split: str = "", tasks: str | list[str] = "", max_turns: int = 0,
-                 backend: str = "bwrap", corpus: str = "", out: str = "") -> Task:
+                 backend: str = DEFAULT_BACKEND, corpus: str = "", out: str = "") -> Task:
     """Repair a failing Stepwise task's code in a sandbox, with (``dbg``) or without (``base``) a debugger.
     ``split`` (default ``defaults.SPLIT``) applies only when no ``tasks`` are named; the log's metadata says which
     tasks ran and under which split (None for named tasks)."""

@@ -28,6 +28,7 @@ from harness.interop.defaults import MAX_TURNS, trajectory_folder
 from harness.interop.driven import SENT_BY_KEY, DrivenEpisode, EpisodeSpec, Turn
 from harness.interop.openenv_guard import RequestGuard
 from harness.interop.openenv_models import StepwiseAction, StepwiseObservation, StepwiseState
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.scoring import episode_scorer
 
 
@@ -38,7 +39,7 @@ class ServerConfig:
     tasks: list[str] = field(default_factory=list)  # names or folders; reset may pick only these
     tasks_dir: Path = TASKS_DIR
     arm: str = "dbg"
-    backend: str = "bwrap"
+    backend: str = DEFAULT_BACKEND
     max_turns: int = MAX_TURNS
     out_dir: Path = field(default_factory=trajectory_folder)
     reply_timeout: float = 600.0

@@ -43,6 +43,7 @@ from harness.interop.verifiers_common import (
     task_split,
 )
 from harness.records.groups import toolset
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.scoring.rubric import episode_scorer
 from harness.trajectory import Trajectory
 
@@ -188,7 +189,7 @@ def load_environment(arm: str = ..., split: str = ..., max_turns: int = ...,
                      for_training: bool = ..., out_dir: str | Path | None = ..., policy_config=...,
                      reply_timeout: float | None = ..., api: Literal["v1"]) -> DebugRepairEnv: ...
 def load_environment(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
-                     tasks: Iterable[Task | str | Path] | None = None, backend="bwrap", weights=None, *,
+                     tasks: Iterable[Task | str | Path] | None = None, backend=DEFAULT_BACKEND, weights=None, *,
                      for_training: bool = False, out_dir: str | Path | None = None,
                      policy_config=None, reply_timeout: float | None = 600.0,
                      api: Literal["classic", "v1"] = "classic") -> StepwiseEnv | DebugRepairEnv:

@@ -63,6 +63,7 @@ from harness.interop.verifiers_common import (
     task_split,
 )
 from harness.records.groups import toolset
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.scoring.rubric import episode_scorer
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,7 @@ class DebugRepairData(vf.TaskData):
     arm: str = "dbg"
     split: str | None = None
     max_turns: int = MAX_TURNS
-    backend: str = "bwrap"
+    backend: str = DEFAULT_BACKEND
     policy_config: str | dict | None = None
     """The pdb policy config the episode's quality record uses (None: pdb_policy_v1)."""
     out_dir: str = str(trajectory_folder())
@@ -212,7 +213,7 @@ class DebugRepairTasksetConfig(vf.TasksetConfig):
     tasks: list[str] | None = None
     """Task names or task folders."""
     max_turns: int = Field(default=MAX_TURNS, ge=1)
-    backend: str = "bwrap"
+    backend: str = DEFAULT_BACKEND
     """Where Stepwise's sandbox comes from: ``bwrap`` or ``docker``."""
     for_training: bool = False
     """Refuse heldout tasks: the split ``heldout``, or any task corpus/splits.json puts there."""
@@ -363,7 +364,7 @@ class DebugRepairEnv(vf.Env[DebugRepairEnvConfig]):
 
 # -- loading and evaluating ----------------------------------------------------------------------
 def env_config(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
-               tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = "bwrap", weights=None, *,
+               tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = DEFAULT_BACKEND, weights=None, *,
                for_training: bool = False, out_dir: str | Path | None = None, policy_config=None,
                reply_timeout: float | None = 600.0, max_episodes: int = MAX_EPISODES) -> DebugRepairEnvConfig:
     """The v1 env config of ``load_environment``'s arguments (what ``vf-eval`` flags also build)."""
@@ -391,7 +392,7 @@ def env_config(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
 
 
 def load_environment(arm: str = "dbg", split: str = SPLIT, max_turns: int = MAX_TURNS,
-                     tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = "bwrap",
+                     tasks: Iterable[CorpusTask | str | Path] | None = None, backend: str = DEFAULT_BACKEND,
                      weights=None, *, for_training: bool = False, out_dir: str | Path | None = None,
                      policy_config=None, reply_timeout: float | None = 600.0,
                      max_episodes: int = MAX_EPISODES) -> DebugRepairEnv:

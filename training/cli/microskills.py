@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from harness.sandbox.backends import DEFAULT_BACKEND
 from training.cli.common import names_list
 from training.errors import TrainingError
 
@@ -37,7 +38,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--per-skill", type=int, default=3, help="tasks per skill at most (default 3)")
     parser.add_argument("--attempts", type=int, default=2, help="candidates per exercise at most (default 2)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--sandbox", default="bwrap")
+    parser.add_argument("--sandbox", default=DEFAULT_BACKEND)
     parser.add_argument("--list", action="store_true", help="list the skills and exit")
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")

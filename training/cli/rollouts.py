@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from harness.sandbox.backends import DEFAULT_BACKEND
 from training.cli.common import names_list
 from training.errors import TrainingError
 
@@ -26,7 +27,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", required=True, help="the output folder (resumable)")
     parser.add_argument("--arm", default="dbg", help="dbg (default) or base")
     parser.add_argument("--max-turns", type=int, default=50)
-    parser.add_argument("--sandbox", default="bwrap", help="bwrap (default), docker or local")
+    parser.add_argument("--sandbox", default=DEFAULT_BACKEND, help="bwrap (default), docker or local")
     parser.add_argument("--policy-config", help="pdb_policy config: a version name or a JSON file (default v1)")
     parser.add_argument("--no-guidance", action="store_true",
                         help="give the teacher no generation-only guidance (preference, evidence, hint)")

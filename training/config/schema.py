@@ -11,8 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from harness.sandbox.backends import DEFAULT as BACKEND_DEFAULT
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
+from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND
 
 
 class Strict(BaseModel):
@@ -89,7 +88,7 @@ class RewardWeights(Strict):
 
 
 class SandboxSection(Strict):
-    backend: str = BACKEND_DEFAULT  # one of the sandbox registry's NAMES
+    backend: str = DEFAULT_BACKEND  # one of the sandbox registry's NAMES
     pool_size: int = Field(default=4, ge=1)  # warm sandboxes kept ready; at least the episodes of one step is best
 
     @field_validator("backend")

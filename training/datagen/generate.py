@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import DEFAULT_BACKEND, UNCONFINED_BACKEND, get_backend
 from harness.sandbox.backends.base import Limits, SandboxError, SandboxSource
 from harness.sandbox.pool import SandboxPool
 from training.datagen.errors import DataGenerationError
@@ -36,7 +36,7 @@ class Generation(Generic[Job]):
     key: Callable[[Job], str]          # a job's key in the folder
     teachers: list[Teacher]
     workers: int
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     limits: Limits | None = None
     pool: SandboxSource | None = None  # where sandboxes come from; default: a warm pool of ``sandbox``
     progress_bar: bool = True
@@ -56,7 +56,7 @@ def generate(run: Generation[Job], play: Callable[[Job, TeacherPolicies, Sandbox
     try:
         if source is None and todo:
             try:
-                source = SandboxPool(get_backend(run.sandbox, allow_local=run.sandbox == "local"),
+                source = SandboxPool(get_backend(run.sandbox, allow_local=run.sandbox == UNCONFINED_BACKEND),
                                      size=run.workers + 1, limits=run.limits or Limits())
             except SandboxError as exc:
                 raise DataGenerationError(f"sandbox: {exc}") from None

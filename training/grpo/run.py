@@ -22,6 +22,7 @@ from corpus.format import TASKS_DIR, load_task
 from harness.policies.base import PolicyInfo
 from harness.prompts import system_prompt, task_prompt
 from harness.records.groups import toolset
+from harness.sandbox.backends import UNCONFINED_BACKEND
 from training.config.load import LoadedConfig
 from training.config.schema import GRPOSection
 from training.errors import TrainingError
@@ -191,7 +192,7 @@ def _train(loaded: LoadedConfig, section: GRPOSection, run: RunFolder, main: boo
         vllm_enable_sleep_mode=False,  # sleep would drop the weights after every turn of a multi-turn episode
         log_completions=False, reward_weights=weights,
     )
-    pool = SandboxPool(get_backend(section.sandbox.backend, allow_local=section.sandbox.backend == "local"),
+    pool = SandboxPool(get_backend(section.sandbox.backend, allow_local=section.sandbox.backend == UNCONFINED_BACKEND),
                        size=section.sandbox.pool_size)
     try:
         rollouts = EpisodeRollouts(

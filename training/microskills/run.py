@@ -13,6 +13,7 @@ from pathlib import Path
 from corpus.splits import hash_point
 from harness.arms import DBG
 from harness.episode import play_and_score, split_of_task
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.scoring import (
     PolicyConfigError,
@@ -51,7 +52,7 @@ class MicroskillConfig:
     per_skill: int | None = 3           # tasks per skill at most (None: every task that fits)
     attempts: int = 2                   # candidates per (skill, task) at most
     workers: int = 2
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     policy_config: PolicyConfigSource = None  # pdb_policy config for the quality record and the inherited rules
     limits: Limits | None = None
     pool: SandboxSource | None = None

@@ -15,6 +15,7 @@ from pathlib import Path
 from corpus.format import Task
 from harness.arms import DBG, check_arm
 from harness.episode import play_and_score, split_of_task
+from harness.sandbox.backends import DEFAULT_BACKEND
 from harness.sandbox.backends.base import Limits, SandboxSource
 from harness.scoring import (
     PolicyConfig,
@@ -58,7 +59,7 @@ class RolloutConfig:
     arm: str = DBG
     max_turns: int = 50
     guidance: bool = True            # generation-only guidance for the teacher (never saved)
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     policy_config: PolicyConfigSource = None  # pdb_policy config (None: pdb_policy_v1); must enforce the preference label
     limits: Limits | None = None
     pool: SandboxSource | None = None  # where sandboxes come from; default: a warm pool of ``sandbox``

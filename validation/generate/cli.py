@@ -10,7 +10,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.plant.operators import OPERATORS
-from harness.sandbox.backends import NAMES
+from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND
 from harness.sandbox.backends.base import SandboxError
 from validation.generate.choice import ORDERS
 from validation.generate.environment import environment_of
@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max-candidates", type=int, default=None,
                         help="candidates to try at most (default: 10 per wanted task)")
     parser.add_argument("--workers", type=int, default=1, help="parallel sandboxes")
-    parser.add_argument("--sandbox", choices=NAMES, default="bwrap", help="where the tests run")
+    parser.add_argument("--sandbox", choices=BACKEND_NAMES, default=DEFAULT_BACKEND, help="where the tests run")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds for one candidate's test run")
     parser.add_argument("--environment-from", type=Path, metavar="TASK",
                         help="run the tests in this repository task's environment (a real bug of the same project: "

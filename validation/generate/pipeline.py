@@ -24,6 +24,7 @@ from corpus.plant.operators import OPERATORS, candidates
 from corpus.quality.label_rule import LabelRule
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.spec import EnvironmentSpec
+from harness.sandbox.backends import DEFAULT_BACKEND
 from validation.generate import selection
 from validation.generate.choice import ORDERS, SuiteFiles, ordered
 from validation.generate.confirm import confirm
@@ -50,7 +51,7 @@ class Options:
     max_tasks: int = 100
     max_candidates: int | None = None  # default: 10 per wanted task
     workers: int = 1
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     timeout_s: float = 60.0
     operators: tuple[str, ...] | None = None
     order: str = "indirect"  # which candidates first (validation.generate.choice.ORDERS)

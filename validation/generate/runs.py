@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import DEFAULT_BACKEND, get_backend
 from harness.sandbox.backends.base import Sandbox, SandboxSource, SandboxSpec
 from validation.runner import PLUGIN_DIR, PYTEST_ARGS
 
@@ -50,7 +50,7 @@ class TestRun:
 class SandboxRunner:
     """One worker's sandbox: ``run`` pytest with node ids over any workspace."""
 
-    def __init__(self, workspace: Path, *, sandbox: str | SandboxSource = "bwrap", timeout_s: float = 60.0,
+    def __init__(self, workspace: Path, *, sandbox: str | SandboxSource = DEFAULT_BACKEND, timeout_s: float = 60.0,
                  python: str | None = None, env: dict[str, str] | None = None):
         """``python``: a task environment's interpreter (mounted read-only), else the sandbox's own;
         ``env``: the variables its tests run under (a locale)."""

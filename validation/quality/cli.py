@@ -29,11 +29,8 @@ from corpus.quality.summary import (
     summarize,
     write_measured,
 )
-from harness.sandbox.backends import NAMES as BACKEND_NAMES
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND, get_backend
 from validation.quality.measure import measure_task
-
-SANDBOXES = BACKEND_NAMES
 
 
 def main(argv: list[str]) -> int:
@@ -43,7 +40,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", type=Path, default=TASKS_DIR, help="the tasks folder (default: corpus/tasks)")
     parser.add_argument("--sample", type=int, metavar="N", help="measure N tasks chosen by --seed")
     parser.add_argument("--seed", default="quality", help="seed of --sample (default: quality)")
-    parser.add_argument("--sandbox", choices=SANDBOXES, default="bwrap")
+    parser.add_argument("--sandbox", choices=BACKEND_NAMES, default=DEFAULT_BACKEND)
     parser.add_argument("--no-probes", action="store_true", help="skip the wrong- and equivalent-fix runs")
     parser.add_argument("--rule", type=Path, default=RULE_PATH, help="the label rule (default: the versioned one)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="write every task's record and the summary")

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from harness.records.catalogue import CATALOGUE
 from harness.records.groups import MOVING_TOOLS, REMOVING_BREAKPOINT_TOOLS, SETTING_BREAKPOINT_TOOLS
+from harness.sandbox.backends import DEFAULT_BACKEND
 from webapp.catalog import selectors as catalog_selectors
 from webapp.core.highlight import diff_html
 from webapp.episodes.debug_target import test_file_to_debug
@@ -135,7 +136,7 @@ def open_session(request):
     try:
         job = create_job(kind="session", created_by=request.user, params={
             "task": request.POST.get("task", ""), "arm": request.POST.get("arm", "dbg"),
-            "sandbox": request.POST.get("sandbox", "") or "bwrap"})
+            "sandbox": request.POST.get("sandbox", "") or DEFAULT_BACKEND})
     except JobParamsError as exc:
         messages.error(request, f"the session could not be opened: {exc}")
         back = request.POST.get("next") or ""

@@ -18,15 +18,16 @@ BACKENDS = {
     "docker": "the sandbox image",
     "local": "isolates nothing: development only",
 }
-NAMES = tuple(BACKENDS)
-ISOLATING = tuple(name for name in NAMES if name != "local")  # what a network client or the web app may use
-DEFAULT = "bwrap"
+BACKEND_NAMES = tuple(BACKENDS)
+DEFAULT_BACKEND = "bwrap"
+UNCONFINED_BACKEND = "local"  # the one that isolates nothing: only when asked for by name
+ISOLATING = tuple(name for name in BACKEND_NAMES if name != UNCONFINED_BACKEND)  # what a network client or the web app may use
 
 
 def get_backend(name: str | None = None, *, allow_local: bool = False, **options) -> Backend:
     """The backend called ``name`` (default: bwrap). Options go to the backend's constructor."""
     explicit = bool(name)
-    name = (name or os.environ.get("STEPWISE_SANDBOX") or DEFAULT).strip().lower()
+    name = (name or os.environ.get("STEPWISE_SANDBOX") or DEFAULT_BACKEND).strip().lower()
     if name == "bwrap":
         from harness.sandbox.backends.bwrap import BwrapBackend
 
@@ -35,11 +36,11 @@ def get_backend(name: str | None = None, *, allow_local: bool = False, **options
         from harness.sandbox.backends.docker import DockerBackend
 
         return DockerBackend(**options)
-    if name == "local":
+    if name == UNCONFINED_BACKEND:
         if not (explicit or allow_local):
             raise SandboxError("the local backend isolates nothing and is for development only; ask for it "
                                "by name (get_backend('local'), --sandbox local) or pass allow_local=True")
         from harness.sandbox.backends.local import LocalBackend
 
         return LocalBackend(**options)
-    raise SandboxError(f"unknown sandbox backend {name!r}; choose one of {', '.join(NAMES)}")
+    raise SandboxError(f"unknown sandbox backend {name!r}; choose one of {', '.join(BACKEND_NAMES)}")

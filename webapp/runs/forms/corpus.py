@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from harness.sandbox.backends import DEFAULT_BACKEND
 from webapp.core.paths import form_path
 from webapp.runs.forms.fields import (
     SANDBOXES,
@@ -33,7 +34,7 @@ class ImportCorpusForm(forms.Form):
 class ValidateCorpusForm(forms.Form):
     split = forms.ChoiceField(choices=[("", "— every task"), *SPLITS[1:]], required=False)
     tasks = TaskNamesField(required=False, help_text="task names instead (commas or spaces)")
-    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial=DEFAULT_BACKEND)
     workers = forms.IntegerField(min_value=1, max_value=32, initial=2)
     repeat = forms.IntegerField(min_value=1, max_value=20, initial=1, help_text="runs per check (races)")
 
@@ -62,7 +63,7 @@ class GenerateTasksForm(forms.Form):
     max_tasks = forms.IntegerField(min_value=1, max_value=5000, initial=100, help_text="stop once this many are kept")
     max_candidates = forms.IntegerField(min_value=1, max_value=100000, required=False,
                                         help_text="candidates to try at most (default: 10 per wanted task)")
-    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial=DEFAULT_BACKEND)
     workers = forms.IntegerField(min_value=1, max_value=32, initial=2)
 
     def clean_repo(self):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from harness.sandbox.backends import DEFAULT_BACKEND
 from webapp.runs.forms.fields import (
     ARMS,
     SANDBOXES,
@@ -21,7 +22,7 @@ class EpisodeForm(PolicyFields):
     task = TaskChoiceField(max_length=200, help_text="a task of the catalog, by name")
     arm = forms.ChoiceField(choices=ARMS, initial="dbg")
     max_turns = forms.IntegerField(min_value=1, max_value=500, initial=30)
-    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial=DEFAULT_BACKEND)
 
     field_order = ["task", "arm", "endpoint", "policy", "script", "max_turns", "sandbox"]
 
@@ -38,7 +39,7 @@ class EvalForm(PolicyFields):
     tasks = TaskNamesField(required=False, help_text="task names separated by commas or spaces, instead of a split")
     runs = forms.IntegerField(min_value=1, max_value=20, initial=3, help_text="attempts per task and arm")
     max_turns = forms.IntegerField(min_value=1, max_value=500, initial=50)
-    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial=DEFAULT_BACKEND)
     workers = forms.IntegerField(min_value=1, max_value=256, initial=4,
                                  help_text="episodes of this eval running at once (Celery workers share them)")
 

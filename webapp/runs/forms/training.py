@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from harness.policies import PolicyError
+from harness.sandbox.backends import DEFAULT_BACKEND
 from training.config.load import CONFIGS_DIR, ConfigError, load_config
 from training.datagen.errors import DataGenerationError
 from training.datagen.tasks import select_tasks
@@ -107,7 +108,7 @@ class RolloutsForm(TeacherFields, CorpusTasksFields):
     best_of = forms.IntegerField(min_value=1, max_value=32, initial=4, help_text="candidate episodes per task at most")
     arm = forms.ChoiceField(choices=ARMS, initial="dbg")
     max_turns = forms.IntegerField(min_value=1, max_value=500, initial=50)
-    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial=DEFAULT_BACKEND)
     guidance = forms.BooleanField(required=False, initial=True,
                                   help_text="give the teacher generation-only guidance (never saved in the data)")
     workers = forms.IntegerField(min_value=1, max_value=256, initial=4,
@@ -145,7 +146,7 @@ class MicroskillsForm(TeacherFields, CorpusTasksFields):
     per_skill = forms.IntegerField(min_value=1, max_value=100, initial=3, help_text="tasks per skill at most")
     attempts = forms.IntegerField(min_value=1, max_value=16, initial=2, help_text="candidates per exercise at most")
     workers = forms.IntegerField(min_value=1, max_value=64, initial=2, help_text="exercises played at once")
-    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap")
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial=DEFAULT_BACKEND)
     out = forms.CharField(required=False, max_length=1000,
                           help_text=f"the output folder (resumable). {FOLDER_HELP}. Default: under var/microskills")
 

@@ -20,6 +20,7 @@ from harness.eval.plan import EvalPlan, PlannedEpisode, manifest_tasks, plan, pl
 from harness.eval.reporting import report_eval
 from harness.policies import PolicyError
 from harness.policies.endpoint import EndpointError
+from harness.sandbox.backends import DEFAULT_BACKEND
 from webapp.catalog.models import Task
 from webapp.runs.forms.episodes import EvalForm
 from webapp.runs.kinds.episodes import EpisodeParams, catalog_task
@@ -51,7 +52,7 @@ class EvalParams(JobParams):
     tasks: list[str] = field(default_factory=list)
     runs: int = 3
     max_turns: int = 50
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     workers: int = 4  # episodes of this eval running at once
     infra_limit: int = DEFAULT_LIMIT  # the circuit breaker: infra errors in a row that stop the eval
 

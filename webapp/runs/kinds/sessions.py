@@ -12,6 +12,7 @@ from django import forms
 from django.utils import timezone
 
 from harness.policies.human import HumanPolicy
+from harness.sandbox.backends import DEFAULT_BACKEND
 from webapp.runs.forms.fields import ARMS, SANDBOXES, TaskChoiceField
 from webapp.runs.kinds.episodes import EpisodeJob, EpisodeParams, new_episode_id
 from webapp.runs.models import Driver, Episode
@@ -25,12 +26,12 @@ class SessionForm(forms.Form):
     task = TaskChoiceField(max_length=200, help_text="a task of the catalog, by name")
     arm = forms.ChoiceField(choices=ARMS, initial="dbg")
     max_turns = forms.IntegerField(min_value=1, max_value=MAX_SESSION_TURNS, initial=200, required=False)
-    sandbox = forms.ChoiceField(choices=SANDBOXES, initial="bwrap", required=False)
+    sandbox = forms.ChoiceField(choices=SANDBOXES, initial=DEFAULT_BACKEND, required=False)
 
     def params(self) -> dict:
         data = self.cleaned_data
         return {"task": data["task"], "arm": data["arm"], "max_turns": data.get("max_turns") or 200,
-                "sandbox": data.get("sandbox") or "bwrap", "policy": "human", "script": ""}
+                "sandbox": data.get("sandbox") or DEFAULT_BACKEND, "policy": "human", "script": ""}
 
 
 @register

@@ -11,7 +11,7 @@ from typing import ClassVar
 from django.conf import settings
 
 from harness.policies import PolicyError
-from harness.sandbox.backends import get_backend
+from harness.sandbox.backends import DEFAULT_BACKEND, get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
 from harness.sandbox.stoppable import StoppableSource
@@ -52,7 +52,7 @@ class RolloutsParams(TeacherParams):
     best_of: int = 4
     arm: str = "dbg"
     max_turns: int = 30
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     guidance: bool = False
     workers: int = 2
     split: str = ""
@@ -75,7 +75,7 @@ class MicroskillsParams(TeacherParams):
     per_skill: int = 3
     attempts: int = 2
     workers: int = 2
-    sandbox: str = "bwrap"
+    sandbox: str = DEFAULT_BACKEND
     split: str = ""
     tasks: list[str] = field(default_factory=list)
     out: str = ""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
+from harness.sandbox.backends import UNCONFINED_BACKEND
 from webapp import environment
 from webapp.core import roles
 from webapp.core.ownership import check_output
@@ -80,16 +81,16 @@ def check_isolating(*, kind: str, params: dict) -> None:
     errors: dict[str, list[str]] = {}
     why = "runs the model's code on the worker without isolation; jobs launched from the app use bwrap or docker"
     for field, value in _sandbox_fields(params):
-        if str(value).strip().lower() == "local":
+        if str(value).strip().lower() == UNCONFINED_BACKEND:
             errors.setdefault(field, []).append(f"the 'local' sandbox {why}")
     for field in ("overrides", "all_overrides"):
         for line in params.get(field) or []:
             key, _, value = str(line).partition("=")
-            if key.strip().endswith("sandbox.backend") and value.strip().strip("'\"").lower() == "local":
+            if key.strip().endswith("sandbox.backend") and value.strip().strip("'\"").lower() == UNCONFINED_BACKEND:
                 errors.setdefault("overrides", []).append(f"{line.strip()!r}: the 'local' sandbox {why}")
     if kind == "grpo" and not errors:
         backend = _grpo_backend(params)
-        if backend == "local":
+        if backend == UNCONFINED_BACKEND:
             errors["config_text" if params.get("config_text") else "config"] = [
                 f"grpo.sandbox.backend is 'local' in this config: the 'local' sandbox {why}"]
     if errors:
