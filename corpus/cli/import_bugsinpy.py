@@ -22,7 +22,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("project_dir", type=Path, help="BugsInPy's projects/<name> folder")
     parser.add_argument("--git", type=Path, required=True, help="the project's history: a clone, bare repository or bundle")
     parser.add_argument("--out", type=Path, required=True, help="where the task folders (and _repos/) are written")
-    parser.add_argument("--bug", action="append", metavar="N", help="import only this bug (repeatable)")
+    parser.add_argument("--bug", action="extend", nargs="+", metavar="N",
+                        help="import only these bugs (--bug 1 2 3, or repeated: --bug 1 --bug 2)")
     parser.add_argument("--no-check", action="store_true",
                         help="write the tasks without running anything: no environment is resolved or built, so "
                              "environment.requirements and pass_to_pass stay empty (import again without it)")

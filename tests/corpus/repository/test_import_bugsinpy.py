@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from corpus.__main__ import main as corpus_main
+from corpus.cli.import_bugsinpy import build_parser
 from corpus.format import load_repository
 from corpus.importers.bugsinpy import metadata
 from corpus.importers.bugsinpy.requirements import constraints_from
@@ -263,3 +264,11 @@ def test_a_bug_that_reproduces_only_after_another_test_ran_is_not_imported(tmp_p
     reason = report["results"][0]["reason"]
     assert "reproduces in the whole test files but not when the task's own tests run alone" in reason
     assert not (out / "tinyflag-1").exists()
+
+
+def test_bugs_are_named_after_one_flag_or_by_repeating_it():
+    # The form is `--bug N ...`; `--bug 1 2` once stopped with "unrecognized arguments: 2".
+    parser = build_parser()
+    listed = parser.parse_args(["projects/x", "--git", "x.git", "--out", "o", "--bug", "1", "2"])
+    repeated = parser.parse_args(["projects/x", "--git", "x.git", "--out", "o", "--bug", "1", "--bug", "2"])
+    assert listed.bug == repeated.bug == ["1", "2"]
