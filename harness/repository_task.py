@@ -34,6 +34,7 @@ from corpus.repository.workspace import RepositoryWorkspace, materialize_reposit
 from harness.repository_scan import scan_repository_changes
 from harness.sandbox import paths
 from harness.sandbox.backends.base import Sandbox
+from harness.sandbox.protect import folders_on_the_way
 from harness.verdict import record as verdict_record
 from harness.verdict import trust as verdict_trust
 from harness.verify import (
@@ -152,7 +153,7 @@ def open_beside_tests(root: Path, protected: list[str]) -> None:
     code); the folders on the way to a test file sticky as well (1777, as ``harness.sandbox.protect`` makes
     a small task's): the sandbox user adds its own files there but can neither remove nor rename the
     host's, so code under test cannot swap a test file, or the data a test reads, for its own."""
-    guarded = {root} | {parent for name in protected for parent in (root / name).parents if root in parent.parents}
+    guarded = folders_on_the_way(root, protected)
     for dirpath, _dirs, _names in os.walk(root):
         os.chmod(dirpath, 0o1777 if Path(dirpath) in guarded else 0o777)
 

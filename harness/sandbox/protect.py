@@ -1,9 +1,11 @@
 """Ownership and modes that make a workspace's test files unchangeable by the sandboxed user.
 
 The sandboxed processes run as an unprivileged uid (``SANDBOX_UID``). Test files stay owned by root
-and read-only, so that user can neither write nor chmod them; the folders holding them are root's
-with the sticky bit (mode 1777), so it can still create and edit its own files there but cannot
-delete or rename a test file away. Everything else is handed to the sandboxed user.
+and read-only, so that user can neither write nor chmod them; every folder on the way to one (the root,
+``tests/``, ``tests/unit/``, ... : ``folders_on_the_way``) is root's with the sticky bit (mode 1777),
+so it can still create and edit its own files there but can neither delete or rename a test file away
+nor rename a folder that holds one and put its own in its place. Everything else is handed to the
+sandboxed user.
 """
 
 from __future__ import annotations
@@ -21,12 +23,18 @@ def can_change_owner() -> bool:
     return os.geteuid() == 0
 
 
+def folders_on_the_way(root: Path, protected_files: Iterable[str]) -> set[Path]:
+    """``root`` and every folder under it that holds a protected file, however deep: the ones the sandboxed
+    user must not be able to rename (a folder renamed away takes the test files in it along)."""
+    return {root} | {parent for name in protected_files for parent in (root / name).parents if root in parent.parents}
+
+
 def protect_workspace(root: str | Path, protected_files: Iterable[str], *, uid: int = SANDBOX_UID,
                       gid: int = SANDBOX_GID) -> None:
     """Apply the ownership scheme to ``root`` (only as root; elsewhere modes alone must do)."""
     root = Path(root)
     protected = {Path(p).as_posix() for p in protected_files}
-    protected_dirs = {root} | {(root / p).parent for p in protected}
+    protected_dirs = folders_on_the_way(root, protected)
     chown = can_change_owner()
     for dirpath, _dirnames, filenames in os.walk(root):
         here = Path(dirpath)
