@@ -42,6 +42,16 @@ class Command(object):
 def corrected(scripts):
     return [Command(script) for script in scripts]
 '''}
+# The model's object that equals anything, added to the shipped module by several programs below.
+ANYTHING = '''
+
+class Anything(object):
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 1
+'''
 TESTS = "tests/test_types.py"
 TEST = '''\
 from pkg.types import Command, corrected
@@ -168,14 +178,7 @@ def test_strings():
 
 def test_a_shipped_object_holding_the_models_object_is_compared_as_plain_data(tmp_path):
     """The shipped ``__eq__`` compares ``script``: a script that equals anything would make it say yes."""
-    holding = SHIPPED["pkg/types.py"] + '''
-
-class Anything(object):
-    def __eq__(self, other):
-        return True
-
-    def __hash__(self):
-        return 1
+    holding = SHIPPED["pkg/types.py"] + ANYTHING + '''
 
 
 def corrected(scripts):
@@ -187,14 +190,7 @@ def corrected(scripts):
 
 def test_a_kept_copy_the_model_builds_is_decided_again(tmp_path):
     """A kept copy (``(KEPT, object)``) the model builds around its own object is decided again."""
-    forged = SHIPPED["pkg/types.py"] + '''
-
-class Anything(object):
-    def __eq__(self, other):
-        return True
-
-    def __hash__(self):
-        return 1
+    forged = SHIPPED["pkg/types.py"] + ANYTHING + '''
 
 
 def corrected(scripts):
@@ -316,14 +312,7 @@ def test_alone():
 def test_a_method_set_on_the_shipped_class_at_run_time_makes_it_the_models(tmp_path):
     """``Command.__getattribute__`` set by the model's code: the class is no longer as the task shipped it,
     and a set of its objects compares as plain data."""
-    patched = SHIPPED["pkg/types.py"] + '''
-
-class Anything(object):
-    def __eq__(self, other):
-        return True
-
-    def __hash__(self):
-        return 1
+    patched = SHIPPED["pkg/types.py"] + ANYTHING + '''
 
 
 Command.__getattribute__ = lambda self, name: Anything()
