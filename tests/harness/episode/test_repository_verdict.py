@@ -46,11 +46,11 @@ PUBLISHED_FIX = [{"name": "edit_file", "arguments": {"file_path": RULE, "old_str
                                   (r'maybe you meant \"([a-z]+)\"', r'maybe you meant "([^"]+)"'))]
 
 
-def _episode(tmp_path, calls):
+def _episode(tmp_path, calls, task=TASK):
     tmp_path.mkdir()
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"tool_calls": calls}))
-    trajectory = run_episode(load_repository(TASK), ScriptPolicy(script), arm="base", backend="bwrap", max_turns=5,
+    trajectory = run_episode(load_repository(task), ScriptPolicy(script), arm="base", backend="bwrap", max_turns=5,
                              out=tmp_path / "episode.json")
     return trajectory.to_json(check=False)["result"]
 
@@ -79,12 +79,7 @@ DATA_SWAP = [{"name": "edit_file", "arguments": {
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_code_under_test_cannot_swap_the_test_data_its_test_reads(tmp_path):
-    task = load_repository(REAL_TASKS_DIR / "black-11")
-    script = tmp_path / "script.json"
-    script.write_text(json.dumps({"tool_calls": DATA_SWAP}))
-    trajectory = run_episode(task, ScriptPolicy(script), arm="base", backend="bwrap", max_turns=3,
-                             out=tmp_path / "episode.json")
-    result = trajectory.to_json(check=False)["result"]
+    result = _episode(tmp_path / "swap", DATA_SWAP, task=REAL_TASKS_DIR / "black-11")
 
     assert "_os.unlink(_data)" in result["patch"]
     assert result["verified"] is False
