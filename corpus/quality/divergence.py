@@ -275,13 +275,33 @@ def _appears(text: str, report: str) -> bool:
     return any(re.search(r"(?<![\w.])" + re.escape(c) + r"(?![\w])", report) for c in candidates if c)
 
 
+CAPTURED_HEADER = re.compile(r"^-+ Captured .+ -+$")
+TEST_HEADER = re.compile(r"^_{3,} .+ _{3,}$")
+
+
+def printed_values(report: str) -> str:
+    """The lines of a failure report that print values: pytest's ``E`` lines (the assertion's explanation,
+    the exception's message) and the output the tests captured. The source lines of each traceback entry
+    are code, not values: a test that sets ``port=6789`` does not print the port it got. A report in
+    another shape (no ``E`` line and nothing captured) is taken whole."""
+    lines, captured = [], False
+    for line in report.splitlines():
+        if CAPTURED_HEADER.match(line):
+            captured = True
+        elif TEST_HEADER.match(line):
+            captured = False
+        elif captured or line.startswith("E "):
+            lines.append(line)
+    return "\n".join(lines) if lines else report
+
+
 def shown_in_output(value: str, output: str, expected: str = "") -> bool:
-    """The failure report prints the divergent value: its repr (or the part before a repr's '...' cut)
-    as a whole token, or every token by which it differs from the correct run's value."""
+    """The failure report prints the divergent value (``printed_values``): its repr (or the part before a
+    repr's '...' cut) as a whole token, or every token by which it differs from the correct run's value."""
     text = value.split("...", 1)[0].rstrip(", ([{") if "..." in value else value
     if not text or not output:
         return False
-    report = failure_sections(output)
+    report = printed_values(failure_sections(output))
     if _appears(text, report):
         return True
     tokens = differing_tokens(value, expected) if expected else []

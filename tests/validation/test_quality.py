@@ -55,7 +55,7 @@ def test_a_small_task_is_measured_from_its_first_divergent_value_to_its_failure(
     assert record["divergence"]["where"] == "counter.py:3 in total: value = 2"
     assert record["divergence"]["expected"] == "1"
     assert (record["divergence"]["calls"], record["divergence"]["files"]) == (0, 1)
-    assert record["proposed"] == "avoid" and record["rule"] == "divergence_label/1"
+    assert record["proposed"] == "avoid" and record["rule"] == "divergence_label/2"
     assert record["tests_pin_fix"] and record["surviving"] == []
 
 

@@ -77,6 +77,30 @@ def test_a_value_the_failure_report_prints_counts_as_shown():
     assert differing_tokens("Charge(cents=1899)", "Charge(cents=1900)") == ["1899"]
 
 
+REPORT = """=================================== FAILURES ===================================
+_____________________ test_url_for_with_forwarded_request ______________________
+
+    def test_url_for_with_forwarded_request(app):
+        request = app.get("/", headers={"X-Forwarded-Proto": "https", "X-Forwarded-Port": "6789"})
+>       assert request.url == "https://my-server:6789/"
+E       AssertionError: assert 'http://my-server:6789/' == 'https://my-server:6789/'
+
+tests/test_requests.py:12: AssertionError
+----------------------------- Captured stdout call -----------------------------
+proxy headers: {'for': '127.0.0.4', 'secret': 'mySecret'}
+=========================== short test summary info ============================
+"""
+
+
+def test_only_the_reports_value_lines_count_as_printing_a_value_not_the_source_it_quotes():
+    # The dict that lost 'proto' is not printed: its differing tokens appear only in the test's source.
+    assert not shown_in_output("{'for': '127.1.2.3', 'port': '6789'}", REPORT, expected="{'for': '127.1.2.3', 'proto': 'https'}")
+    assert not shown_in_output("'X-Forwarded-Proto'", REPORT)
+    # What the assertion's explanation and the captured output print are shown.
+    assert shown_in_output("'http://my-server:6789/'", REPORT)
+    assert shown_in_output("{'for': '127.0.0.4', 'secret': 'mySecret'}", REPORT)
+
+
 def test_a_value_that_differs_between_two_correct_runs_is_noise_not_the_divergence():
     clock = ("call", "cart.py", "checkout", 1, 2, "aaa"), ("assign", "cart.py", "checkout", 2, 2, "now", "{}")
     first = run(clock[0], (*clock[1][:6], "1.5"), ("return", "cart.py", "checkout", 3, 2, "1"))
@@ -102,7 +126,7 @@ def test_the_rule_proposes_recommended_only_for_a_far_divergence_the_failure_doe
     assert rule.propose(far).preference == "recommended"
     assert rule.propose(Divergence(TEST, True, calls=5, files=3, shown=True)).preference == "optional"
     assert rule.propose(Divergence(TEST, True, calls=0, files=1, shown=True)).preference == "avoid"
-    assert rule.propose(far).rule == "divergence_label/1"
+    assert rule.propose(far).rule == "divergence_label/2"
 
 
 def test_a_float_carrying_representation_error_on_the_way_marks_the_float_drift_mechanism():
