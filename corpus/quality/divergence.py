@@ -224,7 +224,8 @@ def _measure(buggy: TestTrace, position: int, event: Event, other: Event | None,
         expected=other.value if other is not None and other.kind in VALUE_KINDS else "",
         calls=sum(1 for e in rest[1:] if e.kind == "call"), frames=max(0, event.depth - failure.depth),
         files=len(files), test_steps=sum(1 for e in rest if e.kind == "step"),
-        shown=shown_in_output(value, failing_output, other.value if other is not None else ""),
+        shown=shown_in_output(value, failing_output, other.value if other is not None else "",
+                              raised=event.kind == "raise"),
         float_drift=is_float_drift(value, other.value if other is not None else "")
         or bool(drifted_floats(fixed_code)))
 
@@ -243,6 +244,40 @@ def is_float_drift(value: str, expected: str) -> bool:
         return False
     close = all(abs(float(x) - float(y)) <= 1e-6 * max(1.0, abs(float(y))) for x, y in zip(a, b, strict=True))
     return close
+
+
+CAPTURED_HEADER = re.compile(r"^-+ Captured .+ -+$")
+TEST_HEADER = re.compile(r"^_{3,} .+ _{3,}$")
+# A long traceback entry prints the frame's arguments as unindented ``name = repr`` lines.
+FRAME_ARGUMENT = re.compile(r"^[A-Za-z_]\w* = \S")
+
+
+@dataclass(frozen=True)
+class PrintedValues:
+    """The lines of a failure report that print values. ``messages``: pytest's ``E`` lines (the assertion's
+    explanation, the exception's message) and the output the tests captured; ``arguments``: the frames'
+    argument lines, values too, but of whatever the frame was called with, so only a whole, distinctive value
+    found there counts (a token of it, or a bare ``1`` or ``True``, names nothing). The source lines of each traceback entry
+    are code, not values: a test that sets ``port=6789`` does not print the port it got. A report in another
+    shape (no ``E`` line and nothing captured) is taken whole as ``messages``."""
+    messages: str
+    arguments: str
+
+
+def printed_values(report: str) -> PrintedValues:
+    messages, arguments, captured = [], [], False
+    for line in report.splitlines():
+        if CAPTURED_HEADER.match(line):
+            captured = True
+        elif TEST_HEADER.match(line):
+            captured = False
+        elif captured or line.startswith("E "):
+            messages.append(line)
+        elif FRAME_ARGUMENT.match(line):
+            arguments.append(line)
+    if not messages:
+        return PrintedValues(report, "")
+    return PrintedValues("\n".join(messages), "\n".join(arguments))
 
 
 FAILURES_HEADER = re.compile(r"^=+ (?:FAILURES|ERRORS) =+$", re.MULTILINE)
@@ -270,42 +305,36 @@ def differing_tokens(value: str, expected: str) -> list[str]:
             for token in a[i1:i2]]
 
 
-def _appears(text: str, report: str) -> bool:
+def _appears(text: str, report: str, *, qualified: bool = False) -> bool:
+    """``text`` as a whole token of ``report``; ``qualified``: also after a module path (an exception's type
+    is printed as ``netrules.RuleError``)."""
     candidates = {text, text[1:-1]} if len(text) > 3 and text[0] in "'\"" and text[-1] == text[0] else {text}
-    return any(re.search(r"(?<![\w.])" + re.escape(c) + r"(?![\w])", report) for c in candidates if c)
+    before = r"(?<![\w])(?:[A-Za-z_][\w.]*\.)?" if qualified else r"(?<![\w.])"
+    return any(re.search(before + re.escape(c) + r"(?![\w])", report) for c in candidates if c)
 
 
-CAPTURED_HEADER = re.compile(r"^-+ Captured .+ -+$")
-TEST_HEADER = re.compile(r"^_{3,} .+ _{3,}$")
+def _distinctive(value: str) -> bool:
+    """A value that names itself: several tokens (a list, a dict, an object's repr) or a string of a few
+    characters; a frame may hold a bare ``1``, ``True`` or ``None`` for any reason."""
+    return len(TOKEN.findall(value)) > 1 or (value[:1] in "'\"" and len(value) > 5)
 
 
-def printed_values(report: str) -> str:
-    """The lines of a failure report that print values: pytest's ``E`` lines (the assertion's explanation,
-    the exception's message) and the output the tests captured. The source lines of each traceback entry
-    are code, not values: a test that sets ``port=6789`` does not print the port it got. A report in
-    another shape (no ``E`` line and nothing captured) is taken whole."""
-    lines, captured = [], False
-    for line in report.splitlines():
-        if CAPTURED_HEADER.match(line):
-            captured = True
-        elif TEST_HEADER.match(line):
-            captured = False
-        elif captured or line.startswith("E "):
-            lines.append(line)
-    return "\n".join(lines) if lines else report
-
-
-def shown_in_output(value: str, output: str, expected: str = "") -> bool:
+def shown_in_output(value: str, output: str, expected: str = "", *, raised: bool = False) -> bool:
     """The failure report prints the divergent value (``printed_values``): its repr (or the part before a
-    repr's '...' cut) as a whole token, or every token by which it differs from the correct run's value."""
+    repr's '...' cut) as a whole token, or every token by which it differs from the correct run's value.
+    ``raised``: the value is an exception's type name, which the report may print with its module."""
     text = value.split("...", 1)[0].rstrip(", ([{") if "..." in value else value
     if not text or not output:
         return False
-    report = printed_values(failure_sections(output))
-    if _appears(text, report):
+    printed = printed_values(failure_sections(output))
+    if _appears(text, printed.messages, qualified=raised):
+        return True
+    # One argument per line, or several on one line joined by ", " when they fit the terminal's width.
+    argument = r"(?m)(?:^|, )[A-Za-z_]\w* = " + re.escape(value) + r"(?=$|, [A-Za-z_]\w* = )"
+    if text == value and _distinctive(value) and re.search(argument, printed.arguments):
         return True
     tokens = differing_tokens(value, expected) if expected else []
-    return bool(tokens) and all(_appears(token, report) for token in tokens)
+    return bool(tokens) and all(_appears(token, printed.messages) for token in tokens)
 
 
 # A float whose repr shows binary representation error: a run of six 9s or 0s then more digits

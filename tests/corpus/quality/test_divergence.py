@@ -101,6 +101,31 @@ def test_only_the_reports_value_lines_count_as_printing_a_value_not_the_source_i
     assert shown_in_output("{'for': '127.0.0.4', 'secret': 'mySecret'}", REPORT)
 
 
+ARGUMENTS_REPORT = """=================================== FAILURES ===================================
+__________________________________ test_export __________________________________
+
+columns = ['id', 'sku', 'qty', ''], timeout = 1
+
+    def write_header(columns, timeout):
+>       raise RuleError("empty column name")
+E       netrules.RuleError: empty column name
+
+netrules.py:24: RuleError
+=========================== short test summary info ============================
+"""
+
+
+def test_a_frames_argument_line_shows_a_whole_value_and_an_exception_its_qualified_type():
+    # pytest prints a frame's arguments as `name = repr`: the whole wrong list is printed there ...
+    assert shown_in_output("['id', 'sku', 'qty', '']", ARGUMENTS_REPORT, expected="['id', 'sku', 'qty']")
+    # ... but a token of it is not (`timeout = 1` prints some 1, not the wrong one).
+    assert not shown_in_output("1", ARGUMENTS_REPORT.replace("E       netrules.RuleError: empty column name", "E   x"))
+    # An exception's type is printed with its module on the E line.
+    assert shown_in_output("RuleError", ARGUMENTS_REPORT, raised=True)
+    assert not shown_in_output("RuleError", ARGUMENTS_REPORT.replace("E       netrules.RuleError: empty column name", "E   x"),
+                               raised=True)
+
+
 def test_a_value_that_differs_between_two_correct_runs_is_noise_not_the_divergence():
     clock = ("call", "cart.py", "checkout", 1, 2, "aaa"), ("assign", "cart.py", "checkout", 2, 2, "now", "{}")
     first = run(clock[0], (*clock[1][:6], "1.5"), ("return", "cart.py", "checkout", 3, 2, "1"))
