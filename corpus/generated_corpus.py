@@ -2,7 +2,7 @@
 
 A published task is ``<root>/<task>/{meta.json, planted.patch}``, its ``repo`` naming a real bug's history
 and fixed commit (``corpus.repository.spec.parse_generated``); each run that contributed tasks has a record,
-``<root>/_runs/<bug>-seed<seed>.json``: what its state file decided (candidates by outcome, kept tasks by
+``<root>/_runs/<bug>-seed<seed>.json``: what its state file decided (``decided`` candidates by outcome, kept ones by
 label and operator), the tasks it published and those it left out (and why), and the generator's own report.
 
 ``check_generated`` is the corpus's standing check (CI): every task loads, its planted patch applies to its
@@ -68,7 +68,7 @@ def state_counts(entries: Iterable[dict]) -> dict:
         by_operator[str(entry["key"]).split("|")[1] if "|" in str(entry["key"]) else "?"][entry["outcome"]] += 1
         if entry["outcome"] == KEPT and entry.get("label"):
             labels[entry["label"]] += 1
-    return {"candidates": sum(outcomes.values()), "kept": outcomes[KEPT],
+    return {"decided": sum(outcomes.values()), "kept": outcomes[KEPT],
             "rejected": {k: v for k, v in sorted(outcomes.items()) if k != KEPT}, "labels": dict(sorted(labels.items())),
             "by_operator": {op: dict(sorted(c.items())) for op, c in sorted(by_operator.items())}}
 
