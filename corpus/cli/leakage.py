@@ -46,17 +46,21 @@ def main(argv: list[str]) -> int:
         return 2
     report = corpus_leaks(tasks, guard, top=max(0, args.top), mechanism_pairs=mechanism_pairs, splits=splits)
     generated = _generated(args.generated)
-    report.split_siblings += split_straddles(generated)
+    straddles = split_straddles(generated)
+    ok = report.ok and not straddles
     notes = heldout_fixed_trees(generated, _real_splits())
     if args.json:
-        print(json.dumps({"ok": report.ok, "threshold": THRESHOLD, "shingle": SHINGLE, "copies": report.copies,
-                          "split_siblings": report.split_siblings, "heldout_fixed_trees": notes,
+        print(json.dumps({"ok": ok, "threshold": THRESHOLD, "shingle": SHINGLE, "copies": report.copies,
+                          "split_siblings": report.split_siblings, "generated_straddles": straddles,
+                          "heldout_fixed_trees": notes,
                           "near_duplicates": [p.to_dict() for p in report.near_duplicates],
                           "most_similar": [p.to_dict() for p in report.most_similar]}, indent=2))
-        return 0 if report.ok else 1
+        return 0 if ok else 1
     for line in report.copies:
         print(f"COPY  {line}")
     for line in report.split_siblings:
+        print(f"SPLIT {line}")
+    for line in straddles:
         print(f"SPLIT {line}")
     for line in notes:
         print(f"NOTE  {line}")
@@ -66,10 +70,10 @@ def main(argv: list[str]) -> int:
     print(f"most similar pairs ({SHINGLE}-token shingles of buggy/ + shared/, threshold {THRESHOLD:.2f}):")
     for pair in report.most_similar:
         print(f"  {pair.similarity:.3f}  {pair.first} ~ {pair.second}")
-    print(f"{len(tasks)} tasks and {len(generated)} generated: {len(report.copies)} copying heldout code, "
-          f"{len(report.near_duplicates)} near-duplicate pairs, {len(report.split_siblings)} same-mechanism pairs "
-          "across the heldout line or functions across splits")
-    return 0 if report.ok else 1
+    print(f"{len(tasks)} tasks: {len(report.copies)} copying heldout code, {len(report.near_duplicates)} "
+          f"near-duplicate pairs, {len(report.split_siblings)} same-mechanism pairs across the heldout line; "
+          f"{len(generated)} generated tasks: {len(straddles)} functions whose mutations straddle splits")
+    return 0 if ok else 1
 
 
 def _generated(root: Path) -> list[GeneratedTask]:

@@ -11,13 +11,14 @@ import pytest
 
 from corpus.cli import publish_generated as publish_cli
 from corpus.format import TaskFormatError, load_task, task_dirs
-from corpus.generated_corpus import RUNS_FOLDER, check_generated
+from corpus.generated_corpus import RUNS_FOLDER, check_generated, heldout_fixed_trees
 from corpus.origins import count_origins
 from corpus.repository.corpus_root import GENERATED_TASKS_DIR
 from corpus.repository.task import GeneratedTask
 from validation.generate import cli as generate_cli
 
 
+@pytest.mark.slow  # about a second per 2,000 tasks on two cores, and 0.5 s per project's tree on a cold cache
 def test_what_is_committed_loads_applies_keeps_its_splits_and_matches_its_run_records():
     folders = task_dirs(GENERATED_TASKS_DIR)
     check = check_generated()
@@ -35,6 +36,19 @@ def test_a_committed_task_materializes_from_the_real_corpus_history_without_a_co
     assert isinstance(task, GeneratedTask) and task.in_history
     assert task.history_path.parent.parent.name == "real"  # the real corpus's _repos/, not a copy of its own
     assert (task.snapshot / task.planted_file).is_file()
+
+
+def test_leakage_notes_tasks_outside_heldout_planted_in_a_heldout_real_bugs_fixed_tree():
+    tasks = [task for task in (load_task(folder) for folder in task_dirs(GENERATED_TASKS_DIR))
+             if isinstance(task, GeneratedTask)]
+    bug = tasks[0].meta["repo"]["from_real"]
+    outside = [t for t in tasks if t.meta["repo"]["from_real"] == bug and t.meta["split"] != "heldout"]
+
+    notes = heldout_fixed_trees(tasks, {bug: "heldout"})
+
+    assert notes == ([f"{bug}: {len(outside)} generated task(s) outside heldout are planted in the fixed tree of "
+                      "this heldout real bug"] if outside else [])
+    assert heldout_fixed_trees(tasks, {bug: "train"}) == []
 
 
 def _generated_meta(repo: dict) -> dict:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from corpus.cli import leakage as leakage_cli
 from corpus.cli import publish_generated as publish_cli
 from corpus.format import load_task
 from corpus.generated_corpus import RUNS_FOLDER, STATE_FILE, check_generated, read_state, state_counts
@@ -137,7 +138,7 @@ def test_runs_not_made_at_a_real_bugs_fixed_commit_are_refused_with_one_line(run
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)
-def test_the_standing_check_finds_a_moved_split_a_broken_patch_and_a_lost_task(runs, tmp_path):
+def test_the_standing_check_finds_a_moved_split_a_broken_patch_and_a_lost_task(runs, tmp_path, capsys):
     fresh, old = runs
     corpus = tmp_path / "generated"
     publish(fresh, corpus)
@@ -153,6 +154,8 @@ def test_the_standing_check_finds_a_moved_split_a_broken_patch_and_a_lost_task(r
 
     assert any(meta["split_group"] in p and "not in its split" in p for p in problems), problems
     assert any(second.name in p and "does not apply" in p for p in problems), problems
+    assert leakage_cli.main(["--generated", str(corpus), "--top", "0"]) == 1  # a function across two splits
+    assert f"SPLIT {meta['split_group']}: 1 of its" in capsys.readouterr().out
     shutil.rmtree(second)
     problems = check_generated(corpus).problems
     assert any("lists 1 task(s), the folders hold 0" in p for p in problems), problems
