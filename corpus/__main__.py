@@ -14,6 +14,8 @@ COMMANDS = {
     "stats": Command("corpus.cli.stats", "corpus shape: per-task table, medians, distances, targets, plots"),
     "leakage": Command("corpus.cli.leakage", "no task copies heldout code, no two tasks are near-duplicates"),
     "generate": Command("corpus.cli.generate", "plant state-dependent bugs in a repository, keep the validated ones"),
+    "publish-generated": Command("corpus.cli.publish_generated", "make generate runs at real bugs' fixed commits "
+                                 "into committed tasks (corpus/generated), or --check them"),
     "import-bugsinpy": Command("corpus.cli.import_bugsinpy", "import BugsInPy bugs as repository tasks (real bugs)"),
     "real-stats": Command("corpus.cli.real_stats", "the real-bug corpus's splits and statistics page"),
     "import-seed-format": Command("corpus.cli.import_seed", "convert a single-folder seed bundle into tasks"),

@@ -127,7 +127,7 @@ def validate_repository_task(task: RepositoryTask, *, sandbox: str = DEFAULT_BAC
                              say: Callable[[str], None] | None = None) -> RepositoryVerdict:
     verdict = RepositoryVerdict(task=task.name, sandbox=sandbox)
     try:
-        task.history()  # the project's history is there and readable before anything is built
+        task.tree("fixed")  # the project's tree is there and readable before anything is built
     except (TaskFormatError, SourceError) as exc:
         verdict.reject(str(exc))
         return verdict

@@ -14,7 +14,7 @@ from tqdm import tqdm
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
 from corpus.mechanisms import MECHANISMS_FILE, MechanismsError, load_mechanism_pairs
 from corpus.origins import count_origins, origins_markdown
-from corpus.repository.corpus_root import REAL_TASKS_DIR
+from corpus.repository.corpus_root import GENERATED_TASKS_DIR, REAL_TASKS_DIR
 from corpus.similarity import similar_pairs
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits
 from corpus.stats import MEASURE_TITLES, MEASURES, fill_readme_block, task_rows
@@ -48,7 +48,8 @@ def main(argv: list[str]) -> int:
                              "(default: corpus/mechanisms.json)")
     parser.add_argument("--also", type=Path, action="append", default=None, metavar="ROOT",
                         help="more task folders counted by origin beside --root (repeatable; default: the real-bug "
-                             "corpus, corpus/real; a generator's OUT/tasks for generated bugs)")
+                             "corpus, corpus/real, and the generated one, corpus/generated; a generator's OUT/tasks "
+                             "for a run's own)")
     parser.add_argument("--readme", type=Path,
                         help="also put the summary tables between the corpus-stats markers of this file")
     args = parser.parse_args(argv)
@@ -90,7 +91,8 @@ def main(argv: list[str]) -> int:
     except MechanismsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    origins = count_origins([*tasks, *_other_tasks(args.also if args.also is not None else [REAL_TASKS_DIR])])
+    also = args.also if args.also is not None else [REAL_TASKS_DIR, GENERATED_TASKS_DIR]
+    origins = count_origins([*tasks, *_other_tasks(also)])
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "origins.json").write_text(json.dumps(origins, indent=1) + "\n", encoding="utf-8")
     (args.out / "origins.md").write_text(origins_markdown(origins), encoding="utf-8")

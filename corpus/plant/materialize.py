@@ -7,6 +7,14 @@ import os
 from pathlib import Path
 
 PATCH_FILE = "planted.patch"  # a generated task's planted change, over its snapshot
+# Folders never walked nor copied into a snapshot: virtual environments, caches, build output, version control.
+SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "env", "__pycache__", "build",
+                          "dist", "node_modules", ".eggs", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages"})
+
+
+def left_out_of_snapshot(name: str) -> bool:
+    """A file or folder name a repository's snapshot leaves out (links are left out as well)."""
+    return name in SKIPPED_DIRS or name.endswith(".pyc")
 
 
 def linked_copy(source: Path, dest: Path) -> None:

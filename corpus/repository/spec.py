@@ -160,17 +160,47 @@ def parse_tests(meta: dict) -> TestsSpec:
     return TestsSpec(fail, passing, files)
 
 
+GIT_VERSION = re.compile(r"^git:([0-9a-f]{40})$")
+
+
+def history_repo(name: str, version: str, source: str, from_real: str) -> dict:
+    """A generated task's ``repo`` when its tree is a commit of a history (``version`` ``git:<commit>``): the
+    history's file name and the real bug whose fixed tree it is."""
+    return {"name": name, "version": version, "source": source, "from_real": from_real}
+
+
 def parse_generated(meta: dict) -> RepositorySpec:
-    """A generated task's sections: ``repo`` names the source version it was planted in and the snapshot
-    folder (relative to the task) that its siblings share; environment and tests as for a real bug."""
+    """A generated task's sections. ``repo`` names the source version the bug was planted in and where
+    that version's tree comes from, one of:
+
+    - ``source``: a git history's file name under a ``_repos/`` folder (the real-bug corpus's bundle), the
+      version being ``git:<commit>`` in it (``from_real`` names the real bug whose fixed tree it is);
+    - ``snapshot``: a folder, relative to the task, holding the tree its siblings share (a generator's
+      ``sources/``).
+
+    Environment and tests as for a real bug."""
     repo = _section(meta, "repo")
     version = _text(repo, "repo", "version")
-    snapshot = _text(repo, "repo", "snapshot")
-    if snapshot.startswith("/") or "\\" in snapshot:
-        raise RepositorySpecError("repo.snapshot", f"{snapshot!r} must be a path relative to the task folder")
+    if "snapshot" in repo:
+        snapshot = _text(repo, "repo", "snapshot")
+        if snapshot.startswith("/") or "\\" in snapshot:
+            raise RepositorySpecError("repo.snapshot", f"{snapshot!r} must be a path relative to the task folder")
+        commit, source = version, snapshot
+    else:
+        source = _text(repo, "repo", "source")
+        if "/" in source or source.startswith("."):
+            raise RepositorySpecError("repo.source", f"{source!r} must be a file name under a _repos/ folder "
+                                                     "(a real bug's bundle)")
+        match = GIT_VERSION.match(version)
+        if match is None:
+            raise RepositorySpecError("repo.version", f"{version!r} is not 'git:<40-hex commit>' (the commit of "
+                                                      "repo.source the bug was planted in)")
+        commit = match.group(1)
+        if "from_real" in repo:
+            _text(repo, "repo", "from_real")
     repo_spec = RepoSpec(name=_text(repo, "repo", "name"), url=str(repo.get("url") or ""),
-                         license=str(repo.get("license") or ""), buggy_commit=version, fixed_commit=version,
-                         source=snapshot)
+                         license=str(repo.get("license") or ""), buggy_commit=commit, fixed_commit=commit,
+                         source=source)
     origin = meta.get("generator", {})
     return RepositorySpec(repo=repo_spec, environment=parse_environment(meta), tests=parse_tests(meta),
                           origin=origin if isinstance(origin, dict) else {})

@@ -6,8 +6,11 @@ import os
 import re
 import shutil
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
+from corpus.plant.materialize import PATCH_FILE
+from corpus.repository.corpus_root import REAL_TASKS_DIR
 from corpus.repository.spec import RepositorySpec, RepositorySpecError, parse_generated, parse_repository
 from corpus.task_model import Task, TaskFormatError
 
@@ -32,9 +35,13 @@ class RepositoryTask(Task):
         (``corpus.repository.workspace.materialize_repository``)."""
         return {}
 
+    def history_roots(self) -> tuple[Path, ...]:
+        """The folders whose ``_repos/`` may hold the task's history, in the order they are looked in."""
+        return self.path.parent, self.path.parent.parent
+
     @property
     def history_path(self) -> Path:
-        for root in (self.path.parent, self.path.parent.parent):
+        for root in self.history_roots():
             candidate = root / REPOS_FOLDER / self.spec.repo.source
             if candidate.exists():
                 return candidate
@@ -78,11 +85,25 @@ def patch_lines(patch: str) -> int:
 
 @dataclass(frozen=True)
 class GeneratedTask(RepositoryTask):
-    """A bug the generator planted (``python -m corpus generate``): the repository snapshot it shares with
-    its siblings is the fixed version, the snapshot with its ``planted.patch`` the buggy one."""
+    """A bug the generator planted (``python -m corpus generate``): the repository version it shares with
+    its siblings is the fixed tree, that tree with its ``planted.patch`` the buggy one. The version is a
+    commit of a git history (``repo.source``, a real bug's bundle: the committed form) or a snapshot folder
+    beside the task folders (``repo.snapshot``, what ``--repo DIR`` writes)."""
 
     @property
+    def in_history(self) -> bool:
+        return "snapshot" not in self.meta["repo"]
+
+    def history_roots(self) -> tuple[Path, ...]:
+        # Beside the task folders first (a copied corpus), then the real-bug corpus, whose bundles the
+        # committed generated tasks share.
+        return *super().history_roots(), REAL_TASKS_DIR
+
+    @cached_property
     def snapshot(self) -> Path:
+        """The fixed tree: the commit extracted once per machine (as a real bug's), or the snapshot folder."""
+        if self.in_history:
+            return RepositoryTask.tree(self, "fixed")
         folder = (self.path / self.spec.repo.source).resolve()
         if not folder.is_dir():
             raise TaskFormatError(self.name, "repo.snapshot", f"{folder} is missing; generated tasks read their "
@@ -92,6 +113,10 @@ class GeneratedTask(RepositoryTask):
     @property
     def planted_file(self) -> str:
         return str(self.meta["generator"]["file"])
+
+    @property
+    def planted_patch(self) -> str:
+        return (self.path / PATCH_FILE).read_text(encoding="utf-8")
 
     def tree(self, variant: str) -> Path:
         if variant != "buggy":
@@ -104,15 +129,14 @@ class GeneratedTask(RepositoryTask):
 
     @property
     def history_path(self) -> Path:
-        return self.snapshot
+        return super().history_path if self.in_history else self.snapshot
 
     @property
     def fix_patch(self) -> str:
         """The inverse of the planted change: what fixes the bug."""
         from corpus.plant.edits import apply_patch, unified_patch
         correct = (self.snapshot / self.planted_file).read_text(encoding="utf-8")
-        planted = (self.path / "planted.patch").read_text(encoding="utf-8")
-        return unified_patch(self.planted_file, apply_patch(correct, planted), correct)
+        return unified_patch(self.planted_file, apply_patch(correct, self.planted_patch), correct)
 
 
 def _planted_tree(task: GeneratedTask) -> Path:
@@ -124,7 +148,7 @@ def _planted_tree(task: GeneratedTask) -> Path:
     from corpus.plant.materialize import linked_copy, replace_file
     from corpus.repository.source import cache_root
 
-    planted = (task.path / "planted.patch").read_text(encoding="utf-8")
+    planted = task.planted_patch
     key = hashlib.sha256(f"{task.snapshot}\0{planted}".encode()).hexdigest()[:16]
     folder = cache_root() / "generated" / f"{task.name}-{key}"
     if folder.is_dir():

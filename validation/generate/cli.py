@@ -10,6 +10,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.plant.operators import OPERATORS
+from corpus.real_bugs import RealBugNotFound, real_bug
 from harness.sandbox.backends import BACKEND_NAMES, DEFAULT_BACKEND
 from harness.sandbox.backends.base import SandboxError
 from validation.generate.choice import ORDERS
@@ -22,9 +23,16 @@ from validation.generate.selection import REJECT_REASONS
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m corpus generate", description=__doc__,
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    parser.add_argument("--repo", required=True, type=Path, help="the repository's root folder (its tests must pass)")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--repo", type=Path, help="the repository's root folder (its tests must pass); the tasks "
+                                                  "share a copy of it in OUT/sources/")
+    source.add_argument("--from-real", metavar="BUG",
+                        help="plant in a real bug's fixed tree (a name under corpus/real such as sanic-1, or its "
+                             "folder), tested in its environment; the tasks name the real corpus's history and "
+                             "the commit instead of a copy, the form corpus/generated/ holds")
     parser.add_argument("--out", required=True, type=Path,
-                        help="where tasks/, the shared sources/ snapshot, the state file and the report go")
+                        help="where tasks/, the shared sources/ snapshot (with --repo), the state file and the "
+                             "report go")
     parser.add_argument("--seed", type=int, default=0, help="chooses and orders the candidates (same seed, same tasks)")
     parser.add_argument("--max-tasks", type=int, default=100, help="stop once this many tasks are kept")
     parser.add_argument("--max-candidates", type=int, default=None,
@@ -60,12 +68,21 @@ def main(argv: list[str] | None = None) -> int:
         bar.set_postfix(kept=outcomes.get("kept", 0), refresh=False)
         bar.refresh()
 
+    if args.from_real and args.environment_from:
+        print("error: --from-real runs the tests in that bug's environment; leave out --environment-from",
+              file=sys.stderr)
+        return 2
+    try:
+        real = real_bug(args.from_real) if args.from_real else None
+    except RealBugNotFound as exc:
+        print(f"error: --from-real {exc}", file=sys.stderr)
+        return 2
     try:
         environment, name = environment_of(args.environment_from) if args.environment_from else (None, None)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    options = Options(environment=environment, name=name, repo=args.repo, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
+    options = Options(environment=environment, name=name, repo=args.repo, real=real, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
                       max_candidates=args.max_candidates, workers=args.workers, sandbox=args.sandbox,
                       timeout_s=args.timeout, tests=tuple(args.tests), operators=tuple(args.operators) if args.operators else None,
                       order=args.order)

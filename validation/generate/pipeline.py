@@ -17,13 +17,17 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpus.generated_corpus import REPORT_FILE, STATE_FILE
 from corpus.plant.context import Candidate, ModuleContext
 from corpus.plant.edits import apply_edits, changed_lines, changed_text
 from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS, candidates
 from corpus.quality.label_rule import LabelRule
 from corpus.repository.environment import EnvironmentBuildError, build_environment
+from corpus.repository.source import SourceError, full_commit
 from corpus.repository.spec import EnvironmentSpec
+from corpus.repository.task import RepositoryTask
+from corpus.task_model import TaskFormatError
 from harness.sandbox.backends import DEFAULT_BACKEND
 from validation.generate import selection
 from validation.generate.choice import ORDERS, SuiteFiles, ordered
@@ -35,9 +39,6 @@ from validation.generate.runs import REACH, TRACE, SandboxRunner
 from validation.generate.watch import watched
 from validation.generate.writer import snapshot_folder, write_task
 
-STATE_FILE = "generate-state.jsonl"
-REPORT_FILE = "generate-report.json"
-
 
 class GenerateError(RuntimeError):
     """The run cannot start: the message says what to do."""
@@ -45,7 +46,7 @@ class GenerateError(RuntimeError):
 
 @dataclass
 class Options:
-    repo: Path
+    repo: Path | None  # the folder to plant in; None with ``real``
     out: Path
     seed: int = 0
     max_tasks: int = 100
@@ -61,6 +62,9 @@ class Options:
     # with pytest, as the sandbox runs it.
     environment: EnvironmentSpec | None = None
     name: str | None = None  # the repository's name in task names and reports (default: its folder's)
+    # A real bug whose fixed tree is the repository (--from-real): planted in its commit, extracted from the
+    # real corpus's history, tested in its environment; the tasks name the history and commit, not a copy.
+    real: RepositoryTask | None = None
     cancel: threading.Event | None = None  # set from outside (a cancelled job): workers stop after their candidate
 
 
@@ -69,6 +73,7 @@ class Report:
     repo: str
     version: str
     seed: int
+    from_real: str | None = None  # the real bug whose fixed tree it is
     candidates: int = 0
     outcomes: Counter = field(default_factory=Counter)
     labels: Counter = field(default_factory=Counter)
@@ -81,7 +86,8 @@ class Report:
     wall_s: float = 0.0
 
     def to_dict(self) -> dict:
-        return {"repo": self.repo, "version": self.version, "seed": self.seed, "candidates": self.candidates,
+        return {"repo": self.repo, "version": self.version, "seed": self.seed,
+                **({"from_real": self.from_real} if self.from_real else {}), "candidates": self.candidates,
                 "kept": self.outcomes.get(selection.KEPT, 0),
                 "rejected": {reason: self.outcomes[reason] for reason in selection.REJECT_REASONS if self.outcomes[reason]},
                 "labels": dict(self.labels), "by_operator": {k: dict(v) for k, v in sorted(self.by_operator.items())},
@@ -142,20 +148,27 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         raise GenerateError(f"unknown operator {unknown[0]!r}; choose from {', '.join(OPERATORS)}")
     if options.order not in ORDERS:
         raise GenerateError(f"unknown order {options.order!r}; choose from {', '.join(ORDERS)}")
-    repo = Repository.scan(options.repo, options.name)
+    if options.real is not None:
+        repo, snapshot = _real_tree(options.real)
+        environment = options.environment or options.real.spec.environment
+    elif options.repo is not None:
+        repo, snapshot = Repository.scan(options.repo, options.name), None
+        environment = options.environment or default_environment()
+    else:
+        raise GenerateError("give the repository: a folder (--repo DIR) or a real bug (--from-real BUG)")
     suite = _suite(repo, options.tests)
     out = options.out.resolve()
     if out == repo.root or repo.root in out.parents:
         raise GenerateError(f"--out {options.out} is inside the repository; write the tasks somewhere else")
     out.mkdir(parents=True, exist_ok=True)
-    snapshot = snapshot_folder(out, repo)
-    report = Report(repo=repo.name, version=repo.version, seed=options.seed)
+    snapshot = snapshot or snapshot_folder(out, repo)
+    report = Report(repo=repo.name, version=repo.version, seed=options.seed,
+                    from_real=options.real.name if options.real is not None else None)
     started = time.monotonic()
-    environment = options.environment or default_environment()
     python: str | None = None
-    if options.environment is not None:
+    if options.environment is not None or options.real is not None:
         try:
-            python = str(build_environment(options.environment).python)
+            python = str(build_environment(environment).python)
         except (EnvironmentBuildError, LookupError, OSError) as exc:
             raise GenerateError(f"the environment could not be built: {exc}") from None
     variables = dict(environment.env)
@@ -188,6 +201,16 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     report.wall_s = time.monotonic() - started
     (out / REPORT_FILE).write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
     return report
+
+
+def _real_tree(bug: RepositoryTask) -> tuple[Repository, Path]:
+    """A real bug's fixed tree, extracted once per machine from its history: it is the snapshot itself."""
+    try:
+        commit = full_commit(bug.history(), bug.spec.repo.fixed_commit)
+        tree = bug.tree("fixed")
+    except (TaskFormatError, SourceError) as exc:
+        raise GenerateError(f"--from-real {bug.name}: its fixed tree cannot be read ({exc})") from None
+    return Repository.scan(tree, bug.spec.repo.name, version=f"git:{commit}"), tree
 
 
 def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime) -> None:
@@ -365,7 +388,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
                    if test not in named]
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
                             failed=sorted(named), passing=passing, distance=distance, label=label,
-                            environment=environment, divergence=confirmed.divergence)
+                            environment=environment, divergence=confirmed.divergence, real=options.real)
         return record(candidate, selection.KEPT, source_hash=source_hash, label=label.preference, task=folder.name,
                       signature=list(signature), own_label=own.preference, state_measured=confirmed.measured)
     finally:

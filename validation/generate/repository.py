@@ -8,9 +8,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-# Folders never walked: virtual environments, caches, build output, version control.
-SKIPPED_DIRS = frozenset({".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "env", "__pycache__", "build",
-                          "dist", "node_modules", ".eggs", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages"})
+from corpus.plant.materialize import SKIPPED_DIRS
+
 TEST_DIR_NAMES = frozenset({"test", "tests", "testing"})
 NOT_SOURCE = frozenset({"setup.py", "conftest.py", "noxfile.py", "fabfile.py", "docs/conf.py"})
 MAX_SOURCE_BYTES = 512 * 1024  # a larger module is generated code or data, not a place to plant a bug
@@ -29,7 +28,8 @@ class Repository:
     version: str  # the git commit when the folder is a clean git checkout, else a hash of its files
 
     @classmethod
-    def scan(cls, root: str | Path, name: str | None = None) -> Repository:
+    def scan(cls, root: str | Path, name: str | None = None, version: str | None = None) -> Repository:
+        """``version``: what the folder is known to be (a commit it was extracted from); default: its own."""
         path = Path(root).resolve()
         if not path.is_dir():
             raise RepositoryError(f"{root}: not a folder; give the repository's root folder (--repo DIR)")
@@ -58,7 +58,7 @@ class Repository:
             raise RepositoryError(f"{root}: no test files (test_*.py, *_test.py or a tests/ folder); the generator "
                                   "keeps only bugs that a test catches")
         return cls(root=path, name=name or path.name, sources=tuple(sources), tests=tuple(tests),
-                   version=_version(path, sources + tests))
+                   version=version or _version(path, sources + tests))
 
 
 def _version(root: Path, files: list[str]) -> str:

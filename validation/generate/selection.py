@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from corpus.generated_corpus import KEPT  # noqa: F401 - the outcome's name, declared with the state file it is read from
 from corpus.repository.spec import NODE_ID
 
 REJECT_REASONS = {
@@ -20,7 +21,6 @@ REJECT_REASONS = {
     "duplicate": "the same change was already tried",
     "near_duplicate": "a kept task changes the same function with the same operator and fails the same tests",
 }
-KEPT = "kept"
 # A change that fails more than this share of the suite's tests breaks it, rather than planting a bug.
 BREAKS_SUITE_SHARE = 0.5
 BREAKS_SUITE_MIN = 4  # ... and fails at least this many tests: a five-test suite may lose two to one bug

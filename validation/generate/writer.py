@@ -12,14 +12,15 @@ from pathlib import Path
 
 from corpus.plant.context import Candidate
 from corpus.plant.edits import unified_patch
-from corpus.plant.materialize import PATCH_FILE
+from corpus.plant.materialize import PATCH_FILE, left_out_of_snapshot
 from corpus.plant.operators import OPERATORS
 from corpus.quality.divergence import Divergence
 from corpus.quality.label_rule import ProposedLabel
-from corpus.repository.spec import EnvironmentSpec
+from corpus.repository.spec import EnvironmentSpec, history_repo
+from corpus.repository.task import RepositoryTask
 from corpus.splits import hash_split
 from validation.generate.distance import PlantDistance, as_divergence
-from validation.generate.repository import SKIPPED_DIRS, Repository
+from validation.generate.repository import Repository
 
 GENERATOR = "stepwise.plant"
 GENERATOR_VERSION = 1
@@ -42,7 +43,7 @@ def snapshot_folder(out: Path, repo: Repository) -> Path:
         # Symbolic links are left out, as the workspaces' linked copies leave them out: a repository may hold
         # links into its own build output (docs/x.md -> _build/...) that point nowhere in a checkout.
         shutil.copytree(repo.root, partial, symlinks=False,
-                        ignore=lambda folder, names: [n for n in names if n in SKIPPED_DIRS or n.endswith(".pyc")
+                        ignore=lambda folder, names: [n for n in names if left_out_of_snapshot(n)
                                                       or os.path.islink(os.path.join(folder, n))])
         partial.rename(folder)
     return folder
@@ -75,9 +76,11 @@ def split_group(repo: Repository, candidate: Candidate) -> str:
 
 def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate, *, before: str, after: str,
                seed: int, failed: list[str], passing: list[str], distance: PlantDistance, label: ProposedLabel,
-               environment: EnvironmentSpec, divergence: Divergence | None = None) -> Path:
+               environment: EnvironmentSpec, divergence: Divergence | None = None,
+               real: RepositoryTask | None = None) -> Path:
     """``divergence``: the shared state measure's (``validation.generate.confirm``) the label came from, when
-    it was made; else the label came from ``distance``, the generator's own trace."""
+    it was made; else the label came from ``distance``, the generator's own trace. ``real``: the real bug
+    whose fixed tree the snapshot is (the task names its history and commit instead of the snapshot)."""
     name = task_name(repo, candidate)
     folder = out / "tasks" / name
     folder.mkdir(parents=True, exist_ok=True)
@@ -96,7 +99,9 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
                       "operator_description": OPERATORS[candidate.operator].description, "seed": seed,
                       "file": candidate.file, "function": candidate.function, "line": candidate.line,
                       "change": candidate.summary},
-        "repo": {"name": repo.name, "version": repo.version,
+        # Planted in a real bug's fixed tree: named by the bug's history and commit, materialized as its is.
+        "repo": history_repo(repo.name, repo.version, real.spec.repo.source, real.name) if real is not None else
+                {"name": repo.name, "version": repo.version,
                  "snapshot": Path("..", "..", snapshot.relative_to(out)).as_posix()},
         "split": hash_split(split_group(repo, candidate)), "split_group": split_group(repo, candidate),
         "environment": environment.to_dict(),
