@@ -172,3 +172,122 @@ def test_a_suite_pytest_does_not_discover_is_named_with_tests(tmp_path):
 
     report = generate(Options(repo=repo, out=tmp_path / "named", seed=3, max_tasks=1, tests=("tests",)))
     assert report.baseline_tests > 0 and report.outcomes["kept"] == 1
+
+
+COUNTER = '''class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def add(self, k):
+        self.n += k
+        return self
+
+
+def total(items):
+    counter = Counter()
+    for item in items:
+        counter.add(item)
+    return counter.n
+'''
+COUNTER_TESTS = '''import sys
+
+from counter import total
+
+
+def test_sum():
+    assert total([1, 2]) == 3
+
+
+def test_sum_when_traced():
+    # With the bug it fails except while a tracer runs (as a timing-sensitive test passes only when slow).
+    x = 0 if sys.gettrace() is not None else 1
+    assert total([x]) == x
+'''
+
+
+@pytest.mark.slow
+def test_a_test_that_fails_in_only_some_runs_is_left_out_of_the_task_and_the_steady_failure_kept(tmp_path):
+    """Sanic's server tests fail now and then under load: a change whose steady failures came with one such
+    test was rejected whole as flaky. Now the task names the steady failures only, and the unsteady test is
+    neither a failing nor a passing test of it."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "counter.py").write_text(COUNTER)
+    (repo / "test_counter.py").write_text(COUNTER_TESTS)
+
+    report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=5,
+                              operators=("drop_state_update",)))
+
+    tests = {(folder / "planted.patch").read_text().split("\n-", 1)[1].split("\n", 1)[0].strip():
+             json.loads((folder / "meta.json").read_text())["tests"] for folder in (tmp_path / "out" / "tasks").iterdir()}
+    # Dropping the addition fails test_sum in every run, test_sum_when_traced only in the untraced ones.
+    assert tests["self.n += k"]["fail_to_pass"] == ["test_counter.py::test_sum"], report.to_dict()
+    assert "test_counter.py::test_sum_when_traced" not in tests["self.n += k"]["pass_to_pass"]
+    # Dropping the initial value fails both in every run (an AttributeError, traced or not).
+    assert tests["self.n = 0"]["fail_to_pass"] == ["test_counter.py::test_sum", "test_counter.py::test_sum_when_traced"]
+
+
+@pytest.mark.slow
+def test_a_change_whose_every_failure_is_unsteady_is_flaky(tmp_path):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "counter.py").write_text(COUNTER)
+    (repo / "test_counter.py").write_text(COUNTER_TESTS.split("def test_sum():")[0]
+                                          + "def test_sum_when_traced" + COUNTER_TESTS.split("def test_sum_when_traced")[1])
+
+    report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=5,
+                              operators=("drop_state_update",)))
+
+    # Dropping the addition, or the call that adds, fails only untraced: flaky; the dropped initial value
+    # fails every run and is kept.
+    assert (report.outcomes["flaky"], report.outcomes["kept"]) == (2, 1), report.to_dict()
+
+
+LINKING_TESTS = '''import os
+from pathlib import Path
+
+from counter import total
+
+HERE = Path(__file__).parent
+
+
+def test_sum():
+    assert total([1, 2]) == 3
+
+
+def test_links_its_conftest():
+    # sanic's static-file fixture does this: a task's sandbox refuses it (the conftest is protected).
+    (HERE / "data").mkdir(exist_ok=True)
+    os.link(HERE / "conftest.py", HERE / "data" / "linked")
+
+
+def test_writes_its_data_folder():
+    (HERE / "data").mkdir(exist_ok=True)
+    (HERE / "data" / "out.txt").write_text("ok")
+
+
+def test_rewrites_a_source_file():
+    with open(HERE.parent / "counter.py", "a") as fh:
+        fh.write("# touched")
+'''
+
+
+@pytest.mark.slow
+def test_the_generators_runs_see_the_test_files_protected_as_a_tasks_sandbox_does(tmp_path):
+    """It was: the baseline ran over a workspace whose files it handed to the sandboxed user (through hard
+    links, the shared snapshot's too), so sanic's tests that hard-link a conftest passed there, and bugs
+    were kept on tests that fail in every task workspace, fixed or not."""
+    repo = tmp_path / "repo"
+    (repo / "tests").mkdir(parents=True)
+    (repo / "counter.py").write_text(COUNTER)
+    (repo / "tests" / "conftest.py").write_text("import sys, os\nsys.path.insert(0, os.getcwd())\n")
+    (repo / "tests" / "test_counter.py").write_text(LINKING_TESTS)
+
+    report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=1, operators=("drop_state_update",)))
+
+    assert report.baseline_failing == ["tests/test_counter.py::test_links_its_conftest",
+                                       "tests/test_counter.py::test_rewrites_a_source_file"]
+    assert report.outcomes["kept"] == 1
+    [snapshot] = (tmp_path / "out" / "sources").iterdir()
+    assert "touched" not in (snapshot / "counter.py").read_text()
+    assert (snapshot / "counter.py").stat().st_uid == 0

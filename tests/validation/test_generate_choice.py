@@ -25,7 +25,7 @@ from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from harness.sandbox.backends import get_backend
 from validation.generate.choice import SuiteFiles, distance_tier, ordered
-from validation.generate.confirm import confirm, unmeasured
+from validation.generate.confirm import CorrectTraces, confirm, unmeasured
 from validation.generate.distance import measure, propose_label, touched_names
 from validation.generate.environment import environment_of
 from validation.generate.pipeline import Options, generate
@@ -274,8 +274,16 @@ def test_a_kept_bug_is_labelled_by_the_shared_state_measure_not_by_the_generator
         own = propose_label(distance, rule=rule)
         confirmed = confirm(runner, buggy, correct, [test], failing_output=first.output, test_files=tests, cheap=own,
                             rule=rule, timeout_s=60)
+        # Two bugs whose nearest failing tests are the same compare against one pair of correct runs.
+        trees, run = [], runner.run
+        runner.run = lambda workspace, *args, **kwargs: trees.append(workspace) or run(workspace, *args, **kwargs)
+        cached = CorrectTraces()
+        twice = [confirm(runner, buggy, correct, [test], failing_output=first.output, test_files=tests, cheap=own,
+                         rule=rule, timeout_s=60, correct_traces=cached) for _ in range(2)]
     finally:
         runner.close()
+    assert trees.count(correct) == 2 and trees.count(buggy) == 2
+    assert [c.divergence for c in twice] == [confirmed.divergence] * 2
     for tree in (buggy, correct):  # validation's own runner imports the package through a root conftest.py
         (tree / "conftest.py").write_text("", encoding="utf-8")
     shared = nearest_divergence(measure_pair(TracedPair(buggy, correct, (test,), first.output, tests), sandbox=get_backend("bwrap")))

@@ -13,7 +13,8 @@ its event budget) the generator's own measure stands, but it never makes a bug `
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,14 +45,41 @@ def usable(divergence: Divergence) -> bool:
     return divergence.found or not ("left no trace" in divergence.reason or "cut at its event budget" in divergence.reason)
 
 
+class CorrectTraces:
+    """The correct snapshot's two traces of a list of tests, made once per run: every bug planted in the
+    snapshot whose nearest failing tests are the same list compares against the same correct runs (in the
+    same order, so state one test leaves for the next is the same too)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._traces: dict[tuple[str, ...], tuple] = {}
+
+    def get(self, tests: Sequence[str], make: Callable[[], tuple]) -> tuple:
+        key = tuple(tests)
+        with self._lock:
+            found = self._traces.get(key)
+        if found is None:
+            found = make()
+            with self._lock:
+                self._traces.setdefault(key, found)
+        return found
+
+
 def confirm(runner: SandboxRunner, buggy: Path, correct: Path, tests: Sequence[str], *, failing_output: str,
-            test_files: Sequence[str], cheap: ProposedLabel, rule: LabelRule, timeout_s: float) -> Confirmed:
+            test_files: Sequence[str], cheap: ProposedLabel, rule: LabelRule, timeout_s: float,
+            correct_traces: CorrectTraces | None = None) -> Confirmed:
     """``tests``: failing node ids, nearest first (the first ``MAX_TESTS`` are traced)."""
     chosen = list(tests)[:MAX_TESTS]
     limit = timeout_s * TRACE_SLOWDOWN
-    traces = [parse_trace(runner.run(tree, chosen, plugin=STATE, timeout_s=limit).state)
-              for tree in (buggy, correct, correct)]
-    divergences = compare(chosen, *traces, test_files=test_files, failing_output=failing_output)
+
+    def trace(tree: Path):
+        return parse_trace(runner.run(tree, chosen, plugin=STATE, timeout_s=limit).state)
+
+    def twice() -> tuple:
+        return trace(correct), trace(correct)
+
+    right = correct_traces.get(chosen, twice) if correct_traces is not None else twice()
+    divergences = compare(chosen, trace(buggy), *right, test_files=test_files, failing_output=failing_output)
     if not any(usable(d) for d in divergences):
         return Confirmed(unmeasured(cheap, rule), None, measured=False)
     found = nearest(divergences)

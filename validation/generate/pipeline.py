@@ -31,11 +31,11 @@ from corpus.task_model import TaskFormatError
 from harness.sandbox.backends import DEFAULT_BACKEND
 from validation.generate import selection
 from validation.generate.choice import ORDERS, SuiteFiles, ordered
-from validation.generate.confirm import confirm
+from validation.generate.confirm import CorrectTraces, confirm
 from validation.generate.distance import by_nearness, measure, propose_label, touched_names
 from validation.generate.environment import default_environment
 from validation.generate.repository import Repository
-from validation.generate.runs import REACH, TRACE, SandboxRunner
+from validation.generate.runs import REACH, TRACE, SandboxRunner, prepare_workspace, seal_snapshot
 from validation.generate.watch import watched
 from validation.generate.writer import snapshot_folder, write_task
 
@@ -174,9 +174,12 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
     variables = dict(environment.env)
     scratch = Path(tempfile.mkdtemp(prefix="stepwise-generate-"))
     try:
-        baseline = scratch / "baseline"
+        seal_snapshot(snapshot)
+        baseline, home = scratch / "baseline", scratch / "box-baseline"
         linked_copy(snapshot, baseline)
-        runner = SandboxRunner(baseline, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
+        prepare_workspace(baseline, repo.tests)
+        home.mkdir()  # the sandbox's own folder: acquiring one prepares it, never the linked copy
+        runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
                                env=variables)
         try:
             run = runner.run(baseline, suite, plugin=REACH)
@@ -226,6 +229,7 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
                 continue  # a half-written last line from an interrupted run
     lock = threading.Lock()
     seen_sources: set[str] = set()
+    correct_traces = CorrectTraces()
     signatures: set[tuple] = set()
     for entry in done.values():
         seen_sources.add(entry.get("source_hash", ""))
@@ -281,7 +285,8 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
                 if candidate.key in done:
                     continue
                 _decide(candidate, i, runner, covering, texts, repo, snapshot, scratch / f"w{number}", out,
-                        options, suite_size, lock, seen_sources, signatures, record, claim, report, environment)
+                        options, suite_size, lock, seen_sources, signatures, record, claim, report, environment,
+                        correct_traces)
         finally:
             runner.close()
 
@@ -310,7 +315,7 @@ def _count(report: Report, candidate: Candidate, outcome: str, label: str | None
 
 
 def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, out, options, suite_size, lock,
-            seen_sources, signatures, record, claim, report, environment) -> None:
+            seen_sources, signatures, record, claim, report, environment, correct_traces) -> None:
     before = texts[candidate.file]
     after = apply_edits(before, candidate.edits)
     source_hash = hashlib.sha1(f"{candidate.file}\0{after}".encode()).hexdigest()
@@ -338,6 +343,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
     timed("workspace", linked_copy, snapshot, workdir)
     try:
         replace_file(workdir, candidate.file, after)
+        prepare_workspace(workdir, repo.tests)
         first = timed("tests", runner.run, workdir, tests)
         if first.timed_out:
             return record(candidate, "timeout", source_hash=source_hash)
@@ -348,19 +354,32 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             return record(candidate, "no_effect", source_hash=source_hash)
         if selection.breaks_suite(len(failed), suite_size):
             return record(candidate, "breaks_suite", source_hash=source_hash, failed=len(failed))
+        def signature_of(tests: list[str]) -> tuple:
+            return (candidate.file, candidate.function, candidate.operator,
+                    *sorted(selection.named_tests(tests, excluded=report.baseline_failing)))
+
+        with lock:  # a near-duplicate by its first run's failures needs no traced runs
+            if signature_of(failed) in signatures:
+                return record(candidate, "near_duplicate", source_hash=source_hash)
         plant = {"file": candidate.file, "function": candidate.function, "function_line": candidate.function_line,
                  **watched(after, changed_lines(before, after)).to_plant()}
         traced = timed("tracing", runner.run, workdir, failed, plugin=TRACE, plant=plant)
         again = timed("tests", runner.run, workdir, failed)
-        if sorted(traced.failed) != sorted(failed) or sorted(again.failed) != sorted(failed):
+        if not traced.ran or not again.ran:
+            return record(candidate, "flaky", source_hash=source_hash)
+        # The task names only the tests that failed in all three runs; one that failed in some runs is left out
+        # of the task (of its passing tests too), and with none left the change is rejected as flaky.
+        unstable = sorted(set(failed) ^ set(traced.failed) | set(failed) ^ set(again.failed))
+        failed = [test for test in failed if test not in unstable]
+        if not failed:
             return record(candidate, "flaky", source_hash=source_hash)
         touched = touched_names(*changed_text(before, after))
         distances = [d for d in (measure(r, file=candidate.file, function_line=candidate.function_line, touched=touched,
                                          test_files=frozenset(repo.tests))
-                                 for r in traced.trace) if d is not None]
+                                 for r in traced.trace if r.get("test") not in unstable) if d is not None]
         if not distances:
             return record(candidate, "no_trace", source_hash=source_hash)
-        named = selection.named_tests(failed, excluded=report.baseline_failing)
+        named = selection.named_tests(failed, excluded=[*report.baseline_failing, *unstable])
         if not named:
             return record(candidate, "unnamed_tests", source_hash=source_hash)
         signature = (candidate.file, candidate.function, candidate.operator, *sorted(named))
@@ -379,12 +398,13 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
         own = propose_label(distance, file=candidate.file, function=candidate.function, line=candidate.line, rule=rule)
         correct = workdir.with_name(workdir.name + "-correct")
         timed("workspace", linked_copy, snapshot, correct)
+        prepare_workspace(correct, repo.tests)
         confirmed = timed("confirm", confirm, runner, workdir, correct, [d.test for d in ordered_distances],
                           failing_output=first.output, test_files=repo.tests, cheap=own, rule=rule,
-                          timeout_s=options.timeout_s)
+                          timeout_s=options.timeout_s, correct_traces=correct_traces)
         label = confirmed.label
-        passing = [test for test in selection.named_tests([t for t in tests if t not in failed],
-                                                           excluded=[*failed, *report.baseline_failing])
+        passing = [test for test in selection.named_tests([t for t in tests if t not in failed and t not in unstable],
+                                                           excluded=[*failed, *unstable, *report.baseline_failing])
                    if test not in named]
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
                             failed=sorted(named), passing=passing, distance=distance, label=label,

@@ -7,11 +7,13 @@ that candidate's own linked copy (``workspace=``), so no sandbox is started per 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from harness.sandbox import protect
 from harness.sandbox.backends import DEFAULT_BACKEND, get_backend
 from harness.sandbox.backends.base import Sandbox, SandboxSource, SandboxSpec
 from validation.runner import PLUGIN_DIR, PYTEST_ARGS
@@ -30,6 +32,44 @@ STATE_MAX_EVENTS = 20000  # per test, as corpus quality traces
 BOOT = (f"import os, sys; sys.path[:0] = [os.getcwd(), {PLUGIN_DIR!r}]; import pytest; "
         "sys.exit(pytest.main(sys.argv[1:]))")
 NOT_RUN = {2: "interrupted (a collection error)", 3: "pytest's internal error", 4: "a usage error", 5: "no tests ran"}
+
+
+def seal_snapshot(snapshot: Path) -> None:
+    """Every file of the shared snapshot root's and unwritable to the sandboxed user: each workspace is a
+    tree of hard links to these files, and a run must never write through one into its siblings'."""
+    if not protect.can_change_owner():
+        return
+    for folder, _dirs, files in os.walk(snapshot):
+        for name in files:
+            path = Path(folder) / name
+            if not path.is_symlink():
+                os.chown(path, 0, 0)
+                path.chmod(path.stat().st_mode & 0o755)
+
+
+def prepare_workspace(workspace: Path, tests: Sequence[str]) -> None:
+    """A linked copy as a task's sandbox shows it to the tests (``harness.sandbox.protect``): every folder
+    writable by the sandboxed user, the test files root's and read-only, the folders on the way to them
+    root's and sticky. So a test that cannot run in a task's workspace (sanic's fixture hard-links a
+    protected conftest.py) fails in the baseline too, and no bug is kept on it. The other files stay
+    unwritable (``seal_snapshot``): a test that rewrites a source file fails here and is left out."""
+    if not protect.can_change_owner():
+        return
+    protected = {Path(name).as_posix() for name in tests}
+    on_the_way = protect.folders_on_the_way(workspace, protected)
+    for folder, _dirs, _files in os.walk(workspace):
+        here = Path(folder)
+        if here in on_the_way:
+            os.chown(here, 0, 0)
+            here.chmod(0o1777)
+        else:
+            os.chown(here, protect.SANDBOX_UID, protect.SANDBOX_GID)
+            here.chmod(0o755)
+    for name in protected:
+        path = workspace / name
+        if path.is_file() and not path.is_symlink():
+            os.chown(path, 0, 0)
+            path.chmod(0o444)
 
 
 @dataclass
