@@ -129,7 +129,9 @@ def test_runs_not_made_at_a_real_bugs_fixed_commit_are_refused_with_one_line(run
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
     folder = tmp_path / "ledger"  # a folder that is no git checkout: its version is a hash of its files
-    generate(Options(repo=LEDGER, out=folder, seed=1, max_tasks=1, max_candidates=1))
+    plain = tmp_path / "plain-ledger"  # (the fixture itself lies in the project's checkout, a git one)
+    shutil.copytree(LEDGER, plain)
+    generate(Options(repo=plain, out=folder, seed=1, max_tasks=1, max_candidates=1))
     assert publish_cli.main([str(folder), "--into", str(corpus)]) == 2
     err = capsys.readouterr().err
     assert "is not a git commit" in err and len(err.strip().splitlines()) == 1
