@@ -291,3 +291,23 @@ def test_the_generators_runs_see_the_test_files_protected_as_a_tasks_sandbox_doe
     [snapshot] = (tmp_path / "out" / "sources").iterdir()
     assert "touched" not in (snapshot / "counter.py").read_text()
     assert (snapshot / "counter.py").stat().st_uid == 0
+
+
+TWO_UPDATES = COUNTER.replace("        self.n += k\n", "        self.n += k\n        self.count += 1\n").replace(
+    "        self.n = 0\n", "        self.n = 0\n        self.count = 0\n")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+def test_a_near_duplicate_known_from_its_first_run_is_recorded_without_traced_runs(tmp_path):
+    """It was: the check held the run's lock while it recorded the outcome, which takes the lock again, and
+    every worker stopped for good at the first near-duplicate (a sanic run hung with no test running)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "counter.py").write_text(TWO_UPDATES.replace("    return counter.n\n", "    return counter.n + counter.count\n"))
+    (repo / "test_counter.py").write_text("from counter import total\n\n\ndef test_sum():\n    assert total([1, 2]) == 5\n")
+
+    report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=5, operators=("drop_state_update",)))
+
+    # Dropping either update of `add` fails test_sum: one is kept, the other is its near-duplicate.
+    assert report.outcomes["near_duplicate"] >= 1 and report.outcomes["kept"] >= 1, report.to_dict()

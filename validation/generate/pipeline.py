@@ -359,8 +359,9 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
                     *sorted(selection.named_tests(tests, excluded=report.baseline_failing)))
 
         with lock:  # a near-duplicate by its first run's failures needs no traced runs
-            if signature_of(failed) in signatures:
-                return record(candidate, "near_duplicate", source_hash=source_hash)
+            near = signature_of(failed) in signatures
+        if near:
+            return record(candidate, "near_duplicate", source_hash=source_hash)
         plant = {"file": candidate.file, "function": candidate.function, "function_line": candidate.function_line,
                  **watched(after, changed_lines(before, after)).to_plant()}
         traced = timed("tracing", runner.run, workdir, failed, plugin=TRACE, plant=plant)
