@@ -19,7 +19,7 @@ from validation.generate import cli as generate_cli
 from validation.generate.distance import PlantDistance, measure, nearest, propose_label
 from validation.generate.pipeline import STATE_FILE, GenerateError, Options, generate
 from validation.generate.repository import Repository
-from validation.generate.runs import SandboxRunner
+from validation.generate.runs import SandboxRunner, _failed
 from validation.generate.selection import REJECT_REASONS
 from validation.generate.writer import snapshot_folder
 
@@ -311,3 +311,16 @@ def test_a_near_duplicate_known_from_its_first_run_is_recorded_without_traced_ru
 
     # Dropping either update of `add` fails test_sum: one is kept, the other is its near-duplicate.
     assert report.outcomes["near_duplicate"] >= 1 and report.outcomes["kept"] >= 1, report.to_dict()
+
+
+def test_failing_tests_are_read_from_the_short_summary_of_old_and_new_pytest():
+    """It was: thefuck-11's environment has pytest 3.x, whose summary says ``FAIL``, not ``FAILED``: every
+    candidate of a 66-candidate run was 'no_effect'."""
+    old = ("=========================== short test summary info ============================\n"
+           "FAIL tests/rules/test_git_push.py::test_get_new_command\n"
+           "ERROR tests/test_conf.py::test_settings\n1 failed, 1 passed in 0.12 seconds\n")
+    new = ("=========================== short test summary info ============================\n"
+           "FAILED tests/rules/test_git_push.py::test_get_new_command - AssertionError: assert 'BROKEN' == 'git push'\n")
+
+    assert _failed(old) == ["tests/rules/test_git_push.py::test_get_new_command", "tests/test_conf.py::test_settings"]
+    assert _failed(new) == ["tests/rules/test_git_push.py::test_get_new_command"]

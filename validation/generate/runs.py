@@ -140,10 +140,11 @@ class SandboxRunner:
 
 
 def _failed(stdout: str) -> list[str]:
-    """Node ids from pytest's short summary (``-rfE``): ``FAILED tests/test_x.py::test_y - ...``."""
+    """Node ids from pytest's short summary (``-rfE``): ``FAILED tests/test_x.py::test_y - ...``; pytest
+    before 3.10 (thefuck's environments) writes ``FAIL tests/test_x.py::test_y``."""
     failed = []
     for line in stdout.splitlines():
-        for word in ("FAILED ", "ERROR "):
+        for word in ("FAILED ", "FAIL ", "ERROR "):
             if line.startswith(word):
                 node = line[len(word):].split(" - ", 1)[0].strip()
                 if node not in failed:
