@@ -10,6 +10,8 @@ from pathlib import Path
 
 from django.db.models import QuerySet
 
+from corpus.format import task_dirs
+from corpus.repository.corpus_root import REAL_TASKS_DIR
 from training.tiny import TINY_CONFIG, tiny_model_path
 from webapp.core import roles
 from webapp.runs.models import OVER, Episode, EpisodeEvent, EvalRun, Job, JobEvent
@@ -166,6 +168,12 @@ def launchable_types() -> list:
              "validate_corpus", "import_corpus"]
     types = [t for t in REGISTRY.values() if t.launchable and t.form_class is not None]
     return sorted(types, key=lambda t: (order.index(t.kind) if t.kind in order else len(order), t.kind))
+
+
+def real_bug_names() -> list[str]:
+    """The real corpus's bugs by name (``corpus/real``, shipped with the code the workers run): the trees a
+    generate job may plant in."""
+    return [folder.name for folder in task_dirs(REAL_TASKS_DIR)]
 
 
 def job_log(*, job: Job, limit: int = 2000) -> list[JobEvent]:

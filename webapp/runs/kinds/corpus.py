@@ -1,4 +1,5 @@
-"""Corpus jobs: import task folders into the catalog, validate stored tasks in sandboxes."""
+"""Corpus jobs: import task folders into the catalog, validate stored tasks in sandboxes, generate bug tasks
+from a repository folder or a real bug's fixed tree."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from typing import ClassVar
 from django.conf import settings
 
 from corpus.format import task_dirs
+from corpus.real_bugs import RealBugNotFound, real_bug
+from corpus.repository.corpus_root import REAL_TASKS_DIR
+from corpus.repository.task import RepositoryTask
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
@@ -26,6 +30,7 @@ from webapp.core.paths import PathNotAllowed, data_path
 from webapp.runs.forms.corpus import GenerateTasksForm, ImportCorpusForm, ValidateCorpusForm
 from webapp.runs.params import JobParams
 from webapp.runs.registry import JobFailure, JobType, Queue, register
+from webapp.runs.selectors import real_bug_names
 from webapp.runs.services.generation import job_folder
 
 
@@ -49,12 +54,13 @@ class ValidateCorpusParams(JobParams):
 @dataclass(frozen=True)
 class GenerateTasksParams(JobParams):
     kind: ClassVar[str] = "generate_tasks"
-    repo: str
     seed: int
     max_tasks: int
     sandbox: str
     workers: int
     max_candidates: int | None = None
+    repo: str | None = None  # the folder to plant in, under the data roots; or
+    from_real: str | None = None  # a real bug of the real corpus, by name: planted in its fixed tree
 
 
 @register
@@ -159,8 +165,8 @@ class ValidateCorpusJob(JobType):
 class GenerateTasksJob(JobType):
     kind = "generate_tasks"
     label = "Generate bug tasks"
-    description = ("plant state-dependent bugs in a repository whose tests pass; keep those that fail "
-                   "deterministically, labelled by their measured runtime distance")
+    description = ("plant state-dependent bugs in a repository whose tests pass, or in a real bug's fixed tree; "
+                   "keep those that fail deterministically, labelled by their measured runtime distance")
     unit = "candidates"
     queue = Queue.EPISODES
     form_class = GenerateTasksForm
@@ -168,19 +174,16 @@ class GenerateTasksJob(JobType):
 
     def run(self, work):
         params = GenerateTasksParams.of(work.params)
-        try:  # checked at launch and again here, where it is read
-            repo = data_path(params.repo, "repository")
-        except PathNotAllowed as exc:
-            raise JobFailure(str(exc)) from None
+        repo, real, name = _generate_source(params)
         out = job_folder(work.job, "generated")
         cancel = threading.Event()
         work.on_cancel(cancel.set)
-        work.progress(0, 0, f"baseline run of {repo.name}'s tests", unit=self.unit)
+        work.progress(0, 0, f"baseline run of {name}'s tests", unit=self.unit)
 
         def progress(done: int, total: int, outcomes) -> None:
             work.progress(done, total, f"{outcomes.get('kept', 0)} kept")
 
-        options = Options(repo=repo, out=out, seed=params.seed, max_tasks=params.max_tasks,
+        options = Options(repo=repo, real=real, out=out, seed=params.seed, max_tasks=params.max_tasks,
                           max_candidates=params.max_candidates, workers=params.workers,
                           sandbox=params.sandbox, cancel=cancel)
         try:
@@ -191,3 +194,27 @@ class GenerateTasksJob(JobType):
         work.log(f"{summary['kept']} kept of {sum(report.outcomes.values())} candidates; rejected: "
                  + (", ".join(f"{n} {reason}" for reason, n in summary["rejected"].items()) or "none"))
         return {**summary, "out": str(out.relative_to(settings.VAR_DIR))}
+
+    def describe(self, params) -> str:  # the source it was not given (None) left out
+        return ", ".join(f"{k}={v}" for k, v in sorted(params.to_json().items()) if v is not None)
+
+
+def _generate_source(params: GenerateTasksParams) -> tuple[Path | None, RepositoryTask | None, str]:
+    """The repository folder or the real bug a generate job plants in, and its name; checked at launch and
+    again here, where it is read (a stored job's arguments may predate a change of the data roots or corpus)."""
+    if params.repo and params.from_real:
+        raise JobFailure("a generate job takes a repository folder or a real bug, not both")
+    if params.from_real:
+        if params.from_real not in real_bug_names():  # a name, never a folder: the real corpus alone
+            raise JobFailure(f"{params.from_real} is not a real bug of the real corpus")
+        try:
+            return None, real_bug(params.from_real, REAL_TASKS_DIR), params.from_real
+        except RealBugNotFound as exc:
+            raise JobFailure(str(exc)) from None
+    if not params.repo:
+        raise JobFailure("a generate job needs a repository folder or a real bug")
+    try:
+        repo = data_path(params.repo, "repository")
+    except PathNotAllowed as exc:
+        raise JobFailure(str(exc)) from None
+    return repo, None, repo.name
