@@ -16,6 +16,13 @@ def committed_generated_task() -> Path:
     return next(p for p in sorted(GENERATED_TASKS_DIR.iterdir()) if (p / "meta.json").is_file())
 
 
+def folder_of(registry: TaskSplits, name: str) -> Path:
+    place = registry.place_of(name)
+    if place is None:
+        raise LookupError(f"{name}: no registry knows this task")
+    return place.folder
+
+
 def heldout_generated(tmp_path: Path, **roots) -> tuple[TaskSplits, str]:
     """(registries over ``tmp_path/generated`` and the committed hand-written and real corpora, or the
     ``roots`` given; the name of its heldout generated task)."""
