@@ -163,6 +163,11 @@ class TaskSplits:
         place = next((p for p in places if (p.folder / "meta.json").is_file()), places[0])
         return TaskPlace(name, place.origin, place.folder, split)
 
+    def folder_of(self, name: str) -> Path | None:
+        """The task's folder whatever its origin; None when no folder holds it (a name that left the corpus)."""
+        place = self.place_of(name)
+        return place.folder if place is not None and (place.folder / "meta.json").is_file() else None
+
     def split_of(self, name: str) -> str | None:
         """The task's split ("train" | "validation" | "heldout"), or None when no registry gives it one."""
         return self._strictest(p.split for p in self.places(name))

@@ -68,7 +68,7 @@ def check_generation(section: GRPOSection) -> list[str]:
 
 
 def check_grpo(section: GRPOSection, splits: TaskSplits | None = None) -> tuple[list[str], tuple[str, ...]]:
-    """Problems, and the task names GRPO will sample from (``task_folder`` finds each one's folder)."""
+    """Problems, and the task names GRPO will sample from (``TaskSplits.folder_of`` finds each one's folder)."""
     generation_problems = check_generation(section)
     try:
         problems, names = _check_tasks(section, splits or task_splits())
@@ -83,7 +83,7 @@ def _check_tasks(section: GRPOSection, splits: TaskSplits) -> tuple[list[str], t
     if section.split is not None:
         if section.split == "heldout":
             return [f"grpo.split: heldout is refused: {HELDOUT_RULE}; use train"], ()
-        names = [n for n in splits.in_split(section.split, section.origins) if task_folder(n, splits) is not None]
+        names = [n for n in splits.in_split(section.split, section.origins) if splits.folder_of(n) is not None]
         if not names:
             return [f"grpo.split: no {section.split} tasks found among the {', '.join(section.origins)} tasks"], ()
         return [], tuple(names)
@@ -91,7 +91,7 @@ def _check_tasks(section: GRPOSection, splits: TaskSplits) -> tuple[list[str], t
     tasks = section.tasks or []  # the schema made sure one of split and tasks is given
     for name in tasks:
         place = splits.place_of(name)
-        if place is None or task_folder(name, splits) is None:
+        if place is None or splits.folder_of(name) is None:
             problems.append(f"grpo.tasks: no task named {name!r} in the corpus (hand-written under "
                             f"{splits.tasks_dir}, real under {splits.real_dir}, generated under {splits.generated_dir})")
         elif place.split == "heldout":
@@ -105,8 +105,3 @@ def _check_tasks(section: GRPOSection, splits: TaskSplits) -> tuple[list[str], t
         problems.append("grpo.tasks: the list is empty")
     return problems, tuple(tasks)
 
-
-def task_folder(name: str, splits: TaskSplits | None = None) -> Path | None:
-    """The folder of a task of any origin, None when none holds it (a name that left the corpus)."""
-    place = (splits or task_splits()).place_of(name)
-    return place.folder if place is not None and (place.folder / "meta.json").is_file() else None
