@@ -79,15 +79,38 @@ def _read_real_splits(path: Path) -> dict[str, str]:
     return dict(doc)
 
 
+def read_splits_file_of_any_origin(path: str | Path) -> dict[str, str]:
+    """Task -> split from either kind of splits file: corpus/splits.json's ``{"version", "assignments"}`` or
+    the real corpus's ``{bug: split}``; SplitsError naming the file when it is neither."""
+    path = Path(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        doc = None
+    if isinstance(doc, dict) and "assignments" in doc:
+        return load_splits(path)
+    return _read_real_splits(path) if path.is_file() else load_splits(path)  # load_splits names what is missing
+
+
+def split_in_meta(meta: object) -> str | None:
+    """A generated task's own split (its meta.json ``split``); None when it carries none or not a split (the
+    corpus check reports those; training refuses a task without a split)."""
+    split = meta.get("split") if isinstance(meta, dict) and "generator" in meta else None
+    return split if split in SPLITS else None
+
+
+def strictest(splits: Iterable[str | None]) -> str | None:
+    """The strictest of these splits (heldout, then validation, then train); None when none is given."""
+    known = [s for s in splits if s is not None]
+    return max(known, key=STRICTNESS.__getitem__) if known else None
+
+
 def _read_generated_split(meta: Path) -> str | None:
-    """The ``split`` of one generated task's meta.json; None when it is absent, unreadable or not a split
-    (the corpus check reports those; training refuses a task without a split)."""
     try:
         doc = json.loads(meta.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    split = doc.get("split") if isinstance(doc, dict) else None
-    return split if split in SPLITS else None
+    return split_in_meta(doc)
 
 
 def _generated_names(root: Path) -> list[str]:
@@ -159,7 +182,7 @@ class TaskSplits:
         places = self.places(name)
         if not places:
             return None
-        split = self._strictest(p.split for p in places)
+        split = strictest(p.split for p in places)
         place = next((p for p in places if (p.folder / "meta.json").is_file()), places[0])
         return TaskPlace(name, place.origin, place.folder, split)
 
@@ -170,7 +193,7 @@ class TaskSplits:
 
     def split_of(self, name: str) -> str | None:
         """The task's split ("train" | "validation" | "heldout"), or None when no registry gives it one."""
-        return self._strictest(p.split for p in self.places(name))
+        return strictest(p.split for p in self.places(name))
 
     def in_split(self, split: str, origins: Iterable[str] = ORIGINS) -> list[str]:
         """The names of ``split`` among ``origins``, sorted (those whose folder left the corpus included, as
@@ -192,10 +215,6 @@ class TaskSplits:
         """Every heldout name of every origin."""
         return frozenset(self.in_split("heldout"))
 
-    @staticmethod
-    def _strictest(splits: Iterable[str | None]) -> str | None:
-        known = [s for s in splits if s is not None]
-        return max(known, key=STRICTNESS.__getitem__) if known else None
 
 
 _DEFAULT = TaskSplits()

@@ -11,7 +11,7 @@ import pytest
 
 from corpus.repository.corpus_root import GENERATED_TASKS_DIR, REAL_TASKS_DIR
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits, tasks_in_split, write_splits
-from corpus.task_splits import TaskSplits, task_splits
+from corpus.task_splits import TaskSplits, read_splits_file_of_any_origin, task_splits
 from harness.episode import split_of_task
 from tests.helpers.split_registries import committed_generated_task, heldout_generated
 
@@ -85,3 +85,15 @@ def test_a_name_two_registries_place_differently_takes_the_strictest(tmp_path):
     place = clash.place_of(name)
     assert clash.split_of(name) == "heldout" and place is not None and place.origin == "generated"
     assert name in clash.in_split("heldout") and name not in clash.in_split("train")
+
+
+def test_a_splits_file_of_either_kind_reads_and_any_other_is_named(tmp_path):
+    assert read_splits_file_of_any_origin(SPLITS_FILE) == load_splits(SPLITS_FILE)
+    real = REAL_TASKS_DIR / "splits.json"
+    assert read_splits_file_of_any_origin(real) == json.loads(real.read_text(encoding="utf-8"))
+    odd = tmp_path / "splits.json"
+    odd.write_text(json.dumps(["black-10"]))
+    with pytest.raises(SplitsError, match=r"splits.json: expected \{bug: split\}"):
+        read_splits_file_of_any_origin(odd)
+    with pytest.raises(SplitsError, match="no splits file"):
+        read_splits_file_of_any_origin(tmp_path / "missing.json")
