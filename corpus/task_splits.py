@@ -204,12 +204,16 @@ class TaskSplits:
         unknown = [o for o in origins if o not in ORIGINS]
         if unknown:
             raise ValueError(f"unknown origin {unknown[0]!r}; expected one of {', '.join(ORIGINS)}")
-        names: set[str] = set()
-        registries = {"hand-written": self._hand, "real": self._real, "generated": self.generated}
-        for origin in origins:
-            names.update(name for name, assigned in registries[origin]().items() if assigned == split)
+        hand, real = self._hand(), self._real()
+        generated = self.generated() if "generated" in origins else {}  # the folder is listed only when asked
+        registries = {"hand-written": hand, "real": real, "generated": generated}
+        names = {name for origin in origins for name, assigned in registries[origin].items() if assigned == split}
+
+        def own_generated(name: str) -> str | None:
+            return generated[name] if name in generated else self.generated_split(name)
+
         # a clash across registries: only the strictest split lists the name
-        return sorted(name for name in names if self.split_of(name) == split)
+        return sorted(name for name in names if strictest((hand.get(name), real.get(name), own_generated(name))) == split)
 
     def heldout(self) -> frozenset[str]:
         """Every heldout name of every origin."""
