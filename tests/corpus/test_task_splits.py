@@ -9,6 +9,7 @@ import shutil
 
 import pytest
 
+from corpus.leakage import LeakageError, LeakageGuard, check_no_heldout
 from corpus.repository.corpus_root import GENERATED_TASKS_DIR, REAL_TASKS_DIR
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits, tasks_in_split, write_splits
 from corpus.task_splits import TaskSplits, read_splits_file_of_any_origin, task_splits
@@ -97,3 +98,16 @@ def test_a_splits_file_of_either_kind_reads_and_any_other_is_named(tmp_path):
         read_splits_file_of_any_origin(odd)
     with pytest.raises(SplitsError, match="no splits file"):
         read_splits_file_of_any_origin(tmp_path / "missing.json")
+
+
+def test_the_leakage_guard_refuses_a_heldout_real_or_generated_task_by_name(tmp_path):
+    registry, generated = heldout_generated(tmp_path)
+    real = next(name for name, split in sorted(registry.real().items()) if split == "heldout")
+    guard = LeakageGuard.from_corpus(registry=registry)
+    for name in (real, generated):
+        with pytest.raises(LeakageError, match=f"'{name}' must not enter training .* by its own registry"):
+            guard.check(names=[name])
+    train = next(name for name, split in sorted(registry.real().items()) if split == "train")
+    guard.check(names=[train, "bulk_upload_batches"])  # train tasks of any origin pass
+    with pytest.raises(LeakageError, match=real):
+        check_no_heldout(names=[real])  # the committed registries
