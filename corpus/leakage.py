@@ -21,6 +21,7 @@ from corpus.format import FOLDERS, TASKS_DIR, Task, TaskFormatError, load_task
 from corpus.mechanisms import MechanismPair
 from corpus.similarity import SimilarPair, similar_pairs
 from corpus.splits import SPLITS_FILE, load_splits
+from corpus.task_splits import TaskSplits, task_splits
 
 WINDOW = 6  # consecutive meaningful lines that count as a copy of heldout code (4 caught shared dataclass boilerplate)
 MIN_LINE_CHARS = 10  # shorter lines ("pass", "return x", "status: int") are too common to count
@@ -55,10 +56,14 @@ class LeakageGuard:
 
     heldout: frozenset[str]
     fingerprints: dict[tuple[int, str], tuple[str, str]]  # (window size, hash) -> (task, file)
+    # heldout real bugs and generated tasks (their own registries, corpus.task_splits): guarded by name
+    elsewhere: frozenset[str] = frozenset()
 
     @classmethod
-    def from_corpus(cls, root: str | Path = TASKS_DIR, splits_file: str | Path = SPLITS_FILE) -> LeakageGuard:
+    def from_corpus(cls, root: str | Path = TASKS_DIR, splits_file: str | Path = SPLITS_FILE,
+                    registry: TaskSplits | None = None) -> LeakageGuard:
         heldout = frozenset(name for name, split in load_splits(splits_file).items() if split == "heldout")
+        elsewhere = frozenset((registry or task_splits()).in_split("heldout", ("real", "generated"))) - heldout
         fingerprints: dict[tuple[int, str], tuple[str, str]] = {}
         for name in sorted(heldout):
             folder = Path(root) / name
@@ -76,12 +81,15 @@ class LeakageGuard:
                 size = _file_size(lines)
                 for key in _windows(lines, size) if size else ():
                     fingerprints.setdefault(key, (name, rel))
-        return cls(heldout, fingerprints)
+        return cls(heldout, fingerprints, elsewhere)
 
     def check(self, *, names: Iterable[str] = (), texts: Iterable[str] = ()) -> None:
         for name in names:
             if name in self.heldout:
                 raise LeakageError(name, "it is assigned to the heldout split in corpus/splits.json")
+            if name in self.elsewhere:
+                raise LeakageError(name, "it is assigned to the heldout split by its own registry "
+                                         "(corpus/real/splits.json, or a generated task's meta.json)")
         sizes = sorted({size for size, _ in self.fingerprints})
         for index, text in enumerate(texts):
             lines = _meaningful_lines(text)

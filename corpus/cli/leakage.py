@@ -15,10 +15,11 @@ from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
 from corpus.generated_corpus import heldout_fixed_trees, split_straddles
 from corpus.leakage import LeakageGuard, corpus_leaks
 from corpus.mechanisms import MECHANISMS_FILE, MechanismsError, load_mechanism_pairs
-from corpus.repository.corpus_root import GENERATED_TASKS_DIR, REAL_TASKS_DIR
+from corpus.repository.corpus_root import GENERATED_TASKS_DIR
 from corpus.repository.task import GeneratedTask
 from corpus.similarity import SHINGLE, THRESHOLD
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits
+from corpus.task_splits import task_splits
 
 
 def main(argv: list[str]) -> int:
@@ -90,9 +91,9 @@ def _generated(root: Path) -> list[GeneratedTask]:
 
 
 def _real_splits() -> dict[str, str]:
-    """The real bugs' splits (``python -m corpus real-stats`` writes them); none when the file is absent."""
+    """The real bugs' splits (``python -m corpus real-stats`` writes them); none when the file is absent or
+    unreadable (this only adds notes)."""
     try:
-        splits = json.loads((REAL_TASKS_DIR / "splits.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return task_splits().real()
+    except SplitsError:
         return {}
-    return splits if isinstance(splits, dict) else {}

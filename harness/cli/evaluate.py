@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from corpus.format import TASKS_DIR, TaskFormatError, load_tasks
+from corpus.format import TASKS_DIR, TaskFormatError, load_task, load_tasks, task_dirs
 from harness.arms import ARMS
 from harness.eval.breaker import DEFAULT_LIMIT
 from harness.eval.runner import EvalConfig, EvalResult, EvalStopped, run_eval
@@ -30,18 +30,32 @@ from harness.workspace_task import load_workspace_task, workspace_folders
 INCOMPLETE = 3
 
 
-def tasks_for(split: str | None, names: str | None, tasks_dir: str) -> list:
-    """The tasks named by --tasks, else those of --split (corpus/splits.json)."""
-    if names:
-        return load_tasks(tasks_dir, [n.strip() for n in names.split(",") if n.strip()])
-    from corpus.splits import tasks_in_split
+def tasks_for(split: str | None, names: str | None, tasks_dir: str, origins: str = "hand-written") -> list:
+    """The tasks named by --tasks (under --tasks-dir, else a real or generated task of that name), else those
+    of --split among --origins (each task's split read from its origin's registry, corpus.task_splits)."""
+    from corpus.task_splits import ORIGINS, TaskSplits
 
+    registry = TaskSplits(tasks_dir=tasks_dir)
+    if names:
+        wanted = [n.strip() for n in names.split(",") if n.strip()]
+        here = {p.name for p in task_dirs(tasks_dir)}
+        for name in wanted:
+            if name not in here and registry.folder_of(name) is None:
+                raise TaskFormatError(name, "name", f"no such task under {tasks_dir} (nor a real or generated task)")
+        return [load_tasks(tasks_dir, [n])[0] if n in here else load_task(registry.folder_of(n) or n) for n in wanted]
     if split is None:
         raise TaskFormatError("?", "split", "give --split or --tasks a,b,c")
-    members = tasks_in_split(split)
+    chosen = [o.strip() for o in origins.split(",") if o.strip()]
+    unknown = [o for o in chosen if o not in ORIGINS]
+    if unknown or not chosen:
+        raise ValueError(f"--origins takes {', '.join(ORIGINS)} (comma-separated), got {origins!r}")
+    members = registry.in_split(split, chosen)
     if not members:
-        raise TaskFormatError(split, "split", "no task is in this split (see corpus/splits.json)")
-    return load_tasks(tasks_dir, members)
+        raise TaskFormatError(split, "split", f"no {', '.join(chosen)} task is in this split (see corpus/splits.json, "
+                                              "corpus/real/splits.json and generated tasks' meta.json)")
+    hand = set(registry.in_split(split, ["hand-written"])) if "hand-written" in chosen else set()
+    # A hand-written task is looked up under --tasks-dir as ever; the others in their own corpus.
+    return [load_tasks(tasks_dir, [n])[0] if n in hand else load_task(registry.folder_of(n) or n) for n in members]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,7 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--policy", help="policy spec, e.g. openai:MODEL, hf:PATH, script:FILE")
     which.add_argument("--model-config", help="a model config YAML (endpoint, key variable, model, sampling, "
                                               "prices), or the name of one in harness/configs/models/")
-    p.add_argument("--split", default="heldout", help="split of corpus/splits.json (default heldout)")
+    p.add_argument("--split", default="heldout", help="split of the corpus's tasks (default heldout)")
+    p.add_argument("--origins", default="hand-written",
+                   help="where --split draws its tasks from: hand-written, real and/or generated, comma-separated "
+                        "(default hand-written)")
     p.add_argument("--tasks", help="comma-separated task names instead of a split")
     p.add_argument("--workspaces", help="a folder of bug folders (code and tests, no fixed version) instead of "
                                         "corpus tasks: each verified by its own tests, marked unvalidated")
@@ -87,7 +104,7 @@ def main(argv: list[str]) -> int:
         if args.workspaces:
             tasks = [load_workspace_task(folder) for folder in workspace_folders(args.workspaces)]
         else:
-            tasks = tasks_for(None if args.tasks else args.split, args.tasks, args.tasks_dir)
+            tasks = tasks_for(None if args.tasks else args.split, args.tasks, args.tasks_dir, args.origins)
         model_config = load_model_config(args.model_config) if args.model_config else None
         result = run_eval(EvalConfig(
             policy=args.policy or "", model_config=model_config, tasks=tasks, out=Path(args.out), arms=arms,

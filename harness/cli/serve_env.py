@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy-config", help="pdb_policy config for the quality record (default pdb_policy_v1)")
     p.add_argument("--no-score", action="store_true", help="episodes without a quality record")
     p.add_argument("--for-training", action="store_true",
-                   help="serve a trainer: a heldout task (corpus/splits.json) given with --task is refused, and "
+                   help="serve a trainer: a heldout task (of any origin) given with --task is refused, and "
                         "without --task the heldout tasks are left out")
     return p
 
@@ -109,7 +109,7 @@ def build(args: argparse.Namespace):
             raise ValueError(str(exc)) from None
         heldout = [t.name for t in resolved if split_of_task(t.name) == "heldout"]
         if args.for_training and heldout:
-            raise ValueError(f"--for-training: task(s) {', '.join(heldout)} are heldout in corpus/splits.json; "
+            raise ValueError(f"--for-training: task(s) {', '.join(heldout)} are heldout in the corpus splits; "
                              "heldout tasks are for evaluation only (serve train or validation tasks)")
     if args.policy_config and not args.no_score:
         try:

@@ -33,7 +33,7 @@ from corpus.format import Task, resolve_task
 from corpus.materialize import Workspace, materialize
 from corpus.repository.task import RepositoryTask
 from corpus.repository.workspace import RepositoryWorkspace
-from corpus.splits import split_of
+from corpus.task_splits import task_splits
 from harness.arms import check_arm
 from harness.episode.changes import WorkspaceChanges
 from harness.episode.loop import play_turns
@@ -126,9 +126,10 @@ def add_pytest_config(workspace: Workspace, task: Task) -> None:
 
 
 def split_of_task(name: str) -> str | None:
-    """The task's split from corpus/splits.json, or None when it has none (or splits are absent)."""
+    """The task's split whatever its origin (``corpus.task_splits``: corpus/splits.json, the real corpus's
+    splits file, a generated task's meta.json), or None when it has none (or a registry is unreadable)."""
     try:
-        return split_of(name)
+        return task_splits().split_of(name)
     except (KeyError, ValueError, OSError):
         return None
 

@@ -37,7 +37,8 @@ def select_tasks(split: str, tasks: Iterable[Task | str | Path] | None = None, *
                  for_training: bool = False) -> list[Task]:
     """``tasks`` (corpus Tasks, task folders or names; default: every task of ``split`` in
     corpus/splits.json), each once. ``for_training=True`` refuses heldout tasks: the split
-    "heldout", or any task that corpus/splits.json assigns to heldout. Raises ValueError."""
+    "heldout", or any task whose registry (``corpus.task_splits``: hand-written, real or generated) assigns it
+    to heldout. Raises ValueError."""
     check_selection(split, None, for_training=for_training)
     if tasks is None:
         resolved = [resolve_task(name) for name in tasks_in_split(split)]
@@ -55,7 +56,7 @@ def select_tasks(split: str, tasks: Iterable[Task | str | Path] | None = None, *
 
 def check_selection(split: str, tasks: Iterable[str] | None = None, *, for_training: bool = False) -> None:
     """What ``select_tasks`` refuses before it reads a task: an unknown split, and for training the
-    heldout split or a task named (or a task folder named) as heldout in corpus/splits.json."""
+    heldout split or a task named (or a task folder named) as heldout by its registry (any origin)."""
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}; expected one of {', '.join(SPLITS)}")
     if for_training and split == "heldout":
@@ -66,15 +67,15 @@ def check_selection(split: str, tasks: Iterable[str] | None = None, *, for_train
 
 
 def refuse_heldout(names: Iterable[str]) -> None:
-    """Raise ValueError naming the tasks that corpus/splits.json assigns to heldout."""
+    """Raise ValueError naming the tasks that their registry (``corpus.task_splits``) assigns to heldout."""
     heldout = [name for name in names if split_of_task(name) == "heldout"]
     if heldout:
-        raise ValueError(f"task(s) {', '.join(heldout)} are heldout in corpus/splits.json and cannot be used "
+        raise ValueError(f"task(s) {', '.join(heldout)} are heldout in the corpus splits and cannot be used "
                          "for training")
 
 
 def task_split(task: Task, default: str) -> str:
-    """The task's split in corpus/splits.json, else the split it was asked for under."""
+    """The task's split by its registry (any origin), else the split it was asked for under."""
     return split_of_task(task.name) or default
 
 

@@ -216,7 +216,7 @@ class DebugRepairTasksetConfig(vf.TasksetConfig):
     backend: str = DEFAULT_BACKEND
     """Where Stepwise's sandbox comes from: ``bwrap`` or ``docker``."""
     for_training: bool = False
-    """Refuse heldout tasks: the split ``heldout``, or any task corpus/splits.json puts there."""
+    """Refuse heldout tasks: the split ``heldout``, or any task its registry (any origin) puts there."""
     policy_config: str | dict | None = None
     """The episode's quality record's pdb policy config (default: the rubric's, else pdb_policy_v1)."""
     out_dir: str = str(trajectory_folder())
@@ -306,7 +306,7 @@ class DebugRepairHarness(vf.Harness[DebugRepairHarnessConfig]):
         if not isinstance(data, DebugRepairData):
             raise vf.TaskError(f"{TASKSET_ID} plays Stepwise tasks, not {type(data).__name__}")
         if isinstance(ctx.client, TrainClientConfig) and "heldout" in (data.split, split_of_task(str(data.name))):
-            raise vf.TaskError(f"task {data.name} is heldout in corpus/splits.json and cannot be played for "
+            raise vf.TaskError(f"task {data.name} is heldout in the corpus splits and cannot be played for "
                                "training (a TrainClientConfig run)")
         async with _episode_gate(data.max_episodes):  # at most max_episodes sandboxes, whatever vf-eval's concurrency
             return await self._play(ctx, trace, endpoint, secret, data)

@@ -9,7 +9,10 @@ import sys
 import pytest
 import yaml
 
+from corpus.task_splits import task_splits
+from tests.helpers.split_registries import heldout_generated
 from tests.training.conftest import example, write_sft_dataset
+from training.config.checks import check_grpo, check_sft
 from training.config.load import CONFIGS_DIR, ConfigError, load_config
 
 SHIPPED = ("tiny-cpu", "qwen2.5-coder-7b-1gpu", "qwen2.5-coder-7b-8gpu", "qwen3-coder-30b-a3b-8gpu")
@@ -61,6 +64,43 @@ def test_a_heldout_task_is_refused(write_config, delete):
     found = problems(write_config(grpo__tasks=delete, grpo__split="heldout"), "grpo")
     assert found == ["grpo.split: heldout is refused: heldout tasks never enter training (they are the real "
                      "test set); use train"]
+
+
+def test_a_heldout_real_or_generated_task_is_refused_like_a_hand_written_one(write_config, delete, tmp_path):
+    committed = task_splits()
+    real_heldout = next(name for name, split in sorted(committed.real().items()) if split == "heldout")
+    generated_train = committed.in_split("train", ["generated"])[0]
+    # The real bug's split comes from the real corpus's own splits file; a train generated task is welcome.
+    found = problems(write_config(grpo__tasks=[generated_train, real_heldout]), "grpo")
+    assert found == [f"grpo.tasks: {real_heldout!r} is a heldout task; heldout tasks never enter training "
+                     "(they are the real test set)"]
+    loaded = load_config(write_config(grpo__tasks=[generated_train]), command="grpo")
+    assert loaded.task_names == (generated_train,)
+    # A generated task published heldout (its meta.json), refused by name and never drawn by split.
+    registry, generated = heldout_generated(tmp_path)
+    section = load_config(write_config(grpo__tasks=[generated]), command="grpo", check_paths=False).config.grpo
+    by_split = load_config(write_config(grpo__tasks=delete, grpo__split="train", grpo__origins=["generated"]),
+                           command="grpo", check_paths=False).config.grpo
+    sft = load_config(write_config(), command="sft", check_paths=False).config.sft
+    assert section is not None and by_split is not None and sft is not None
+    assert check_grpo(section, registry) == (
+        [f"grpo.tasks: {generated!r} is a heldout task; heldout tasks never enter training (they are the real "
+         "test set)"], (generated,))
+    assert check_grpo(by_split, registry) == (["grpo.split: no train tasks found among the generated tasks"], ())
+    assert check_grpo(by_split) == ([], tuple(committed.in_split("train", ["generated"])))
+    assert generated not in check_grpo(by_split.model_copy(update={"origins": ["hand-written", "generated"]}),
+                                       registry)[1]
+    # ...and an SFT dataset holding its rows is refused like one holding a hand-written heldout task's.
+    rows = {"train": [example(generated, "train", 1)], "validation": [example("bulk_upload_batches", "validation", 2)]}
+    data = write_sft_dataset(tmp_path / "leaky", rows)
+    assert check_sft(sft.model_copy(update={"dataset": str(data)}), registry) == [
+        f"sft.dataset: {data} holds heldout task(s) {generated}; heldout tasks never enter training (they are the "
+        "real test set): re-export without them"]
+
+
+def test_an_unknown_task_is_named_with_where_it_was_looked_for(write_config):
+    found = problems(write_config(grpo__tasks=["no_such_task"]), "grpo")
+    assert len(found) == 1 and found[0].startswith("grpo.tasks: no task named 'no_such_task' in the corpus (")
 
 
 def test_an_sft_dataset_holding_a_heldout_task_is_refused(write_config, tmp_path):

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from corpus.format import TASKS_DIR, load_task
+from corpus.task_splits import task_splits
 from harness.policies.base import PolicyInfo
 from harness.sandbox.backends import get_backend
 from harness.sandbox.pool import SandboxPool
+from tests.helpers.split_registries import folder_of, heldout_generated
 from tests.training.conftest import SCRIPTS, TRAIN_TASKS
 from training.config.schema import RewardWeights
 from training.grpo.rewards import reward_rubric
@@ -27,15 +29,17 @@ WEIGHTS = RewardWeights(verified=1.0, policy=0.5, edit_relevance=0.25, debugger_
 def make_rollouts(tmp_path, scripted):
     pools = []
 
-    def make(names=TRAIN_TASKS, max_turns=10, max_completion_tokens=8192):
+    def make(names=TRAIN_TASKS, max_turns=10, max_completion_tokens=8192, folders=(), splits=None):
         pool = SandboxPool(get_backend("bwrap"), size=4)
         pools.append(pool)
         settings = RolloutSettings(arm="dbg", max_turns=max_turns, max_new_tokens=256,
                                    max_completion_tokens=max_completion_tokens, out_dir=tmp_path / "rollouts",
                                    policy_info=PolicyInfo("hf", "tiny", {"rollout": "grpo"}))
         tasks = {name: load_task(TASKS_DIR / name) for name in names}
+        tasks.update((task.name, task) for task in map(load_task, folders))  # real or generated tasks
         return EpisodeRollouts(settings=settings, tasks=tasks, tokenizer=scripted.tokenizer, sandboxes=pool,
-                               rubric=reward_rubric(WEIGHTS), make_generator=lambda trainer: scripted)
+                               rubric=reward_rubric(WEIGHTS), make_generator=lambda trainer: scripted,
+                               **({"splits": splits} if splits is not None else {}))
 
     yield make
     for pool in pools:
@@ -49,8 +53,8 @@ def fake_trainer():
                                  _log_metric=lambda name, value: logged.__setitem__(name, value)), logged
 
 
-def prompts_for(names, generations=2):
-    dataset = prompt_dataset([load_task(TASKS_DIR / n) for n in names], "dbg")
+def prompts_for(names, generations=2, folders=()):
+    dataset = prompt_dataset([*(load_task(TASKS_DIR / n) for n in names), *map(load_task, folders)], "dbg")
     return [row["prompt"] for row in dataset for _ in range(generations)]
 
 
@@ -144,4 +148,19 @@ def test_a_heldout_task_never_reaches_an_episode(make_rollouts):
     rollouts = make_rollouts(names=("bulk_upload_batches", "batch_scheduler_release"))
     with pytest.raises(RolloutError, match="'batch_scheduler_release' is heldout"):
         rollouts(prompts_for(("batch_scheduler_release",), generations=1), fake_trainer()[0])
+    assert not (rollouts.settings.out_dir).exists()
+
+
+def test_a_heldout_real_or_generated_task_never_reaches_an_episode(make_rollouts, tmp_path):
+    # Even when it slipped into the run's tasks, the guard reads each origin's own registry.
+    registry, generated = heldout_generated(tmp_path)
+    folder = folder_of(registry, generated)
+    rollouts = make_rollouts(names=("bulk_upload_batches",), folders=(folder,), splits=registry)
+    with pytest.raises(RolloutError, match=f"'{generated}' is heldout"):
+        rollouts(prompts_for((), generations=1, folders=(folder,)), fake_trainer()[0])
+    real = next(name for name, split in sorted(task_splits().real().items()) if split == "heldout")
+    real_folder = folder_of(task_splits(), real)
+    rollouts = make_rollouts(names=("bulk_upload_batches",), folders=(real_folder,))  # the committed registries
+    with pytest.raises(RolloutError, match=f"'{real}' is heldout"):
+        rollouts(prompts_for(("bulk_upload_batches",), generations=1, folders=(real_folder,)), fake_trainer()[0])
     assert not (rollouts.settings.out_dir).exists()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from corpus.format import TASKS_DIR, task_dirs
-from corpus.splits import SplitsError, load_splits, tasks_in_split
+from corpus.splits import SplitsError
+from corpus.task_splits import TaskSplits, task_splits
 from training.config.schema import GRPOSection, ModelSource, SFTSection
 
 HELDOUT_RULE = "heldout tasks never enter training (they are the real test set)"
@@ -25,7 +25,7 @@ def check_model(source: ModelSource, key: str) -> list[str]:
     return []
 
 
-def check_sft(section: SFTSection) -> list[str]:
+def check_sft(section: SFTSection, splits: TaskSplits | None = None) -> list[str]:
     from training.sft_dataset import SFTDatasetError, inspect_sft_dataset
 
     try:
@@ -42,11 +42,11 @@ def check_sft(section: SFTSection) -> list[str]:
                             "export-sft', which writes each row's messages and its arm's tool schemas")
     if "validation" not in info.columns:
         problems.append(f"sft.dataset: {section.dataset} has no validation split; the run evaluates on it")
+    splits = splits or task_splits()
     try:
-        splits = load_splits()
+        heldout = sorted(name for name in info.tasks if splits.split_of(name) == "heldout")
     except SplitsError as exc:
         return problems + [f"sft.dataset: cannot check for heldout tasks: {exc}"]
-    heldout = sorted(name for name in info.tasks if splits.get(name) == "heldout")
     if heldout:
         problems.append(f"sft.dataset: {section.dataset} holds heldout task(s) {', '.join(heldout)}; "
                         f"{HELDOUT_RULE}: re-export without them")
@@ -67,38 +67,41 @@ def check_generation(section: GRPOSection) -> list[str]:
     return problems
 
 
-def check_grpo(section: GRPOSection) -> tuple[list[str], tuple[str, ...]]:
-    """Problems, and the task names GRPO will sample from."""
+def check_grpo(section: GRPOSection, splits: TaskSplits | None = None) -> tuple[list[str], tuple[str, ...]]:
+    """Problems, and the task names GRPO will sample from (``TaskSplits.folder_of`` finds each one's folder)."""
     generation_problems = check_generation(section)
-    problems, names = _check_tasks(section)
+    try:
+        problems, names = _check_tasks(section, splits or task_splits())
+    except SplitsError as exc:
+        problems, names = [f"grpo: cannot read the task splits: {exc}"], ()
     return generation_problems + problems, names
 
 
-def _check_tasks(section: GRPOSection) -> tuple[list[str], tuple[str, ...]]:
-    try:
-        splits = load_splits()
-    except SplitsError as exc:
-        return [f"grpo: cannot read the task splits: {exc}"], ()
+def _check_tasks(section: GRPOSection, splits: TaskSplits) -> tuple[list[str], tuple[str, ...]]:
+    """Every task is placed by ``corpus.task_splits``, whatever its origin: a heldout real or generated
+    task is refused like a hand-written one."""
     if section.split is not None:
         if section.split == "heldout":
             return [f"grpo.split: heldout is refused: {HELDOUT_RULE}; use train"], ()
-        names = tasks_in_split(section.split)
-        available = {p.name for p in task_dirs(TASKS_DIR)}
-        names = [n for n in names if n in available]
+        names = [n for n in splits.in_split(section.split, section.origins) if splits.folder_of(n) is not None]
         if not names:
-            return [f"grpo.split: no {section.split} tasks found under {TASKS_DIR}"], ()
+            return [f"grpo.split: no {section.split} tasks found among the {', '.join(section.origins)} tasks"], ()
         return [], tuple(names)
     problems = []
-    available = {p.name for p in task_dirs(TASKS_DIR)}
     tasks = section.tasks or []  # the schema made sure one of split and tasks is given
     for name in tasks:
-        if name not in available:
-            problems.append(f"grpo.tasks: no task named {name!r} under {TASKS_DIR}")
-        elif splits.get(name) == "heldout":
+        place = splits.place_of(name)
+        if place is None or splits.folder_of(name) is None:
+            problems.append(f"grpo.tasks: no task named {name!r} in the corpus (hand-written under "
+                            f"{splits.tasks_dir}, real under {splits.real_dir}, generated under {splits.generated_dir})")
+        elif place.split == "heldout":
             problems.append(f"grpo.tasks: {name!r} is a heldout task; {HELDOUT_RULE}")
-        elif splits.get(name) is None:
-            problems.append(f"grpo.tasks: {name!r} has no split yet; run 'python -m corpus split' first, "
-                            "so a task that would be heldout cannot slip into training")
+        elif place.split is None:
+            problems.append(f"grpo.tasks: {name!r} has no split yet; "
+                            + ("run 'python -m corpus split' first" if place.origin == "hand-written" else
+                               f"its {place.origin} registry gives it none")
+                            + ", so a task that would be heldout cannot slip into training")
     if not tasks:
         problems.append("grpo.tasks: the list is empty")
     return problems, tuple(tasks)
+

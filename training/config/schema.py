@@ -113,6 +113,9 @@ class GenerationSection(Strict):
 class GRPOSection(Strict):
     model: ModelSource | None = None  # the policy to start from (e.g. an SFT run's merged/); default: model
     split: Literal["train", "validation", "heldout"] | None = None
+    # where ``split`` draws its tasks from (corpus.task_splits.ORIGINS); ``tasks`` may name any origin's task
+    origins: list[Literal["hand-written", "real", "generated"]] = Field(default_factory=lambda: ["hand-written"],
+                                                                       min_length=1)
     tasks: list[str] | None = None
     arm: Literal["base", "dbg"] = "dbg"
     max_turns: int = Field(ge=1)

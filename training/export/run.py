@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from corpus.format import TaskFormatError, resolve_task
+from corpus.format import TaskFormatError, load_task, resolve_task
 from corpus.leakage import LeakageError, LeakageGuard
 from corpus.splits import hash_point
+from corpus.task_splits import TaskSplits, task_splits
 from harness.trajectory import Trajectory, TrajectoryError
 from training.datagen.folder import MANIFEST as GENERATION_MANIFEST
 from training.datagen.guidance import find_leak, guidance_for
@@ -52,6 +53,7 @@ class ExportConfig:
     seed: int = 0                           # which microskill rows a ratio keeps
     # training.sft evaluates on validation: refuse (before writing) an export whose validation split is empty.
     require_validation: bool = False
+    splits: TaskSplits | None = None  # the task registries (default: the committed corpus's, every origin)
 
 
 @dataclass
@@ -90,7 +92,7 @@ def _read_sources(paths: Sequence[str | Path]) -> list[_Source]:
     return sources
 
 
-def _check_document(path: Path, source: _Source, guard: LeakageGuard,
+def _check_document(path: Path, source: _Source, guard: LeakageGuard, registry: TaskSplits,
                     guidance_of: dict) -> tuple[Trajectory | None, list[str]]:
     try:
         trajectory = Trajectory.load(path)
@@ -111,7 +113,9 @@ def _check_document(path: Path, source: _Source, guard: LeakageGuard,
     try:
         key = (trajectory.task, trajectory.arm)
         if key not in guidance_of:  # one load per task and arm in this export
-            guidance_of[key] = guidance_for(resolve_task(trajectory.task), trajectory.arm)
+            place = registry.place_of(trajectory.task)  # a real or generated task as well as a hand-written one
+            task = load_task(place.folder) if place is not None else resolve_task(trajectory.task)
+            guidance_of[key] = guidance_for(task, trajectory.arm)
         guidance = guidance_of[key]
     except (TaskFormatError, OSError, ValueError) as exc:
         return None, [f"{path}: its task {trajectory.task!r} cannot be loaded from the corpus ({exc})"]
@@ -179,11 +183,12 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
     sources = _read_sources(config.sources)
     total = sum(len(s.documents) for s in sources)
     guard = LeakageGuard.from_corpus()
+    registry = config.splits or task_splits()
     problems, kept, seen, guidance_of = [], [], set(), {}
     done = 0
     for source in sources:
         for path in source.documents:
-            trajectory, found = _check_document(path, source, guard, guidance_of)
+            trajectory, found = _check_document(path, source, guard, registry, guidance_of)
             problems += found
             done += 1
             notify(on_progress, GenerationProgress("export-sft", "running", done, total, job=str(path)))
@@ -191,7 +196,8 @@ def export_sft(config: ExportConfig, *, on_progress: ProgressCallback | None = N
                 continue
             seen.add(trajectory.episode_id)
             kept.append((source, trajectory, path))
-    splits, refused = assign_splits([t.task for _, t, _ in kept], validation_fraction=config.validation_fraction or 0.0)
+    splits, refused = assign_splits([t.task for _, t, _ in kept], validation_fraction=config.validation_fraction or 0.0,
+                                    splits=registry)
     problems += [f"{path}: {refused[t.task]}" for _, t, path in kept if t.task in refused]
     if problems:
         _raise(problems)

@@ -1,24 +1,28 @@
 """Which SFT split each task's rows go to: a task's corpus split (train -> train, validation ->
 validation), optionally with a stable hashed share of the train tasks moved to validation. Always by
-task, so no task is in both; heldout tasks, and tasks without a split, are refused."""
+task, so no task is in both; heldout tasks, and tasks without a split, are refused. A task's corpus split
+comes from ``corpus.task_splits``: a real bug's or a generated task's as surely as a hand-written one's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from corpus.splits import hash_point, load_splits
+from corpus.splits import hash_point
+from corpus.task_splits import TaskSplits, task_splits
 from training.config.checks import HELDOUT_RULE
 
 SALT = "sft-validation"
 
 
 def assign_splits(tasks: Iterable[str], *, validation_fraction: float = 0.0,
-                  splits: dict[str, str] | None = None) -> tuple[dict[str, str], dict[str, str]]:
-    """(task -> "train" | "validation", task -> why it is refused)."""
-    splits = load_splits() if splits is None else splits
+                  splits: Mapping[str, str] | TaskSplits | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """(task -> "train" | "validation", task -> why it is refused); ``splits``: the corpus's registries
+    (default), other registries, or task -> split."""
+    splits = task_splits() if splits is None else splits
+    split_of = splits.split_of if isinstance(splits, TaskSplits) else splits.get
     out, refused = {}, {}
     for task in sorted(set(tasks)):
-        corpus_split = splits.get(task)
+        corpus_split = split_of(task)
         if corpus_split == "heldout":
             refused[task] = f"task {task!r} is heldout: {HELDOUT_RULE}; drop its examples"
         elif corpus_split is None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from corpus.format import Task
-from corpus.splits import split_of
+from corpus.task_splits import TaskSplits, task_splits
 from harness.episode import play_and_score
 from harness.policies.base import INVALID_TOOL, PolicyInfo
 from harness.records.quality import Quality
@@ -95,6 +95,7 @@ class EpisodeRollouts:
     sandboxes: SandboxPool  # warm sandboxes, started ahead of the episodes
     rubric: Rubric  # training.grpo.rewards.reward_rubric(...)
     make_generator: Callable[[object], Generator]  # (trainer) -> Generator
+    splits: TaskSplits = field(default_factory=task_splits)  # every origin's split (real and generated too)
     last_masks: list[list[int]] = field(default_factory=list)  # env_mask of the last call, for the batch check
     last_outcomes: list[EpisodeOutcome] = field(default_factory=list)
     _calls: int = 0
@@ -104,7 +105,7 @@ class EpisodeRollouts:
         for name in names:
             if name not in self.tasks:
                 raise RolloutError(f"task {name!r} is not among the run's training tasks")
-            if split_of(name) == "heldout":  # the config check refused it already; never train on one
+            if self.splits.split_of(name) == "heldout":  # the config check refused it already; never train on one
                 raise RolloutError(f"task {name!r} is heldout; heldout tasks never enter training")
         step = getattr(getattr(trainer, "state", None), "global_step", self._calls)
         self._calls += 1

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from corpus.format import TASKS_DIR, load_task
+from corpus.task_splits import task_splits
 from harness.policies.base import PolicyInfo
 from harness.prompts import system_prompt, task_prompt
 from harness.records.groups import toolset
@@ -163,7 +164,7 @@ def _train(loaded: LoadedConfig, section: GRPOSection, run: RunFolder, main: boo
         log.warning(note)
         if main:
             run.note(note)
-    tasks = {name: load_task(TASKS_DIR / name) for name in loaded.task_names}
+    tasks = {name: load_task(task_splits().folder_of(name) or TASKS_DIR / name) for name in loaded.task_names}
     dataset = prompt_dataset(list(tasks.values()), section.arm)
     tools = toolset(section.arm)  # what the episodes render with: the tool schemas are a large part of a prompt
     longest_prompt = max(len(tokenizer.apply_chat_template(prompt, tools=tools, tokenize=True,

@@ -20,7 +20,7 @@ from webapp.catalog.models import (
     TaskVersion,
 )
 from webapp.catalog.signals import task_created
-from webapp.catalog.splits import load_split_assignments
+from webapp.catalog.splits import load_split_assignments, split_of_imported
 from webapp.core import roles
 
 
@@ -164,7 +164,8 @@ def import_corpus(*, root: Path, splits_file: Path, on_task=None, atomic: bool =
     for folder in task_dirs(root):
         try:
             disk_task = load_task(folder)
-            fields = task_fields_from_disk(disk_task, splits.get(disk_task.name, ""), failing.get(disk_task.name))
+            fields = task_fields_from_disk(disk_task, split_of_imported(disk_task.name, disk_task.meta, splits),
+                                           failing.get(disk_task.name))
         except TaskFormatError as exc:
             report.failed.append((folder, str(exc)))
         except (OSError, UnicodeDecodeError) as exc:

@@ -7,6 +7,9 @@ import json
 
 import pytest
 
+from corpus.format import TASKS_DIR
+from corpus.origins import origin_of
+from corpus.task_splits import task_splits
 from harness.cli import compare as compare_cli
 from harness.cli import evaluate as evaluate_cli
 from harness.eval.metrics import EpisodeOutcome
@@ -85,6 +88,22 @@ def test_eval_writes_report_and_plots_and_a_rerun_resumes(script, fixture_tasks_
     table = capsys.readouterr().out
     assert "| Δ pass@1 (dbg - base) | +33.3 pp | +33.3 pp |" in table
     assert (tmp_path / "cmp" / "comparison.md").is_file() and (tmp_path / "cmp" / "engagement.png").is_file()
+
+
+def test_eval_draws_a_split_from_the_origins_asked_for_and_names_any_origins_task(tmp_path, capsys):
+    registry = task_splits()
+    real = evaluate_cli.tasks_for("heldout", None, str(TASKS_DIR), "real")
+    assert [t.name for t in real] == registry.in_split("heldout", ["real"]) and real
+    assert {origin_of(t) for t in real} == {"real"}
+    both = evaluate_cli.tasks_for("train", None, str(TASKS_DIR), "hand-written,generated")
+    assert [t.name for t in both] == registry.in_split("train", ["hand-written", "generated"])
+    generated = registry.in_split("train", ["generated"])[0]
+    named = evaluate_cli.tasks_for(None, f"{generated},bulk_upload_batches", str(TASKS_DIR))
+    assert [(t.name, origin_of(t)) for t in named] == [(generated, "generated"),
+                                                       ("bulk_upload_batches", "hand-written")]
+    assert evaluate_cli.main(["--policy", "script:/nope.json", "--origins", "handwritten", "--out",
+                              str(tmp_path)]) == 2
+    assert "--origins takes hand-written, real, generated" in capsys.readouterr().err
 
 
 def test_eval_and_compare_refuse_bad_input_with_a_clear_message(fixture_tasks_dir, tmp_path, capsys):

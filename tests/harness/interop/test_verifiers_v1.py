@@ -12,7 +12,9 @@ import pytest
 import verifiers.v1 as vf
 
 from corpus.format import TASKS_DIR, resolve_task
+from corpus.repository.corpus_root import REAL_TASKS_DIR
 from corpus.splits import tasks_in_split
+from corpus.task_splits import task_splits
 from harness.interop import verifiers_env
 from harness.interop.verifiers_v1 import (
     TASKSET_ID,
@@ -83,6 +85,15 @@ def test_a_heldout_task_is_refused_for_training_whatever_the_split(load):
     heldout = next(name for name in tasks_in_split("heldout") if (TASKS_DIR / name).is_dir())
     with pytest.raises(ValueError, match=f"{heldout}.*heldout"):
         load(split="train", for_training=True, tasks=[heldout])
+
+
+@LOADERS
+def test_a_heldout_real_bug_given_by_its_folder_is_refused_for_training(load):
+    # Its split is in the real corpus's own splits file, not corpus/splits.json.
+    registry = task_splits()
+    real = next(name for name, split in sorted(registry.real().items()) if split == "heldout")
+    with pytest.raises(ValueError, match=f"{real}.*heldout"):
+        load(split="train", for_training=True, tasks=[str(REAL_TASKS_DIR / real)])
 
 
 def test_unknown_weights_are_refused_in_the_config(two_tasks):

@@ -10,12 +10,12 @@ import shutil
 
 import pytest
 
-from corpus.splits import load_splits
+from corpus.splits import load_splits, write_splits
 from harness.trajectory import Trajectory
+from tests.helpers.split_registries import heldout_generated
 from tests.training.data.conftest import TASKS
 from training.cli.export_sft import main as export_main
 from training.export import ExportConfig, ExportError, export_sft
-from training.export import splits as export_splits
 
 pytestmark = pytest.mark.slow  # every test shares one export of real rollouts (a module fixture)
 
@@ -109,23 +109,28 @@ def test_issue_12s_sft_trains_on_the_export_with_the_tiny_model(exported, write_
     assert result.summary["loss"] > 0
 
 
-def test_heldout_or_unsplit_tasks_and_foreign_folders_are_refused(scripted_rollouts, tmp_path, capsys, monkeypatch):
+def test_heldout_or_unsplit_tasks_and_foreign_folders_are_refused(scripted_rollouts, tmp_path, capsys):
     result, _ = scripted_rollouts
     # Every committed task has a split (scripts/test checks it): as if bin_levels_async_iter had been
-    # added since the last 'python -m corpus split'.
-    committed = load_splits()
-    monkeypatch.setattr(export_splits, "load_splits",
-                        lambda: {task: split for task, split in committed.items() if task != "bin_levels_async_iter"})
+    # added since the last 'python -m corpus split'; and a generated task published heldout, beside a
+    # real bug that its own splits file (corpus/real/splits.json) puts in heldout.
+    splits_file = tmp_path / "splits.json"
+    write_splits({task: split for task, split in load_splits().items() if task != "bin_levels_async_iter"}, splits_file)
+    registry, generated = heldout_generated(tmp_path, splits_file=splits_file)
+    real = next(name for name, split in sorted(registry.real().items()) if split == "heldout")
     source = tmp_path / "rollouts"
     shutil.copytree(result.out, source)
     kept = json.loads((source / "accepted" / "catalog_page_count.json").read_text())
-    for name, task in (("heldout", "batch_scheduler_release"), ("unsplit", "bin_levels_async_iter")):
+    refused = (("heldout", "batch_scheduler_release"), ("unsplit", "bin_levels_async_iter"),
+               ("generated", generated), ("real", real))
+    for name, task in refused:
         doc = dict(kept, task=task, episode_id=f"{name}-copy")
         (source / "accepted" / f"{name}.json").write_text(json.dumps(doc))
     out = tmp_path / "sft"
-    with pytest.raises(ExportError, match=r"2 problem\(s\); nothing was written") as caught:
-        export_sft(ExportConfig(sources=[source], out=out))
-    assert "'batch_scheduler_release' is heldout" in str(caught.value)
+    with pytest.raises(ExportError, match=r"4 problem\(s\); nothing was written") as caught:
+        export_sft(ExportConfig(sources=[source], out=out, splits=registry))
+    for task in ("batch_scheduler_release", generated, real):
+        assert f"task {task!r} is heldout" in str(caught.value)
     assert "'bin_levels_async_iter' has no split" in str(caught.value)
     assert not out.exists()
     code = export_main(["--from", str(source), "--out", str(out)])

@@ -10,10 +10,13 @@ import os
 
 import pytest
 
+from corpus.task_splits import task_splits
 from harness.trajectory import Trajectory
+from tests.helpers.split_registries import heldout_generated
 from tests.training.data.conftest import CANDIDATES, TASKS, teacher_spec
 from training.cli.rollouts import main as rollouts_main
 from training.datagen.errors import DataGenerationError
+from training.datagen.tasks import select_tasks
 from training.rollouts import RolloutConfig, run_rollouts
 
 # Why each kept-out candidate was refused: one rule each at least, straight from pdb_policy_v1's verdict.
@@ -122,6 +125,25 @@ def test_heldout_tasks_are_refused_before_anything_runs(tmp_path, capsys):
     assert not out.exists()  # nothing was written, nothing was played
     code = rollouts_main(["--teacher", teacher_spec("clean"), "--split", "heldout", "--out", str(out)])
     assert code == 2 and "heldout" in capsys.readouterr().err and not out.exists()
+
+
+def test_heldout_real_or_generated_tasks_are_refused_like_hand_written_ones(tmp_path):
+    committed = task_splits()
+    real = next(name for name, split in sorted(committed.real().items()) if split == "heldout")
+    out = tmp_path / "out"
+    with pytest.raises(DataGenerationError, match=f"'{real}' is heldout and is refused"):
+        run_rollouts(RolloutConfig(teachers=[teacher_spec("clean")], out=out, split=None,
+                                   tasks=["bulk_upload_batches", real], progress_bar=False))
+    assert not out.exists()
+    registry, generated = heldout_generated(tmp_path)
+    with pytest.raises(DataGenerationError, match=f"'{generated}' is heldout and is refused"):
+        select_tasks(split=None, names=[generated], registry=registry)
+    # A train generated task is named like any other; a split draws from the origins asked for.
+    generated_train = committed.in_split("train", ["generated"])
+    assert [t.name for t in select_tasks(split="train", names=generated_train[:1])] == generated_train[:1]
+    assert [t.name for t in select_tasks(split="train", origins=["generated"])] == generated_train
+    with pytest.raises(DataGenerationError, match="no train tasks found"):
+        select_tasks(split="train", origins=["generated"], registry=registry)
 
 
 def test_a_bad_teacher_or_folder_is_refused_with_a_clear_message(tmp_path):
