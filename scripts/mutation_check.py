@@ -40,6 +40,8 @@ GUARDS = {
                                   "cancel_job", "retry_job"],
     "corpus.splits": ["hash_point", "hash_split", "read_splits_file", "tasks_in_split", "assign", "SplitUpdate.counts"],
     "corpus.leakage": ["LeakageGuard.check", "check_no_heldout", "heldout_copies", "split_siblings"],
+    "corpus.task_splits": ["split_in_meta", "strictest", "TaskSplits.place_of", "TaskSplits.split_of",
+                           "TaskSplits.in_split", "TaskSplits.heldout"],
     "harness.scoring.edit_relevance": ["score_edit_relevance"],
     "training.export.run": ["_check_document"],
     "training.export.splits": ["assign_splits"],
