@@ -23,9 +23,9 @@ def full_summary(rows: list[TaskRow], most_similar: Sequence[SimilarPair] = ()) 
 
 
 def write_report(rows: list[TaskRow], out: Path, most_similar: Sequence[SimilarPair] = (),
-                 mechanism_pairs: Sequence[MechanismPair] = ()) -> dict[str, Path]:
+                 mechanism_pairs: Sequence[MechanismPair] = (), origins: str = "") -> dict[str, Path]:
     """Write the table (CSV + markdown), summary JSON, the judged mechanism pairs and the plots into
-    ``out``; returns name -> path."""
+    ``out``; returns name -> path. ``origins``: the by-origin table the markdown page shows."""
     out.mkdir(parents=True, exist_ok=True)
     summary = full_summary(rows, most_similar)
     paths = {"csv": out / "tasks.csv", "markdown": out / "tasks.md", "summary_markdown": out / "summary.md",
@@ -33,7 +33,7 @@ def write_report(rows: list[TaskRow], out: Path, most_similar: Sequence[SimilarP
              "labels_plot": out / "labels.png", "distance_plot": out / "distance.png",
              "mechanisms": out / "mechanisms.md"}
     write_csv(rows, paths["csv"])
-    paths["markdown"].write_text(table_markdown(rows, summary), encoding="utf-8")
+    paths["markdown"].write_text(table_markdown(rows, summary, origins), encoding="utf-8")
     paths["summary_markdown"].write_text(summary_markdown(summary), encoding="utf-8")
     paths["summary"].write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     paths["mechanisms"].write_text(mechanisms_markdown(list(mechanism_pairs)), encoding="utf-8")

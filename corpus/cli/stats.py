@@ -99,7 +99,7 @@ def main(argv: list[str]) -> int:
     print("origin: " + ", ".join(f"{o} {row['total']}" for o, row in origins["by_origin"].items()))
     rows = task_rows(tasks, splits, failing)
     most_similar = similar_pairs(tasks, top=10)
-    paths = write_report(rows, args.out, most_similar, mechanism_pairs)
+    paths = write_report(rows, args.out, most_similar, mechanism_pairs, origins_markdown(origins))
     summary = full_summary(rows, most_similar)
     for measure in MEASURES:
         m = summary["measures"][measure]

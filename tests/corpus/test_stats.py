@@ -64,6 +64,10 @@ def test_stats_command_writes_table_summary_and_plots(tmp_path, capsys):
     # The README block lists the splits in train / validation / heldout order.
     assert "| split | tasks |\n| --- | ---: |\n| train | 1 |\n| heldout | 1 |\n" in (out / "summary.md").read_text()
     assert (out / "mechanisms.md").read_text().startswith("# Tasks that share a mechanism")
+    # The page counts every origin side by side (the real and generated corpora beside --root by default).
+    page = (out / "tasks.md").read_text()
+    assert "## By origin" in page and "| hand-written | 2 | 0 | 0 | 0 | 2 |" in page
+    assert "| real | " in page and "| generated | " in page
     printed = capsys.readouterr().out
     assert "fix-diff lines           median 2" in printed
     assert "  tasks                                 2 (minimum 200): SHORT by 198" in printed
