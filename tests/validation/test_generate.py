@@ -318,9 +318,12 @@ def test_failing_tests_are_read_from_the_short_summary_of_old_and_new_pytest():
     candidate of a 66-candidate run was 'no_effect'."""
     old = ("=========================== short test summary info ============================\n"
            "FAIL tests/rules/test_git_push.py::test_get_new_command\n"
+           "FAIL tests/test_types.py::TestRule::()::test_is_match\n"
            "ERROR tests/test_conf.py::test_settings\n1 failed, 1 passed in 0.12 seconds\n")
     new = ("=========================== short test summary info ============================\n"
            "FAILED tests/rules/test_git_push.py::test_get_new_command - AssertionError: assert 'BROKEN' == 'git push'\n")
 
-    assert _failed(old) == ["tests/rules/test_git_push.py::test_get_new_command", "tests/test_conf.py::test_settings"]
+    # ... and names a class's tests with a "()" step no other pytest writes (nor needs as an argument).
+    assert _failed(old) == ["tests/rules/test_git_push.py::test_get_new_command", "tests/test_types.py::TestRule::test_is_match",
+                            "tests/test_conf.py::test_settings"]
     assert _failed(new) == ["tests/rules/test_git_push.py::test_get_new_command"]

@@ -146,7 +146,7 @@ def _failed(stdout: str) -> list[str]:
     for line in stdout.splitlines():
         for word in ("FAILED ", "FAIL ", "ERROR "):
             if line.startswith(word):
-                node = line[len(word):].split(" - ", 1)[0].strip()
+                node = line[len(word):].split(" - ", 1)[0].strip().replace("::()", "")  # as the plugins name it
                 if node not in failed:
                     failed.append(node)
     return failed

@@ -211,9 +211,10 @@ def pytest_collection_modifyitems(session, config, items):
 def pytest_runtest_setup(item):
     # From the test's fixtures through its body: a fixture may run the fixed code too.
     with _lock:
-        _state["test"], _state["events"], _state["on"] = item.nodeid, 0, True
-        _state["test_files"] = {item.nodeid.split("::", 1)[0]}
-        _OUT.write(json.dumps(["test", item.nodeid]) + "\n")
+        nodeid = item.nodeid.replace("::()", "")  # pytest before 4: tests/t.py::TestX::()::test_y
+        _state["test"], _state["events"], _state["on"] = nodeid, 0, True
+        _state["test_files"] = {nodeid.split("::", 1)[0]}
+        _OUT.write(json.dumps(["test", nodeid]) + "\n")
         _OUT.flush()
     _depth.n = 0
     # Armed for every test: Python drops a thread's trace function when it fails (a recursion limit).

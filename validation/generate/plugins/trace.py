@@ -90,7 +90,7 @@ def pytest_runtest_protocol(item, nextitem):
     yield
     sys.settrace(None)
     threading.settrace(None)
-    record = {"test": item.nodeid, "hits": _state["hits"], "calls": _state["calls"],
+    record = {"test": item.nodeid.replace("::()", ""), "hits": _state["hits"], "calls": _state["calls"],
               "first_hit_call": _state["first_hit_call"], "last_hit_call": _state["last_hit_call"],
               "failure": item._stepwise_failure}
     with open(os.path.join(_HERE, "trace.jsonl"), "a", encoding="utf-8") as fh:
