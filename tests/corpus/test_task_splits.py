@@ -12,7 +12,7 @@ import pytest
 from corpus.leakage import LeakageError, LeakageGuard, check_no_heldout
 from corpus.repository.corpus_root import GENERATED_TASKS_DIR, REAL_TASKS_DIR
 from corpus.splits import SPLITS_FILE, SplitsError, load_splits, tasks_in_split, write_splits
-from corpus.task_splits import TaskSplits, read_splits_file_of_any_origin, task_splits
+from corpus.task_splits import TaskSplits, read_splits_file_of_any_origin, split_in_meta, task_splits
 from harness.episode import split_of_task
 from tests.helpers.split_registries import committed_generated_task, heldout_generated
 
@@ -70,9 +70,9 @@ def test_an_unknown_name_or_a_path_has_no_split_or_place(tmp_path):
     registry, _ = heldout_generated(tmp_path)
     for name in ("no_such_task", "", "../tasks", "_runs", ".hidden", "a/b"):
         assert registry.split_of(name) is None and registry.place_of(name) is None and split_of_task(name) is None
-    with pytest.raises(ValueError, match="unknown origin 'handwritten'"):
+    with pytest.raises(ValueError, match="unknown origin 'handwritten'; expected one of hand-written, real, generated$"):
         registry.in_split("train", ["handwritten"])
-    with pytest.raises(ValueError, match="unknown split 'test'"):
+    with pytest.raises(ValueError, match="unknown split 'test'; expected one of train, validation, heldout$"):
         registry.in_split("test")
 
 
@@ -105,9 +105,29 @@ def test_the_leakage_guard_refuses_a_heldout_real_or_generated_task_by_name(tmp_
     real = next(name for name, split in sorted(registry.real().items()) if split == "heldout")
     guard = LeakageGuard.from_corpus(registry=registry)
     for name in (real, generated):
-        with pytest.raises(LeakageError, match=f"'{name}' must not enter training .* by its own registry"):
+        with pytest.raises(LeakageError, match=f"'{name}' must not enter training .* it is assigned to the heldout split by "
+                           r"its own registry \(corpus/real/splits.json, or a generated task's meta.json\)"):
             guard.check(names=[name])
     train = next(name for name, split in sorted(registry.real().items()) if split == "train")
     guard.check(names=[train, "bulk_upload_batches"])  # train tasks of any origin pass
     with pytest.raises(LeakageError, match=real):
         check_no_heldout(names=[real])  # the committed registries
+
+
+def test_only_a_generated_tasks_meta_gives_its_split_and_only_a_split_name_counts():
+    meta = json.loads((committed_generated_task() / "meta.json").read_text(encoding="utf-8"))
+    assert split_in_meta(meta) == meta["split"]
+    assert split_in_meta({**meta, "split": "test"}) is None
+    assert split_in_meta({k: v for k, v in meta.items() if k != "generator"}) is None  # a hand-written or real meta
+    assert split_in_meta(["generator", "split"]) is None
+
+
+def test_a_name_a_registry_keeps_after_its_folder_left_the_corpus_still_has_its_place_and_split(tmp_path):
+    splits_file = tmp_path / "splits.json"
+    write_splits({**load_splits(SPLITS_FILE), "retired_task": "heldout"}, splits_file)
+    registry = TaskSplits(splits_file=splits_file, generated_dir=tmp_path / "none")
+
+    place = registry.place_of("retired_task")
+
+    assert place is not None and (place.origin, place.split) == ("hand-written", "heldout")
+    assert registry.folder_of("retired_task") is None

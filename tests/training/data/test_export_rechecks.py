@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from corpus.task_splits import task_splits
 from training.export import ExportConfig, ExportError, export_sft
 
 TASK = "bulk_upload_batches"  # a real train-split task of the corpus
@@ -195,3 +196,26 @@ def test_a_kept_rollout_that_copies_heldout_code_is_refused_naming_the_heldout_t
 
     assert str(caught.value).startswith(f"1 problem(s); nothing was written:\n  {folder}/accepted/copier.json: "
                                         f"heldout task {copied_from!r} must not enter training or data generation: ")
+
+
+def test_a_verified_rollout_of_a_real_or_generated_train_task_is_checked_against_its_own_task(tmp_path):
+    registry = task_splits()
+    real = next(name for name, split in sorted(registry.real().items()) if split == "train")
+    generated = next(name for name, split in sorted(registry.generated().items()) if split == "train")
+    folders = []
+    for task in (real, generated):
+        doc = {**document(verified=True, passed=True), "task": task, "episode_id": task}
+        folder = source_folder(tmp_path / task, "rollouts", doc)
+        folders.append(folder)
+
+    result = export_sft(ExportConfig(sources=folders, out=tmp_path / "sft"))
+
+    assert sum(result.rows.values()) == 2  # (the export holds a share of train tasks out for validation)
+
+
+def test_a_document_of_a_task_no_corpus_holds_is_refused_naming_it(tmp_path):
+    doc = {**document(verified=True, passed=True), "task": "no_such_task_anywhere"}
+    folder = source_folder(tmp_path, "rollouts", doc)
+
+    with pytest.raises(ExportError, match="its task 'no_such_task_anywhere' cannot be loaded from the corpus"):
+        export_sft(ExportConfig(sources=[folder], out=tmp_path / "sft"))
