@@ -31,7 +31,9 @@ def test_each_committed_origin_answers_from_its_own_registry():
     assert real_bug is not None and real_bug.origin == "real" and real_bug.folder == REAL_TASKS_DIR / real_bug.name
     # Listing by split: the hand-written registry alone is what corpus.splits has always listed.
     assert registry.in_split("heldout", ["hand-written"]) == tasks_in_split("heldout")
-    assert set(registry.heldout()) == {n for n, s in [*hand.items(), *real.items()] if s == "heldout"}
+    generated = {folder.name: json.loads((folder / "meta.json").read_text(encoding="utf-8"))["split"]
+                 for folder in GENERATED_TASKS_DIR.iterdir() if (folder / "meta.json").is_file()}
+    assert set(registry.heldout()) == {n for n, s in [*hand.items(), *real.items(), *generated.items()] if s == "heldout"}
 
 
 def test_a_real_bugs_split_is_read_from_its_own_splits_file_and_a_rewrite_shows_at_once(tmp_path):
