@@ -30,8 +30,10 @@ def folders_on_the_way(root: Path, protected_files: Iterable[str]) -> set[Path]:
 
 
 def protect_workspace(root: str | Path, protected_files: Iterable[str], *, uid: int = SANDBOX_UID,
-                      gid: int = SANDBOX_GID) -> None:
-    """Apply the ownership scheme to ``root`` (only as root; elsewhere modes alone must do)."""
+                      gid: int = SANDBOX_GID, hand_over: bool = True) -> None:
+    """Apply the ownership scheme to ``root`` (only as root; elsewhere modes alone must do).
+    ``hand_over=False`` leaves the other files as they are: hard links into a tree that every workspace
+    shares (the generator's snapshot), which no run may write through."""
     root = Path(root)
     protected = {Path(p).as_posix() for p in protected_files}
     protected_dirs = folders_on_the_way(root, protected)
@@ -52,6 +54,6 @@ def protect_workspace(root: str | Path, protected_files: Iterable[str], *, uid: 
                 if chown:
                     os.chown(path, 0, 0)
                 path.chmod(0o444)
-            elif chown:
+            elif chown and hand_over:
                 os.chown(path, uid, gid)
                 path.chmod(stat.S_IMODE(path.stat().st_mode) | stat.S_IWUSR | stat.S_IRUSR)

@@ -53,23 +53,7 @@ def prepare_workspace(workspace: Path, tests: Sequence[str]) -> None:
     root's and sticky. So a test that cannot run in a task's workspace (sanic's fixture hard-links a
     protected conftest.py) fails in the baseline too, and no bug is kept on it. The other files stay
     unwritable (``seal_snapshot``): a test that rewrites a source file fails here and is left out."""
-    if not protect.can_change_owner():
-        return
-    protected = {Path(name).as_posix() for name in tests}
-    on_the_way = protect.folders_on_the_way(workspace, protected)
-    for folder, _dirs, _files in os.walk(workspace):
-        here = Path(folder)
-        if here in on_the_way:
-            os.chown(here, 0, 0)
-            here.chmod(0o1777)
-        else:
-            os.chown(here, protect.SANDBOX_UID, protect.SANDBOX_GID)
-            here.chmod(0o755)
-    for name in protected:
-        path = workspace / name
-        if path.is_file() and not path.is_symlink():
-            os.chown(path, 0, 0)
-            path.chmod(0o444)
+    protect.protect_workspace(workspace, tests, hand_over=False)
 
 
 @dataclass
