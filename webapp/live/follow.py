@@ -8,7 +8,8 @@ delays a message by at most ``STEPWISE_LIVE_TICK_S`` (the follower also reads on
 says ``{"type": "heartbeat"}`` so proxies and the browser know the socket is alive). The timer also
 renews the group membership, which layers otherwise expire after a day.
 
-Close codes: 4401 not logged in, 4403 not allowed, 4404 no such subject.
+Close codes: 4401 not logged in, 4403 not allowed, 4404 no such subject. Who may follow is decided on
+the handshake, before the consumer joins the channel layer (``webapp.live.refuse`` says why).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ import re
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from webapp.live.doorbell import group_of
+from webapp.live.refuse import refuse, replaying
 
 log = logging.getLogger(__name__)
 NOT_LOGGED_IN, FORBIDDEN, NOT_FOUND = 4401, 4403, 4404
@@ -36,12 +38,10 @@ class Refused(Exception):
         self.code = code
 
 
-class UnknownPath(AsyncWebsocketConsumer):
+async def unknown_path(scope, receive, send) -> None:
     """The last websocket route: any other path is refused with 4404 (the router alone would raise,
     and the server would answer 500)."""
-
-    async def connect(self):
-        await self.close(code=NOT_FOUND)
+    await refuse(receive, send, NOT_FOUND)
 
 
 class FollowConsumer(AsyncJsonWebsocketConsumer):
@@ -63,17 +63,29 @@ class FollowConsumer(AsyncJsonWebsocketConsumer):
         return int(raw) if re.fullmatch(r"[0-9]{1,18}", raw) else 0
 
     # ---- the protocol ---------------------------------------------------------------------------
-    async def connect(self):
-        user = self.scope.get("user")
+    async def __call__(self, scope, receive, send):
+        # Decided on the handshake, before AsyncConsumer.__call__ starts a channel-layer receive.
+        handshake = await receive()
+        if handshake["type"] == "websocket.connect":
+            code = await self.refusal(scope)
+            if code is not None:
+                return await refuse(replaying(handshake, receive), send, code)
+        return await super().__call__(scope, replaying(handshake, receive), send)
+
+    async def refusal(self, scope) -> int | None:
+        """The close code for a viewer who may not follow this subject; else None, and ``self.subject``
+        is what they follow."""
+        user = scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=NOT_LOGGED_IN)
-            return
+            return NOT_LOGGED_IN
         try:
-            route = self.scope["url_route"]  # pyright: ignore[reportTypedDictNotRequiredAccess]  # set by the router
+            route = scope["url_route"]  # set by the router
             self.subject = await database_sync_to_async(self.authorize)(user, route["kwargs"])
         except Refused as refused:
-            await self.close(code=refused.code)
-            return
+            return refused.code
+        return None
+
+    async def connect(self):
         self.cursor = self.initial_cursor(parse_qs(self.scope.get("query_string", b"").decode()))
         self.group = group_of(self.topic(self.subject))
         self.reading = asyncio.Lock()

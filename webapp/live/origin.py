@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.http.request import validate_host
 
+from webapp.live.refuse import refuse
+
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
 
@@ -46,15 +48,6 @@ def origin_allowed(origin: str, host: str) -> bool:
         return False
     name = f"[{own[0]}]" if ":" in own[0] else own[0]  # ALLOWED_HOSTS writes IPv6 addresses in brackets
     return validate_host(name, settings.ALLOWED_HOSTS)
-
-
-async def refuse(receive, send) -> None:
-    """Close a websocket before accepting it, in plain ASGI: no consumer is built, so a refused page
-    joins no channel layer (a consumer left waiting on Redis outlived its connection, and cancelling it
-    could hang the event loop that served it)."""
-    message = await receive()
-    if message["type"] == "websocket.connect":
-        await send({"type": "websocket.close"})
 
 
 class SameOriginValidator:
