@@ -24,13 +24,6 @@ from validation.generate.repository import Repository
 
 GENERATOR = "stepwise.plant"
 GENERATOR_VERSION = 1
-# The task's category, from the operator's kind of mechanism (meta.json's "category").
-CATEGORIES = {"drop_state_update": "state_corruption", "misplaced_update": "state_corruption",
-              "missing_copy": "aliasing", "shared_mutable_default": "aliasing", "update_wrong_object": "state_corruption",
-              "cache_key_drops_argument": "stale_cache", "accumulated_index_off_by_one": "state_corruption",
-              "wrong_variable": "state_corruption", "boundary_flip": "control_flow",
-              "swallowed_exception": "error_handling", "early_return": "control_flow",
-              "reordered_update": "ordering", "lock_removed": "concurrency"}
 
 
 def snapshot_folder(out: Path, repo: Repository) -> Path:
@@ -86,7 +79,7 @@ def write_task(out: Path, repo: Repository, snapshot: Path, candidate: Candidate
     folder.mkdir(parents=True, exist_ok=True)
     (folder / PATCH_FILE).write_text(unified_patch(candidate.file, before, after), encoding="utf-8")
     meta = {
-        "name": name, "origin": "generated", "category": CATEGORIES.get(candidate.operator, "state_corruption"),
+        "name": name, "origin": "generated", "category": OPERATORS[candidate.operator].category,
         "preference": label.preference,
         # The shape corpus quality writes (corpus.quality.summary.measured_block): one record for every origin.
         "measured": {"preference": label.preference, "rule": label.rule, "why": label.why,

@@ -19,6 +19,7 @@ class Operator:
     name: str
     description: str
     find: Callable[[ModuleContext], Iterator[Candidate]]
+    category: str  # a generated task's meta.json "category": the kind of mechanism it plants
     # The wrong value it makes is kept in state that outlives the call (an attribute, a container, a cache)
     # and read later, often by other code: the bugs whose cause sits furthest from the failure.
     stored: bool = False
@@ -27,11 +28,11 @@ class Operator:
 OPERATORS: dict[str, Operator] = {}
 
 
-def operator(name: str, description: str, *, stored: bool = False):
+def operator(name: str, description: str, *, category: str, stored: bool = False):
     def register(find: Callable[[ModuleContext], Iterator[Candidate]]):
         if name in OPERATORS:
             raise ValueError(f"operator {name!r} is registered twice")
-        OPERATORS[name] = Operator(name, description, find, stored)
+        OPERATORS[name] = Operator(name, description, find, category, stored)
         return find
     return register
 

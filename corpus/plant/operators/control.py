@@ -13,7 +13,7 @@ FLIPS = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">"}
 LOCK_WORDS = ("lock", "mutex", "cond", "semaphore")
 
 
-@operator("boundary_flip", "a comparison includes or excludes its boundary the wrong way (< and <=, > and >=)")
+@operator("boundary_flip", "a comparison includes or excludes its boundary the wrong way (< and <=, > and >=)", category="control_flow")
 def boundary_flip(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():
@@ -28,7 +28,7 @@ def boundary_flip(context: ModuleContext) -> Iterator[Candidate]:
                                     f"`{index.text(node)}` became `{text}`")
 
 
-@operator("swallowed_exception", "an exception handler that re-raised now swallows the error on that path")
+@operator("swallowed_exception", "an exception handler that re-raised now swallows the error on that path", category="error_handling")
 def swallowed_exception(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():
@@ -43,7 +43,7 @@ def swallowed_exception(context: ModuleContext) -> Iterator[Candidate]:
                                             f"the handler at line {node.lineno} no longer re-raises")
 
 
-@operator("early_return", "a loop's `break` returns from the function, skipping what follows the loop")
+@operator("early_return", "a loop's `break` returns from the function, skipping what follows the loop", category="control_flow")
 def early_return(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():
@@ -68,7 +68,7 @@ def _innermost_loop(context: ModuleContext, node: ast.AST) -> ast.AST | None:
 
 
 @operator("reordered_update", "two adjacent statements in a loop body, the second reading what the first "
-          "writes, run in the other order")
+          "writes, run in the other order", category="ordering")
 def reordered_update(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():
@@ -111,7 +111,7 @@ def _read(statement: ast.stmt) -> set[str]:
     return found
 
 
-@operator("lock_removed", "a `with` block over a lock no longer takes it, so threads interleave inside")
+@operator("lock_removed", "a `with` block over a lock no longer takes it, so threads interleave inside", category="concurrency")
 def lock_removed(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():

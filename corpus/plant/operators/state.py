@@ -51,7 +51,7 @@ def _statement_lists(context: ModuleContext, function: ast.AST) -> Iterator[list
 
 
 @operator("drop_state_update", "an update of state that outlives the call (an attribute, an item, a "
-          "mutating method) is dropped", stored=True)
+          "mutating method) is dropped", category="state_corruption", stored=True)
 def drop_state_update(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for body in _statement_lists(context, function):
@@ -64,7 +64,7 @@ def drop_state_update(context: ModuleContext) -> Iterator[Candidate]:
 
 
 @operator("misplaced_update", "a state update at the end of a loop body is moved after the loop, so it "
-          "happens once instead of per item")
+          "happens once instead of per item", category="state_corruption")
 def misplaced_update(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for node in context.own_nodes(function):
@@ -85,7 +85,7 @@ def misplaced_update(context: ModuleContext) -> Iterator[Candidate]:
 
 
 @operator("missing_copy", "a copy is dropped, so two owners share one mutable object (aliasing)",
-          stored=True)
+          category="aliasing", stored=True)
 def missing_copy(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for node in context.own_nodes(function):
@@ -110,7 +110,7 @@ def missing_copy(context: ModuleContext) -> Iterator[Candidate]:
 
 
 @operator("shared_mutable_default", "a parameter defaulting to None and filled with a fresh container "
-          "gets the container as its default, shared by every call", stored=True)
+          "gets the container as its default, shared by every call", category="aliasing", stored=True)
 def shared_mutable_default(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         args = function.args
@@ -147,7 +147,7 @@ def _fresh_container(value: ast.expr) -> bool:
 
 
 @operator("cache_key_drops_argument", "a cache or memo key built from several values omits one of them",
-          stored=True)
+          category="stale_cache", stored=True)
 def cache_key_drops_argument(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for node in context.own_nodes(function):
@@ -170,7 +170,7 @@ def cache_key_drops_argument(context: ModuleContext) -> Iterator[Candidate]:
                                         f"the key `{index.text(key)}` omits `{index.text(key.elts[dropped])}`")
 
 
-@operator("accumulated_index_off_by_one", "an index or counter accumulated in a loop starts one off")
+@operator("accumulated_index_off_by_one", "an index or counter accumulated in a loop starts one off", category="state_corruption")
 def accumulated_index_off_by_one(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         nodes = list(context.own_nodes(function))
@@ -189,7 +189,7 @@ def accumulated_index_off_by_one(context: ModuleContext) -> Iterator[Candidate]:
 
 
 @operator("update_wrong_object", "a mutating call goes to another attribute of the same object that "
-          "receives the same kind of call elsewhere", stored=True)
+          "receives the same kind of call elsewhere", category="state_corruption", stored=True)
 def update_wrong_object(context: ModuleContext) -> Iterator[Candidate]:
     for cls in (node for node in ast.walk(context.tree) if isinstance(node, ast.ClassDef)):
         receivers: dict[str, list[str]] = {}  # method -> self attributes it is called on, in order
@@ -213,7 +213,7 @@ def update_wrong_object(context: ModuleContext) -> Iterator[Candidate]:
 
 
 @operator("wrong_variable", "a value is read from another variable of the same kind (a parameter with the "
-          "same annotation, or an attribute initialised the same way)")
+          "same annotation, or an attribute initialised the same way)", category="state_corruption")
 def wrong_variable(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         params = [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]
