@@ -7,7 +7,8 @@ label and operator), the tasks it published and those it left out (and why), and
 
 ``check_generated`` is the corpus's standing check (CI): every task loads, its planted patch applies to its
 tree (materialized once per history commit, never an environment), every function's mutations share one
-split, and every run's record matches the task folders.
+split, no change is published twice (from two commits of one project), and every run's record matches the
+task folders.
 """
 
 from __future__ import annotations
@@ -93,6 +94,28 @@ def split_straddles(tasks: Iterable[GeneratedTask]) -> list[str]:
     return lines
 
 
+def change_identity(meta: dict, patch: str) -> tuple[str, ...]:
+    """What makes two generated tasks the same bug, whatever commit of the project each was planted at: the
+    project, file, function and operator, and the patch's hunks: the lines it removes and adds with the lines
+    around them (which tell apart one edit at two places of a function), without the hunks' line numbers or
+    the indentation, which other commits may shift."""
+    generator, repo = meta.get("generator") or {}, meta.get("repo") or {}
+    edit = [line[0] + line[1:].strip() for line in patch.splitlines()
+            if line[:1] in " -+" and not line.startswith(("---", "+++"))]
+    return (str(repo.get("name")), str(generator.get("file")), str(generator.get("function")),
+            str(generator.get("operator")), "\n".join(edit))
+
+
+def repeated_changes(tasks: Iterable[GeneratedTask]) -> list[str]:
+    """One line per change published more than once (the same mutation planted at two commits of a project
+    would be one bug counted twice, and could sit in two splits' worth of training data)."""
+    seen: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for task in tasks:
+        seen[change_identity(task.meta, task.planted_patch)].append(task.name)
+    return [f"{names[0]}: the same change is published {len(names)} times (also {', '.join(names[1:])}); keep one"
+            for names in (sorted(n) for n in seen.values()) if len(names) > 1]
+
+
 def heldout_fixed_trees(tasks: Iterable[GeneratedTask], real_splits: dict[str, str]) -> list[str]:
     """One line per heldout real bug whose fixed tree (which shows its fix) holds generated tasks outside
     heldout: training on them shows the model that bug's fixed code."""
@@ -134,7 +157,7 @@ def check_generated(root: Path = GENERATED_TASKS_DIR) -> GeneratedCheck:
             continue
         tasks.append(task)
     check.tasks = len(tasks)
-    check.problems += split_straddles(tasks)
+    check.problems += split_straddles(tasks) + repeated_changes(tasks)
     check.seconds["load"] = time.monotonic() - began
     _check_patches(tasks, check)
     began = time.monotonic()

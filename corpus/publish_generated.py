@@ -22,6 +22,7 @@ from corpus.generated_corpus import (
     REPORT_FILE,
     RUNS_FOLDER,
     STATE_FILE,
+    change_identity,
     read_state,
     run_id,
     state_counts,
@@ -88,8 +89,12 @@ def publish(run: Path, into: Path, from_real: str | None = None) -> Published:
                                f"{problems[0]}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
     into.mkdir(parents=True, exist_ok=True)
     texts: dict[str, str | None] = {}
+    others = published_changes(into, but=result.run)
     for name, meta in sorted(metas.items()):
         why = _refusal(into / name, meta, result.run, run / "tasks" / name, git_dir, commit, texts)
+        same = others.get(change_identity(meta, (run / "tasks" / name / PATCH_FILE).read_text(encoding="utf-8")))
+        if why is None and same is not None:
+            why = f"the same change was published as {same[0]} by run {same[1]} (another commit of {project})"
         if why:
             result.skipped[name] = why
             continue
@@ -167,6 +172,22 @@ def snapshot_differences(snapshot: Path, git_dir: Path, commit: str) -> tuple[li
         if not any(left_out_of_snapshot(part) for part in rel.split("/")):
             problems.append(f"it lacks {rel}, which the commit has")
     return problems, untracked
+
+
+def published_changes(into: Path, but: str) -> dict[tuple[str, ...], tuple[str, str]]:
+    """The changes of the tasks already in ``into`` that other runs than ``but`` published: (task, run) by
+    ``change_identity``."""
+    changes = {}
+    for meta_file in sorted(into.glob("*/meta.json")):
+        try:
+            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+            patch = (meta_file.parent / PATCH_FILE).read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            continue  # not a task folder the check would accept; check_generated reports it
+        run = task_run_id(meta)
+        if run is not None and run != but:
+            changes.setdefault(change_identity(meta, patch), (meta_file.parent.name, run))
+    return changes
 
 
 def _refusal(target: Path, meta: dict, run: str, source: Path, git_dir: Path, commit: str,

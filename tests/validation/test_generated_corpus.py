@@ -162,3 +162,44 @@ def test_the_standing_check_finds_a_moved_split_a_broken_patch_and_a_lost_task(r
     problems = check_generated(corpus).problems
     assert any("lists 1 task(s), the folders hold 0" in p for p in problems), problems
     assert (old / STATE_FILE).is_file()  # the run itself is untouched by publishing
+
+
+def _as_another_run(run: Path, into: Path, seed: int) -> Path:
+    """A copy of ``run`` as if another run (another seed; for the check, as another commit would) had kept the
+    same change under another name."""
+    shutil.copytree(run, into)
+    task = only_task(into)
+    renamed = task.with_name(task.name[:-8] + "0" * 8)
+    task.rename(renamed)
+    meta = json.loads((renamed / "meta.json").read_text())
+    meta["name"], meta["generator"]["seed"] = renamed.name, seed
+    (renamed / "meta.json").write_text(json.dumps(meta))
+    lines = [json.loads(line) for line in (into / STATE_FILE).read_text().splitlines()]
+    for entry in lines:
+        if entry.get("task") == task.name:
+            entry["task"] = renamed.name
+    (into / STATE_FILE).write_text("".join(json.dumps(entry) + "\n" for entry in lines))
+    report = into / "generate-report.json"
+    if report.is_file():
+        report.write_text(json.dumps({**json.loads(report.read_text()), "seed": seed}))
+    return renamed
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_the_same_change_from_another_run_is_published_once_and_the_check_finds_a_repeat(runs, tmp_path, capsys):
+    fresh, _old = runs
+    corpus = tmp_path / "generated"
+    publish(fresh, corpus)
+    first = only_task(fresh).name
+    again = _as_another_run(fresh, tmp_path / "again", seed=9)
+
+    result = publish(tmp_path / "again", corpus)
+
+    assert result.published == [] and list(result.skipped) == [again.name]
+    assert f"the same change was published as {first} by run pysnooper-1-seed1" in result.skipped[again.name]
+    assert check_generated(corpus).problems == []
+    shutil.copytree(again, corpus / again.name)  # what a hand-made copy could add: the check finds it
+    problems = check_generated(corpus).problems
+    assert any(f"{again.name}: the same change is published 2 times (also {first})" in p
+               or f"{first}: the same change is published 2 times (also {again.name})" in p for p in problems), problems
