@@ -23,7 +23,7 @@ from corpus.repository.source import full_commit
 from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from validation import cli as validate_cli
-from validation.generate.pipeline import Options, generate
+from validation.generate.pipeline import GenerateError, Options, generate
 
 LEDGER = Path(__file__).resolve().parent.parent / "fixtures" / "repos" / "ledger"
 
@@ -203,3 +203,20 @@ def test_the_same_change_from_another_run_is_published_once_and_the_check_finds_
     problems = check_generated(corpus).problems
     assert any(f"{again.name}: the same change is published 2 times (also {first})" in p
                or f"{first}: the same change is published 2 times (also {again.name})" in p for p in problems), problems
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_run_told_what_is_published_does_not_plant_it_again(runs, tmp_path):
+    fresh, _old = runs
+    corpus = tmp_path / "generated"
+    publish(fresh, corpus)
+    [kept] = [entry for entry in read_state(fresh).values() if entry["outcome"] == "kept"]
+
+    report = generate(Options(repo=None, real=real_bug("pysnooper-1"), out=tmp_path / "next", seed=5, max_tasks=1,
+                              max_candidates=4, published=corpus))
+
+    assert report.already_published == 1
+    assert kept["key"] not in read_state(tmp_path / "next")
+    with pytest.raises(GenerateError, match="--published .*: no such folder"):
+        generate(Options(repo=None, real=real_bug("pysnooper-1"), out=tmp_path / "none", published=tmp_path / "nope"))

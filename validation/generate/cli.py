@@ -50,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="which candidates to try first: 'indirect' (functions the tests reach only through "
                              "other code, and operators whose wrong value is stored and read later) or 'seed' "
                              "(the seed's order alone)")
+    parser.add_argument("--published", type=Path, metavar="DIR",
+                        help="leave out changes already published in this corpus (corpus/generated when planting "
+                             "at another commit of a project it holds tasks from: most functions are the same)")
     parser.add_argument("--operator", action="append", choices=sorted(OPERATORS), dest="operators",
                         help="only this operator (repeatable; default: all)")
     return parser
@@ -85,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     options = Options(environment=environment, name=name, repo=args.repo, real=real, out=args.out, seed=args.seed, max_tasks=args.max_tasks,
                       max_candidates=args.max_candidates, workers=args.workers, sandbox=args.sandbox,
                       timeout_s=args.timeout, tests=tuple(args.tests), operators=tuple(args.operators) if args.operators else None,
-                      order=args.order)
+                      order=args.order, published=args.published)
     try:
         report = generate(options, progress=progress)
     except (GenerateError, RepositoryError, SandboxError) as exc:
@@ -95,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     bar.close()
     summary = report.to_dict()
     print(f"{report.repo} ({report.version}), seed {report.seed}: {summary['kept']} kept of "
-          f"{sum(report.outcomes.values())} candidates tried ({report.baseline_tests} passing tests)")
+          f"{sum(report.outcomes.values())} candidates tried ({report.baseline_tests} passing tests)"
+          + (f"; {report.already_published} left out as already published" if report.already_published else ""))
     for reason, count in summary["rejected"].items():
         print(f"  rejected {count:5d}  {reason}: {REJECT_REASONS[reason]}")
     for label, count in sorted(report.labels.items()):

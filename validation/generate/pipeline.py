@@ -17,11 +17,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from corpus.generated_corpus import REPORT_FILE, STATE_FILE
+from corpus.generated_corpus import REPORT_FILE, STATE_FILE, change_identity, run_id
 from corpus.plant.context import Candidate, ModuleContext
-from corpus.plant.edits import apply_edits, changed_lines, changed_text
+from corpus.plant.edits import apply_edits, changed_lines, changed_text, unified_patch
 from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS, candidates
+from corpus.publish_generated import published_changes
 from corpus.quality.label_rule import LabelRule
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.source import SourceError, full_commit
@@ -66,6 +67,9 @@ class Options:
     # real corpus's history, tested in its environment; the tasks name the history and commit, not a copy.
     real: RepositoryTask | None = None
     cancel: threading.Event | None = None  # set from outside (a cancelled job): workers stop after their candidate
+    # A corpus of published tasks (corpus/generated/) whose changes are not planted again: another commit of a
+    # project holds most of the same functions, and publishing would leave their repeats out anyway.
+    published: Path | None = None
 
 
 @dataclass
@@ -75,6 +79,7 @@ class Report:
     seed: int
     from_real: str | None = None  # the real bug whose fixed tree it is
     candidates: int = 0
+    already_published: int = 0  # candidates left out before trying: their change is in Options.published
     outcomes: Counter = field(default_factory=Counter)
     labels: Counter = field(default_factory=Counter)
     by_operator: dict[str, Counter] = field(default_factory=dict)
@@ -88,6 +93,7 @@ class Report:
     def to_dict(self) -> dict:
         return {"repo": self.repo, "version": self.version, "seed": self.seed,
                 **({"from_real": self.from_real} if self.from_real else {}), "candidates": self.candidates,
+                "already_published": self.already_published,
                 "kept": self.outcomes.get(selection.KEPT, 0),
                 "rejected": {reason: self.outcomes[reason] for reason in selection.REJECT_REASONS if self.outcomes[reason]},
                 "labels": dict(self.labels), "by_operator": {k: dict(v) for k, v in sorted(self.by_operator.items())},
@@ -118,9 +124,11 @@ def _suite(repo: Repository, paths: tuple[str, ...]) -> list[str]:
     return suite
 
 
-def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
-    """Candidates in functions some passing test reaches, in ``options.order`` (``validation.generate.choice``);
-    the tests reaching each function; each source file's text."""
+def plan(repo: Repository, reach: dict, options: Options, report: Report | None = None,
+         ) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
+    """Candidates in functions some passing test reaches and whose change ``options.published`` does not hold,
+    in ``options.order`` (``validation.generate.choice``); the tests reaching each function; each source file's
+    text."""
     covering: dict[str, list[str]] = {}
     for test, entry in reach.items():
         if entry["outcome"] == "passed":
@@ -136,10 +144,24 @@ def plan(repo: Repository, reach: dict, options: Options) -> tuple[list[Candidat
             continue  # a module this interpreter cannot parse: nothing to plant there
         texts[rel] = text
         found += [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
+    if options.published is not None:
+        published = published_changes(options.published, but=run_id(options.real.name, options.seed)
+                                      if options.real is not None else "")
+        kept = [c for c in found if _identity(repo, c, texts[c.file]) not in published]
+        if report is not None:
+            report.already_published = len(found) - len(kept)
+        found = kept
     found = ordered(found, covering, reach, seed=options.seed, order=options.order,
                     statics=SuiteFiles.read(repo.root, repo.tests, repo.sources))
     limit = options.max_candidates or options.max_tasks * 10
     return found[:limit], covering, texts
+
+
+def _identity(repo: Repository, candidate: Candidate, text: str) -> tuple[str, ...]:
+    """The candidate's ``corpus.generated_corpus.change_identity``, as its published task would have it."""
+    meta = {"repo": {"name": repo.name},
+            "generator": {"file": candidate.file, "function": candidate.function, "operator": candidate.operator}}
+    return change_identity(meta, unified_patch(candidate.file, text, apply_edits(text, candidate.edits)))
 
 
 def generate(options: Options, *, progress: Callable[[int, int, Counter], None] | None = None) -> Report:
@@ -156,6 +178,9 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         environment = options.environment or default_environment()
     else:
         raise GenerateError("give the repository: a folder (--repo DIR) or a real bug (--from-real BUG)")
+    if options.published is not None and not options.published.is_dir():
+        raise GenerateError(f"--published {options.published}: no such folder; give a corpus of published tasks "
+                            "such as corpus/generated")
     suite = _suite(repo, options.tests)
     out = options.out.resolve()
     if out == repo.root or repo.root in out.parents:
@@ -195,7 +220,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         report.baseline_failing = sorted(t for t, e in run.reach.items() if e["outcome"] == "failed")
         if not passing:
             raise GenerateError("no test of the repository passes; the generator needs a passing suite")
-        todo, covering, texts = plan(repo, run.reach, options)
+        todo, covering, texts = plan(repo, run.reach, options, report)
         report.candidates = len(todo)
         _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
               (environment, python, variables))
