@@ -152,15 +152,25 @@ def planted(operator: str, source: str) -> list[tuple[int, str]]:
 
 def test_a_rebinding_that_nothing_reads_again_is_not_dropped():
     assert planted("dropped_rebinding", """\
-        def tidy(self, text, items, total, n):
+        def tidy(self, text, items, total, n, value):
             text = text.strip()  # never read again
+            value = yield value  # dropping a yield would change what the function is
             for item in items:
                 items = items[1:]  # the loop's iterable was read once, before the loop
             head, rest = rest[0], rest[1:]  # `head` is bound here, not rebound
             row = [row for row in range(3) if row]  # the comprehension's `row` is its own
             total += n  # an augmented assignment is drop_state_update's
             self.count = self.count + 1  # an attribute: stored state
-            return head, rest, total, row
+            return head, rest, total, row, value
+        """) == []
+
+
+def test_a_rebinding_that_shares_its_line_is_not_dropped():
+    assert planted("dropped_rebinding", """\
+        def tidy(text, flag):
+            text = text.strip(); flag = not flag
+            if flag: text = text.lower()
+            return text, flag
         """) == []
 
 
