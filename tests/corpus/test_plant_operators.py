@@ -66,6 +66,14 @@ MODULE = textwrap.dedent('''\
                 return int(value)
             except ValueError:
                 raise
+
+        def label(self, name, width=0, depth=0):
+            name = name.strip()
+            head = ""
+            tail = "."
+            if width:
+                head = "-" * width
+            return head + name + tail * depth
     ''')
 
 
@@ -86,6 +94,9 @@ def found(operator: str) -> list[str]:
     ("update_wrong_object", "self.archive.append(item)\n            self.count"),
     ("wrong_variable", "key = (region, region)"),
     ("wrong_variable", "return self.total\n"),
+    ("wrong_variable", "return tail + name + tail * depth"),  # locals first set to the same kind of literal
+    ("wrong_variable", "if depth:"),  # parameters defaulting to the same type
+    ("dropped_rebinding", "        pass\n        head = \"\""),
     ("boundary_flip", "if row <= 0:"),
     ("swallowed_exception", "except ValueError:\n            pass\n"),
     ("early_return", "if row < 0:\n                return\n"),
@@ -132,3 +143,63 @@ def test_a_patch_over_other_text_is_refused():
 
     with pytest.raises(PatchError, match="hunk 1 does not apply"):
         apply_patch(MODULE.replace("if row < 0:", "if row < 1:"), patch)
+
+
+def planted(operator: str, source: str) -> list[tuple[int, str]]:
+    context = ModuleContext.parse("module.py", textwrap.dedent(source))
+    return [(c.line, c.summary) for c in candidates(context, (operator,))]
+
+
+def test_a_rebinding_that_nothing_reads_again_is_not_dropped():
+    assert planted("dropped_rebinding", """\
+        def tidy(self, text, items, total, n, value):
+            text = text.strip()  # never read again
+            value = yield value  # dropping a yield would change what the function is
+            for item in items:
+                items = items[1:]  # the loop's iterable was read once, before the loop
+            head, rest = rest[0], rest[1:]  # `head` is bound here, not rebound
+            row = [row for row in range(3) if row]  # the comprehension's `row` is its own
+            total += n  # an augmented assignment is drop_state_update's
+            self.count = self.count + 1  # an attribute: stored state
+            return head, rest, total, row, value
+        """) == []
+
+
+def test_a_rebinding_that_shares_its_line_is_not_dropped():
+    assert planted("dropped_rebinding", """\
+        def tidy(text, flag):
+            text = text.strip(); flag = not flag
+            if flag: text = text.lower()
+            return text, flag
+        """) == []
+
+
+def test_a_rebinding_in_a_loop_is_read_on_the_next_iteration():
+    assert planted("dropped_rebinding", """\
+        def root(node):
+            while node.parent:
+                node = node.parent
+        """) == [(3, "dropped `node = node.parent`, so `node` keeps its old value")]
+
+
+def test_a_local_first_set_inside_a_branch_is_no_peer():
+    assert planted("wrong_variable", """\
+        def pick(flag, first=None, second=None):
+            count = 0
+            other = 0
+            if flag:
+                limit = 0
+            else:
+                limit = 1
+            return count + limit + other, first or second
+        """) == [(8, "reads `other` where `count` was read"), (8, "reads `count` where `other` was read")]
+
+
+def test_a_read_before_the_peers_first_assignment_is_not_swapped():
+    assert planted("wrong_variable", """\
+        def pair():
+            first = ""
+            print(first)
+            second = ""
+            return first + second
+        """) == [(5, "reads `second` where `first` was read"), (5, "reads `first` where `second` was read")]
