@@ -3,6 +3,7 @@ from a repository folder or a real bug's fixed tree."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -12,14 +13,16 @@ from typing import ClassVar
 from django.conf import settings
 
 from corpus.format import task_dirs
+from corpus.plant.operators import OPERATORS
 from corpus.real_bugs import RealBugNotFound, real_bug
-from corpus.repository.corpus_root import REAL_TASKS_DIR
+from corpus.repository.corpus_root import GENERATED_TASKS_DIR, REAL_TASKS_DIR
 from corpus.repository.task import RepositoryTask
 from harness.sandbox.backends import get_backend
 from harness.sandbox.backends.base import SandboxError
 from harness.sandbox.pool import SandboxPool
 from harness.sandbox.stoppable import StoppableSource
 from validation.checks import DEFAULT_MAX_SECONDS, validate_task
+from validation.generate.choice import ORDERS
 from validation.generate.pipeline import GenerateError, Options, generate
 from validation.generate.repository import RepositoryError
 from webapp.catalog.models import Task
@@ -27,7 +30,14 @@ from webapp.catalog.services import import_corpus
 from webapp.catalog.splits import SplitsFileError
 from webapp.catalog.task_folders import corpus_task
 from webapp.core.paths import PathNotAllowed, data_path
-from webapp.runs.forms.corpus import GenerateTasksForm, ImportCorpusForm, ValidateCorpusForm
+from webapp.runs.forms.corpus import (
+    DEFAULT_TIMEOUT_S,
+    TIMEOUT_S,
+    GenerateTasksForm,
+    ImportCorpusForm,
+    ValidateCorpusForm,
+    suite_path_problem,
+)
 from webapp.runs.params import JobParams
 from webapp.runs.registry import JobFailure, JobType, Queue, register
 from webapp.runs.selectors import real_bug_names
@@ -61,6 +71,12 @@ class GenerateTasksParams(JobParams):
     max_candidates: int | None = None
     repo: str | None = None  # the folder to plant in, under the data roots; or
     from_real: str | None = None  # a real bug of the real corpus, by name: planted in its fixed tree
+    # Added later: a job stored before them reads as the generator's defaults.
+    tests: list[str] = field(default_factory=list)  # the suite's files or folders, relative to the repository
+    operators: list[str] = field(default_factory=list)  # empty: every operator
+    order: str = ORDERS[0]
+    timeout_s: float = DEFAULT_TIMEOUT_S  # one candidate's test run
+    published: bool = False  # leave out the changes the committed corpus (corpus/generated) publishes
 
 
 @register
@@ -175,6 +191,7 @@ class GenerateTasksJob(JobType):
     def run(self, work):
         params = GenerateTasksParams.of(work.params)
         repo, real, name = _generate_source(params)
+        _check_generate_choices(params)
         out = job_folder(work.job, "generated")
         cancel = threading.Event()
         work.on_cancel(cancel.set)
@@ -185,7 +202,9 @@ class GenerateTasksJob(JobType):
 
         options = Options(repo=repo, real=real, out=out, seed=params.seed, max_tasks=params.max_tasks,
                           max_candidates=params.max_candidates, workers=params.workers,
-                          sandbox=params.sandbox, cancel=cancel)
+                          sandbox=params.sandbox, cancel=cancel, tests=tuple(params.tests),
+                          operators=tuple(params.operators) or None, order=params.order, timeout_s=params.timeout_s,
+                          published=GENERATED_TASKS_DIR if params.published else None)
         try:
             report = generate(options, progress=progress)
         except (GenerateError, RepositoryError, SandboxError) as exc:
@@ -195,8 +214,28 @@ class GenerateTasksJob(JobType):
                  + (", ".join(f"{n} {reason}" for reason, n in summary["rejected"].items()) or "none"))
         return {**summary, "out": str(out.relative_to(settings.VAR_DIR))}
 
-    def describe(self, params) -> str:  # the source it was not given (None) left out
-        return ", ".join(f"{k}={v}" for k, v in sorted(params.to_json().items()) if v is not None)
+    def describe(self, params) -> str:  # what is left at its default (the source it was not given: None) left out
+        shown = {k: v for k, v in sorted(params.to_json().items()) if v != _DEFAULTS.get(k, dataclasses.MISSING)}
+        return ", ".join(f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in shown.items())
+
+
+_DEFAULTS = {f.name: f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+             for f in dataclasses.fields(GenerateTasksParams)}
+
+
+def _check_generate_choices(params: GenerateTasksParams) -> None:
+    """The suite's paths, the operators, the order and the timeout of a generate job, checked at launch and
+    again here (a stored job's arguments may be old or hand-made): JobFailure says what is wrong."""
+    problems = [problem for path in params.tests if (problem := suite_path_problem(path))]
+    unknown = [name for name in params.operators if name not in OPERATORS]
+    if unknown:
+        problems.append(f"not an operator of the generator: {', '.join(unknown)}; choose from {', '.join(OPERATORS)}")
+    if params.order not in ORDERS:
+        problems.append(f"unknown order {params.order!r}; choose from {', '.join(ORDERS)}")
+    if not TIMEOUT_S[0] <= params.timeout_s <= TIMEOUT_S[1]:
+        problems.append(f"a timeout of {params.timeout_s} seconds; give {TIMEOUT_S[0]} to {TIMEOUT_S[1]}")
+    if problems:
+        raise JobFailure("; ".join(problems))
 
 
 def _generate_source(params: GenerateTasksParams) -> tuple[Path | None, RepositoryTask | None, str]:
