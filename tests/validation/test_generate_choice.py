@@ -4,8 +4,11 @@ generator tries first; and failing parametrized tests named though their ids hol
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,7 +33,7 @@ from validation.generate.distance import measure, propose_label, touched_names
 from validation.generate.environment import environment_of
 from validation.generate.pipeline import Options, generate
 from validation.generate.repository import Repository
-from validation.generate.runs import REACH, TRACE, SandboxRunner
+from validation.generate.runs import BOOT, REACH, TRACE, SandboxRunner
 from validation.generate.selection import named_tests
 from validation.generate.watch import watched
 from validation.quality.state_trace import TracedPair, measure_pair
@@ -300,3 +303,19 @@ def test_without_a_usable_state_trace_the_generators_own_measure_never_makes_a_b
 
     assert own.preference == "recommended" and unmeasured(own, rule).preference == "optional"
     assert unmeasured(rule.propose(None), rule).preference == "avoid"
+
+
+@pytest.mark.parametrize(("version", "root_given"), [("3.2.1", False), ("3.5.0", True), ("8.3.5", True),
+                                                     ("7.0.0rc1", True)])
+def test_the_boot_leaves_out_rootdir_for_a_pytest_without_it(tmp_path, version, root_given):
+    """httpie's real bugs pin pytest 3.2, which refused --rootdir and ran nothing. A module named pytest in
+    the working folder (the boot puts the folder first, as the repository's own imports need) stands for
+    each version and prints what it was handed."""
+    (tmp_path / "pytest.py").write_text(f"__version__ = {version!r}\n"
+                                        "def main(args):\n    print(args)\n    return 0\n")
+    done = subprocess.run([sys.executable, "-c", BOOT, "-q", "--rootdir", ".", "--", "tests/t.py"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+
+    assert done.returncode == 0, done.stderr
+    handed = ast.literal_eval(done.stdout.strip())
+    assert handed == (["-q", "--rootdir", ".", "--", "tests/t.py"] if root_given else ["-q", "--", "tests/t.py"])

@@ -29,8 +29,12 @@ STATE_MAX_EVENTS = 20000  # per test, as corpus quality traces
 # usage error (a node id that does not exist), no tests collected.
 # A repository's tests import its packages from its root, as `python -m pytest` run there does (the
 # working directory first on sys.path); validation's plugins load from their hidden folder.
-BOOT = (f"import os, sys; sys.path[:0] = [os.getcwd(), {PLUGIN_DIR!r}]; import pytest; "
-        "sys.exit(pytest.main(sys.argv[1:]))")
+# pytest before 3.5 has no --rootdir (httpie's real bugs pin 3.2): there it is left out, and the workspace's
+# own ini file, or the common folder of the named tests, is the root as it was before that option.
+BOOT = (f"import os, sys; sys.path[:0] = [os.getcwd(), {PLUGIN_DIR!r}]; import pytest; args = sys.argv[1:]; "
+        "old = tuple(int(p) if p.isdigit() else 0 for p in pytest.__version__.split('.')[:2]) < (3, 5); "
+        "at = args.index('--rootdir') if old and '--rootdir' in args else -1; "
+        "sys.exit(pytest.main(args[:at] + args[at + 2:] if at >= 0 else args))")
 NOT_RUN = {2: "interrupted (a collection error)", 3: "pytest's internal error", 4: "a usage error", 5: "no tests ran"}
 
 
