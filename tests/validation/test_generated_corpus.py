@@ -187,7 +187,7 @@ def _as_another_run(run: Path, into: Path, seed: int) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)
-def test_the_same_change_from_another_run_is_published_once_and_the_check_finds_a_repeat(runs, tmp_path, capsys):
+def test_the_same_change_from_another_run_is_published_once_and_the_check_finds_a_repeat(runs, tmp_path):
     fresh, _old = runs
     corpus = tmp_path / "generated"
     publish(fresh, corpus)
