@@ -74,6 +74,9 @@ MODULE = textwrap.dedent('''\
             if width:
                 head = "-" * width
             return head + name + tail * depth
+
+        def newest(self, name, region):
+            return self.lookup(name, region), sorted(self.items, reverse=True)
     ''')
 
 
@@ -102,6 +105,8 @@ def found(operator: str) -> list[str]:
     ("early_return", "if row < 0:\n                return\n"),
     ("reordered_update", "last = total\n            total += row\n"),
     ("lock_removed", "tags = []\n        self.items.append(item)\n        self.count += 1\n"),
+    ("dropped_keyword_argument", "sorted(self.items)\n"),
+    ("swapped_arguments", "self.lookup(region, name)"),
 ])
 def test_each_operator_plants_its_change(operator, expected):
     changed = found(operator)
