@@ -174,6 +174,19 @@ def test_a_suite_pytest_does_not_discover_is_named_with_tests(tmp_path):
     assert report.baseline_tests > 0 and report.outcomes["kept"] == 1
 
 
+@pytest.mark.slow
+def test_a_suite_slower_than_the_baselines_limit_is_named_as_such(tmp_path):
+    """sanic-3's profiled suite ran past five times --timeout 30, and the run said its tests did not run."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "counter.py").write_text(COUNTER)
+    (repo / "test_slow.py").write_text("import time\n\nfrom counter import total\n\n\ndef test_sum():\n"
+                                       "    time.sleep(5)\n    assert total([1, 2]) == 3\n")
+
+    with pytest.raises(GenerateError, match=r"ran past the baseline's time limit \(1 s, five times --timeout"):
+        generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1, timeout_s=0.2))
+
+
 COUNTER = '''class Counter:
     def __init__(self):
         self.n = 0

@@ -211,6 +211,10 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         finally:
             runner.close()
         report.seconds["baseline"] = time.monotonic() - started
+        if run.timed_out:
+            raise GenerateError(f"the repository's tests ran past the baseline's time limit ({options.timeout_s * 5:g} s, "
+                                "five times --timeout: the whole suite runs once, profiled); give a larger --timeout, "
+                                "or name a smaller suite with --tests")
         if not run.reach:
             raise GenerateError(f"the repository's tests did not run in the sandbox ({run.output.strip()[-400:]}); "
                                 "check that `python -m pytest` passes in the folder, or name the test files or "
