@@ -31,7 +31,7 @@ LEDGER = Path(__file__).resolve().parent.parent / "fixtures" / "repos" / "ledger
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """One run with --from-real pysnooper-1, one with --repo over a checkout of pysnooper-2's fixed commit
-    (what the lead's long runs are), a task each."""
+    (what the lead's long runs are) told what the first published, a task each."""
     base = tmp_path_factory.mktemp("runs")
     fresh = base / "from-real"
     generate(Options(repo=None, real=real_bug("pysnooper-1"), out=fresh, seed=1, max_tasks=1, max_candidates=4))
@@ -41,8 +41,10 @@ def runs(tmp_path_factory):
     subprocess.run(["git", "-C", str(checkout), "checkout", "--quiet", bug.spec.repo.fixed_commit], check=True,
                    capture_output=True)
     old = base / "from-checkout"
+    seen = base / "published"  # the first run's change is not planted again (both trees hold its function)
+    publish(fresh, seen)
     generate(Options(repo=checkout, out=old, seed=2, max_tasks=1, max_candidates=4, environment=bug.spec.environment,
-                     name=bug.spec.repo.name))
+                     name=bug.spec.repo.name, published=seen))
     return fresh, old
 
 
