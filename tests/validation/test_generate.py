@@ -187,6 +187,21 @@ def test_a_suite_slower_than_the_baselines_limit_is_named_as_such(tmp_path):
         generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1, timeout_s=0.2))
 
 
+@pytest.mark.slow
+def test_a_suite_killed_in_the_sandbox_is_named_as_such(tmp_path):
+    """sanic-3's profiled suite outgrew the sandbox's memory and was killed a third of the way through; the
+    run said its tests did not run. A test that kills its own process stands for the limit here."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "counter.py").write_text(COUNTER)
+    (repo / "test_killed.py").write_text("import os\nimport signal\n\nfrom counter import total\n\n\n"
+                                         "def test_sum():\n    assert total([1, 2]) == 3\n\n\n"
+                                         "def test_last():\n    os.kill(os.getpid(), signal.SIGKILL)\n")
+
+    with pytest.raises(GenerateError, match=r"were killed \(SIGKILL\) in the sandbox .* 4096 MB of memory"):
+        generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1))
+
+
 COUNTER = '''class Counter:
     def __init__(self):
         self.n = 0

@@ -36,7 +36,7 @@ from validation.generate.confirm import CorrectTraces, confirm
 from validation.generate.distance import by_nearness, measure, propose_label, touched_names
 from validation.generate.environment import default_environment
 from validation.generate.repository import Repository
-from validation.generate.runs import REACH, TRACE, SandboxRunner, prepare_workspace, seal_snapshot
+from validation.generate.runs import MEMORY_MB, REACH, TRACE, SandboxRunner, prepare_workspace, seal_snapshot
 from validation.generate.watch import watched
 from validation.generate.writer import snapshot_folder, write_task
 
@@ -215,6 +215,10 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
             raise GenerateError(f"the repository's tests ran past the baseline's time limit ({options.timeout_s * 5:g} s, "
                                 "five times --timeout: the whole suite runs once, profiled); give a larger --timeout, "
                                 "or name a smaller suite with --tests")
+        if run.killed:
+            raise GenerateError(f"the repository's tests were killed (SIGKILL) in the sandbox before pytest could "
+                                f"report them: most likely past its {MEMORY_MB} MB of memory or its process limit; "
+                                "name a smaller suite with --tests")
         if not run.reach:
             raise GenerateError(f"the repository's tests did not run in the sandbox ({run.output.strip()[-400:]}); "
                                 "check that `python -m pytest` passes in the folder, or name the test files or "
@@ -376,6 +380,8 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
         first = timed("tests", runner.run, workdir, tests)
         if first.timed_out:
             return record(candidate, "timeout", source_hash=source_hash)
+        if first.killed:
+            return record(candidate, "killed", source_hash=source_hash)
         if not first.ran:
             return record(candidate, "import_error", source_hash=source_hash)
         failed = [test for test in first.failed if test in tests] or first.failed

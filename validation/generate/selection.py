@@ -12,6 +12,7 @@ REJECT_REASONS = {
     "not_reached": "no passing test reaches the changed function",
     "import_error": "the tests could not run (collection or import error, or a usage error)",
     "timeout": "the tests ran past the time limit",
+    "killed": "the tests were killed by the sandbox's memory or process limit",
     "no_effect": "every test that reaches the change still passes",
     "breaks_suite": "the change fails most of the suite",
     "flaky": "the failing tests differ between runs",
