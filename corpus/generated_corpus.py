@@ -207,17 +207,22 @@ def _check_patches(tasks: list[GeneratedTask], check: GeneratedCheck) -> None:
     check.seconds["patches"] = time.monotonic() - began - spent
 
 
-def _check_runs(root: Path, tasks: list[GeneratedTask], check: GeneratedCheck) -> list[str]:
-    problems = []
-    by_run: dict[str, set[str]] = defaultdict(set)
-    for task in tasks:
-        by_run[task_run_id(task.meta) or "?"].add(task.name)
-    records = {}
+def read_run_records(root: Path) -> tuple[dict[str, dict], list[str]]:
+    """The records under ``root/_runs`` by run, and one line per record that is not readable JSON."""
+    records, problems = {}, []
     for path in sorted((root / RUNS_FOLDER).glob("*.json")):
         try:
             records[path.stem] = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             problems.append(f"{RUNS_FOLDER}/{path.name}: not readable JSON ({exc})")
+    return records, problems
+
+
+def _check_runs(root: Path, tasks: list[GeneratedTask], check: GeneratedCheck) -> list[str]:
+    by_run: dict[str, set[str]] = defaultdict(set)
+    for task in tasks:
+        by_run[task_run_id(task.meta) or "?"].add(task.name)
+    records, problems = read_run_records(root)
     check.runs = len(records)
     for run, names in sorted(by_run.items()):
         if run not in records:

@@ -12,6 +12,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from corpus.format import TASKS_DIR, TaskFormatError, load_task, task_dirs
+from corpus.generated_corpus import read_run_records
 from corpus.mechanisms import MECHANISMS_FILE, MechanismsError, load_mechanism_pairs
 from corpus.origins import count_origins, origins_markdown
 from corpus.repository.corpus_root import GENERATED_TASKS_DIR, REAL_TASKS_DIR
@@ -92,7 +93,8 @@ def main(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     also = args.also if args.also is not None else [REAL_TASKS_DIR, GENERATED_TASKS_DIR]
-    origins = count_origins([*tasks, *_other_tasks(also)])
+    runs = [record for root in also for record in read_run_records(root)[0].values()]
+    origins = count_origins([*tasks, *_other_tasks(also)], runs)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "origins.json").write_text(json.dumps(origins, indent=1) + "\n", encoding="utf-8")
     (args.out / "origins.md").write_text(origins_markdown(origins), encoding="utf-8")

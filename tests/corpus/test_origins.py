@@ -1,5 +1,5 @@
 """``corpus stats`` counts tasks by origin — hand-written, real, generated — and generated ones by
-operator, from the tasks' own meta.json."""
+project and operator, from the tasks' own meta.json, with the reject reasons of the runs that made them."""
 
 from __future__ import annotations
 
@@ -42,3 +42,21 @@ def test_tasks_are_counted_by_origin_and_measured_label_and_generated_ones_by_op
     assert counts["generated_by_operator"]["missing_copy"] == {"recommended": 1, "optional": 0, "avoid": 0, "unmeasured": 1}
     assert "| generated | 3 | 1 | 0 | 1 | 1 |" in origins_markdown(counts)
     assert "| `missing_copy` | 2 | 1 | 0 | 0 | 1 |" in origins_markdown(counts)
+
+
+def test_generated_tasks_are_counted_by_project_and_their_runs_reject_reasons_summed(tmp_path):
+    generated = [load_task(generated_task(tmp_path, "lib__f__boundary_flip__1", "boundary_flip", "avoid")),
+                 load_task(generated_task(tmp_path, "lib__g__missing_copy__2", "missing_copy", "recommended"))]
+    runs = [{"decided": 10, "kept": 2, "rejected": {"no_effect": 5, "timeout": 3}},
+            {"decided": 4, "kept": 1, "rejected": {"no_effect": 2, "killed": 1}}]
+
+    counts = count_origins(generated, runs)
+
+    assert counts["generated_by_project"] == {"lib": {"recommended": 1, "optional": 0, "avoid": 1, "unmeasured": 0}}
+    assert counts["generation_runs"] == {"runs": 2, "decided": 14, "kept": 3,
+                                         "rejected": {"no_effect": 7, "timeout": 3, "killed": 1}}
+    page = origins_markdown(counts)
+    assert "| lib | 2 | 1 | 0 | 1 | 0 |" in page
+    assert "The 2 generation runs that made them decided 14 candidates and kept 3" in page
+    assert "| `no_effect` | 7 |" in page and "| `killed` | 1 |" in page
+    assert "generation runs" not in origins_markdown(count_origins(generated))  # no records, no paragraph
