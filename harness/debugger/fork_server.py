@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pexpect.fdpexpect
 
+from harness.debugger.interpreter_version import legacy
 from harness.identity import popen_user
 from harness.process_tree import kill_session
 
@@ -36,6 +37,8 @@ class ForkServerError(RuntimeError):
 
 class ForkServer:
     def __init__(self, *, python: str, workspace: str, env: dict[str, str]):
+        if legacy(python):  # its protocol and modules need 3.7; every run starts cold (stepwise_legacy.py)
+            raise ForkServerError("the warm interpreter needs Python 3.7 or later; runs start cold")
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = subprocess.Popen([python, "-u", str(SERVER), str(theirs.fileno())], cwd=workspace, env=env,

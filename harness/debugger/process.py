@@ -32,12 +32,14 @@ import pexpect
 
 from harness.debugger.filtering import Cut
 from harness.debugger.fork_server import COLUMNS, ROWS, ForkServer, ForkServerError
+from harness.debugger.interpreter_version import legacy
 from harness.debugger.output import BoundedOutput
 from harness.identity import as_own_user
 from harness.process_tree import close_child, kill_session
 from harness.pytest_files import is_test_file
 
 AGENT = Path(__file__).with_name("stepwise_pdb.py")
+LEGACY_AGENT = AGENT.with_name("stepwise_legacy.py")  # the same debugger for Python 3.6 (see there)
 INTERRUPT_GRACE_S = 5.0  # at most, for the program to reach the prompt after SIGINT
 DUMP_GRACE_S = 1.0  # at most, for faulthandler's dump to arrive after SIGUSR1
 INTERRUPT_SHARE, DUMP_SHARE = 0.25, 0.05  # of a call's time limit kept for those two steps
@@ -137,7 +139,7 @@ class DebuggedProgram:
                 pass
         self.forked = self.server is not None
         if not self.forked:
-            argv = ["-u", str(AGENT), f"--{self.mode}", argument]
+            argv = ["-u", str(LEGACY_AGENT if legacy(python) else AGENT), f"--{self.mode}", argument]
             self.child = pexpect.spawn(python, argv, cwd=workspace, env=full_env, encoding="utf-8",
                                        codec_errors="replace", echo=False, timeout=None, maxread=65536,
                                        dimensions=(ROWS, COLUMNS), preexec_fn=as_own_user)
