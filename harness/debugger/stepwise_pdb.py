@@ -315,6 +315,23 @@ def streams_repair(pytest):
     return StreamsRepair()
 
 
+def trace_each_test(pytest):
+    """A pytest plugin in place of --trace (pytest before 5): each test function runs under the debugger
+    from its first line, as --trace runs it (``pdb.runcall`` builds a StepwisePdb: ``run`` set ``pdb.Pdb``)."""
+    class TraceEachTest:
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_pyfunc_call(self, pyfuncitem):
+            test = pyfuncitem.obj
+
+            def traced(*args, **kwargs):
+                return pdb.runcall(test, *args, **kwargs)
+
+            pyfuncitem.obj = traced
+            yield
+
+    return TraceEachTest()
+
+
 def main(argv: list[str]) -> int:
     handshake()  # before anything of the program runs
     try:
@@ -349,11 +366,18 @@ def run(argv: list[str]) -> int:
 
         # No -x: continuing past a failing test (its post-mortem pause) reaches the next test. A repository
         # task's own pytest may predate --no-header (pytest 6).
-        quiet = ["--no-header"] if int(pytest.__version__.split(".")[0]) >= 6 else []
-        status = int(pytest.main([target, "--trace", "--pdb", "--pdbcls=stepwise_pdb:StepwisePdb", "-s",
-                                  "-q", *quiet, "--tb=short", "-p", "no:cacheprovider", *argv[2:]],
-                                 plugins=[TestRecords(), streams_repair(pytest),
-                                          collection_errors(pytest)]))
+        major = int(pytest.__version__.split(".")[0])
+        quiet = ["--no-header"] if major >= 6 else []
+        # Before pytest 5 --trace is missing (3.5 and older) or unfit (3.10: the standard library's Pdb
+        # instead of --pdbcls, and a parametrized test's second case fails): a plugin traces instead.
+        own_trace = major < 5
+        if own_trace:
+            pdb.Pdb = StepwisePdb  # what pdb.runcall builds
+        status = int(pytest.main([target, *([] if own_trace else ["--trace"]), "--pdb",
+                                  "--pdbcls=stepwise_pdb:StepwisePdb", "-s", "-q", *quiet, "--tb=short", "-p",
+                                  "no:cacheprovider", *argv[2:]],
+                                 plugins=[TestRecords(), streams_repair(pytest), collection_errors(pytest),
+                                          *([trace_each_test(pytest)] if own_trace else [])]))
         CHANNEL.end("finished", status=status)
         return status
     pdb.Pdb = StepwisePdb  # a breakpoint() or pdb.set_trace() of the program builds this one

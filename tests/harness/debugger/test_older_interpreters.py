@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from corpus.real_bugs import real_bug
+from corpus.repository.environment import build_environment
 from corpus.repository.interpreters import InterpreterNotFound, find_python
 from harness.session import DebugSession
 
@@ -59,3 +61,30 @@ def test_a_breakpoint_hits_and_a_variable_prints_under_python_3_6(tmp_path):
     assert hit.position == ("count.py", 5) and "in total()" in hit.text, hit.text
     assert "6" in value.text, value.text
     assert "The program ran to its end" in ended.text and "6" in ended.text, ended.text
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("bug", ["thefuck-5", "httpie-1"])
+def test_a_parametrized_test_pauses_at_each_case_and_at_a_breakpoint_under_an_old_pytest(tmp_path, bug):
+    """thefuck's real bugs pin pytest 3.10, whose --trace debugs with the standard library's Pdb and fails a
+    parametrized test's second case; httpie's pin 3.2, which has no --trace: before pytest 5 the debugger
+    traces each test itself."""
+    python = str(build_environment(real_bug(bug).spec.environment).python)  # the real bug's own pins
+    (tmp_path / "calc.py").write_text("def double(x):\n    y = x * 2\n    return y\n")
+    (tmp_path / "test_calc.py").write_text("import pytest\n\nfrom calc import double\n\n\n"
+                                           "@pytest.mark.parametrize('x', [1, 2])\ndef test_double(x):\n"
+                                           "    assert double(x) == 2 * x\n")
+    with DebugSession(tmp_path, python=python) as session:
+        started = session.call("start_debugger", {"file": "test_calc.py"})
+        session.call("add_breakpoint", {"file": "calc.py", "line": 3})
+        first = session.call("continue_execution")
+        value = session.call("print_variable", {"name": "y"})
+        second = session.call("continue_execution")
+        again = session.call("continue_execution")
+
+    assert started.position == ("test_calc.py", 8), started.text
+    assert first.position == ("calc.py", 3) and "in double()" in first.text, first.text
+    assert "2" in value.text, value.text
+    assert second.position == ("calc.py", 3), second.text  # the second case, past its own start
+    assert "2 passed" in again.text or "ran to its end" in again.text, again.text
