@@ -87,6 +87,9 @@ def prepare(task: RepositoryTask, dest: Path) -> RepositorySession:
     env = test_environment(task.spec.environment, workspace=paths.WORKSPACE, python=python)
     env["PATH"] = f"{paths.WORKSPACE}/{WRAPPER_DIR}:{env['PATH']}"
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = ""  # the project's own pytest plugins load
+    # Without the project's addopts, as the task's tests are defined (corpus.repository.testrun): coverage or
+    # lint flags there need plugins the environment may lack (cookiecutter's --cov stopped the debugger).
+    env["PYTEST_ADDOPTS"] = "-o addopts="
     return RepositorySession(workspace, environment, env)
 
 
