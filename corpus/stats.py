@@ -144,7 +144,8 @@ def summary_markdown(summary: dict) -> str:
 def table_markdown(rows: list[TaskRow], summary: dict, origins: str = "") -> str:
     """``origins``: the tasks of every origin counted side by side (``corpus.origins.origins_markdown``)."""
     by_origin = ["## By origin", "", "Hand-written, real and generated tasks by measured label (generated ones by "
-                 "operator too); the rest of this page is about the hand-written corpus.", "", origins] if origins else []
+                 "project and operator too, with what the runs that made them rejected); the rest of this page is "
+                 "about the hand-written corpus.", "", origins] if origins else []
     lines = ["# Corpus statistics", "", summary_markdown(summary), *by_origin, "## Tasks", "",
              "| task | category | preference | split | failure | LOC | files | modules | fix-diff lines | "
              "frames to fix | files to fix | deps |",
