@@ -85,10 +85,16 @@ class Report:
     by_operator: dict[str, Counter] = field(default_factory=dict)
     baseline_tests: int = 0
     baseline_failing: list[str] = field(default_factory=list)
+    baseline_unsteady: list[str] = field(default_factory=list)  # passed once, failed in another baseline run
     # Seconds spent, summed over workers: the baseline run (the environment's first use, with the reach
     # plugin), linking candidates' workspaces, plain test runs, and traced runs.
     seconds: dict[str, float] = field(default_factory=dict)
     wall_s: float = 0.0
+
+    @property
+    def left_out(self) -> list[str]:
+        """Tests no task names: failing, or unsteady, in the correct tree."""
+        return [*self.baseline_failing, *self.baseline_unsteady]
 
     def to_dict(self) -> dict:
         return {"repo": self.repo, "version": self.version, "seed": self.seed,
@@ -98,6 +104,7 @@ class Report:
                 "rejected": {reason: self.outcomes[reason] for reason in selection.REJECT_REASONS if self.outcomes[reason]},
                 "labels": dict(self.labels), "by_operator": {k: dict(v) for k, v in sorted(self.by_operator.items())},
                 "baseline_tests": self.baseline_tests, "baseline_failing": self.baseline_failing,
+                "baseline_unsteady": self.baseline_unsteady,
                 "seconds": {k: round(v, 3) for k, v in self.seconds.items()}, "wall_s": round(self.wall_s, 3)}
 
 
@@ -208,6 +215,15 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
                                env=variables)
         try:
             run = runner.run(baseline, suite, plugin=REACH)
+            if run.ran and run.reach:
+                # A test that passed here but fails in another run of the correct tree would fail a task's
+                # verification at random: it is named in no task (httpie's SSL tests did, on a loaded machine).
+                for _ in range(selection.DETERMINISM_RUNS - 1):
+                    again = runner.run(baseline, suite)
+                    report.baseline_unsteady = sorted({*report.baseline_unsteady, *(
+                        t for t in again.failed if run.reach.get(t, {}).get("outcome") == "passed")})
+                for test in report.baseline_unsteady:
+                    run.reach[test]["outcome"] = "unsteady"
         finally:
             runner.close()
         report.seconds["baseline"] = time.monotonic() - started
@@ -391,7 +407,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
             return record(candidate, "breaks_suite", source_hash=source_hash, failed=len(failed))
         def signature_of(tests: list[str]) -> tuple:
             return (candidate.file, candidate.function, candidate.operator,
-                    *sorted(selection.named_tests(tests, excluded=report.baseline_failing)))
+                    *sorted(selection.named_tests(tests, excluded=report.left_out)))
 
         with lock:  # a near-duplicate by its first run's failures needs no traced runs
             near = signature_of(failed) in signatures
@@ -415,7 +431,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
                                  for r in traced.trace if r.get("test") not in unstable) if d is not None]
         if not distances:
             return record(candidate, "no_trace", source_hash=source_hash)
-        named = selection.named_tests(failed, excluded=[*report.baseline_failing, *unstable])
+        named = selection.named_tests(failed, excluded=[*report.left_out, *unstable])
         if not named:
             return record(candidate, "unnamed_tests", source_hash=source_hash)
         signature = (candidate.file, candidate.function, candidate.operator, *sorted(named))
@@ -440,7 +456,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
                           timeout_s=options.timeout_s, correct_traces=correct_traces)
         label = confirmed.label
         passing = [test for test in selection.named_tests([t for t in tests if t not in failed and t not in unstable],
-                                                           excluded=[*failed, *unstable, *report.baseline_failing])
+                                                           excluded=[*failed, *unstable, *report.left_out])
                    if test not in named]
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
                             failed=sorted(named), passing=passing, distance=distance, label=label,
