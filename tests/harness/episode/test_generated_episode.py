@@ -19,6 +19,32 @@ from validation.generate.pipeline import Options, generate
 LEDGER = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "ledger"
 
 
+def planted_line_episode(task, tmp_path) -> tuple[dict, int]:
+    """The scripted episode: start on the first failing test, a breakpoint at the planted line, continue,
+    then the inverse edit; its trajectory and the planted line."""
+    planted_file = task.meta["generator"]["file"]
+    [removed], [added] = one_line_change(task)
+    line = (task.tree("buggy") / planted_file).read_text().splitlines().index(added) + 1
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"tool_calls": [
+        {"name": "start_debugger", "arguments": {"file": task.meta["tests"]["fail_to_pass"][0]}},
+        {"name": "add_breakpoint", "arguments": {"file": planted_file, "line": line}},
+        {"name": "continue_execution", "arguments": {}},
+        {"name": "edit_file", "arguments": {"file_path": planted_file, "old_string": added.strip(),
+                                            "new_string": removed.strip()}},
+    ]}))
+    trajectory = run_episode(task, ScriptPolicy(script), arm="dbg", backend="bwrap", max_turns=6,
+                             out=tmp_path / "episode.json")
+    return trajectory.to_json(check=False), line
+
+
+def one_line_change(task):
+    """The planted change's one removed and one added line, or None for a change of more lines."""
+    file = task.meta["generator"]["file"]
+    removed, added = changed_text((task.snapshot / file).read_text(), (task.tree("buggy") / file).read_text())
+    return (removed, added) if len(removed) == len(added) == 1 and added[0].strip() else None
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_a_debugger_episode_stops_in_the_planted_function_and_the_inverse_change_verifies(tmp_path):
@@ -26,25 +52,10 @@ def test_a_debugger_episode_stops_in_the_planted_function_and_the_inverse_change
     generate(Options(repo=LEDGER, out=out, seed=5, max_tasks=1, operators=("boundary_flip",)))
     [folder] = sorted((out / "tasks").iterdir())
     task = load_task(folder)
-    meta = task.meta
-    planted_file, function = meta["generator"]["file"], meta["generator"]["function"]
-    correct = (task.snapshot / planted_file).read_text()
-    buggy = (task.tree("buggy") / planted_file).read_text()
-    [removed], [added] = changed_text(correct, buggy)
-    line = buggy.splitlines().index(added) + 1
-    script = tmp_path / "script.json"
-    script.write_text(json.dumps({"tool_calls": [
-        {"name": "start_debugger", "arguments": {"file": meta["tests"]["fail_to_pass"][0]}},
-        {"name": "add_breakpoint", "arguments": {"file": planted_file, "line": line}},
-        {"name": "continue_execution", "arguments": {}},
-        {"name": "edit_file", "arguments": {"file_path": planted_file, "old_string": added.strip(),
-                                            "new_string": removed.strip()}},
-    ]}))
+    planted_file, function = task.meta["generator"]["file"], task.meta["generator"]["function"]
 
-    trajectory = run_episode(task, ScriptPolicy(script), arm="dbg", backend="bwrap", max_turns=6,
-                             out=tmp_path / "episode.json")
+    document, line = planted_line_episode(task, tmp_path)
 
-    document = trajectory.to_json(check=False)
     stop = document["steps"][2]
     assert f'<execution_position file="{planted_file}" line={line}>' in stop["observation"], stop["observation"]
     assert stop["debugger"]["stop"]["kind"] == "hit"
@@ -60,35 +71,14 @@ def test_an_episode_on_a_committed_task_of_a_python_3_6_tree_with_coverage_addop
     starts (3.6: stepwise_legacy.py; the project's addopts left out, as its tests are defined), a breakpoint
     at the planted line fires, and the inverse change verifies."""
     folders = [f for f in task_dirs(GENERATED_TASKS_DIR) if f.name.startswith("cookiecutter__")]
-    task = next(t for t in map(load_task, folders) if _one_line(t))
-    meta = task.meta
-    planted_file = meta["generator"]["file"]
-    [removed], [added] = _one_line(task)
-    buggy = (task.tree("buggy") / planted_file).read_text()
-    line = buggy.splitlines().index(added) + 1
-    script = tmp_path / "script.json"
-    script.write_text(json.dumps({"tool_calls": [
-        {"name": "start_debugger", "arguments": {"file": meta["tests"]["fail_to_pass"][0]}},
-        {"name": "add_breakpoint", "arguments": {"file": planted_file, "line": line}},
-        {"name": "continue_execution", "arguments": {}},
-        {"name": "edit_file", "arguments": {"file_path": planted_file, "old_string": added.strip(),
-                                            "new_string": removed.strip()}},
-    ]}))
+    task = next(t for t in map(load_task, folders) if one_line_change(t))
+    planted_file = task.meta["generator"]["file"]
 
-    trajectory = run_episode(task, ScriptPolicy(script), arm="dbg", backend="bwrap", max_turns=6,
-                             out=tmp_path / "episode.json")
+    document, line = planted_line_episode(task, tmp_path)
 
-    document = trajectory.to_json(check=False)
     started, stop = document["steps"][0], document["steps"][2]
     assert "Debugger started" in started["observation"], started["observation"]
     assert f'<execution_position file="{planted_file}" line={line}>' in stop["observation"], stop["observation"]
     assert stop["debugger"]["stop"]["kind"] == "hit"
     result = document["result"]
     assert result["verified"] is True and result["exit_reason"] == "done", result
-
-
-def _one_line(task):
-    """The planted change's one removed and one added line, or None for a change of more lines."""
-    file = task.meta["generator"]["file"]
-    removed, added = changed_text((task.snapshot / file).read_text(), (task.tree("buggy") / file).read_text())
-    return (removed, added) if len(removed) == len(added) == 1 and added[0].strip() else None
