@@ -49,9 +49,11 @@ COPY webapp ./webapp
 COPY server ./server
 # Importing what web, worker and the OpenEnv server import (PYTHONDONTWRITEBYTECODE off for this step)
 # writes the .pyc files they need, and only those; processes in the image write none.
-# (a throw-away key for this step only: production settings refuse a short or published one)
+# (a throw-away key for this step only: production settings refuse a short or published one). Its state
+# folder is thrown away too: the image's /var/lib/stepwise stays empty, since Docker copies what it holds
+# into a new volume at first mount, and web and worker mounting one at once race on that copy.
 RUN export DJANGO_SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" DJANGO_ALLOWED_HOSTS=localhost DATABASE_URL=postgres://build@localhost/build \
-       PYTHONDONTWRITEBYTECODE= \
+       PYTHONDONTWRITEBYTECODE= STEPWISE_VAR_DIR=/tmp/build-var \
     && python manage.py collectstatic --noinput -v0 \
     && python -c "import django; django.setup(); import webapp.config.asgi, daphne.cli, celery.bin.celery, pytest, pexpect; \
 import harness.interop.openenv_env, uvicorn; \
@@ -59,7 +61,7 @@ from webapp.config.celery_app import app; app.loader.import_default_modules()" \
     && python -m compileall -q -j 0 corpus harness validation training webapp server >/dev/null \
     && python -c "import matplotlib.font_manager" && chmod 1777 "$MPLCONFIGDIR" && chmod a+r "$MPLCONFIGDIR"/* \
     && (id -u stepwise >/dev/null 2>&1 || useradd --create-home --uid 1000 stepwise) \
-    && mkdir -p /var/lib/stepwise /app/models && chown -R stepwise /var/lib/stepwise /app/models
+    && rm -rf /tmp/build-var && mkdir -p /var/lib/stepwise /app/models && chown -R stepwise /var/lib/stepwise /app/models
 
 # The web app runs as an unprivileged user; the worker's service runs as root (it builds sandboxes,
 # see docker-compose.yml).

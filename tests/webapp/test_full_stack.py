@@ -131,3 +131,18 @@ def test_web_and_worker_containers_answer_healthz_and_play_an_episode_job(stack,
     assert job.result["trajectory"] == episode.trajectory.pk
     # Played in the worker container: its document was written under the image's var folder.
     assert episode.trajectory.source_path.startswith("/var/lib/stepwise/data/episodes/")  # jobs write under var/data
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_the_images_state_folder_is_empty_so_two_containers_can_mount_a_new_volume_at_once(app_image):
+    # Docker copies what the image holds at a volume's mount point into a new volume at first mount; web
+    # and worker mounting stepwise-var together both copied the build step's celery folders and one
+    # failed ("mkdir .../celery/processed: file exists"). An empty folder leaves nothing to race on.
+    listed = subprocess.run(["docker", "run", "--rm", "--entrypoint", "ls", app_image, "-A", "/var/lib/stepwise"],
+                            capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split() == []
+    owner = subprocess.run(["docker", "run", "--rm", "--entrypoint", "stat", app_image, "-c", "%U",
+                            "/var/lib/stepwise"], capture_output=True, text=True, timeout=120)
+    assert owner.stdout.strip() == "stepwise"  # the web process (not root) still writes its state there
