@@ -73,3 +73,42 @@ def test_naming_tasks_clears_the_split_so_it_never_looks_used(new_page, catalog_
     page.fill("#id_tasks", "counter_reset")
 
     assert page.input_value("select[name=split]") == ""  # "name the tasks instead"
+
+
+@pytest.mark.slow
+def test_the_generate_form_refuses_a_test_path_out_of_the_repository_and_keeps_the_choices_made(new_page, make_user):
+    from tests.webapp.test_generate_job import LEDGER  # a repository folder under the data roots
+
+    make_user("res", role="researcher")
+    page = new_page()
+    server_errors: list[str] = []
+    page.on("response", lambda r: server_errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
+    log_in(page, "res")
+
+    page.goto("/jobs/new/generate_tasks/")
+    page.fill("#id_repo", str(LEDGER))
+    page.fill("#id_tests", "tests\n../ledger/tests")
+    page.check("input[name=operators][value=wrong_variable]")
+    page.check("input[name=operators][value=boundary_flip]")
+    page.select_option("#id_order", "seed")
+    page.fill("#id_timeout_s", "4")
+    page.check("#id_published")
+    page.click("form.launchform button[type=submit]")
+
+    assert "'..' leaves the repository" in field_error(page, "tests")
+    assert field_error(page, "timeout_s")  # below the least a test run is given
+    # What was chosen is still chosen: only the refused fields need retyping.
+    checked = page.locator("input[name=operators]:checked")
+    assert sorted(checked.evaluate_all("boxes => boxes.map(b => b.value)")) == ["boundary_flip", "wrong_variable"]
+    assert page.input_value("#id_order") == "seed" and page.is_checked("#id_published")
+    screenshots(page, "generate-refused")
+    assert fits_width(page)
+
+    page.fill("#id_tests", "tests")
+    page.fill("#id_timeout_s", "30")
+    page.click("form.launchform button[type=submit]")
+    page.wait_for_url("**/jobs/*/")
+    params = Job.objects.get().params
+    assert (params["tests"], set(params["operators"]), params["order"], params["timeout_s"], params["published"]) == (
+        ["tests"], {"wrong_variable", "boundary_flip"}, "seed", 30, True)
+    assert server_errors == []
