@@ -25,6 +25,7 @@ MODULE = textwrap.dedent('''\
             self.total = 0
             self._lock = threading.Lock()
             self._cache = {}
+            self.idle = False
 
         def add(self, item, tags=None):
             if tags is None:
@@ -36,6 +37,10 @@ MODULE = textwrap.dedent('''\
 
         def retire(self, item):
             self.archive.append(item)
+            self.idle = not self.items
+
+        def accepts(self):
+            return self.idle
 
         def lookup(self, name: str, region: str):
             key = (name, region)
@@ -107,6 +112,9 @@ def found(operator: str) -> list[str]:
     ("lock_removed", "tags = []\n        self.items.append(item)\n        self.count += 1\n"),
     ("dropped_keyword_argument", "sorted(self.items)\n"),
     ("swapped_arguments", "self.lookup(region, name)"),
+    ("wrong_initial_state", "self.count = 1\n"),
+    ("wrong_initial_state", "self.idle = True\n"),
+    ("inverted_stored_flag", "self.idle = bool(self.items)\n"),
 ])
 def test_each_operator_plants_its_change(operator, expected):
     changed = found(operator)

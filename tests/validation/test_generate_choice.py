@@ -82,6 +82,93 @@ def test_files_count_the_modules_a_wrong_value_passes_through_before_the_test_re
 
 
 @pytest.mark.slow
+def test_a_starting_value_set_wrong_in_init_is_read_long_after_the_constructor_returned(tmp_path):
+    """The journal numbers its transfers from one more: the constructor that set it has returned when the
+    test reads the wrong number, so the wrong value was carried in state across calls and files."""
+    candidate, before, after = planted("wrong_initial_state", JOURNAL, "Journal.__init__", "self.sequence")
+    work = tmp_path / "work"
+    linked_copy(LEDGER, work)
+    replace_file(work, JOURNAL, after)
+    test = "tests/test_ledger.py::test_transfer_moves_money_and_numbers_it"
+    runner = SandboxRunner(work, sandbox="bwrap")
+    try:
+        run = runner.run(work, [test], plugin=TRACE,
+                         plant={"file": JOURNAL, "lines": changed_lines(before, after), "function": candidate.function})
+    finally:
+        runner.close()
+    assert run.failed == [test], run.output[-800:]
+
+    distance = measure(run.trace[0], file=JOURNAL, function_line=candidate.function_line,
+                       touched=touched_names(*changed_text(before, after)),
+                       test_files=frozenset(Repository.scan(LEDGER).tests))
+
+    assert distance is not None and not distance.on_failure_stack and distance.state_carried
+    # From `Journal()` on, the accounts it opens and posts to, until the test reads the number it returned.
+    assert run.trace[0]["failure"]["files_after"] == ["ledger/accounts.py", "ledger/journal.py"]
+    assert distance.files == 2 and distance.calls_between >= 3
+    assert propose_label(distance, file=JOURNAL, function=candidate.function).preference == "recommended"
+
+
+SHUTTER = {
+    "shutter/__init__.py": "",
+    "shutter/camera.py": (
+        "class Camera:\n"
+        "    def __init__(self):\n"
+        "        self.ready = False\n"
+        "        self.shots = []\n\n"
+        "    def charge(self, volts):\n"
+        "        self.ready = volts >= 5\n\n"
+        "    def shoot(self, name):\n"
+        "        if self.ready:\n"
+        "            self.shots.append(name)\n"),
+    "shutter/album.py": (
+        "def album(camera, names):\n"
+        "    for name in names:\n"
+        "        camera.shoot(name)\n"
+        "    return list(camera.shots)\n"),
+    "tests/test_shutter.py": (
+        "from shutter.album import album\n"
+        "from shutter.camera import Camera\n\n\n"
+        "def test_a_charged_camera_fills_the_album():\n"
+        "    camera = Camera()\n"
+        "    camera.charge(6)\n"
+        "    assert album(camera, ['a', 'b']) == ['a', 'b']\n"),
+}
+
+
+@pytest.mark.slow
+def test_a_flag_stored_inverted_is_read_by_another_method_after_the_one_that_stored_it_returned(tmp_path):
+    """`charge` stores whether the camera is ready, inverted; `shoot`, called from another module, reads it
+    and takes no picture: the test sees an empty album, two calls and two files after the wrong flag."""
+    work = tmp_path / "work"
+    for rel, text in SHUTTER.items():
+        (work / rel).parent.mkdir(parents=True, exist_ok=True)
+        (work / rel).write_text(text, encoding="utf-8")
+    camera = "shutter/camera.py"
+    before = SHUTTER[camera]
+    [candidate] = OPERATORS["inverted_stored_flag"].find(ModuleContext.parse(camera, before))
+    after = apply_edits(before, candidate.edits)
+    assert "        self.ready = not (volts >= 5)\n" in after
+    (work / camera).write_text(after, encoding="utf-8")
+    test = "tests/test_shutter.py::test_a_charged_camera_fills_the_album"
+    runner = SandboxRunner(work, sandbox="bwrap")
+    try:
+        run = runner.run(work, [test], plugin=TRACE,
+                         plant={"file": camera, "lines": changed_lines(before, after), "function": candidate.function})
+    finally:
+        runner.close()
+    assert run.failed == [test], run.output[-800:]
+
+    distance = measure(run.trace[0], file=camera, function_line=candidate.function_line,
+                       touched=touched_names(*changed_text(before, after)), test_files=frozenset({"tests/test_shutter.py"}))
+
+    assert distance is not None and not distance.on_failure_stack and distance.state_carried
+    assert run.trace[0]["failure"]["files_after"] == ["shutter/album.py", "shutter/camera.py"]
+    assert distance.files == 2 and distance.calls_between >= 3
+    assert propose_label(distance, file=camera, function=candidate.function).preference == "recommended"
+
+
+@pytest.mark.slow
 def test_the_baseline_records_the_functions_a_test_calls_itself(tmp_path):
     work = tmp_path / "work"
     linked_copy(LEDGER, work)

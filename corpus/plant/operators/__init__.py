@@ -47,4 +47,4 @@ def candidates(context: ModuleContext, names: tuple[str, ...] | None = None) -> 
 
 
 # The operator modules register on import.
-from corpus.plant.operators import calls, control, state  # noqa: E402,F401
+from corpus.plant.operators import attributes, calls, control, state  # noqa: E402,F401
