@@ -43,6 +43,13 @@ class SourceIndex:
         start, end = self.span(node)
         return self.data[start:end].decode("utf-8")
 
+    def short(self, node: ast.AST, width: int = 40) -> str:
+        """The node's text for a change's one-line summary: unparsed when it spans lines, cut at ``width``."""
+        text = self.text(node)
+        if "\n" in text or len(text) > width:
+            text = ast.unparse(node)
+        return text if len(text) <= width else text[:width - 3] + "..."
+
     def replace(self, node: ast.AST, text: str) -> Edit:
         start, end = self.span(node)
         return Edit(start, end, text)

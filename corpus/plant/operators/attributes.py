@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 from corpus.plant.context import FUNCTIONS, Candidate, ModuleContext
 from corpus.plant.operators import operator
-from corpus.plant.operators.calls import _short
 
 # Builtins that always return a bool: a stored call of theirs is a flag like a comparison is.
 BOOLEAN_CALLS = frozenset({"bool", "isinstance", "issubclass", "hasattr", "callable", "any", "all"})
@@ -54,7 +53,7 @@ def inverted_stored_flag(context: ModuleContext) -> Iterator[Candidate]:
                     continue
                 inverted = _inverted(context, value)
                 yield context.candidate("inverted_stored_flag", value, [index.replace(value, inverted)],
-                                        f"`self.{name}` stores `{_short(index, value)}` inverted")
+                                        f"`self.{name}` stores `{index.short(value)}` inverted")
 
 
 def _classes(context: ModuleContext) -> Iterator[list[ast.FunctionDef | ast.AsyncFunctionDef]]:

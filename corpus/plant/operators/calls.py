@@ -36,14 +36,7 @@ def _call_name(index: SourceIndex, call: ast.Call) -> str:
     func = call.func
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant):
         return f"{type(func.value.value).__name__}.{func.attr}"  # `str.format`, not the whole template
-    return _short(index, func)
-
-
-def _short(index: SourceIndex, node: ast.AST) -> str:
-    text = index.text(node)
-    if "\n" in text or len(text) > 40:
-        text = ast.unparse(node)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return index.short(func)
 
 
 def _shown(call: ast.Call, first: ast.AST, last: ast.AST, text: str) -> str:
@@ -67,7 +60,7 @@ def dropped_keyword_argument(context: ModuleContext) -> Iterator[Candidate]:
             if _restates_default(context, function, call, keyword):
                 continue
             edit = _removal(index, call, keyword)
-            text = f"{keyword.arg}={_short(index, keyword.value)}"
+            text = f"{keyword.arg}={index.short(keyword.value)}"
             shown = _shown(call, keyword, keyword, text)
             yield context.candidate("dropped_keyword_argument", keyword, [edit],
                                     f"`{_call_name(index, call)}({shown})` leaves out `{text}`")
