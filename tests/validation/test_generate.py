@@ -20,7 +20,7 @@ from validation.generate.distance import PlantDistance, measure, nearest, propos
 from validation.generate.pipeline import STATE_FILE, GenerateError, Options, generate
 from validation.generate.repository import Repository
 from validation.generate.runs import SandboxRunner, _failed
-from validation.generate.selection import REJECT_REASONS
+from validation.generate.selection import REJECT_REASONS, SLOWDOWN_ALLOWED, STARTUP_S, time_limit
 from validation.generate.writer import snapshot_folder
 
 LEDGER = Path(__file__).resolve().parent.parent / "fixtures" / "repos" / "ledger"
@@ -185,6 +185,33 @@ def test_a_suite_slower_than_the_baselines_limit_is_named_as_such(tmp_path):
 
     with pytest.raises(GenerateError, match=r"ran past the baseline's time limit \(1 s, five times --timeout"):
         generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1, timeout_s=0.2))
+
+
+@pytest.mark.slow
+def test_a_planted_endless_loop_is_given_up_on_after_a_limit_set_by_its_tests_baseline_time(tmp_path):
+    """A change that loops for ever used to hold its worker for the whole --timeout (tqdm-5's run spent a
+    quarter of its time so); the limit is now the covering tests' baseline time, times ten, plus start-up."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "countdown.py").write_text("def countdown(n):\n    steps = 0\n    while n > 0:\n        n = n - 1\n"
+                                       "        steps += 1\n    return steps\n")
+    (repo / "test_countdown.py").write_text("from countdown import countdown\n\n\ndef test_three():\n"
+                                            "    assert countdown(3) == 3\n")
+
+    report = generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1, timeout_s=120,
+                              operators=("dropped_rebinding",)))
+
+    entries = [json.loads(line) for line in (tmp_path / "out" / STATE_FILE).read_text().splitlines()]
+    assert [e["outcome"] for e in entries] == ["timeout"] and report.outcomes["timeout"] == 1
+    assert 10 <= entries[0]["limit_s"] < 15  # start-up and ten times a test of milliseconds, not 120 s
+
+
+def test_the_time_limit_is_the_timeout_at_most_and_all_of_it_for_an_untimed_test():
+    reach = {"t::a": {"seconds": 0.5}, "t::b": {"seconds": 1.5}, "t::old": {"outcome": "passed"}}
+
+    assert time_limit(["t::a", "t::b"], reach, 60) == STARTUP_S + SLOWDOWN_ALLOWED * 2.0
+    assert time_limit(["t::a", "t::b"], reach, 20) == 20
+    assert time_limit(["t::a", "t::old"], reach, 60) == 60
 
 
 @pytest.mark.slow

@@ -39,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="candidates to try at most (default: 10 per wanted task)")
     parser.add_argument("--workers", type=int, default=1, help="parallel sandboxes")
     parser.add_argument("--sandbox", choices=BACKEND_NAMES, default=DEFAULT_BACKEND, help="where the tests run")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds for one candidate's test run")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds for one candidate's test run at most (its first run gets ten times what its tests "
+                             "took in the baseline, plus 10 s, when that is less)")
     parser.add_argument("--environment-from", type=Path, metavar="TASK",
                         help="run the tests in this repository task's environment (a real bug of the same project: "
                              "its interpreter, pins and variables); default: this interpreter with pytest")

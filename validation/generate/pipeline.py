@@ -247,7 +247,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         todo, covering, texts = plan(repo, run.reach, options, report)
         report.candidates = len(todo)
         _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
-              (environment, python, variables))
+              (environment, python, variables), run.reach)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     report.wall_s = time.monotonic() - started
@@ -265,7 +265,8 @@ def _real_tree(bug: RepositoryTask) -> tuple[Repository, Path]:
     return Repository.scan(tree, bug.spec.repo.name, version=f"git:{commit}"), tree
 
 
-def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime) -> None:
+def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime,
+          reach) -> None:
     environment, python, variables = runtime
     state_path = out / STATE_FILE
     done: dict[str, dict] = {}
@@ -335,7 +336,7 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
                     continue
                 _decide(candidate, i, runner, covering, texts, repo, snapshot, scratch / f"w{number}", out,
                         options, suite_size, lock, seen_sources, signatures, record, claim, report, environment,
-                        correct_traces)
+                        correct_traces, reach)
         finally:
             runner.close()
 
@@ -364,7 +365,7 @@ def _count(report: Report, candidate: Candidate, outcome: str, label: str | None
 
 
 def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, out, options, suite_size, lock,
-            seen_sources, signatures, record, claim, report, environment, correct_traces) -> None:
+            seen_sources, signatures, record, claim, report, environment, correct_traces, reach) -> None:
     before = texts[candidate.file]
     after = apply_edits(before, candidate.edits)
     source_hash = hashlib.sha1(f"{candidate.file}\0{after}".encode()).hexdigest()
@@ -393,9 +394,10 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
     try:
         replace_file(workdir, candidate.file, after)
         prepare_workspace(workdir, repo.tests)
-        first = timed("tests", runner.run, workdir, tests)
+        limit_s = selection.time_limit(tests, reach, options.timeout_s)
+        first = timed("tests", runner.run, workdir, tests, timeout_s=limit_s)
         if first.timed_out:
-            return record(candidate, "timeout", source_hash=source_hash)
+            return record(candidate, "timeout", source_hash=source_hash, limit_s=round(limit_s, 1))
         if first.killed:
             return record(candidate, "killed", source_hash=source_hash)
         if not first.ran:

@@ -26,6 +26,19 @@ REJECT_REASONS = {
 BREAKS_SUITE_SHARE = 0.5
 BREAKS_SUITE_MIN = 4  # ... and fails at least this many tests: a five-test suite may lose two to one bug
 DETERMINISM_RUNS = 3  # the failing tests must fail the same way this many times
+# A candidate's first run may take this many times what its tests took in the (profiled) baseline, plus the
+# start-up (interpreter, collection): a planted endless loop is given up on in seconds, not at --timeout.
+SLOWDOWN_ALLOWED = 10
+STARTUP_S = 10.0
+
+
+def time_limit(tests: Iterable[str], reach: dict, timeout_s: float) -> float:
+    """Seconds a candidate's first run of ``tests`` may take: ``--timeout`` at most; all of it when the baseline
+    did not time a test (a record from before tests were timed)."""
+    seconds = [reach.get(test, {}).get("seconds") for test in tests]
+    if any(not isinstance(s, (int, float)) for s in seconds):
+        return timeout_s
+    return min(timeout_s, STARTUP_S + SLOWDOWN_ALLOWED * sum(seconds))
 
 
 def breaks_suite(failed: int, suite: int) -> bool:

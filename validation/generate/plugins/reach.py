@@ -1,7 +1,8 @@
 """Which functions of the repository each test reaches (``-p _stepwise_reach``).
 
 Standalone: copied into the workspace, imports nothing from the project. Writes ``reach.json`` next to
-itself: {node id: {"outcome": "passed"|"failed"|"skipped", "functions": ["file.py:LINE", ...], "direct": [...]}},
+itself: {node id: {"outcome": "passed"|"failed"|"skipped", "functions": ["file.py:LINE", ...], "direct": [...],
+"seconds": its setup, call and teardown (profiled, so longer than a plain run)}},
 a function named by its file and first line (``co_firstlineno``: every Python has it, unlike ``co_qualname``);
 ``direct``: the functions the test's own code (a test file, a ``conftest.py``) calls, not through other code.
 A profile hook (calls only, no line events) keeps the baseline run cheap.
@@ -82,6 +83,7 @@ def _node_id(nodeid):
 
 def pytest_runtest_logreport(report):
     entry = _results.setdefault(_node_id(report.nodeid), {"outcome": "passed", "functions": []})
+    entry["seconds"] = entry.get("seconds", 0.0) + (getattr(report, "duration", 0.0) or 0.0)
     if report.failed:
         entry["outcome"] = "failed"
     elif report.skipped and entry["outcome"] == "passed" and report.when in ("setup", "call"):
