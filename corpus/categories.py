@@ -28,7 +28,7 @@ CATEGORIES: dict[str, str] = {
     "formatting": "a value is written or read in the wrong text form (a date, an amount, a fixed-width record)",
     "generators": "iterators and generators: one exhausted, shared or left suspended, an exception inside one",
     "identity_and_type": "a value of the wrong type or identity: a str for an enum, a bool taken for an int, "
-                         "keys that change type over a round trip, is for ==",
+                         "keys that change type over a round trip, `is` where `==` was meant",
     "locks": "a lock or semaphore: not taken, taken in the wrong order (a deadlock), not released, owned by "
              "the wrong thread",
     "middleware": "a chain of wrappers, hooks or middleware: the wrong order, state shared between requests",
