@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import TypeVar
 
+from corpus.categories import CATEGORIES, unknown_category_message
 from corpus.repository.task import RepositoryTask, load_repository_task
 from corpus.task_model import (  # noqa: F401 - re-exported: the loader's types, imported from here by most code
     FOLDERS,
@@ -110,6 +111,8 @@ def load_task(path: str | Path) -> Task:
     if meta_name != name:
         raise TaskFormatError(name, "name", f"is {meta_name!r} but the folder is named {name!r}")
     category = _require(meta, name, "category", str)
+    if category not in CATEGORIES:
+        raise TaskFormatError(name, "category", unknown_category_message(category))
     preference = _require(meta, name, "preference", str)
     if preference not in PREFERENCES:
         raise TaskFormatError(name, "preference", f"{preference!r} is not one of {', '.join(PREFERENCES)}")

@@ -7,8 +7,8 @@ label and operator), the tasks it published and those it left out (and why), and
 
 ``check_generated`` is the corpus's standing check (CI): every task loads, its planted patch applies to its
 tree (materialized once per history commit, never an environment), every function's mutations share one
-split, no change is published twice (from two commits of one project), and every run's record matches the
-task folders.
+split, no change is published twice (from two commits of one project), each task's category is its
+operator's (``corpus.recategorize``), and every run's record matches the task folders.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from corpus.format import TaskFormatError, load_task, task_dirs
+from corpus.format import Task, TaskFormatError, load_task, task_dirs
 from corpus.plant.edits import PatchError, apply_patch
+from corpus.recategorize import declared_category, operator_name
 from corpus.repository.corpus_root import GENERATED_TASKS_DIR
 from corpus.repository.source import SourceError
 from corpus.repository.task import GeneratedTask
@@ -94,6 +95,20 @@ def split_straddles(tasks: Iterable[GeneratedTask]) -> list[str]:
     return lines
 
 
+def category_mismatches(tasks: Iterable[Task]) -> list[str]:
+    """One line per task whose category is not the one its operator declares (an operator's category changed
+    after it was published): ``python -m corpus publish-generated --recategorize`` mends them."""
+    lines = []
+    for task in tasks:
+        wanted = declared_category(task.meta)
+        if wanted is None:
+            lines.append(f"{task.name}: its generator.operator {operator_name(task.meta)!r} is no registered operator")
+        elif task.category != wanted:
+            lines.append(f"{task.name}: category {task.category!r}, but its operator {operator_name(task.meta)} "
+                         f"declares {wanted!r} (python -m corpus publish-generated --recategorize)")
+    return lines
+
+
 def change_identity(meta: dict, patch: str) -> tuple[str, ...]:
     """What makes two generated tasks the same bug, whatever commit of the project each was planted at: the
     project, file, function and operator, and the patch's hunks: the lines it removes and adds with the lines
@@ -149,7 +164,8 @@ def check_generated(root: Path = GENERATED_TASKS_DIR) -> GeneratedCheck:
         try:
             task = load_task(folder)
         except TaskFormatError as exc:
-            check.problems.append(str(exc))
+            check.problems.append(str(exc) + (" (python -m corpus publish-generated --recategorize sets its "
+                                              "operator's)" if exc.field == "category" else ""))
             continue
         if not isinstance(task, GeneratedTask) or not task.in_history:
             check.problems.append(f"{folder.name}: not a generated task naming a history and commit (publish runs "
@@ -157,7 +173,7 @@ def check_generated(root: Path = GENERATED_TASKS_DIR) -> GeneratedCheck:
             continue
         tasks.append(task)
     check.tasks = len(tasks)
-    check.problems += split_straddles(tasks) + repeated_changes(tasks)
+    check.problems += split_straddles(tasks) + repeated_changes(tasks) + category_mismatches(tasks)
     check.seconds["load"] = time.monotonic() - began
     _check_patches(tasks, check)
     began = time.monotonic()

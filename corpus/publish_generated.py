@@ -3,9 +3,10 @@
 A run made with ``--repo`` over a checkout of a real bug's fixed commit holds a copy of the repository
 (``OUT/sources/``) that its tasks point at; the committed form names the real corpus's history and the
 commit instead (``corpus.repository.spec.history_repo``). Publishing checks that the copy is that commit's
-tree, then copies each kept task's ``meta.json`` (its ``repo`` rewritten) and ``planted.patch``, and writes
-the run's record (``corpus.generated_corpus``). A run made with ``--from-real`` is copied as it is. A run
-still going publishes what it has decided so far; publishing it again later adds the rest.
+tree, then copies each kept task's ``meta.json`` (its ``repo`` rewritten, its ``category`` its operator's
+now) and ``planted.patch``, and writes the run's record (``corpus.generated_corpus``). A run made with
+``--from-real`` is copied as it is. A run still going publishes what it has decided so far; publishing it
+again later adds the rest.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from corpus.generated_corpus import (
 from corpus.plant.edits import PatchError, apply_patch
 from corpus.plant.materialize import PATCH_FILE, left_out_of_snapshot
 from corpus.real_bugs import RealBugNotFound, real_bug, real_bugs_at
+from corpus.recategorize import declared_category
 from corpus.repository.source import SourceError, full_commit, git, read_file
 from corpus.repository.spec import GIT_VERSION, history_repo
 from corpus.repository.task import RepositoryTask
@@ -98,7 +100,11 @@ def publish(run: Path, into: Path, from_real: str | None = None) -> Published:
         if why:
             result.skipped[name] = why
             continue
-        _write_task(into / name, {**meta, "repo": history_repo(project, version, bug.spec.repo.source, bug.name)},
+        # The category its operator declares now: a run made before an operator's category changed publishes
+        # tasks that load.
+        category = declared_category(meta) or meta.get("category")
+        _write_task(into / name, {**meta, "category": category,
+                                  "repo": history_repo(project, version, bug.spec.repo.source, bug.name)},
                     run / "tasks" / name / PATCH_FILE)
         result.published.append(name)
     record = {"run": result.run, "from_real": bug.name, "repo": project, "version": version, "seed": seed,

@@ -1,5 +1,6 @@
 """``python -m corpus publish-generated RUN [RUN ...]`` — a generator's output folders made into committed
-tasks under ``corpus/generated/`` (rerunning nothing); ``--check`` checks what is committed there."""
+tasks under ``corpus/generated/`` (rerunning nothing); ``--check`` checks what is committed there;
+``--recategorize`` sets each task's category to the one its operator declares now."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from corpus.generated_corpus import check_generated
 from corpus.publish_generated import PublishError, publish
+from corpus.recategorize import recategorize
 from corpus.repository.corpus_root import GENERATED_TASKS_DIR
 
 
@@ -25,11 +27,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true",
                         help="check the corpus instead: every task loads, its patch applies to its tree, a "
                              "function's mutations share a split, each run's record matches the folders")
+    parser.add_argument("--recategorize", action="store_true",
+                        help="set each task's category under --into to the one its generator.operator declares "
+                             "(corpus/plant/operators), changing nothing else in its meta.json; --check with it "
+                             "lists the changes and writes nothing")
     args = parser.parse_args(argv)
+    if args.runs and (args.check or args.recategorize):
+        print(f"error: {'--check' if args.check else '--recategorize'} takes no RUN; it works on what --into holds",
+              file=sys.stderr)
+        return 2
+    if args.recategorize:
+        return _recategorize(args.into, write=not args.check)
     if args.check:
-        if args.runs:
-            print("error: --check takes no RUN; it checks what --into holds", file=sys.stderr)
-            return 2
         check = check_generated(args.into)
         for problem in check.problems:
             print(f"PROBLEM {problem}")
@@ -55,3 +64,14 @@ def main(argv: list[str]) -> int:
             print(f"  note: the run's copy held {len(result.untracked)} file(s) the commit lacks (not modules; the "
                   f"committed tasks go without them), first {result.untracked[0]}")
     return status
+
+
+def _recategorize(into: Path, *, write: bool) -> int:
+    result = recategorize(into, write=write)
+    for name, (old, new) in sorted(result.changed.items()):
+        print(f"{name}: {old} -> {new}")
+    for problem in result.problems:
+        print(f"PROBLEM {problem}")
+    print(f"{len(result.changed)} task(s) {'recategorized' if write else 'to recategorize'}, {result.unchanged} "
+          f"already in their operator's category, {len(result.problems)} problem(s) in {into}")
+    return 1 if result.problems or (result.changed and not write) else 0

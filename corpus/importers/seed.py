@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from corpus.categories import CATEGORIES
 from corpus.format import PREFERENCES, TaskFormatError, load_task
 from corpus.importers.shim import mentions_use_correct, strip_shim
 
@@ -113,13 +114,15 @@ def _convert_meta(bundle: Path, raw: dict, name: str, notes: list[str]) -> dict:
     if requirements.is_file():
         dependencies = [*dependencies, *(line.strip() for line in _read_text(bundle, requirements).splitlines()
                                          if line.strip() and not line.lstrip().startswith("#"))]
-    meta = {"name": name, "category": _field(bundle, raw, ("category", "bug_type"), "string", "uncategorized"),
+    category = _field(bundle, raw, ("category", "bug_type"), "string", None)
+    if category is None:
+        raise SeedFormatError(bundle, "the metadata has no 'category' (or 'bug_type'); set it to one of "
+                                      f"{', '.join(sorted(CATEGORIES))}")
+    meta = {"name": name, "category": category,
             "preference": preference, "description": _field(bundle, raw, ("description", "summary"), "string", ""),
             "dependencies": list(dict.fromkeys(dependencies)),
             "timeout_s": _field(bundle, raw, ("timeout_s", "timeout"), "number", 30),
             "tags": _field(bundle, raw, ("tags",), "list", []), "evidence": _field(bundle, raw, ("evidence",), "list", [])}
-    if meta["category"] == "uncategorized":
-        notes.append("no 'category' in the metadata: set to 'uncategorized'")
     if not meta["description"]:
         notes.append("no 'description' in the metadata: left empty")
     if not meta["evidence"]:

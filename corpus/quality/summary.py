@@ -12,6 +12,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from corpus.categories import check_category
+
 FAMILIES_PATH = Path(__file__).with_name("families.json")
 PREFERENCES = ("recommended", "optional", "avoid")
 # How the problems apply_family_caps adds begin (a merge of shards drops them before applying it again).
@@ -19,7 +21,12 @@ FAMILY_PROBLEM_PREFIXES = ("category ", "measured mechanism ")
 
 
 def load_families(path: Path = FAMILIES_PATH) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The families; a category they name must be in the vocabulary (UnknownCategory otherwise)."""
+    families = json.loads(path.read_text(encoding="utf-8"))
+    for family in families["families"]:
+        for category in family["category"]:
+            check_category(category)
+    return families
 
 
 def _distance_key(record: dict) -> tuple:

@@ -2,9 +2,10 @@
 
 ``python -m docs.gen.reference [OUT]`` (run by scripts/docs before the strict build) writes into
 ``docs/reference/`` (not committed): the tool reference from the tool registry, the pdb_policy rules
-with their kinds and the shipped weights, the trajectory JSON schema, and each command-line program's
-``--help``. Every page is a pure function of the code it documents. It also writes the screenshots page
-from the browser tests' screenshots (``docs/gen/screenshots.py``).
+with their kinds and the shipped weights, the trajectory JSON schema, the task categories with the
+operators declaring each, and each command-line program's ``--help``. Every page is a pure function of
+the code it documents. It also writes the screenshots page from the browser tests' screenshots
+(``docs/gen/screenshots.py``).
 """
 
 from __future__ import annotations
@@ -106,6 +107,22 @@ def trajectory_schema_page() -> str:
                       json.dumps(TRAJECTORY_SCHEMA, indent=1, sort_keys=False), "```", ""])
 
 
+def categories_page(categories=None, operators=None) -> str:
+    """The task categories with their meanings, and the generator's operators that declare each."""
+    if categories is None:
+        from corpus.categories import CATEGORIES as categories
+    if operators is None:
+        from corpus.plant.operators import OPERATORS as operators
+    lines = ["# Task categories", "", HEADER.strip(), "",
+             "A task's `meta.json` `category` is one of these (`corpus/categories.py`); the task loader refuses any "
+             "other, and the generator's operators (`corpus/plant/operators/`) each declare one for the tasks they "
+             "plant.", "", "| category | meaning | operators |", "| --- | --- | --- |"]
+    for name, meaning in sorted(categories.items()):
+        declaring = sorted(op.name for op in operators.values() if op.category == name)
+        lines.append(f"| `{name}` | {_cell(meaning)} | {', '.join(f'`{op}`' for op in declaring)} |")
+    return "\n".join(lines) + "\n"
+
+
 def _help(module: str, argv: list[str]) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
@@ -130,7 +147,8 @@ def pages() -> dict[str, str]:
     from docs.gen.settings import settings_page  # it imports this module's HEADER
 
     result = {"tools.md": tools_page(), "pdb-policy.md": policy_page(),
-              "trajectory-schema.md": trajectory_schema_page(), "settings.md": settings_page()}
+              "trajectory-schema.md": trajectory_schema_page(), "settings.md": settings_page(),
+              "categories.md": categories_page()}
     result.update({f"cli-{program}.md": cli_page(program) for program in PROGRAMS})
     result.update(api_pages(HEADER))
     return result

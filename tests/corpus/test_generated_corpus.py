@@ -52,7 +52,7 @@ def test_leakage_notes_tasks_outside_heldout_planted_in_a_heldout_real_bugs_fixe
 
 
 def _generated_meta(repo: dict) -> dict:
-    return {"name": "lib__f__boundary_flip__1", "category": "control_flow", "preference": "avoid",
+    return {"name": "lib__f__boundary_flip__1", "category": "off_by_one", "preference": "avoid",
             "description": "tests fail", "generator": {"name": "stepwise.plant", "operator": "boundary_flip",
                                                        "file": "lib.py", "seed": 1},
             "repo": repo, "environment": {"python": "3.11", "requirements": ["pytest==9.2.0"]},

@@ -145,3 +145,19 @@ def test_a_dest_that_is_a_file_is_refused(tmp_path):
 
     with pytest.raises(SeedFormatError, match="is a file; give the folder the task folders go in"):
         import_seed_bundle(write_bundle(tmp_path / "bundle"), tmp_path / "tasks")
+
+
+def test_a_seed_bundle_without_a_category_is_refused_naming_the_allowed_ones(tmp_path):
+    bundle = write_bundle(tmp_path / "bundle")
+    meta = json.loads((bundle / "metadata.json").read_text())
+    del meta["category"]
+    (bundle / "metadata.json").write_text(json.dumps(meta))
+
+    with pytest.raises(SeedFormatError, match="no 'category' .* set it to one of aliasing, asyncio"):
+        import_seed_bundle(bundle, tmp_path / "tasks")
+
+    meta["category"] = "bug"
+    (bundle / "metadata.json").write_text(json.dumps(meta))
+    with pytest.raises(SeedFormatError, match="category: 'bug' is not a task category; use one of"):
+        import_seed_bundle(bundle, tmp_path / "tasks")
+    assert not (tmp_path / "tasks" / "seed_counter").exists()

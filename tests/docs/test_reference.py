@@ -8,6 +8,8 @@ import dataclasses
 
 import pytest
 
+from corpus.categories import CATEGORIES
+from corpus.plant.operators import OPERATORS
 from docs.gen import reference
 from harness.records.catalogue import Catalogue
 from harness.records.groups import CATALOGUE
@@ -44,10 +46,21 @@ def test_a_rules_weight_and_a_new_rule_show_on_the_policy_page():
     assert '"repeated_call": 0.09' in after
 
 
+def test_a_new_category_and_the_operators_declaring_one_show_on_the_categories_page():
+    before = reference.categories_page()
+    assert "| `caching` | a cache or memo serves a stale or wrong entry" in before
+    assert "`cache_key_drops_argument`" in before.split("| `caching` |")[1].splitlines()[0]
+    operators = {**OPERATORS, "stale_read": dataclasses.replace(OPERATORS["lock_removed"], name="stale_read",
+                                                                 category="caching")}
+    after = reference.categories_page({**CATEGORIES, "io_buffering": "output is buffered | flushed late"}, operators)
+    assert "| `io_buffering` | output is buffered \\| flushed late |  |" in after
+    assert "`stale_read`" in after.split("| `caching` |")[1].splitlines()[0]
+
+
 @pytest.mark.slow  # imports every command-line program for its --help
 def test_every_page_is_written_with_the_generated_marker(tmp_path):
     written = [path for path in reference.write(tmp_path) if path.suffix == ".md"]  # and screenshots
-    assert {path.name for path in written} == {"tools.md", "pdb-policy.md", "trajectory-schema.md",
+    assert {path.name for path in written} == {"tools.md", "pdb-policy.md", "trajectory-schema.md", "categories.md",
                                                "cli-corpus.md", "cli-harness.md", "cli-training.md", "settings.md",
                                                "api-harness.md", "api-corpus.md", "api-training.md", "screenshots.md"}
     for path in written:

@@ -98,7 +98,7 @@ RESET_COUNTER = TaskShape(
     correct={"counter.py": "def reset(state):\n    state['n'] = 0\n    return state\n"},
     tests={"test_counter.py": "from counter import reset\n\n\ndef test_reset():\n"
                               "    assert reset({'n': 5}) == {'n': 0}\n"},
-    meta={"category": "state", "preference": "recommended", "description": "a counter forgets its reset",
+    meta={"category": "state_corruption", "preference": "recommended", "description": "a counter forgets its reset",
           "dependencies": [], "timeout_s": 30, "tags": ["unit"]})
 # The scripted calls that fix RESET_COUNTER and run its tests.
 RESET_COUNTER_FIX = {"name": "edit_file", "arguments": {

@@ -17,6 +17,7 @@ from corpus.cli import leakage as leakage_cli
 from corpus.cli import publish_generated as publish_cli
 from corpus.format import load_task
 from corpus.generated_corpus import RUNS_FOLDER, STATE_FILE, check_generated, read_state, state_counts
+from corpus.plant.operators import OPERATORS
 from corpus.publish_generated import PublishError, publish
 from corpus.real_bugs import real_bug
 from corpus.repository.source import full_commit
@@ -222,3 +223,23 @@ def test_a_run_told_what_is_published_does_not_plant_it_again(runs, tmp_path):
     assert kept["key"] not in read_state(tmp_path / "next")
     with pytest.raises(GenerateError, match="--published .*: no such folder"):
         generate(Options(repo=None, real=real_bug("pysnooper-1"), out=tmp_path / "none", published=tmp_path / "nope"))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_run_made_before_its_operators_category_changed_publishes_the_operators_category(runs, tmp_path):
+    fresh, _old = runs
+    run = tmp_path / "before"
+    shutil.copytree(fresh, run)
+    meta_file = only_task(run) / "meta.json"
+    text = meta_file.read_text()
+    meta = json.loads(text)
+    declared = OPERATORS[meta["generator"]["operator"]].category
+    older = "caching" if declared != "caching" else "locks"  # what the operator declared when the run was made
+    meta_file.write_text(text.replace(f'"category": "{declared}"', f'"category": "{older}"', 1))
+
+    publish(run, tmp_path / "generated")
+
+    published = json.loads((tmp_path / "generated" / only_task(run).name / "meta.json").read_text())
+    assert published["category"] == declared
+    assert list(published) == list(meta)  # the key keeps its place

@@ -25,7 +25,7 @@ def test_import_creates_one_row_per_task_with_its_figures(corpus_root):
 
     assert sorted(report.created) == ["cache_stale", "counter_reset"] and report.ok
     task = Task.objects.get(name="counter_reset")
-    assert task.category == "state" and task.preference == "recommended" and task.split == ""
+    assert task.category == "state_corruption" and task.preference == "recommended" and task.split == ""
     assert task.files["buggy"]["counter.py"].startswith("def reset")
     assert set(task.files) == {"buggy", "correct", "shared", "tests"}
     # counter.py (3 lines) + the test (3 non-blank lines); the fix changes one line (- and +).

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 
+from corpus.categories import REAL_BUG
 from corpus.importers.bugsinpy import classify, metadata
 from corpus.importers.bugsinpy.requirements import constraints_from
 from corpus.repository import source
@@ -226,7 +227,7 @@ class BugsInPyImporter:
             result.notes.append("imported without the check: environment.requirements is not resolved yet")
         spec = EnvironmentSpec(python=bug.python, requirements=pins, install_path=install_path(tree))
         meta = {
-            "name": _task_name(self.project, bug.number), "category": "real-bug", "preference": "recommended",
+            "name": _task_name(self.project, bug.number), "category": REAL_BUG, "preference": "recommended",
             "description": (f"A bug in {self.project}: the tests {', '.join(ids)} fail. Find the cause in the package's "
                             "code and fix it; the tests are correct."),
             "timeout_s": 120, "tags": ["real-bug", "bugsinpy", normalize(self.project)],

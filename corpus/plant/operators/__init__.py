@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from corpus.categories import CATEGORIES, REAL_BUG, unknown_category_message
 from corpus.plant.context import Candidate, ModuleContext
 
 
@@ -19,7 +20,7 @@ class Operator:
     name: str
     description: str
     find: Callable[[ModuleContext], Iterator[Candidate]]
-    category: str  # a generated task's meta.json "category": the kind of mechanism it plants
+    category: str  # a generated task's meta.json "category" (corpus/categories.py): the kind of mechanism it plants
     # The wrong value it makes is kept in state that outlives the call (an attribute, a container, a cache)
     # and read later, often by other code: the bugs whose cause sits furthest from the failure.
     stored: bool = False
@@ -32,6 +33,11 @@ def operator(name: str, description: str, *, category: str, stored: bool = False
     def register(find: Callable[[ModuleContext], Iterator[Candidate]]):
         if name in OPERATORS:
             raise ValueError(f"operator {name!r} is registered twice")
+        # Refused here, at import, rather than when a task it planted fails to load.
+        if category not in CATEGORIES or category == REAL_BUG:
+            reason = (f"{REAL_BUG!r} is for real bugs, not planted ones" if category == REAL_BUG
+                      else unknown_category_message(category))
+            raise ValueError(f"operator {name!r} declares category {category!r}: {reason}")
         OPERATORS[name] = Operator(name, description, find, category, stored)
         return find
     return register

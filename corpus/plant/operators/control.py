@@ -13,7 +13,7 @@ FLIPS = {ast.Lt: "<=", ast.LtE: "<", ast.Gt: ">=", ast.GtE: ">"}
 LOCK_WORDS = ("lock", "mutex", "cond", "semaphore")
 
 
-@operator("boundary_flip", "a comparison includes or excludes its boundary the wrong way (< and <=, > and >=)", category="control_flow")
+@operator("boundary_flip", "a comparison includes or excludes its boundary the wrong way (< and <=, > and >=)", category="off_by_one")
 def boundary_flip(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():
@@ -68,7 +68,7 @@ def _innermost_loop(context: ModuleContext, node: ast.AST) -> ast.AST | None:
 
 
 @operator("reordered_update", "two adjacent statements in a loop body, the second reading what the first "
-          "writes, run in the other order", category="ordering")
+          "writes, run in the other order", category="ordering_mutation")
 def reordered_update(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():
@@ -111,7 +111,7 @@ def _read(statement: ast.stmt) -> set[str]:
     return found
 
 
-@operator("lock_removed", "a `with` block over a lock no longer takes it, so threads interleave inside", category="concurrency")
+@operator("lock_removed", "a `with` block over a lock no longer takes it, so threads interleave inside", category="locks")
 def lock_removed(context: ModuleContext) -> Iterator[Candidate]:
     index = context.index
     for function in context.functions():

@@ -239,7 +239,7 @@ def _fresh_container(value: ast.expr) -> bool:
 
 
 @operator("cache_key_drops_argument", "a cache or memo key built from several values omits one of them",
-          category="stale_cache", stored=True)
+          category="caching", stored=True)
 def cache_key_drops_argument(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         for node in context.own_nodes(function):
@@ -262,7 +262,7 @@ def cache_key_drops_argument(context: ModuleContext) -> Iterator[Candidate]:
                                         f"the key `{index.text(key)}` omits `{index.text(key.elts[dropped])}`")
 
 
-@operator("accumulated_index_off_by_one", "an index or counter accumulated in a loop starts one off", category="state_corruption")
+@operator("accumulated_index_off_by_one", "an index or counter accumulated in a loop starts one off", category="off_by_one")
 def accumulated_index_off_by_one(context: ModuleContext) -> Iterator[Candidate]:
     for function in context.functions():
         nodes = list(context.own_nodes(function))
