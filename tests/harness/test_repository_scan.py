@@ -42,6 +42,24 @@ def test_new_modules_are_scanned_whole_native_modules_are_findings_and_other_fil
                                ("pkg/helper.py", 2, "rebinding")]
 
 
+REGISTRY = (b"from pkg.loop import Loop\n\n\ndef start(loop, self):\n"
+            b"    Loop._for_asyncio[loop] = self\n")
+
+
+def test_an_added_line_may_write_items_of_a_container_the_file_already_writes_items_of():
+    """tornado 6's fix deletes dead loops from ``IOLoop._ioloop_for_asyncio``, a map the file already fills:
+    new lines, so no replaced line's use covers them; the map's own rebinding and any other stay findings."""
+    cleanup = REGISTRY + b"\n\ndef close(loop):\n    del Loop._for_asyncio[loop]\n    Loop._for_asyncio[loop] = None\n"
+    rebound = REGISTRY + b"\n\ndef close(loop):\n    Loop._for_asyncio = {}\n    Loop._other[loop] = None\n" \
+                         b"    del Loop._for_asyncio[loop], Loop.current\n    setattr(Loop, 'x', 1); Loop._for_asyncio[1] = 2\n"
+
+    assert _found({"pkg/asyncio.py": (REGISTRY, cleanup)}) == []
+    assert _found({"pkg/asyncio.py": (REGISTRY, rebound)}) == [
+        ("pkg/asyncio.py", 9, "rebinding"), ("pkg/asyncio.py", 10, "rebinding"),
+        ("pkg/asyncio.py", 11, "rebinding"), ("pkg/asyncio.py", 12, "rebinding")]
+    assert _found({"pkg/asyncio.py": (None, cleanup)})  # a new module has no container of its own yet
+
+
 @pytest.mark.slow  # reads every real bug's fix from its bundle (about 10 s)
 def test_the_published_fix_of_every_real_bug_passes_the_scan():
     flagged, tasks = {}, sorted(p for p in REAL_TASKS_DIR.iterdir() if (p / "meta.json").is_file())

@@ -404,3 +404,24 @@ def test_failing_tests_are_read_from_the_short_summary_of_old_and_new_pytest():
     assert _failed(old) == ["tests/rules/test_git_push.py::test_get_new_command", "tests/test_types.py::TestRule::test_is_match",
                             "tests/test_conf.py::test_settings"]
     assert _failed(new) == ["tests/rules/test_git_push.py::test_get_new_command"]
+
+
+def test_a_test_module_that_does_not_collect_is_left_out_and_named_and_the_others_run(tmp_path):
+    """tornado's fixed tree holds maintainers' suites (maint/test/cython imports a module built from a .pyx)
+    that pytest's discovery finds and its environment cannot import: the whole baseline stopped at collection.
+    Such a module is named in the report; the suite's other tests run and bugs are kept on them."""
+    repo = tmp_path / "repo"
+    (repo / "maint").mkdir(parents=True)
+    (repo / "counter.py").write_text(COUNTER)
+    (repo / "test_counter.py").write_text("from counter import total\n\n\ndef test_sum():\n"
+                                          "    assert total([1, 2]) == 3\n")
+    (repo / "maint" / "app_test.py").write_text("import cythonapp\n\n\ndef test_native():\n    assert cythonapp\n")
+    # A failing test's captured log line starts as pytest's line for a module that did not collect.
+    (repo / "test_logged.py").write_text("import logging\n\n\ndef test_logged():\n"
+                                         "    logging.getLogger('app').error('boom')\n    assert False\n")
+
+    report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=1,
+                              operators=("drop_state_update",)))
+
+    assert report.baseline_uncollected == ["maint/app_test.py"], report.to_dict()
+    assert report.baseline_tests == 1 and report.outcomes["kept"] == 1

@@ -101,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{report.repo} ({report.version}), seed {report.seed}: {summary['kept']} kept of "
           f"{sum(report.outcomes.values())} candidates tried ({report.baseline_tests} passing tests)"
           + (f"; {report.already_published} left out as already published" if report.already_published else ""))
+    if report.baseline_uncollected:
+        print(f"  {len(report.baseline_uncollected)} test module(s) did not collect in the correct tree, left out: "
+              + ", ".join(report.baseline_uncollected))
     for reason, count in summary["rejected"].items():
         print(f"  rejected {count:5d}  {reason}: {REJECT_REASONS[reason]}")
     for label, count in sorted(report.labels.items()):

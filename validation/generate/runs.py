@@ -101,7 +101,8 @@ class SandboxRunner:
         self.source.release(self.box, wait=True)
 
     def run(self, workspace: Path, tests: Sequence[str], *, plugin: str | None = None, plant: dict | None = None,
-            timeout_s: float | None = None) -> TestRun:
+            timeout_s: float | None = None, keep_going: bool = False) -> TestRun:
+        """``keep_going``: a test module that does not collect is an error of its own, and the others run."""
         if plugin is not None:
             folder = workspace / PLUGIN_DIR
             if folder.exists():
@@ -115,7 +116,7 @@ class SandboxRunner:
                                                         encoding="utf-8")
             if plant is not None:
                 (folder / "plant.json").write_text(json.dumps(plant), encoding="utf-8")
-        options = ["-rfE", "-p", "no:randomly", "-p", "no:xdist"]
+        options = ["-rfE", "-p", "no:randomly", "-p", "no:xdist", *(["--continue-on-collection-errors"] if keep_going else [])]
         loaded = ["-p", plugin] if plugin else []
         argv = [self.python, "-c", BOOT, *PYTEST_ARGS, *options, *loaded, *(["--", *tests] if tests else [])]
         result = self.box.exec(argv, timeout_s=timeout_s or self.timeout_s, workspace=workspace, env=self.env or None)
