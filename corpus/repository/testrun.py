@@ -20,10 +20,16 @@ from corpus.repository.spec import EnvironmentSpec
 
 PYTEST_OPTIONS = ("-v", "-p", "no:cacheprovider", "-o", "addopts=", "--color=no", "-rfE")
 # ``-v`` lines: "path::test[param with spaces] PASSED [ 40%]" (the percentage since pytest 3.3).
-OUTCOME = re.compile(r"^(?P<id>\S+\.py::.*?) (?P<outcome>PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS|xfail|xpass)"
-                     r"(?: .*?)?(?:\s+\[\s*\d+%\])?\s*$", re.MULTILINE)
-# The short summary: "FAILED path::test[param] - AssertionError: ..." (the message after " - " since pytest 5).
-SHORT = re.compile(r"^(?P<outcome>FAILED|ERROR) (?P<id>\S+\.py(?:::.*?)?)(?: - .*)?$", re.MULTILINE)
+# A thread the tests start may write into that line (pytest-httpbin's server: "... PASSEDpytest-httpbin server
+# hit an exception ..."), or between the id and its outcome, which then opens the next line: a test misread as
+# not passed failed correct code. Failures are read again from the short summary below (and the verifier
+# counts them in pytest's own report), so a line read generously never turns a failure into a pass.
+_OUTCOMES = "PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS|xfail|xpass"
+OUTCOME = re.compile(rf"^(?P<id>\S+\.py::.*?) (?P<outcome>{_OUTCOMES})(?:\s+\[\s*\d+%\])?.*$", re.MULTILINE)
+SPLIT_OUTCOME = re.compile(rf"^(?P<id>\S+\.py::[^\n]*?) *\n(?P<outcome>{_OUTCOMES})\b", re.MULTILINE)
+# The short summary: "FAILED path::test[param] - AssertionError: ..." (the message after " - " since pytest 5;
+# "FAIL path::test" before pytest 3.10).
+SHORT = re.compile(r"^(?P<outcome>FAILED|FAIL|ERROR) (?P<id>\S+\.py(?:::.*?)?)(?: - .*)?$", re.MULTILINE)
 # The locale BugsInPy's machines ran under differs from a modern C.UTF-8: a bug that shows only there
 # needs these (tried after the default, see corpus.importers.bugsinpy.importer).
 C_LOCALE = {"LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
@@ -77,8 +83,11 @@ def parse_outcomes(output: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for match in OUTCOME.finditer(output):
         found.setdefault(match.group("id"), match.group("outcome").upper())
+    for match in SPLIT_OUTCOME.finditer(output):
+        if not OUTCOME.match(match.group(0)):  # an id line that holds its own outcome was read above
+            found.setdefault(match.group("id"), match.group("outcome").upper())
     for match in SHORT.finditer(output):
-        found[match.group("id")] = match.group("outcome")
+        found[match.group("id")] = "ERROR" if match.group("outcome") == "ERROR" else "FAILED"
     return found
 
 
