@@ -180,10 +180,12 @@ class ModelServer:
                     if reply.status == 200:
                         with server._lock:
                             server.answered += 1
-                    self._answer(reply)
                 finally:
+                    # Out of flight before the answer goes: a client that got it may send its next request
+                    # before this thread would otherwise count down (seen as two in flight under load).
                     with server._lock:
                         server.in_flight -= 1
+                self._answer(reply)
 
             def log_message(self, *args):
                 pass

@@ -3,11 +3,15 @@ the field it is about, no page answers 500, and nothing is queued."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.training.conftest import example, write_sft_dataset
 from tests.webapp.browser.conftest import SMALL_PHONE, fits_width, log_in, screenshots
 from webapp.runs.models import Job
+
+LEDGER = Path(__file__).resolve().parents[2] / "fixtures" / "repos" / "ledger"
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,8 +81,6 @@ def test_naming_tasks_clears_the_split_so_it_never_looks_used(new_page, catalog_
 
 @pytest.mark.slow
 def test_the_generate_form_refuses_a_test_path_out_of_the_repository_and_keeps_the_choices_made(new_page, make_user):
-    from tests.webapp.test_generate_job import LEDGER  # a repository folder under the data roots
-
     make_user("res", role="researcher")
     page = new_page()
     server_errors: list[str] = []
@@ -86,7 +88,7 @@ def test_the_generate_form_refuses_a_test_path_out_of_the_repository_and_keeps_t
     log_in(page, "res")
 
     page.goto("/jobs/new/generate_tasks/")
-    page.fill("#id_repo", str(LEDGER))
+    page.fill("#id_repo", str(LEDGER))  # a repository folder under the data roots
     page.fill("#id_tests", "tests\n../ledger/tests")
     page.check("input[name=operators][value=wrong_variable]")
     page.check("input[name=operators][value=boundary_flip]")
