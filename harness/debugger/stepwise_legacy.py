@@ -76,6 +76,13 @@ class _Finder(importlib.abc.MetaPathFinder):
 
 
 if __name__ == "__main__":
-    sys.meta_path.insert(0, _Finder())
+    # pdb runs the program in __main__'s namespace and clears this script's globals first (every import the
+    # program made then failed in find_spec: `os` was gone): the finder lives in a module of its own, whose
+    # globals stay.
+    own = importlib.util.spec_from_file_location("stepwise_legacy", os.path.abspath(__file__))
+    legacy = importlib.util.module_from_spec(own)
+    sys.modules["stepwise_legacy"] = legacy
+    own.loader.exec_module(legacy)
+    sys.meta_path.insert(0, legacy._Finder())
     agent = importlib.import_module("stepwise_pdb")  # as a module, not __main__: see stepwise_pdb's last lines
     sys.exit(agent.main(sys.argv[1:]))

@@ -88,3 +88,45 @@ def test_a_parametrized_test_pauses_at_each_case_and_at_a_breakpoint_under_an_ol
     assert "2" in value.text, value.text
     assert second.position == ("calc.py", 3), second.text  # the second case, past its own start
     assert "2 passed" in again.text or "ran to its end" in again.text, again.text
+
+
+ASYNC_PROGRAM = """import asyncio
+
+
+def schedule(x):
+    y = x + 1
+    return y
+
+
+async def handler():
+    await asyncio.sleep(0)
+    return schedule(1)
+
+
+async def main():
+    task = asyncio.ensure_future(handler())
+    print(await task)
+
+
+asyncio.get_event_loop().run_until_complete(main())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", ["3.6", "3.7"])
+def test_a_breakpoint_in_an_asyncio_tasks_code_pauses_and_names_the_task_before_3_8(tmp_path, version):
+    """Tasks have names from 3.8: on tornado's 3.7 a breakpoint in a task's code raised in the debugger (the
+    test failed, paused post-mortem elsewhere); on 3.6 the program's own imports failed (pdb cleared
+    stepwise_legacy.py's globals, which its import hook read)."""
+    (tmp_path / "prog.py").write_text(ASYNC_PROGRAM)
+    with DebugSession(tmp_path, python=str(find_python(version))) as session:
+        session.call("start_debugger", {"file": "prog.py"})
+        session.call("add_breakpoint", {"file": "prog.py", "line": 5})
+        hit = session.call("continue_execution")
+        listed = session.call("list_tasks")
+        ended = session.call("continue_execution")
+
+    assert hit.position == ("prog.py", 5) and "in schedule()" in hit.text, hit.text
+    assert "asyncio task: handler (task 0x" in hit.text, hit.text
+    assert "handler (task 0x" in listed.text and "main (task 0x" in listed.text, listed.text
+    assert "The program ran to its end" in ended.text and "2" in ended.text, ended.text
