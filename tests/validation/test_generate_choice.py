@@ -51,6 +51,22 @@ def planted(operator: str, file: str, function: str, summary_part: str):
     return found[0], text, apply_edits(text, found[0].edits)
 
 
+def traced_distance(work, candidate, before, after, test, test_files):
+    """The planted change run under the trace plugin in the sandbox, as the generator runs it: the run (its
+    test failed) and the distance measured from it."""
+    file = candidate.file
+    runner = SandboxRunner(work, sandbox="bwrap")
+    try:
+        run = runner.run(work, [test], plugin=TRACE,
+                         plant={"file": file, "lines": changed_lines(before, after), "function": candidate.function})
+    finally:
+        runner.close()
+    assert run.failed == [test], run.output[-800:]
+    distance = measure(run.trace[0], file=file, function_line=candidate.function_line,
+                       touched=touched_names(*changed_text(before, after)), test_files=frozenset(test_files))
+    return run, distance
+
+
 @pytest.mark.slow
 def test_files_count_the_modules_a_wrong_value_passes_through_before_the_test_reads_it(tmp_path):
     """It was: ``files`` counted the change's module and the failing stack, so a transfer the journal no
@@ -60,18 +76,8 @@ def test_files_count_the_modules_a_wrong_value_passes_through_before_the_test_re
     work = tmp_path / "work"
     linked_copy(LEDGER, work)
     replace_file(work, JOURNAL, after)
-    test = "tests/test_ledger.py::test_report_balance_as_of_and_cache"
-    runner = SandboxRunner(work, sandbox="bwrap")
-    try:
-        run = runner.run(work, [test], plugin=TRACE,
-                         plant={"file": JOURNAL, "lines": changed_lines(before, after), "function": candidate.function})
-    finally:
-        runner.close()
-    assert run.failed == [test], run.output[-800:]
-
-    distance = measure(run.trace[0], file=JOURNAL, function_line=candidate.function_line,
-                       touched=touched_names(*changed_text(before, after)),
-                       test_files=frozenset(Repository.scan(LEDGER).tests))
+    run, distance = traced_distance(work, candidate, before, after, "tests/test_ledger.py::test_report_balance_as_of_and_cache",
+                                    Repository.scan(LEDGER).tests)
 
     assert distance is not None and not distance.on_failure_stack and distance.state_carried
     assert distance.files_on_stack == 1  # the test fails in its own assertion: only the change's module
@@ -89,18 +95,8 @@ def test_a_starting_value_set_wrong_in_init_is_read_long_after_the_constructor_r
     work = tmp_path / "work"
     linked_copy(LEDGER, work)
     replace_file(work, JOURNAL, after)
-    test = "tests/test_ledger.py::test_transfer_moves_money_and_numbers_it"
-    runner = SandboxRunner(work, sandbox="bwrap")
-    try:
-        run = runner.run(work, [test], plugin=TRACE,
-                         plant={"file": JOURNAL, "lines": changed_lines(before, after), "function": candidate.function})
-    finally:
-        runner.close()
-    assert run.failed == [test], run.output[-800:]
-
-    distance = measure(run.trace[0], file=JOURNAL, function_line=candidate.function_line,
-                       touched=touched_names(*changed_text(before, after)),
-                       test_files=frozenset(Repository.scan(LEDGER).tests))
+    run, distance = traced_distance(work, candidate, before, after, "tests/test_ledger.py::test_transfer_moves_money_and_numbers_it",
+                                    Repository.scan(LEDGER).tests)
 
     assert distance is not None and not distance.on_failure_stack and distance.state_carried
     # From `Journal()` on, the accounts it opens and posts to, until the test reads the number it returned.
@@ -150,17 +146,8 @@ def test_a_flag_stored_inverted_is_read_by_another_method_after_the_one_that_sto
     after = apply_edits(before, candidate.edits)
     assert "        self.ready = not (volts >= 5)\n" in after
     (work / camera).write_text(after, encoding="utf-8")
-    test = "tests/test_shutter.py::test_a_charged_camera_fills_the_album"
-    runner = SandboxRunner(work, sandbox="bwrap")
-    try:
-        run = runner.run(work, [test], plugin=TRACE,
-                         plant={"file": camera, "lines": changed_lines(before, after), "function": candidate.function})
-    finally:
-        runner.close()
-    assert run.failed == [test], run.output[-800:]
-
-    distance = measure(run.trace[0], file=camera, function_line=candidate.function_line,
-                       touched=touched_names(*changed_text(before, after)), test_files=frozenset({"tests/test_shutter.py"}))
+    run, distance = traced_distance(work, candidate, before, after,
+                                    "tests/test_shutter.py::test_a_charged_camera_fills_the_album", {"tests/test_shutter.py"})
 
     assert distance is not None and not distance.on_failure_stack and distance.state_carried
     assert run.trace[0]["failure"]["files_after"] == ["shutter/album.py", "shutter/camera.py"]
