@@ -80,6 +80,8 @@ if __name__ == "__main__":
     # program made then failed in find_spec: `os` was gone): the finder lives in a module of its own, whose
     # globals stay.
     own = importlib.util.spec_from_file_location("stepwise_legacy", os.path.abspath(__file__))
+    if own is None or own.loader is None:
+        sys.exit("stepwise_legacy.py could not load itself as a module of its own")
     legacy = importlib.util.module_from_spec(own)
     sys.modules["stepwise_legacy"] = legacy
     own.loader.exec_module(legacy)
