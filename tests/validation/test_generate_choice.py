@@ -51,6 +51,14 @@ def planted(operator: str, file: str, function: str, summary_part: str):
     return found[0], text, apply_edits(text, found[0].edits)
 
 
+def planted_in_ledger(work, operator, file, function, summary_part):
+    """A linked copy of the ledger fixture at ``work`` with the operator's change planted; the change."""
+    candidate, before, after = planted(operator, file, function, summary_part)
+    linked_copy(LEDGER, work)
+    replace_file(work, file, after)
+    return work, candidate, before, after
+
+
 def traced_distance(work, candidate, before, after, test, test_files):
     """The planted change run under the trace plugin in the sandbox, as the generator runs it: the run (its
     test failed) and the distance measured from it."""
@@ -72,10 +80,7 @@ def test_files_count_the_modules_a_wrong_value_passes_through_before_the_test_re
     """It was: ``files`` counted the change's module and the failing stack, so a transfer the journal no
     longer records, read back by the report module and failing in the test's own assertion, measured one
     file and could never be recommended, though the shared measure counts every file that ran between."""
-    candidate, before, after = planted("drop_state_update", JOURNAL, "Journal.transfer", "self.transfers.append")
-    work = tmp_path / "work"
-    linked_copy(LEDGER, work)
-    replace_file(work, JOURNAL, after)
+    work, candidate, before, after = planted_in_ledger(tmp_path / "work", "drop_state_update", JOURNAL, "Journal.transfer", "self.transfers.append")
     run, distance = traced_distance(work, candidate, before, after, "tests/test_ledger.py::test_report_balance_as_of_and_cache",
                                     Repository.scan(LEDGER).tests)
 
@@ -91,10 +96,7 @@ def test_files_count_the_modules_a_wrong_value_passes_through_before_the_test_re
 def test_a_starting_value_set_wrong_in_init_is_read_long_after_the_constructor_returned(tmp_path):
     """The journal numbers its transfers from one more: the constructor that set it has returned when the
     test reads the wrong number, so the wrong value was carried in state across calls and files."""
-    candidate, before, after = planted("wrong_initial_state", JOURNAL, "Journal.__init__", "self.sequence")
-    work = tmp_path / "work"
-    linked_copy(LEDGER, work)
-    replace_file(work, JOURNAL, after)
+    work, candidate, before, after = planted_in_ledger(tmp_path / "work", "wrong_initial_state", JOURNAL, "Journal.__init__", "self.sequence")
     run, distance = traced_distance(work, candidate, before, after, "tests/test_ledger.py::test_transfer_moves_money_and_numbers_it",
                                     Repository.scan(LEDGER).tests)
 
@@ -270,10 +272,7 @@ def test_a_pass_left_by_a_dropped_statement_is_watched_where_control_passes_it()
 
 
 def ledger_plant(tmp_path, operator, file, function, summary_part):
-    candidate, before, after = planted(operator, file, function, summary_part)
-    work = tmp_path / function
-    linked_copy(LEDGER, work)
-    replace_file(work, file, after)
+    work, candidate, before, after = planted_in_ledger(tmp_path / function, operator, file, function, summary_part)
     plant = {"file": file, "function": function, "function_line": candidate.function_line,
              **watched(after, changed_lines(before, after)).to_plant()}
     return work, plant
