@@ -222,7 +222,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
             report.baseline_uncollected = [test for test in run.failed if test in repo.tests]
             if run.ran and run.reach:
                 # A test that passed here but fails in another run of the correct tree would fail a task's
-                # verification at random: it is named in no task (httpie's SSL tests did, on a loaded machine).
+                # verification at random: it is named in no task.
                 for _ in range(selection.DETERMINISM_RUNS - 1):
                     again = runner.run(baseline, suite, keep_going=True)
                     report.baseline_unsteady = sorted({*report.baseline_unsteady, *(
