@@ -39,6 +39,8 @@ class ModuleContext:
     index: SourceIndex
     parents: dict[ast.AST, ast.AST] = field(default_factory=dict)
     qualnames: dict[ast.AST, str] = field(default_factory=dict)
+    # (start byte, end byte, first line, last line) of each statement in a function's body, found once
+    _statements: list[tuple[int, int, int, int]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def parse(cls, file: str, source: str) -> ModuleContext:
@@ -82,6 +84,33 @@ class ModuleContext:
             if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
                 continue
             stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+    def statement_lines(self, edit: Edit) -> tuple[int, int] | None:
+        """The first and last line of the innermost statement of a function's body that holds ``edit``: a
+        line of it runs whenever the edited code can. None where no such statement holds it (a signature, a
+        decorator, a gap between a body's statements), and nothing can be said from the lines that ran."""
+        if self._statements is None:
+            self._statements = [(*self.index.span(node), node.lineno, node.end_lineno or node.lineno)
+                                for node in ast.walk(self.tree)
+                                if isinstance(node, ast.stmt) and not isinstance(node, (*FUNCTIONS, ast.ClassDef))
+                                and self.function_of(node) is not None]
+        # An edit of whole lines starts at their indentation and ends after their newline, where the statement
+        # does not: only the bytes it changes that are not blank count. A pure insertion lies between
+        # statements, and only a statement around it (a block's compound statement) holds it.
+        data = self.index.data
+        start, end = edit.start, edit.end
+        while start < end and data[start] in b" \t\r\n":
+            start += 1
+        while end > start and data[end - 1] in b" \t\r\n":
+            end -= 1
+        if start == end:
+            holding = [s for s in self._statements if s[0] < start < s[1]]
+        else:
+            holding = [s for s in self._statements if s[0] <= start and end <= s[1]]
+        if not holding:
+            return None
+        innermost = min(holding, key=lambda s: s[1] - s[0])
+        return innermost[2], innermost[3]
 
     def candidate(self, operator: str, node: ast.AST, edits: tuple[Edit, ...] | list[Edit], summary: str) -> Candidate:
         function = node if isinstance(node, FUNCTIONS) else self.function_of(node)

@@ -35,8 +35,17 @@ from validation.generate.choice import ORDERS, SuiteFiles, ordered
 from validation.generate.confirm import CorrectTraces, confirm
 from validation.generate.distance import by_nearness, measure, propose_label, touched_names
 from validation.generate.environment import default_environment
+from validation.generate.ran_lines import RanLines
 from validation.generate.repository import Repository
-from validation.generate.runs import MEMORY_MB, REACH, TRACE, SandboxRunner, prepare_workspace, seal_snapshot
+from validation.generate.runs import (
+    LINES,
+    MEMORY_MB,
+    REACH,
+    TRACE,
+    SandboxRunner,
+    prepare_workspace,
+    seal_snapshot,
+)
 from validation.generate.watch import watched
 from validation.generate.writer import snapshot_folder, write_task
 
@@ -80,6 +89,9 @@ class Report:
     from_real: str | None = None  # the real bug whose fixed tree it is
     candidates: int = 0
     already_published: int = 0  # candidates left out before trying: their change is in Options.published
+    # ... and those in statements that no test reaching their function runs (validation.generate.ran_lines);
+    # None: the baseline's line record could not tell, and none was left out.
+    never_run: int | None = None
     outcomes: Counter = field(default_factory=Counter)
     labels: Counter = field(default_factory=Counter)
     by_operator: dict[str, Counter] = field(default_factory=dict)
@@ -102,7 +114,7 @@ class Report:
     def to_dict(self) -> dict:
         return {"repo": self.repo, "version": self.version, "seed": self.seed,
                 **({"from_real": self.from_real} if self.from_real else {}), "candidates": self.candidates,
-                "already_published": self.already_published,
+                "already_published": self.already_published, "never_run": self.never_run,
                 "kept": self.outcomes.get(selection.KEPT, 0),
                 "rejected": {reason: self.outcomes[reason] for reason in selection.REJECT_REASONS if self.outcomes[reason]},
                 "labels": dict(self.labels), "by_operator": {k: dict(v) for k, v in sorted(self.by_operator.items())},
@@ -135,10 +147,10 @@ def _suite(repo: Repository, paths: tuple[str, ...]) -> list[str]:
 
 
 def plan(repo: Repository, reach: dict, options: Options, report: Report | None = None,
-         ) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
-    """Candidates in functions some passing test reaches and whose change ``options.published`` does not hold,
-    in ``options.order`` (``validation.generate.choice``); the tests reaching each function; each source file's
-    text."""
+         ran: RanLines | None = None) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
+    """Candidates in functions some passing test reaches, in statements those tests run (where ``ran`` can
+    tell), and whose change ``options.published`` does not hold, in ``options.order``
+    (``validation.generate.choice``); the tests reaching each function; each source file's text."""
     covering: dict[str, list[str]] = {}
     for test, entry in reach.items():
         if entry["outcome"] == "passed":
@@ -146,6 +158,7 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
                 covering.setdefault(function, []).append(test)
     found: list[Candidate] = []
     texts: dict[str, str] = {}
+    never_run = 0
     for rel in repo.sources:
         try:
             text = (repo.root / rel).read_text(encoding="utf-8")
@@ -153,7 +166,14 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
         except (SyntaxError, UnicodeDecodeError, ValueError):
             continue  # a module this interpreter cannot parse: nothing to plant there
         texts[rel] = text
-        found += [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
+        reached = [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
+        if ran is not None:
+            run = [c for c in reached if not ran.never_run(c, context, covering[f"{rel}:{c.function_line}"])]
+            never_run += len(reached) - len(run)
+            reached = run
+        found += reached
+    if report is not None and ran is not None:
+        report.never_run = never_run
     if options.published is not None:
         published = published_changes(options.published, but=run_id(options.real.name, options.seed)
                                       if options.real is not None else "")
@@ -216,6 +236,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         home.mkdir()  # the sandbox's own folder: acquiring one prepares it, never the linked copy
         runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
                                env=variables)
+        ran: RanLines | None = None
         try:
             run = runner.run(baseline, suite, plugin=REACH, keep_going=True)
             # pytest names a module that did not collect by its path; a captured log line may start the same way.
@@ -229,6 +250,8 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
                         t for t in again.failed if run.reach.get(t, {}).get("outcome") == "passed")})
                 for test in report.baseline_unsteady:
                     run.reach[test]["outcome"] = "unsteady"
+                lines = runner.run(baseline, suite, plugin=LINES, keep_going=True)
+                ran = RanLines.of(lines.lines) if lines.ran else None
         finally:
             runner.close()
         report.seconds["baseline"] = time.monotonic() - started
@@ -249,7 +272,7 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         report.baseline_failing = sorted(t for t, e in run.reach.items() if e["outcome"] == "failed")
         if not passing:
             raise GenerateError("no test of the repository passes; the generator needs a passing suite")
-        todo, covering, texts = plan(repo, run.reach, options, report)
+        todo, covering, texts = plan(repo, run.reach, options, report, ran)
         report.candidates = len(todo)
         _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
               (environment, python, variables), run.reach)

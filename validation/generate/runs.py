@@ -20,11 +20,15 @@ from validation.runner import PLUGIN_DIR, PYTEST_ARGS
 
 PLUGINS = Path(__file__).with_name("plugins")
 REACH, TRACE = "_stepwise_reach", "_stepwise_trace"
+LINES = "_stepwise_lines"  # the lines the passing tests run (validation.generate.ran_lines)
 # The state tracer that measures every task's divergence (``validation.quality.trace_plugin``), under a name
 # of its own: a planted bug's label comes from the same measure as a hand-written or real bug's.
 STATE = "_stepwise_state"
 STATE_SOURCE = Path(__file__).resolve().parent.parent / "quality" / "trace_plugin.py"
 STATE_MAX_EVENTS = 20000  # per test, as corpus quality traces
+# Each plugin by the name pytest loads it under: its source, copied into the workspace's plugin folder.
+PLUGIN_SOURCES = {REACH: PLUGINS / "reach.py", TRACE: PLUGINS / "trace.py", LINES: PLUGINS / "lines.py",
+                  STATE: STATE_SOURCE}
 # pytest's exit statuses that mean the tests could not even be run: interrupted, internal error,
 # usage error (a node id that does not exist), no tests collected.
 # A repository's tests import its packages from its root, as `python -m pytest` run there does (the
@@ -71,6 +75,7 @@ class TestRun:
     timed_out: bool
     output: str
     reach: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)  # the lines plugin's record
     trace: list[dict] = field(default_factory=list)
     state: list[str] = field(default_factory=list)  # the state tracer's JSON lines
 
@@ -109,8 +114,7 @@ class SandboxRunner:
                 shutil.rmtree(folder)
             folder.mkdir()
             folder.chmod(0o777)  # the sandbox's unprivileged uid writes the plugin's record here
-            source = PLUGINS / "reach.py" if plugin == REACH else PLUGINS / "trace.py" if plugin == TRACE else STATE_SOURCE
-            shutil.copyfile(source, folder / f"{plugin}.py")
+            shutil.copyfile(PLUGIN_SOURCES[plugin], folder / f"{plugin}.py")
             if plugin == STATE:
                 (folder / "trace_spec.json").write_text(json.dumps({"tests": list(tests), "max_events": STATE_MAX_EVENTS}),
                                                         encoding="utf-8")
@@ -123,9 +127,13 @@ class SandboxRunner:
         output = (result.stdout or "") + (result.stderr or "")
         run = TestRun(returncode=result.returncode, failed=_failed(result.stdout or ""), timed_out=result.timed_out,
                       output=output)
-        if plugin == REACH:
-            path = workspace / PLUGIN_DIR / "reach.json"
-            run.reach = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        if plugin in (REACH, LINES):
+            path = workspace / PLUGIN_DIR / ("reach.json" if plugin == REACH else "lines.json")
+            record = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+            if plugin == REACH:
+                run.reach = record
+            else:
+                run.lines = record
         elif plugin in (TRACE, STATE):
             path = workspace / PLUGIN_DIR / "trace.jsonl"
             lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if path.is_file() else []
