@@ -150,13 +150,15 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
          ran: RanLines | None = None) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
     """Candidates in functions some passing test reaches, in statements those tests run (where ``ran`` can
     tell), and whose change ``options.published`` does not hold, in ``options.order``
-    (``validation.generate.choice``); the tests reaching each function; each source file's text."""
+    (``validation.generate.choice``); the tests each candidate's first run runs (by its key): those reaching
+    its function, narrowed by ``ran`` to those that can run the change; each source file's text."""
     covering: dict[str, list[str]] = {}
     for test, entry in reach.items():
         if entry["outcome"] == "passed":
             for function in entry["functions"]:
                 covering.setdefault(function, []).append(test)
     found: list[Candidate] = []
+    tests_of: dict[str, list[str]] = {}
     texts: dict[str, str] = {}
     never_run = 0
     for rel in repo.sources:
@@ -166,12 +168,17 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
         except (SyntaxError, UnicodeDecodeError, ValueError):
             continue  # a module this interpreter cannot parse: nothing to plant there
         texts[rel] = text
-        reached = [c for c in candidates(context, options.operators) if f"{rel}:{c.function_line}" in covering]
-        if ran is not None:
-            run = [c for c in reached if not ran.never_run(c, context, covering[f"{rel}:{c.function_line}"])]
-            never_run += len(reached) - len(run)
-            reached = run
-        found += reached
+        for candidate in candidates(context, options.operators):
+            tests = covering.get(f"{rel}:{candidate.function_line}")
+            if not tests:
+                continue
+            if ran is not None:
+                tests = ran.tests_running(candidate, context, tests)
+                if not tests:
+                    never_run += 1
+                    continue
+            found.append(candidate)
+            tests_of[candidate.key] = tests
     if report is not None and ran is not None:
         report.never_run = never_run
     if options.published is not None:
@@ -184,7 +191,7 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
     found = ordered(found, covering, reach, seed=options.seed, order=options.order,
                     statics=SuiteFiles.read(repo.root, repo.tests, repo.sources))
     limit = options.max_candidates or options.max_tasks * 10
-    return found[:limit], covering, texts
+    return found[:limit], tests_of, texts
 
 
 def _identity(repo: Repository, candidate: Candidate, text: str) -> tuple[str, ...]:
@@ -272,9 +279,9 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         report.baseline_failing = sorted(t for t, e in run.reach.items() if e["outcome"] == "failed")
         if not passing:
             raise GenerateError("no test of the repository passes; the generator needs a passing suite")
-        todo, covering, texts = plan(repo, run.reach, options, report, ran)
+        todo, tests_of, texts = plan(repo, run.reach, options, report, ran)
         report.candidates = len(todo)
-        _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
+        _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
               (environment, python, variables), run.reach)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -293,7 +300,7 @@ def _real_tree(bug: RepositoryTask) -> tuple[Repository, Path]:
     return Repository.scan(tree, bug.spec.repo.name, version=f"git:{commit}"), tree
 
 
-def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime,
+def _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime,
           reach) -> None:
     environment, python, variables = runtime
     state_path = out / STATE_FILE
@@ -362,7 +369,7 @@ def _play(todo, covering, texts, repo, snapshot, scratch, out, options, report, 
                 i, candidate = item
                 if candidate.key in done:
                     continue
-                _decide(candidate, i, runner, covering, texts, repo, snapshot, scratch / f"w{number}", out,
+                _decide(candidate, i, runner, tests_of, texts, repo, snapshot, scratch / f"w{number}", out,
                         options, suite_size, lock, seen_sources, signatures, record, claim, report, environment,
                         correct_traces, reach)
         finally:
@@ -392,7 +399,7 @@ def _count(report: Report, candidate: Candidate, outcome: str, label: str | None
         report.labels[label] += 1
 
 
-def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, out, options, suite_size, lock,
+def _decide(candidate, index, runner, tests_of, texts, repo, snapshot, workdir, out, options, suite_size, lock,
             seen_sources, signatures, record, claim, report, environment, correct_traces, reach) -> None:
     before = texts[candidate.file]
     after = apply_edits(before, candidate.edits)
@@ -406,7 +413,7 @@ def _decide(candidate, index, runner, covering, texts, repo, snapshot, workdir, 
         compile(after, candidate.file, "exec")
     except (SyntaxError, ValueError):
         return record(candidate, "syntax", source_hash=source_hash)
-    tests = covering.get(f"{candidate.file}:{candidate.function_line}", [])
+    tests = tests_of.get(candidate.key, [])
     if not tests:
         return record(candidate, "not_reached", source_hash=source_hash)
     def timed(kind: str, run, *args, **kwargs):

@@ -1,10 +1,11 @@
 """Which lines of the repository's own code the passing tests run (``-p _stepwise_lines``).
 
 Standalone: copied into the workspace, imports nothing from the project. Writes ``lines.json`` next to
-itself: {"lines": {"file.py": [line, ...]}, "passed": [node id, ...], "replaced": bool}, where "lines" is
-every line run at import or during a test that passed, and "replaced" says that something else set a trace
-function during the run (a tracing library under test, coverage): its lines went unseen, so the record
-cannot tell that a line never runs.
+itself: {"outside": {"file.py": [line, ...]}, "passed": [node id, ...], "by_line": {"file.py": {"line": [index
+into passed, ...]}}, "replaced": bool}: the lines run outside any test (imports, collection), the tests that
+passed, the lines each of them ran, and whether something else set a trace function during the run (a
+tracing library under test, coverage), so that lines went unseen and the record cannot tell that a line
+never runs.
 
 A separate run from the reach profile: line events slow the tests, and a test that fails only because of
 that must not count as failing in the baseline. The tracer is set when the plugin loads, before the tests'
@@ -23,8 +24,8 @@ _ROOT = os.getcwd()
 _files = {}  # co_filename -> whether it is a source file of the repository
 _outside = {}  # co_filename -> lines run outside any test (imports, collection)
 _current = _outside  # ... or in the running test
-_passed_lines = {}  # co_filename -> lines run by tests that passed
-_passed = []
+_passed = []  # the tests that passed ...
+_passed_lines = []  # ... and the lines each ran ({co_filename: lines})
 _failed = set()
 _replaced = [False]
 _set_trace, _set_thread_trace = sys.settrace, threading.settrace
@@ -83,8 +84,7 @@ def pytest_runtest_protocol(item, nextitem):
     node = _node_id(item.nodeid)
     if node not in _failed:
         _passed.append(node)
-        for filename, lines in _current.items():
-            _passed_lines.setdefault(filename, set()).update(lines)
+        _passed_lines.append(_current)
     _current = _outside
 
 
@@ -93,13 +93,23 @@ def pytest_runtest_logreport(report):
         _failed.add(_node_id(report.nodeid))
 
 
+def _rel(filename):
+    return os.path.relpath(os.path.realpath(filename), _ROOT).replace(os.sep, "/")
+
+
 def pytest_sessionfinish(session, exitstatus):
     _set_trace(None)
-    lines = {}
-    for record in (_outside, _passed_lines):
-        for filename, numbers in record.items():
-            rel = os.path.relpath(os.path.realpath(filename), _ROOT).replace(os.sep, "/")
-            lines.setdefault(rel, set()).update(numbers)
+    outside = {}
+    for filename, numbers in _outside.items():
+        outside.setdefault(_rel(filename), set()).update(numbers)
+    by_line = {}
+    for index, ran in enumerate(_passed_lines):
+        for filename, numbers in ran.items():
+            tests = by_line.setdefault(_rel(filename), {})
+            for number in numbers:
+                runs = tests.setdefault(str(number), [])
+                if not runs or runs[-1] != index:  # one file under two names (a link) adds a test once
+                    runs.append(index)
     with open(os.path.join(_HERE, "lines.json"), "w", encoding="utf-8") as fh:
-        json.dump({"lines": {rel: sorted(numbers) for rel, numbers in sorted(lines.items())},
-                   "passed": _passed, "replaced": _replaced[0]}, fh)
+        json.dump({"outside": {rel: sorted(numbers) for rel, numbers in outside.items()},
+                   "passed": _passed, "by_line": by_line, "replaced": _replaced[0]}, fh)
