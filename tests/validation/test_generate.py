@@ -20,7 +20,13 @@ from validation.generate.distance import PlantDistance, measure, nearest, propos
 from validation.generate.pipeline import STATE_FILE, GenerateError, Options, generate
 from validation.generate.repository import Repository
 from validation.generate.runs import SandboxRunner, _failed
-from validation.generate.selection import REJECT_REASONS, SLOWDOWN_ALLOWED, STARTUP_S, time_limit
+from validation.generate.selection import (
+    REJECT_REASONS,
+    SLOWDOWN_ALLOWED,
+    STARTUP_S,
+    baseline_seconds,
+    time_limit,
+)
 from validation.generate.writer import snapshot_folder
 
 LEDGER = Path(__file__).resolve().parent.parent / "fixtures" / "repos" / "ledger"
@@ -206,12 +212,33 @@ def test_a_planted_endless_loop_is_given_up_on_after_a_limit_set_by_its_tests_ba
     assert 10 <= entries[0]["limit_s"] < 15  # start-up and ten times a test of milliseconds, not 120 s
 
 
+@pytest.mark.slow
+def test_a_change_whose_tests_took_longer_than_the_timeout_in_the_baseline_is_left_out_before_trying(tmp_path):
+    """tornado-12's first candidates were in its IOLoop's waker, which every test runs: the whole suite's 40 s
+    under a --timeout of 30 s, so each was tried for 30 s and given up on. They are left out and counted."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "steps.py").write_text("def fast(n):\n    done = []\n    done.append(n)\n    return done\n\n\n"
+                                   "def slow(n):\n    done = []\n    done.append(n)\n    return done\n")
+    (repo / "test_steps.py").write_text("import time\n\nfrom steps import fast, slow\n\n\ndef test_fast():\n"
+                                        "    assert fast(1) == [1]\n\n\ndef test_slow():\n    time.sleep(4)\n"
+                                        "    assert slow(1) == [1]\n")
+
+    report = generate(Options(repo=repo, out=tmp_path / "out", max_tasks=5, timeout_s=3,
+                              operators=("drop_state_update",)))
+
+    tried = [json.loads(line) for line in (tmp_path / "out" / STATE_FILE).read_text().splitlines()]
+    assert report.over_time == 1 and report.to_dict()["over_time"] == 1  # dropping `done.append(n)` in slow
+    assert len(tried) == 1 and tried[0]["outcome"] == "kept", tried  # ... and in fast, tried and kept
+
+
 def test_the_time_limit_is_the_timeout_at_most_and_all_of_it_for_an_untimed_test():
     reach = {"t::a": {"seconds": 0.5}, "t::b": {"seconds": 1.5}, "t::old": {"outcome": "passed"}}
 
     assert time_limit(["t::a", "t::b"], reach, 60) == STARTUP_S + SLOWDOWN_ALLOWED * 2.0
     assert time_limit(["t::a", "t::b"], reach, 20) == 20
     assert time_limit(["t::a", "t::old"], reach, 60) == 60
+    assert baseline_seconds(["t::a", "t::b"], reach) == 2.0 and baseline_seconds(["t::old"], reach) is None
 
 
 @pytest.mark.slow

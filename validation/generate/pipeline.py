@@ -92,6 +92,8 @@ class Report:
     # ... and those in statements that no test reaching their function runs (validation.generate.ran_lines);
     # None: the baseline's line record could not tell, and none was left out.
     never_run: int | None = None
+    # ... and those whose tests took longer than --timeout in the baseline: their first run would be given up on
+    over_time: int = 0
     outcomes: Counter = field(default_factory=Counter)
     labels: Counter = field(default_factory=Counter)
     by_operator: dict[str, Counter] = field(default_factory=dict)
@@ -115,6 +117,7 @@ class Report:
         return {"repo": self.repo, "version": self.version, "seed": self.seed,
                 **({"from_real": self.from_real} if self.from_real else {}), "candidates": self.candidates,
                 "already_published": self.already_published, "never_run": self.never_run,
+                "over_time": self.over_time,
                 "kept": self.outcomes.get(selection.KEPT, 0),
                 "rejected": {reason: self.outcomes[reason] for reason in selection.REJECT_REASONS if self.outcomes[reason]},
                 "labels": dict(self.labels), "by_operator": {k: dict(v) for k, v in sorted(self.by_operator.items())},
@@ -160,7 +163,7 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
     found: list[Candidate] = []
     tests_of: dict[str, list[str]] = {}
     texts: dict[str, str] = {}
-    never_run = 0
+    never_run = over_time = 0
     for rel in repo.sources:
         try:
             text = (repo.root / rel).read_text(encoding="utf-8")
@@ -177,10 +180,15 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
                 if not tests:
                     never_run += 1
                     continue
+            if (selection.baseline_seconds(tests, reach) or 0.0) >= options.timeout_s:
+                over_time += 1
+                continue
             found.append(candidate)
             tests_of[candidate.key] = tests
-    if report is not None and ran is not None:
-        report.never_run = never_run
+    if report is not None:
+        report.over_time = over_time
+        if ran is not None:
+            report.never_run = never_run
     if options.published is not None:
         published = published_changes(options.published, but=run_id(options.real.name, options.seed)
                                       if options.real is not None else "")

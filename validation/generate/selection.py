@@ -32,13 +32,20 @@ SLOWDOWN_ALLOWED = 10
 STARTUP_S = 10.0
 
 
-def time_limit(tests: Iterable[str], reach: dict, timeout_s: float) -> float:
-    """Seconds a candidate's first run of ``tests`` may take: ``--timeout`` at most; all of it when the baseline
-    did not time a test (a record from before tests were timed)."""
+def baseline_seconds(tests: Iterable[str], reach: dict) -> float | None:
+    """What ``tests`` took in the profiled baseline; None when it did not time one (a record from before tests
+    were timed)."""
     seconds = [reach.get(test, {}).get("seconds") for test in tests]
     if any(not isinstance(s, (int, float)) for s in seconds):
-        return timeout_s
-    return min(timeout_s, STARTUP_S + SLOWDOWN_ALLOWED * sum(seconds))
+        return None
+    return float(sum(seconds))
+
+
+def time_limit(tests: Iterable[str], reach: dict, timeout_s: float) -> float:
+    """Seconds a candidate's first run of ``tests`` may take: ``--timeout`` at most; all of it when the baseline
+    did not time a test."""
+    seconds = baseline_seconds(tests, reach)
+    return timeout_s if seconds is None else min(timeout_s, STARTUP_S + SLOWDOWN_ALLOWED * seconds)
 
 
 def breaks_suite(failed: int, suite: int) -> bool:
