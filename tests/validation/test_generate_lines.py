@@ -13,7 +13,7 @@ import pytest
 from corpus.plant.context import ModuleContext
 from corpus.plant.edits import Edit
 from corpus.plant.operators import candidates
-from validation.generate.pipeline import STATE_FILE, Options, generate
+from validation.generate.pipeline import STATE_FILE, Options, Report, generate
 from validation.generate.ran_lines import RanLines
 
 SOURCE = '''class Counter:
@@ -136,3 +136,11 @@ def test_the_generator_runs_only_the_tests_that_run_a_change_where_the_record_ca
         assert report.never_run == 2 and report.to_dict()["never_run"] == 2
         assert not in_branch & set(tried), tried  # (dropping `self.resets = 0` runs, and is no_effect: never read)
         assert tasks[13]["pass_to_pass"] == []  # test_sum never runs `self.big += 1`: not run with it
+
+
+def test_the_report_says_why_candidates_were_left_out_before_trying():
+    report = Report(repo="r", version="v", seed=1, already_published=3, never_run=None, over_time=2)
+
+    assert report.not_tried() == ("left out before trying: 3 already published, "
+                                  "2 whose tests took longer than --timeout in the baseline")
+    assert Report(repo="r", version="v", seed=1, never_run=0).not_tried() == ""

@@ -100,10 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = report.to_dict()
     print(f"{report.repo} ({report.version}), seed {report.seed}: {summary['kept']} kept of "
           f"{sum(report.outcomes.values())} candidates tried ({report.baseline_tests} passing tests)"
-          + (f"; {report.already_published} left out as already published" if report.already_published else "")
-          + (f"; {report.never_run} left out as in lines no test runs" if report.never_run else "")
-          + (f"; {report.over_time} left out as their tests took longer than --timeout in the baseline"
-             if report.over_time else ""))
+          + (f"; {report.not_tried()}" if report.not_tried() else ""))
     if report.baseline_uncollected:
         print(f"  {len(report.baseline_uncollected)} test module(s) did not collect in the correct tree, left out: "
               + ", ".join(report.baseline_uncollected))

@@ -113,6 +113,14 @@ class Report:
         """Tests no task names: failing, or unsteady, in the correct tree."""
         return [*self.baseline_failing, *self.baseline_unsteady]
 
+    def not_tried(self) -> str:
+        """The candidates left out before trying, by why, in words ("" for none)."""
+        parts = [f"{n} {why}" for n, why in ((self.already_published, "already published"),
+                                             (self.never_run, "in lines no test runs"),
+                                             (self.over_time, "whose tests took longer than --timeout in the baseline"))
+                 if n]
+        return "left out before trying: " + ", ".join(parts) if parts else ""
+
     def to_dict(self) -> dict:
         return {"repo": self.repo, "version": self.version, "seed": self.seed,
                 **({"from_real": self.from_real} if self.from_real else {}), "candidates": self.candidates,

@@ -211,7 +211,8 @@ class GenerateTasksJob(JobType):
             raise JobFailure(str(exc)) from None
         summary = report.to_dict()
         work.log(f"{summary['kept']} kept of {sum(report.outcomes.values())} candidates; rejected: "
-                 + (", ".join(f"{n} {reason}" for reason, n in summary["rejected"].items()) or "none"))
+                 + (", ".join(f"{n} {reason}" for reason, n in summary["rejected"].items()) or "none")
+                 + (f"; {report.not_tried()}" if report.not_tried() else ""))
         return {**summary, "out": str(out.relative_to(settings.VAR_DIR))}
 
     def describe(self, params) -> str:  # what is left at its default (the source it was not given: None) left out
