@@ -30,6 +30,7 @@ _BEFORE_RETURN = tuple(_PLANT.get("before_return", ()))
 _FUNCTION_LINE = _PLANT.get("function_line")
 _LEAVES = ("return", "raise", "yield")
 _files = {}  # co_filename -> its workspace-relative path when it is the repository's, else ""
+_targets = {}  # co_filename -> whether it is the changed file
 _state = {"calls": 0, "hits": 0, "first_hit_call": None, "last_hit_call": None}
 _after = set()  # files whose code ran since a changed line first ran
 _lock = threading.Lock()
@@ -44,6 +45,7 @@ def _in_repo(code):
         path = os.path.realpath(name) if os.path.isabs(name) else ""
         inside = path.startswith(_ROOT + os.sep) and not path.startswith(_HERE)
         _files[name] = rel = os.path.relpath(path, _ROOT).replace(os.sep, "/") if inside else ""
+        _targets[name] = path == _TARGET  # found once per file: a realpath on every call slowed the traced run
         return rel
 
 
@@ -75,9 +77,7 @@ def _global(frame, event, arg):
     _state["calls"] += 1
     if _state["first_hit_call"] is not None:
         _after.add(rel)
-    if os.path.realpath(code.co_filename) == _TARGET:
-        return _local
-    return None
+    return _local if _targets.get(code.co_filename) else None
 
 
 @pytest.hookimpl(hookwrapper=True)
