@@ -98,6 +98,22 @@ def test_the_report_counts_every_candidate_by_reason_and_a_second_run_resumes(ge
     assert len((out / STATE_FILE).read_text().splitlines()) == decided  # nothing was played twice
 
 
+@pytest.mark.slow
+def test_the_report_is_written_after_every_decision_so_a_run_stopped_from_outside_leaves_its_counts(tmp_path):
+    out = tmp_path / "out"
+    seen: list[int] = []
+
+    def progress(done: int, total: int, outcomes) -> None:
+        saved = json.loads((out / "generate-report.json").read_text())
+        seen.append(saved["kept"] + sum(saved["rejected"].values()))
+        assert seen[-1] >= done  # written before the decision is reported
+
+    generate(Options(repo=LEDGER, out=out, seed=3, max_tasks=2, max_candidates=4), progress=progress)
+
+    assert seen and seen == sorted(seen) and seen[0] >= 1
+    assert not list(out.glob("*.part"))
+
+
 def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distance():
     record = {"test": "tests/test_x.py::test_y", "hits": 2, "first_hit_call": 3, "last_hit_call": 9,
               "failure": {"type": "AssertionError", "calls": 14, "frames": [

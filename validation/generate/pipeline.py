@@ -298,12 +298,21 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         todo, tests_of, texts = plan(repo, run.reach, options, report, ran)
         report.candidates = len(todo)
         _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
-              (environment, python, variables), run.reach)
+              (environment, python, variables), run.reach, lambda: _write_report(out, report, started))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    report.wall_s = time.monotonic() - started
-    (out / REPORT_FILE).write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
+    _write_report(out, report, started)
     return report
+
+
+def _write_report(out: Path, report: Report, started: float) -> None:
+    """The report as it stands: after every decision too, so a run stopped from outside (a signal, a lost
+    machine) leaves what it had counted, and a watcher sees it grow."""
+    report.wall_s = time.monotonic() - started
+    path = out / REPORT_FILE
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
+    partial.replace(path)  # never half a report
 
 
 def _real_tree(bug: RepositoryTask) -> tuple[Repository, Path]:
@@ -317,7 +326,7 @@ def _real_tree(bug: RepositoryTask) -> tuple[Repository, Path]:
 
 
 def _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime,
-          reach) -> None:
+          reach, write_report: Callable[[], None]) -> None:
     environment, python, variables = runtime
     state_path = out / STATE_FILE
     done: dict[str, dict] = {}
@@ -348,6 +357,7 @@ def _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, 
             with state_path.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps(entry) + "\n")
             _count(report, candidate, outcome, extra.get("label"))
+            write_report()
             if report.outcomes[selection.KEPT] >= options.max_tasks:
                 stop.set()
             updates.put((sum(report.outcomes.values()), len(todo), Counter(report.outcomes)))
