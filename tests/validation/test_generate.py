@@ -16,6 +16,7 @@ from corpus.quality.label_rule import LabelRule
 from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
 from validation.generate import cli as generate_cli
+from validation.generate import pipeline
 from validation.generate.distance import PlantDistance, measure, nearest, propose_label
 from validation.generate.pipeline import STATE_FILE, GenerateError, Options, generate
 from validation.generate.repository import Repository
@@ -112,6 +113,34 @@ def test_the_report_is_written_after_every_decision_so_a_run_stopped_from_outsid
 
     assert seen and seen == sorted(seen) and seen[0] >= 1
     assert not list(out.glob("*.part"))
+
+
+@pytest.mark.slow
+def test_a_resumed_run_reuses_its_baseline_unless_the_tree_changed_or_the_saved_one_is_unreadable(tmp_path, monkeypatch):
+    """The baseline runs the whole suite four times (minutes on tornado); a run resumed with the same --out
+    used to pay for it again."""
+    repo = tmp_path / "ledger"
+    shutil.copytree(LEDGER, repo)
+    out = tmp_path / "out"
+    calls: list[Path] = []
+    real_baseline = pipeline._baseline
+    monkeypatch.setattr(pipeline, "_baseline", lambda runner, baseline, *args: calls.append(baseline)
+                        or real_baseline(runner, baseline, *args))
+
+    def resume(max_tasks: int):
+        return generate(Options(repo=repo, out=out, seed=3, max_tasks=max_tasks, max_candidates=2 * max_tasks))
+
+    first = resume(1)
+    again = resume(2)
+    assert len(calls) == 1 and again.baseline_tests == first.baseline_tests
+    assert sum(again.outcomes.values()) > sum(first.outcomes.values())  # it went on from where it stopped
+    (out / pipeline.BASELINE_FILE).write_text("{cut short")
+    resume(2)
+    assert len(calls) == 2 and json.loads((out / pipeline.BASELINE_FILE).read_text())["reach"]
+    with (repo / "ledger" / "__init__.py").open("a") as fh:
+        fh.write("# changed\n")
+    resume(2)
+    assert len(calls) == 3
 
 
 def test_planted_bugs_are_labelled_by_the_shared_rule_from_their_measured_distance():

@@ -40,14 +40,19 @@ from validation.generate.repository import Repository
 from validation.generate.runs import (
     LINES,
     MEMORY_MB,
+    PLUGIN_SOURCES,
     REACH,
     TRACE,
     SandboxRunner,
+    TestRun,
     prepare_workspace,
     seal_snapshot,
 )
 from validation.generate.watch import watched
 from validation.generate.writer import snapshot_folder, write_task
+
+# A run's baseline, kept in OUT for its resumptions (validation.generate.pipeline._cached_baseline).
+BASELINE_FILE = "generate-baseline.json"
 
 
 class GenerateError(RuntimeError):
@@ -257,26 +262,16 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         linked_copy(snapshot, baseline)
         prepare_workspace(baseline, repo.tests)
         home.mkdir()  # the sandbox's own folder: acquiring one prepares it, never the linked copy
-        runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
-                               env=variables)
-        ran: RanLines | None = None
-        try:
-            run = runner.run(baseline, suite, plugin=REACH, keep_going=True)
-            # pytest names a module that did not collect by its path; a captured log line may start the same way.
-            report.baseline_uncollected = [test for test in run.failed if test in repo.tests]
-            if run.ran and run.reach:
-                # A test that passed here but fails in another run of the correct tree would fail a task's
-                # verification at random: it is named in no task.
-                for _ in range(selection.DETERMINISM_RUNS - 1):
-                    again = runner.run(baseline, suite, keep_going=True)
-                    report.baseline_unsteady = sorted({*report.baseline_unsteady, *(
-                        t for t in again.failed if run.reach.get(t, {}).get("outcome") == "passed")})
-                for test in report.baseline_unsteady:
-                    run.reach[test]["outcome"] = "unsteady"
-                lines = runner.run(baseline, suite, plugin=LINES, keep_going=True)
-                ran = RanLines.of(lines.lines) if lines.ran else None
-        finally:
-            runner.close()
+        key = _baseline_key(repo, environment, suite)
+        run, ran = _cached_baseline(out, key, report)
+        if run is None:
+            runner = SandboxRunner(home, sandbox=options.sandbox, timeout_s=options.timeout_s * 5, python=python,
+                                   env=variables)
+            try:
+                run, ran = _baseline(runner, baseline, suite, repo, report)
+            finally:
+                runner.close()
+            _cache_baseline(out, key, run, report)
         report.seconds["baseline"] = time.monotonic() - started
         if run.timed_out:
             raise GenerateError(f"the repository's tests ran past the baseline's time limit ({options.timeout_s * 5:g} s, "
@@ -313,6 +308,60 @@ def _write_report(out: Path, report: Report, started: float) -> None:
     partial = path.with_name(path.name + ".part")
     partial.write_text(json.dumps(report.to_dict(), indent=2) + "\n", encoding="utf-8")
     partial.replace(path)  # never half a report
+
+
+def _baseline(runner: SandboxRunner, baseline: Path, suite: list[str], repo: Repository,
+              report: Report) -> tuple[TestRun, RanLines | None]:
+    """The correct tree's suite: profiled (reach), twice more plain (steadiness), once line-traced."""
+    run = runner.run(baseline, suite, plugin=REACH, keep_going=True)
+    # pytest names a module that did not collect by its path; a captured log line may start the same way.
+    report.baseline_uncollected = [test for test in run.failed if test in repo.tests]
+    if not (run.ran and run.reach):
+        return run, None
+    # A test that passed here but fails in another run of the correct tree would fail a task's verification
+    # at random: it is named in no task.
+    for _ in range(selection.DETERMINISM_RUNS - 1):
+        again = runner.run(baseline, suite, keep_going=True)
+        report.baseline_unsteady = sorted({*report.baseline_unsteady, *(
+            t for t in again.failed if run.reach.get(t, {}).get("outcome") == "passed")})
+    for test in report.baseline_unsteady:
+        run.reach[test]["outcome"] = "unsteady"
+    lines = runner.run(baseline, suite, plugin=LINES, keep_going=True)
+    run.lines = lines.lines if lines.ran else {}
+    return run, RanLines.of(run.lines)
+
+
+def _baseline_key(repo: Repository, environment: EnvironmentSpec, suite: list[str]) -> str:
+    """What a baseline depends on: the tree, its environment, the suite, and the plugins that recorded it."""
+    plugins = [PLUGIN_SOURCES[name].read_bytes() for name in (REACH, LINES)]
+    text = json.dumps([repo.version, environment.to_dict(), suite, selection.DETERMINISM_RUNS,
+                       [hashlib.sha1(source).hexdigest() for source in plugins]], sort_keys=True)
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def _cached_baseline(out: Path, key: str, report: Report) -> tuple[TestRun | None, RanLines | None]:
+    """A resumed run's baseline, as its first run left it in ``OUT`` (the suite runs four times: minutes on a
+    large project); None when there is none for this tree, environment and suite."""
+    try:
+        saved = json.loads((out / BASELINE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None, None
+    if not isinstance(saved, dict) or saved.get("key") != key:
+        return None, None
+    report.baseline_uncollected = saved["uncollected"]
+    report.baseline_unsteady = saved["unsteady"]
+    run = TestRun(returncode=0, failed=[], timed_out=False, output="", reach=saved["reach"], lines=saved["lines"])
+    return run, RanLines.of(run.lines)
+
+
+def _cache_baseline(out: Path, key: str, run: TestRun, report: Report) -> None:
+    if not (run.ran and run.reach):
+        return  # a failed baseline is reported, never kept
+    partial = out / (BASELINE_FILE + ".part")
+    partial.write_text(json.dumps({"key": key, "reach": run.reach, "lines": run.lines,
+                                   "uncollected": report.baseline_uncollected,
+                                   "unsteady": report.baseline_unsteady}), encoding="utf-8")
+    partial.replace(out / BASELINE_FILE)
 
 
 def _real_tree(bug: RepositoryTask) -> tuple[Repository, Path]:
