@@ -91,7 +91,10 @@ def test_the_report_counts_every_candidate_by_reason_and_a_second_run_resumes(ge
     assert set(saved["rejected"]) <= set(REJECT_REASONS)
     assert saved["kept"] + sum(saved["rejected"].values()) == sum(report.outcomes.values())
     assert saved["labels"] and sum(saved["labels"].values()) == saved["kept"]
-    decided = len((out / STATE_FILE).read_text().splitlines())
+    entries = [json.loads(line) for line in (out / STATE_FILE).read_text().splitlines()]
+    run = [e for e in entries if e["outcome"] not in ("duplicate", "syntax", "not_reached")]
+    assert run and all(e["first_s"] > 0 and e["tests_s"] >= 0 for e in run)  # what a time limit is tuned from
+    decided = len(entries)
 
     again = generate(Options(repo=LEDGER, out=out, seed=3, max_tasks=6, workers=2))
 

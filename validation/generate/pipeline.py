@@ -505,18 +505,22 @@ def _decide(candidate, index, runner, tests_of, texts, repo, snapshot, workdir, 
         replace_file(workdir, candidate.file, after)
         prepare_workspace(workdir, repo.tests)
         limit_s = selection.time_limit(tests, reach, options.timeout_s)
+        began = time.monotonic()
         first = timed("tests", runner.run, workdir, tests, timeout_s=limit_s)
+        # What the first run took against its tests' baseline time: the data a time limit is tuned from.
+        timing = {"first_s": round(time.monotonic() - began, 2),
+                  "tests_s": round(selection.baseline_seconds(tests, reach) or 0.0, 2)}
         if first.timed_out:
-            return record(candidate, "timeout", source_hash=source_hash, limit_s=round(limit_s, 1))
+            return record(candidate, "timeout", source_hash=source_hash, **timing, limit_s=round(limit_s, 1))
         if first.killed:
-            return record(candidate, "killed", source_hash=source_hash)
+            return record(candidate, "killed", source_hash=source_hash, **timing)
         if not first.ran:
-            return record(candidate, "import_error", source_hash=source_hash)
+            return record(candidate, "import_error", source_hash=source_hash, **timing)
         failed = [test for test in first.failed if test in tests] or first.failed
         if not failed:
-            return record(candidate, "no_effect", source_hash=source_hash)
+            return record(candidate, "no_effect", source_hash=source_hash, **timing)
         if selection.breaks_suite(len(failed), suite_size):
-            return record(candidate, "breaks_suite", source_hash=source_hash, failed=len(failed))
+            return record(candidate, "breaks_suite", source_hash=source_hash, **timing, failed=len(failed))
         def signature_of(tests: list[str]) -> tuple:
             return (candidate.file, candidate.function, candidate.operator,
                     *sorted(selection.named_tests(tests, excluded=report.left_out)))
@@ -524,34 +528,34 @@ def _decide(candidate, index, runner, tests_of, texts, repo, snapshot, workdir, 
         with lock:  # a near-duplicate by its first run's failures needs no traced runs
             near = signature_of(failed) in signatures
         if near:
-            return record(candidate, "near_duplicate", source_hash=source_hash)
+            return record(candidate, "near_duplicate", source_hash=source_hash, **timing)
         plant = {"file": candidate.file, "function": candidate.function, "function_line": candidate.function_line,
                  **watched(after, changed_lines(before, after)).to_plant()}
         traced = timed("tracing", runner.run, workdir, failed, plugin=TRACE, plant=plant)
         again = timed("tests", runner.run, workdir, failed)
         if not traced.ran or not again.ran:
-            return record(candidate, "flaky", source_hash=source_hash)
+            return record(candidate, "flaky", source_hash=source_hash, **timing)
         # The task names only the tests that failed in all three runs; one that failed in some runs is left out
         # of the task (of its passing tests too), and with none left the change is rejected as flaky.
         unstable = sorted(set(failed) ^ set(traced.failed) | set(failed) ^ set(again.failed))
         failed = [test for test in failed if test not in unstable]
         if not failed:
-            return record(candidate, "flaky", source_hash=source_hash)
+            return record(candidate, "flaky", source_hash=source_hash, **timing)
         touched = touched_names(*changed_text(before, after))
         distances = [d for d in (measure(r, file=candidate.file, function_line=candidate.function_line, touched=touched,
                                          test_files=frozenset(repo.tests))
                                  for r in traced.trace if r.get("test") not in unstable) if d is not None]
         if not distances:
-            return record(candidate, "no_trace", source_hash=source_hash)
+            return record(candidate, "no_trace", source_hash=source_hash, **timing)
         named = selection.named_tests(failed, excluded=[*report.left_out, *unstable])
         if not named:
-            return record(candidate, "unnamed_tests", source_hash=source_hash)
+            return record(candidate, "unnamed_tests", source_hash=source_hash, **timing)
         signature = (candidate.file, candidate.function, candidate.operator, *sorted(named))
         with lock:
             near = signature in signatures
             signatures.add(signature)
         if near:
-            return record(candidate, "near_duplicate", source_hash=source_hash)
+            return record(candidate, "near_duplicate", source_hash=source_hash, **timing)
         if not claim():
             with lock:
                 signatures.discard(signature)
@@ -573,7 +577,7 @@ def _decide(candidate, index, runner, tests_of, texts, repo, snapshot, workdir, 
         folder = write_task(out, repo, snapshot, candidate, before=before, after=after, seed=options.seed,
                             failed=sorted(named), passing=passing, distance=distance, label=label,
                             environment=environment, divergence=confirmed.divergence, real=options.real)
-        return record(candidate, selection.KEPT, source_hash=source_hash, label=label.preference, task=folder.name,
+        return record(candidate, selection.KEPT, source_hash=source_hash, **timing, label=label.preference, task=folder.name,
                       signature=list(signature), own_label=own.preference, state_measured=confirmed.measured)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
