@@ -165,8 +165,14 @@ PROGRAMS: dict[str, dict[str, str]] = {
 }
 
 
-def write_program(name: str, dest: Path) -> Path:
+def write_files(dest: Path, files: dict[str, str]) -> Path:
+    """``files`` (relative path -> text) written under ``dest``, folders made as needed; ``dest``."""
     dest.mkdir(parents=True, exist_ok=True)
-    for filename, text in PROGRAMS[name].items():
+    for filename, text in files.items():
+        (dest / filename).parent.mkdir(parents=True, exist_ok=True)
         (dest / filename).write_text(text)
     return dest
+
+
+def write_program(name: str, dest: Path) -> Path:
+    return write_files(dest, PROGRAMS[name])

@@ -15,6 +15,7 @@ from corpus.format import load_task
 from corpus.quality.label_rule import LabelRule
 from corpus.repository.task import GeneratedTask
 from corpus.repository.workspace import materialize_repository
+from tests.helpers.programs import write_files
 from validation.generate import cli as generate_cli
 from validation.generate import pipeline
 from validation.generate.distance import PlantDistance, measure, nearest, propose_label
@@ -231,11 +232,11 @@ def test_a_suite_pytest_does_not_discover_is_named_with_tests(tmp_path):
 @pytest.mark.slow
 def test_a_suite_slower_than_the_baselines_limit_is_named_as_such(tmp_path):
     """sanic-3's profiled suite ran past five times --timeout 30, and the run said its tests did not run."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "counter.py").write_text(COUNTER)
-    (repo / "test_slow.py").write_text("import time\n\nfrom counter import total\n\n\ndef test_sum():\n"
-                                       "    time.sleep(5)\n    assert total([1, 2]) == 3\n")
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": COUNTER,
+        "test_slow.py": "import time\n\nfrom counter import total\n\n\ndef test_sum():\n"
+            "    time.sleep(5)\n    assert total([1, 2]) == 3\n",
+    })
 
     with pytest.raises(GenerateError, match=r"ran past the baseline's time limit \(1 s, five times --timeout"):
         generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1, timeout_s=0.2))
@@ -245,12 +246,12 @@ def test_a_suite_slower_than_the_baselines_limit_is_named_as_such(tmp_path):
 def test_a_planted_endless_loop_is_given_up_on_after_a_limit_set_by_its_tests_baseline_time(tmp_path):
     """A change that loops for ever used to hold its worker for the whole --timeout (tqdm-5's run spent a
     quarter of its time so); the limit is now the covering tests' baseline time, times ten, plus start-up."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "countdown.py").write_text("def countdown(n):\n    steps = 0\n    while n > 0:\n        n = n - 1\n"
-                                       "        steps += 1\n    return steps\n")
-    (repo / "test_countdown.py").write_text("from countdown import countdown\n\n\ndef test_three():\n"
-                                            "    assert countdown(3) == 3\n")
+    repo = write_files(tmp_path / "repo", {
+        "countdown.py": "def countdown(n):\n    steps = 0\n    while n > 0:\n        n = n - 1\n"
+            "        steps += 1\n    return steps\n",
+        "test_countdown.py": "from countdown import countdown\n\n\ndef test_three():\n"
+            "    assert countdown(3) == 3\n",
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1, timeout_s=120,
                               operators=("dropped_rebinding",)))
@@ -264,13 +265,13 @@ def test_a_planted_endless_loop_is_given_up_on_after_a_limit_set_by_its_tests_ba
 def test_a_change_whose_tests_took_longer_than_the_timeout_in_the_baseline_is_left_out_before_trying(tmp_path):
     """tornado-12's first candidates were in its IOLoop's waker, which every test runs: the whole suite's 40 s
     under a --timeout of 30 s, so each was tried for 30 s and given up on. They are left out and counted."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "steps.py").write_text("def fast(n):\n    done = []\n    done.append(n)\n    return done\n\n\n"
-                                   "def slow(n):\n    done = []\n    done.append(n)\n    return done\n")
-    (repo / "test_steps.py").write_text("import time\n\nfrom steps import fast, slow\n\n\ndef test_fast():\n"
-                                        "    assert fast(1) == [1]\n\n\ndef test_slow():\n    time.sleep(4)\n"
-                                        "    assert slow(1) == [1]\n")
+    repo = write_files(tmp_path / "repo", {
+        "steps.py": "def fast(n):\n    done = []\n    done.append(n)\n    return done\n\n\n"
+            "def slow(n):\n    done = []\n    done.append(n)\n    return done\n",
+        "test_steps.py": "import time\n\nfrom steps import fast, slow\n\n\ndef test_fast():\n"
+            "    assert fast(1) == [1]\n\n\ndef test_slow():\n    time.sleep(4)\n"
+            "    assert slow(1) == [1]\n",
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", max_tasks=5, timeout_s=3,
                               operators=("drop_state_update",)))
@@ -293,12 +294,12 @@ def test_the_time_limit_is_the_timeout_at_most_and_all_of_it_for_an_untimed_test
 def test_a_suite_killed_in_the_sandbox_is_named_as_such(tmp_path):
     """sanic-3's profiled suite outgrew the sandbox's memory and was killed a third of the way through; the
     run said its tests did not run. A test that kills its own process stands for the limit here."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "counter.py").write_text(COUNTER)
-    (repo / "test_killed.py").write_text("import os\nimport signal\n\nfrom counter import total\n\n\n"
-                                         "def test_sum():\n    assert total([1, 2]) == 3\n\n\n"
-                                         "def test_last():\n    os.kill(os.getpid(), signal.SIGKILL)\n")
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": COUNTER,
+        "test_killed.py": "import os\nimport signal\n\nfrom counter import total\n\n\n"
+            "def test_sum():\n    assert total([1, 2]) == 3\n\n\n"
+            "def test_last():\n    os.kill(os.getpid(), signal.SIGKILL)\n",
+    })
 
     with pytest.raises(GenerateError, match=r"were killed \(SIGKILL\) in the sandbox .* 4096 MB of memory"):
         generate(Options(repo=repo, out=tmp_path / "out", max_tasks=1))
@@ -340,10 +341,10 @@ def test_a_test_that_fails_in_only_some_runs_is_left_out_of_the_task_and_the_ste
     """Sanic's server tests fail now and then under load: a change whose steady failures came with one such
     test was rejected whole as flaky. Now the task names the steady failures only, and the unsteady test is
     neither a failing nor a passing test of it."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "counter.py").write_text(COUNTER)
-    (repo / "test_counter.py").write_text(COUNTER_TESTS)
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": COUNTER,
+        "test_counter.py": COUNTER_TESTS,
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=5,
                               operators=("drop_state_update",)))
@@ -359,11 +360,11 @@ def test_a_test_that_fails_in_only_some_runs_is_left_out_of_the_task_and_the_ste
 
 @pytest.mark.slow
 def test_a_change_whose_every_failure_is_unsteady_is_flaky(tmp_path):
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "counter.py").write_text(COUNTER)
-    (repo / "test_counter.py").write_text(COUNTER_TESTS.split("def test_sum():")[0]
-                                          + "def test_sum_when_traced" + COUNTER_TESTS.split("def test_sum_when_traced")[1])
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": COUNTER,
+        "test_counter.py": COUNTER_TESTS.split("def test_sum():")[0]
+            + "def test_sum_when_traced" + COUNTER_TESTS.split("def test_sum_when_traced")[1],
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=5,
                               operators=("drop_state_update",)))
@@ -376,14 +377,14 @@ def test_a_change_whose_every_failure_is_unsteady_is_flaky(tmp_path):
 def test_a_test_that_passes_in_only_some_runs_of_the_correct_tree_is_named_in_no_task(tmp_path):
     """httpie's SSL tests passed in the baseline and failed in some later runs of the fixed tree: tasks that
     named them as passing failed validation. The baseline runs three times; an unsteady test is left out."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "counter.py").write_text(COUNTER)
-    (repo / "test_counter.py").write_text("from counter import total\n\n\ndef test_sum():\n"
-                                          "    assert total([1, 2]) == 3\n")
-    (repo / "test_once.py").write_text("from pathlib import Path\n\nfrom counter import total\n\n\n"
-                                       "def test_first_run_only():\n    mark = Path(__file__).with_name('ran')\n"
-                                       "    assert not mark.exists() and total([1]) == 1\n    mark.write_text('')\n")
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": COUNTER,
+        "test_counter.py": "from counter import total\n\n\ndef test_sum():\n"
+            "    assert total([1, 2]) == 3\n",
+        "test_once.py": "from pathlib import Path\n\nfrom counter import total\n\n\n"
+            "def test_first_run_only():\n    mark = Path(__file__).with_name('ran')\n"
+            "    assert not mark.exists() and total([1]) == 1\n    mark.write_text('')\n",
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=5,
                               operators=("drop_state_update",)))
@@ -429,11 +430,11 @@ def test_the_generators_runs_see_the_test_files_protected_as_a_tasks_sandbox_doe
     """It was: the baseline ran over a workspace whose files it handed to the sandboxed user (through hard
     links, the shared snapshot's too), so sanic's tests that hard-link a conftest passed there, and bugs
     were kept on tests that fail in every task workspace, fixed or not."""
-    repo = tmp_path / "repo"
-    (repo / "tests").mkdir(parents=True)
-    (repo / "counter.py").write_text(COUNTER)
-    (repo / "tests" / "conftest.py").write_text("import sys, os\nsys.path.insert(0, os.getcwd())\n")
-    (repo / "tests" / "test_counter.py").write_text(LINKING_TESTS)
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": COUNTER,
+        "tests/conftest.py": "import sys, os\nsys.path.insert(0, os.getcwd())\n",
+        "tests/test_counter.py": LINKING_TESTS,
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=1, operators=("drop_state_update",)))
 
@@ -454,10 +455,10 @@ TWO_UPDATES = COUNTER.replace("        self.n += k\n", "        self.n += k\n   
 def test_a_near_duplicate_known_from_its_first_run_is_recorded_without_traced_runs(tmp_path):
     """It was: the check held the run's lock while it recorded the outcome, which takes the lock again, and
     every worker stopped for good at the first near-duplicate (a sanic run hung with no test running)."""
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "counter.py").write_text(TWO_UPDATES.replace("    return counter.n\n", "    return counter.n + counter.count\n"))
-    (repo / "test_counter.py").write_text("from counter import total\n\n\ndef test_sum():\n    assert total([1, 2]) == 5\n")
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": TWO_UPDATES.replace("    return counter.n\n", "    return counter.n + counter.count\n"),
+        "test_counter.py": "from counter import total\n\n\ndef test_sum():\n    assert total([1, 2]) == 5\n",
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=5, operators=("drop_state_update",)))
 
@@ -485,15 +486,15 @@ def test_a_test_module_that_does_not_collect_is_left_out_and_named_and_the_other
     """tornado's fixed tree holds maintainers' suites (maint/test/cython imports a module built from a .pyx)
     that pytest's discovery finds and its environment cannot import: the whole baseline stopped at collection.
     Such a module is named in the report; the suite's other tests run and bugs are kept on them."""
-    repo = tmp_path / "repo"
-    (repo / "maint").mkdir(parents=True)
-    (repo / "counter.py").write_text(COUNTER)
-    (repo / "test_counter.py").write_text("from counter import total\n\n\ndef test_sum():\n"
-                                          "    assert total([1, 2]) == 3\n")
-    (repo / "maint" / "app_test.py").write_text("import cythonapp\n\n\ndef test_native():\n    assert cythonapp\n")
-    # A failing test's captured log line starts as pytest's line for a module that did not collect.
-    (repo / "test_logged.py").write_text("import logging\n\n\ndef test_logged():\n"
-                                         "    logging.getLogger('app').error('boom')\n    assert False\n")
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": COUNTER,
+        "test_counter.py": "from counter import total\n\n\ndef test_sum():\n"
+            "    assert total([1, 2]) == 3\n",
+        "maint/app_test.py": "import cythonapp\n\n\ndef test_native():\n    assert cythonapp\n",
+        # A failing test's captured log line starts as pytest's line for a module that did not collect.
+        "test_logged.py": "import logging\n\n\ndef test_logged():\n"
+            "    logging.getLogger('app').error('boom')\n    assert False\n",
+    })
 
     report = generate(Options(repo=repo, out=tmp_path / "out", seed=1, max_tasks=1,
                               operators=("drop_state_update",)))

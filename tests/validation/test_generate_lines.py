@@ -13,6 +13,7 @@ import pytest
 from corpus.plant.context import ModuleContext
 from corpus.plant.edits import Edit
 from corpus.plant.operators import candidates
+from tests.helpers.programs import write_files
 from validation.generate.pipeline import STATE_FILE, Options, Report, generate
 from validation.generate.ran_lines import RanLines
 
@@ -115,10 +116,10 @@ def test_a_changes_first_run_runs_the_tests_that_ran_a_line_of_its_statement_and
 @pytest.mark.slow
 @pytest.mark.parametrize("traced_by_a_test", [False, True])
 def test_the_generator_runs_only_the_tests_that_run_a_change_where_the_record_can_tell(tmp_path, traced_by_a_test):
-    repo = tmp_path / "repo"
-    repo.mkdir()
-    (repo / "counter.py").write_text(SOURCE)
-    (repo / "test_counter.py").write_text(TESTS + (TRACING_TEST if traced_by_a_test else ""))
+    repo = write_files(tmp_path / "repo", {
+        "counter.py": SOURCE,
+        "test_counter.py": TESTS + (TRACING_TEST if traced_by_a_test else ""),
+    })
     out = tmp_path / "out"
     in_branch = {_dropped(9)[1].key, _dropped(10)[1].key}  # the updates under `if k < 0`, which no test takes
 
