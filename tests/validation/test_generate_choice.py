@@ -197,6 +197,9 @@ def test_candidates_the_tests_reach_only_through_other_modules_come_first():
     assert [(c.file, c.function_line, c.operator) for c in first][:2] == [("b.py", 3, "missing_copy"), ("b.py", 3, "boundary_flip")]
     assert (first[-1].file, first[-1].function_line) == ("a.py", 1)
     assert sorted(c.key for c in ordered(list(at), covering, reach, seed=1, order="seed")) == sorted(c.key for c in first)
+    # A candidate whose tests are slow goes last, whatever its tier; the others keep their order.
+    slow_last = ordered(list(at), covering, reach, seed=1, slow=[at[3].key])
+    assert slow_last[-1] is at[3] and [c for c in slow_last if c is not at[3]] == [c for c in first if c is not at[3]]
 
 
 def test_a_case_whose_id_has_spaces_is_named_by_its_parametrized_function():

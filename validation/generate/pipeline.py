@@ -31,7 +31,7 @@ from corpus.repository.task import RepositoryTask
 from corpus.task_model import TaskFormatError
 from harness.sandbox.backends import DEFAULT_BACKEND
 from validation.generate import selection
-from validation.generate.choice import ORDERS, SuiteFiles, ordered
+from validation.generate.choice import ORDERS, SLOW_TESTS_S, SuiteFiles, ordered
 from validation.generate.confirm import CorrectTraces, confirm
 from validation.generate.distance import by_nearness, measure, propose_label, touched_names
 from validation.generate.environment import default_environment
@@ -209,8 +209,9 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
         if report is not None:
             report.already_published = len(found) - len(kept)
         found = kept
+    slow = [c.key for c in found if (selection.baseline_seconds(tests_of[c.key], reach) or 0.0) > SLOW_TESTS_S]
     found = ordered(found, covering, reach, seed=options.seed, order=options.order,
-                    statics=SuiteFiles.read(repo.root, repo.tests, repo.sources))
+                    statics=SuiteFiles.read(repo.root, repo.tests, repo.sources), slow=slow)
     limit = options.max_candidates or options.max_tasks * 10
     return found[:limit], tests_of, texts
 
