@@ -104,6 +104,36 @@ def test_the_report_counts_every_candidate_by_reason_and_a_second_run_resumes(ge
 
 
 @pytest.mark.slow
+def test_a_change_another_run_publishes_while_this_one_goes_is_not_tried(generated, tmp_path):
+    first, _report, _before = generated
+    kept = {e["key"]: e["task"] for e in map(json.loads, (first / STATE_FILE).read_text().splitlines())
+            if e["outcome"] == "kept"}
+    decided = len((first / STATE_FILE).read_text().splitlines())
+    corpus = tmp_path / "generated"
+    corpus.mkdir()
+    out = tmp_path / "next"
+
+    def progress(done: int, total: int, outcomes) -> None:
+        if done != 1:
+            return
+        # Another run, at another commit of the project, publishes every change the first run kept.
+        for task in kept.values():
+            meta = json.loads((first / "tasks" / task / "meta.json").read_text())
+            meta["repo"]["from_real"] = "ledger-9"
+            write_files(corpus / task, {"meta.json": json.dumps(meta),
+                                        "planted.patch": (first / "tasks" / task / "planted.patch").read_text()})
+
+    report = generate(Options(repo=LEDGER, out=out, seed=3, max_tasks=6, max_candidates=decided, published=corpus),
+                      progress=progress)
+
+    # The one worker starts at most one more candidate before the callback has published.
+    tried = [json.loads(line)["key"] for line in (out / STATE_FILE).read_text().splitlines()]
+    assert not set(tried[2:]) & set(kept)
+    assert report.already_published == len(set(kept) - set(tried[:2])) > 0
+    assert report.outcomes["kept"] <= 2
+
+
+@pytest.mark.slow
 def test_the_report_is_written_after_every_decision_so_a_run_stopped_from_outside_leaves_its_counts(tmp_path):
     out = tmp_path / "out"
     seen: list[int] = []

@@ -22,7 +22,6 @@ from corpus.plant.context import Candidate, ModuleContext
 from corpus.plant.edits import apply_edits, changed_lines, changed_text, unified_patch
 from corpus.plant.materialize import linked_copy, replace_file
 from corpus.plant.operators import OPERATORS, candidates
-from corpus.publish_generated import published_changes
 from corpus.quality.label_rule import LabelRule
 from corpus.repository.environment import EnvironmentBuildError, build_environment
 from corpus.repository.source import SourceError, full_commit
@@ -35,6 +34,7 @@ from validation.generate.choice import ORDERS, SLOW_TESTS_S, SuiteFiles, ordered
 from validation.generate.confirm import CorrectTraces, confirm
 from validation.generate.distance import by_nearness, measure, propose_label, touched_names
 from validation.generate.environment import default_environment
+from validation.generate.published import PublishedChanges
 from validation.generate.ran_lines import RanLines
 from validation.generate.repository import Repository
 from validation.generate.runs import (
@@ -93,7 +93,9 @@ class Report:
     seed: int
     from_real: str | None = None  # the real bug whose fixed tree it is
     candidates: int = 0
-    already_published: int = 0  # candidates left out before trying: their change is in Options.published
+    # Candidates left out before trying: their change is in Options.published, when the run planned or (another
+    # run going at once published it since) when its turn came.
+    already_published: int = 0
     # ... and those in statements that no test reaching their function runs (validation.generate.ran_lines);
     # None: the baseline's line record could not tell, and none was left out.
     never_run: int | None = None
@@ -202,9 +204,8 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
         report.over_time = over_time
         if ran is not None:
             report.never_run = never_run
-    if options.published is not None:
-        published = published_changes(options.published, but=run_id(options.real.name, options.seed)
-                                      if options.real is not None else "")
+    published = _published(options)
+    if published is not None:
         kept = [c for c in found if _identity(repo, c, texts[c.file]) not in published]
         if report is not None:
             report.already_published = len(found) - len(kept)
@@ -214,6 +215,13 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
                     statics=SuiteFiles.read(repo.root, repo.tests, repo.sources), slow=slow)
     limit = options.max_candidates or options.max_tasks * 10
     return found[:limit], tests_of, texts
+
+
+def _published(options: Options) -> PublishedChanges | None:
+    if options.published is None:
+        return None
+    return PublishedChanges(options.published, but=run_id(options.real.name, options.seed)
+                            if options.real is not None else "")
 
 
 def _identity(repo: Repository, candidate: Candidate, text: str) -> tuple[str, ...]:
@@ -396,6 +404,7 @@ def _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, 
         if entry["outcome"] == selection.KEPT:
             signatures.add(tuple(entry["signature"]))
     queue = iter(list(enumerate(todo)))
+    published = _published(options)  # as other runs going at once publish, asked again before each candidate
     stop = threading.Event()
     # Workers put progress here; the calling thread reports it, so a progress callback that writes to a
     # database (the web job) runs in the thread that owns its connection.
@@ -440,11 +449,14 @@ def _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, 
             while not stop.is_set() and not (options.cancel is not None and options.cancel.is_set()):
                 with lock:
                     item = next(queue, None)
-                if item is None:
-                    return
-                i, candidate = item
-                if candidate.key in done:
-                    continue
+                    if item is None:
+                        return
+                    i, candidate = item
+                    if candidate.key in done:
+                        continue
+                    if published is not None and _identity(repo, candidate, texts[candidate.file]) in published:
+                        report.already_published += 1  # not recorded as decided: a resumed run's plan leaves it out
+                        continue
                 _decide(candidate, i, runner, tests_of, texts, repo, snapshot, scratch / f"w{number}", out,
                         options, suite_size, lock, seen_sources, signatures, record, claim, report, environment,
                         correct_traces, reach)
