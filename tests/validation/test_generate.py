@@ -292,6 +292,35 @@ def test_a_planted_endless_loop_is_given_up_on_after_a_limit_set_by_its_tests_ba
 
 
 @pytest.mark.slow
+def test_tests_that_each_wait_out_their_own_timeout_make_a_task_of_the_first_failure(tmp_path):
+    """On tornado, a dropped update that leaves a future unresolved makes each async test wait out its own
+    5 s before failing: the list ran past the limit and the change was rejected as a timeout (up to 85% of a
+    run's first-run time went so). The run to the first failure finds the test a task needs."""
+    repo = write_files(tmp_path / "repo", {
+        "flag.py": "import time\n\n\nclass Flag:\n    def __init__(self):\n        self.up = False\n\n"
+            "    def raise_(self):\n        self.up = True\n\n    def wait(self, seconds):\n"
+            "        end = time.monotonic() + seconds\n        while not self.up and time.monotonic() < end:\n"
+            "            time.sleep(0.05)\n        return self.up\n",
+        "test_flag.py": "from flag import Flag\n\n" + "".join(
+            f"\ndef test_waits_{n}():\n    flag = Flag()\n    flag.raise_()\n    assert flag.wait(1.5)\n\n"
+            for n in range(4)),
+    })
+
+    generate(Options(repo=repo, out=tmp_path / "out", max_tasks=2, timeout_s=4, operators=("drop_state_update",)))
+
+    entries = [json.loads(line) for line in (tmp_path / "out" / STATE_FILE).read_text().splitlines()]
+    tasks = tmp_path / "out" / "tasks"
+    [dropped] = [e for e in entries if e["outcome"] == "kept"
+                 and "-        self.up = True" in (tasks / e["task"] / "planted.patch").read_text()] or [entries]
+    assert dropped["stopped_first"] is True, entries
+    assert dropped["first_s"] >= 4  # the whole list ran out of time first
+    meta = json.loads((tasks / dropped["task"] / "meta.json").read_text())
+    assert len(meta["tests"]["fail_to_pass"]) == 1 and meta["tests"]["pass_to_pass"] == []
+    task = load_task(tasks / dropped["task"])
+    assert isinstance(task, GeneratedTask)
+
+
+@pytest.mark.slow
 def test_a_change_whose_tests_took_longer_than_the_timeout_in_the_baseline_is_left_out_before_trying(tmp_path):
     """tornado-12's first candidates were in its IOLoop's waker, which every test runs: the whole suite's 40 s
     under a --timeout of 30 s, so each was tried for 30 s and given up on. They are left out and counted."""

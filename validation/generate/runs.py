@@ -106,8 +106,9 @@ class SandboxRunner:
         self.source.release(self.box, wait=True)
 
     def run(self, workspace: Path, tests: Sequence[str], *, plugin: str | None = None, plant: dict | None = None,
-            timeout_s: float | None = None, keep_going: bool = False) -> TestRun:
-        """``keep_going``: a test module that does not collect is an error of its own, and the others run."""
+            timeout_s: float | None = None, keep_going: bool = False, stop_first: bool = False) -> TestRun:
+        """``keep_going``: a test module that does not collect is an error of its own, and the others run;
+        ``stop_first``: the run ends at the first failing test (pytest's ``-x``)."""
         if plugin is not None:
             folder = workspace / PLUGIN_DIR
             if folder.exists():
@@ -120,7 +121,8 @@ class SandboxRunner:
                                                         encoding="utf-8")
             if plant is not None:
                 (folder / "plant.json").write_text(json.dumps(plant), encoding="utf-8")
-        options = ["-rfE", "-p", "no:randomly", "-p", "no:xdist", *(["--continue-on-collection-errors"] if keep_going else [])]
+        options = ["-rfE", "-p", "no:randomly", "-p", "no:xdist", *(["--continue-on-collection-errors"] if keep_going else []),
+                   *(["-x"] if stop_first else [])]
         loaded = ["-p", plugin] if plugin else []
         argv = [self.python, "-c", BOOT, *PYTEST_ARGS, *options, *loaded, *(["--", *tests] if tests else [])]
         result = self.box.exec(argv, timeout_s=timeout_s or self.timeout_s, workspace=workspace, env=self.env or None)
