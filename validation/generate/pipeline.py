@@ -527,7 +527,7 @@ def _decide(candidate, index, runner, tests_of, texts, repo, snapshot, workdir, 
         if stopped:
             # Tests that each wait out a timeout of their own (an async test's future that never resolves) fail
             # one by one, and the list runs past the limit: on tornado 14 of 14 such first runs had a failing
-            # test within 8 s. A task needs one: run again to the first failure, and name no passing test (those
+            # test within 9 s. A task needs one: run again to the first failure, and name no passing test (those
             # after it did not run).
             first = timed("tests", runner.run, workdir, tests, timeout_s=limit_s, stop_first=True)
             timing["first_s"] = round(time.monotonic() - began, 2)
