@@ -165,9 +165,10 @@ def _suite(repo: Repository, paths: tuple[str, ...]) -> list[str]:
 
 
 def plan(repo: Repository, reach: dict, options: Options, report: Report | None = None,
-         ran: RanLines | None = None) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
+         ran: RanLines | None = None, published: PublishedChanges | None = None
+         ) -> tuple[list[Candidate], dict[str, list[str]], dict[str, str]]:
     """Candidates in functions some passing test reaches, in statements those tests run (where ``ran`` can
-    tell), and whose change ``options.published`` does not hold, in ``options.order``
+    tell), and whose change ``published`` does not hold, in ``options.order``
     (``validation.generate.choice``); the tests each candidate's first run runs (by its key): those reaching
     its function, narrowed by ``ran`` to those that can run the change; each source file's text."""
     covering: dict[str, list[str]] = {}
@@ -177,6 +178,7 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
                 covering.setdefault(function, []).append(test)
     found: list[Candidate] = []
     tests_of: dict[str, list[str]] = {}
+    seconds_of: dict[str, float] = {}  # the baseline time of each candidate's tests
     texts: dict[str, str] = {}
     never_run = over_time = 0
     for rel in repo.sources:
@@ -195,22 +197,23 @@ def plan(repo: Repository, reach: dict, options: Options, report: Report | None 
                 if not tests:
                     never_run += 1
                     continue
-            if (selection.baseline_seconds(tests, reach) or 0.0) >= options.timeout_s:
+            seconds = selection.baseline_seconds(tests, reach) or 0.0
+            if seconds >= options.timeout_s:
                 over_time += 1
                 continue
             found.append(candidate)
             tests_of[candidate.key] = tests
+            seconds_of[candidate.key] = seconds
     if report is not None:
         report.over_time = over_time
         if ran is not None:
             report.never_run = never_run
-    published = _published(options)
     if published is not None:
         kept = [c for c in found if _identity(repo, c, texts[c.file]) not in published]
         if report is not None:
             report.already_published = len(found) - len(kept)
         found = kept
-    slow = [c.key for c in found if (selection.baseline_seconds(tests_of[c.key], reach) or 0.0) > SLOW_TESTS_S]
+    slow = [c.key for c in found if seconds_of[c.key] > SLOW_TESTS_S]
     found = ordered(found, covering, reach, seed=options.seed, order=options.order,
                     statics=SuiteFiles.read(repo.root, repo.tests, repo.sources), slow=slow)
     limit = options.max_candidates or options.max_tasks * 10
@@ -299,10 +302,12 @@ def generate(options: Options, *, progress: Callable[[int, int, Counter], None] 
         report.baseline_failing = sorted(t for t, e in run.reach.items() if e["outcome"] == "failed")
         if not passing:
             raise GenerateError("no test of the repository passes; the generator needs a passing suite")
-        todo, tests_of, texts = plan(repo, run.reach, options, report, ran)
+        # Asked again before each candidate, as other runs going at once publish.
+        published = _published(options)
+        todo, tests_of, texts = plan(repo, run.reach, options, report, ran, published)
         report.candidates = len(todo)
         _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, len(passing), progress,
-              (environment, python, variables), run.reach, lambda: _write_report(out, report, started))
+              (environment, python, variables), run.reach, lambda: _write_report(out, report, started), published)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     _write_report(out, report, started)
@@ -384,7 +389,7 @@ def _real_tree(bug: RepositoryTask) -> tuple[Repository, Path]:
 
 
 def _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, suite_size, progress, runtime,
-          reach, write_report: Callable[[], None]) -> None:
+          reach, write_report: Callable[[], None], published: PublishedChanges | None = None) -> None:
     environment, python, variables = runtime
     state_path = out / STATE_FILE
     done: dict[str, dict] = {}
@@ -404,7 +409,6 @@ def _play(todo, tests_of, texts, repo, snapshot, scratch, out, options, report, 
         if entry["outcome"] == selection.KEPT:
             signatures.add(tuple(entry["signature"]))
     queue = iter(list(enumerate(todo)))
-    published = _published(options)  # as other runs going at once publish, asked again before each candidate
     stop = threading.Event()
     # Workers put progress here; the calling thread reports it, so a progress callback that writes to a
     # database (the web job) runs in the thread that owns its connection.
